@@ -1,0 +1,106 @@
+/**
+ * The checked model: what analysis hands to the emitters and the CLI. It is built from the AST
+ * by name resolution and the graph algorithms, alongside the diagnostics. Emission only ever runs
+ * on a model whose diagnostics hold no error.
+ */
+import type { Diagnostic } from "../core/diagnostic.js";
+import type { SourceFile } from "../core/source-file.js";
+import type {
+  AgentDecl,
+  EdgeDecl,
+  EdgeKind,
+  GraphDecl,
+  HopLimitAction,
+  Outcome,
+  Role,
+  SeamFile,
+} from "../parser/ast.js";
+
+/** A terminal action of an agent. */
+export interface CheckedTerminal {
+  readonly id: string;
+  readonly outcome: Outcome;
+  readonly description?: string;
+}
+
+/** A declared agent (the first declaration, where an id is declared twice). */
+export interface CheckedAgent {
+  readonly id: string;
+  readonly role: Role;
+  readonly version?: string;
+  readonly terminals: readonly CheckedTerminal[];
+  /** Reachability: some entry reaches this agent (entries reach themselves). */
+  readonly reachable: boolean;
+  /** Some agent with a terminal is reachable from this one (itself included). */
+  readonly canTerminate: boolean;
+  readonly decl: AgentDecl;
+}
+
+/** An edge whose endpoints are both declared agents (edges naming unknown agents are left out). */
+export interface CheckedEdge {
+  /** Position in `CheckedGraph.edges`; stable for the same input. */
+  readonly index: number;
+  readonly kind: EdgeKind;
+  readonly from: string;
+  readonly to: string;
+  /** `observe`: validators accept with warnings instead of rejecting. */
+  readonly observe: boolean;
+  /** How often a task may take this edge; absent when unbounded. */
+  readonly maxRounds?: number;
+  /**
+   * The effective required field paths (the kind's contract, replaced by a `contract` block,
+   * plus the edge's own `require` lines), deduplicated and sorted.
+   */
+  readonly require: readonly string[];
+  /** The edge lies on a cycle with no bounded edge (unbounded-cycle). */
+  readonly inUnboundedCycle: boolean;
+  readonly decl: EdgeDecl;
+}
+
+/**
+ * The graph's hop limit (DESIGN.md section 3). `hop.index` counts the handoffs a task has taken,
+ * this one included; ingest rejects `hop.index >= hop.limit`.
+ */
+export interface HopLimitInfo {
+  /** The value producers put in `hop.limit`: the declared limit, or `H + 1` under `auto`.
+   * Absent when it cannot be computed (an unbounded cycle under `auto`, or no terminal reachable). */
+  readonly value?: number;
+  /** The declared integer, when `hop_limit` is not `auto`. */
+  readonly declared?: number;
+  /** H: the most handoffs on any walk from an entry to a terminal that respects every edge's
+   * `max_rounds`. Absent when unbounded or when no entry reaches a terminal. */
+  readonly longestWalk?: number;
+  /** True when `longestWalk` is exact; false when it is a sound upper bound. */
+  readonly exact: boolean;
+  /** The fewest handoffs from an entry to an agent with a terminal (breadth-first search). */
+  readonly shortestWalk?: number;
+}
+
+/** One checked graph of a file. */
+export interface CheckedGraph {
+  readonly name: string;
+  /** Envelope version the validators target (`envelope` line; default 1.3). */
+  readonly envelope: { readonly major: number; readonly minor: number };
+  /** Declared entry agents, in source order, deduplicated, known agents only. */
+  readonly entries: readonly string[];
+  readonly hopLimit: HopLimitInfo;
+  readonly onHopLimit: HopLimitAction;
+  /** Field paths hashed by `loopSignature` (default `goal.statement, decisions[].statement`). */
+  readonly loopSignature: readonly string[];
+  /** The required-field set of each edge kind after `contract` blocks. */
+  readonly contracts: Readonly<Record<EdgeKind, readonly string[]>>;
+  readonly agents: readonly CheckedAgent[];
+  readonly edges: readonly CheckedEdge[];
+  /** Each unbounded cycle as a witness path of agent ids, first agent repeated at the end. */
+  readonly unboundedCycles: readonly (readonly string[])[];
+  readonly decl: GraphDecl;
+}
+
+/** The result of checking one file: never thrown, always returned. */
+export interface CheckResult {
+  readonly file: SourceFile;
+  readonly ast: SeamFile;
+  readonly graphs: readonly CheckedGraph[];
+  /** Syntax and analysis diagnostics, sorted by position. */
+  readonly diagnostics: readonly Diagnostic[];
+}

@@ -1,0 +1,84 @@
+/**
+ * A source text with its line starts cached, so that offsets can be turned into
+ * line/column positions only when a diagnostic is printed (TypeSpec's habit).
+ */
+
+/** A half-open span of UTF-16 code unit offsets into a source text: `[start, end)`. */
+export interface Range {
+  /** Offset of the first code unit (0-based). */
+  readonly start: number;
+  /** Offset one past the last code unit; `end >= start`. */
+  readonly end: number;
+}
+
+/** A 1-based line and column; the column counts UTF-16 code units, as ESLint and tsc do. */
+export interface LineAndColumn {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A named source text. `path` is what the user gave (or a label such as `<stdin>`). */
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+  /** Offsets at which each line begins; `lineStarts[0] === 0`. LF, CRLF and lone CR end lines. */
+  readonly lineStarts: readonly number[];
+}
+
+/**
+ * Creates a {@link SourceFile}. A leading byte order mark is kept in `text` (offsets stay those
+ * of the input) and is skipped by the lexer.
+ *
+ * @param path - the name diagnostics print for this file
+ * @param text - the decoded text
+ */
+export function createSourceFile(path: string, text: string): SourceFile {
+  return { path, text, lineStarts: computeLineStarts(text) };
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/**
+ * Converts an offset into a 1-based line and column by binary search over the line starts.
+ * Offsets past the end are clamped to the end of the text.
+ *
+ * @param file - the source file
+ * @param offset - a UTF-16 code unit offset
+ */
+export function getLineAndColumn(file: SourceFile, offset: number): LineAndColumn {
+  const pos = Math.max(0, Math.min(offset, file.text.length));
+  const starts = file.lineStarts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: pos - (starts[lo] as number) + 1 };
+}
+
+/**
+ * The text of one line (1-based), without its line terminator; used to print the source line
+ * under a diagnostic.
+ */
+export function getLineText(file: SourceFile, line: number): string {
+  const start = file.lineStarts[line - 1];
+  if (start === undefined) return "";
+  const next = file.lineStarts[line];
+  let end = next ?? file.text.length;
+  while (end > start && (file.text.charCodeAt(end - 1) === 10 || file.text.charCodeAt(end - 1) === 13)) end--;
+  return file.text.slice(start, end);
+}
