@@ -1,0 +1,306 @@
+/**
+ * Builds the AST of `ast.ts` from the Chevrotain CST. The CST may be partial (recovery on):
+ * a node is built only when every token it needs was really in the text. Tokens that recovery
+ * inserted have NaN offsets and are never used for a range; an item missing one of its parts is
+ * dropped, since the syntax diagnostic already covers it. Literal values that lex but cannot be
+ * represented (integers beyond 2^53 - 1) are reported here.
+ */
+import type { CstElement, CstNode, IToken } from "chevrotain";
+import type { Range } from "../core/source-file.js";
+import type {
+  AgentDecl,
+  AgentVersionDecl,
+  ContractDecl,
+  EdgeDecl,
+  EdgeKind,
+  EntryDecl,
+  EnvelopeDecl,
+  FieldPath,
+  GraphDecl,
+  GraphItem,
+  HopLimitAction,
+  HopLimitDecl,
+  Identifier,
+  IntegerLiteral,
+  Keyword,
+  LanguageVersionDecl,
+  LoopSignatureDecl,
+  MaxRoundsDecl,
+  OnHopLimitDecl,
+  Outcome,
+  RequireDecl,
+  Role,
+  SeamFile,
+  StringLiteral,
+  TerminalDecl,
+  VersionLiteral,
+} from "./ast.js";
+import { decodeString } from "./decode-string.js";
+
+/** Receives the errors found while building (a range in the file and a message). */
+export type ReportSyntaxError = (range: Range, message: string) => void;
+
+/** The one language version that exists (DESIGN.md section 1). */
+const LANGUAGE_VERSION = 1;
+
+/**
+ * Converts the CST root of rule `file` into a {@link SeamFile} whose range is `[0, textLength)`.
+ * Never throws on partial trees.
+ *
+ * @param report - called for out-of-range integers and unknown language versions
+ */
+export function cstToAst(root: CstNode, textLength: number, report: ReportSyntaxError): SeamFile {
+  const b = createBuilder(report);
+  const versionNode = firstNode(root, "languageVersion");
+  const languageVersion = versionNode === undefined ? undefined : b.languageVersion(versionNode);
+  return {
+    kind: "File",
+    ...(languageVersion === undefined ? {} : { languageVersion }),
+    graphs: defined(nodes(root, "graph").map(b.graph)),
+    range: { start: 0, end: textLength },
+  };
+}
+
+function createBuilder(report: ReportSyntaxError) {
+  const identifier = (token: IToken | undefined): Identifier | undefined =>
+    isReal(token) ? { kind: "Identifier", name: token.image, range: tokenRange(token) } : undefined;
+
+  const keyword = <T extends string>(token: IToken | undefined): Keyword<T> | undefined =>
+    isReal(token) ? { kind: "Keyword", value: token.image as T, range: tokenRange(token) } : undefined;
+
+  const keywordOf = <T extends string>(node: CstNode | undefined): Keyword<T> | undefined =>
+    node === undefined ? undefined : keyword<T>(firstToken(node, "value"));
+
+  const safeInteger = (token: IToken, text: string): number | undefined => {
+    const value = Number(text);
+    if (Number.isSafeInteger(value)) return value;
+    report(tokenRange(token), `integer ${text} is too large: the largest allowed is ${Number.MAX_SAFE_INTEGER}`);
+    return undefined;
+  };
+
+  const integer = (token: IToken | undefined): IntegerLiteral | undefined => {
+    if (!isReal(token)) return undefined;
+    const value = safeInteger(token, token.image);
+    return value === undefined ? undefined : { kind: "IntegerLiteral", value, range: tokenRange(token) };
+  };
+
+  const version = (token: IToken | undefined): VersionLiteral | undefined => {
+    if (!isReal(token)) return undefined;
+    const [majorText = "", minorText = ""] = token.image.split(".");
+    const major = safeInteger(token, majorText);
+    const minor = safeInteger(token, minorText);
+    if (major === undefined || minor === undefined) return undefined;
+    return { kind: "VersionLiteral", major, minor, range: tokenRange(token) };
+  };
+
+  const string = (token: IToken | undefined): StringLiteral | undefined =>
+    isReal(token) ? { kind: "StringLiteral", value: decodeString(token.image).value, range: tokenRange(token) } : undefined;
+
+  const fieldPath = (node: CstNode): FieldPath | undefined => {
+    const range = nodeRange(node);
+    const segments = tokens(node, "segment").sort((a, b) => a.startOffset - b.startOffset);
+    if (range === undefined || segments.length === 0 || !segments.every(isReal)) return undefined;
+    const names = segments.map((s) => s.image);
+    const text = names.map((name, i) => (i === 0 || name === "[]" ? name : `.${name}`)).join("");
+    return { kind: "FieldPath", segments: names, text, range };
+  };
+
+  const paths = (node: CstNode): FieldPath[] => defined(nodes(node, "fieldPath").map(fieldPath));
+
+  const requireDecl = (node: CstNode): RequireDecl | undefined => {
+    const range = nodeRange(node);
+    const found = paths(node);
+    return range === undefined || found.length === 0 ? undefined : { kind: "Require", paths: found, range };
+  };
+
+  const maxRounds = (node: CstNode): MaxRoundsDecl | undefined => {
+    const range = nodeRange(node);
+    const value = integer(firstToken(node, "value"));
+    return range === undefined || value === undefined ? undefined : { kind: "MaxRounds", value, range };
+  };
+
+  const terminal = (node: CstNode): TerminalDecl | undefined => {
+    const range = nodeRange(node);
+    const name = identifier(firstToken(node, "name"));
+    if (range === undefined || name === undefined) return undefined;
+    const outcomeNode = firstNode(node, "outcome");
+    const outcome = keywordOf<Outcome>(outcomeNode);
+    if (outcomeNode !== undefined && outcome === undefined) return undefined;
+    const descriptionToken = firstToken(node, "description");
+    const description = string(descriptionToken);
+    if (descriptionToken !== undefined && description === undefined) return undefined;
+    return {
+      kind: "Terminal",
+      name,
+      ...(outcome === undefined ? {} : { outcome }),
+      ...(description === undefined ? {} : { description }),
+      range,
+    };
+  };
+
+  const agentVersion = (node: CstNode): AgentVersionDecl | undefined => {
+    const range = nodeRange(node);
+    const value = string(firstToken(node, "value"));
+    return range === undefined || value === undefined ? undefined : { kind: "AgentVersion", value, range };
+  };
+
+  const agent = (node: CstNode): AgentDecl | undefined => {
+    const range = nodeRange(node);
+    const name = identifier(firstToken(node, "name"));
+    const role = keywordOf<Role>(firstNode(node, "role"));
+    if (range === undefined || name === undefined || role === undefined) return undefined;
+    const items = defined(
+      nodes(node, "agentItem").map((item) => {
+        const inner = onlyChild(item);
+        if (inner?.name === "terminalDecl") return terminal(inner);
+        if (inner?.name === "agentVersionDecl") return agentVersion(inner);
+        return undefined;
+      }),
+    );
+    return { kind: "Agent", name, role, items, range };
+  };
+
+  const contract = (node: CstNode): ContractDecl | undefined => {
+    const range = nodeRange(node);
+    const edgeKind = keywordOf<EdgeKind>(firstNode(node, "edgeKind"));
+    if (range === undefined || edgeKind === undefined) return undefined;
+    return { kind: "Contract", edgeKind, requires: defined(nodes(node, "requireDecl").map(requireDecl)), range };
+  };
+
+  const edge = (node: CstNode): EdgeDecl | undefined => {
+    const range = nodeRange(node);
+    const edgeKind = keywordOf<EdgeKind>(firstNode(node, "edgeKind"));
+    const from = identifier(firstToken(node, "from"));
+    const to = identifier(firstToken(node, "to"));
+    if (range === undefined || edgeKind === undefined || from === undefined || to === undefined) return undefined;
+    const observeToken = firstToken(node, "observe");
+    const items = defined(
+      nodes(node, "edgeItem").map((item) => {
+        const inner = onlyChild(item);
+        if (inner?.name === "requireDecl") return requireDecl(inner);
+        if (inner?.name === "maxRoundsDecl") return maxRounds(inner);
+        return undefined;
+      }),
+    );
+    return {
+      kind: "Edge",
+      edgeKind,
+      from,
+      to,
+      ...(isReal(observeToken) ? { observe: tokenRange(observeToken) } : {}),
+      items,
+      range,
+    };
+  };
+
+  const graphItem = (node: CstNode): GraphItem | undefined => {
+    const inner = onlyChild(node);
+    const range = inner === undefined ? undefined : nodeRange(inner);
+    if (inner === undefined || range === undefined) return undefined;
+    switch (inner.name) {
+      case "envelopeDecl": {
+        const value = version(firstToken(inner, "version"));
+        return value === undefined ? undefined : ({ kind: "Envelope", version: value, range } satisfies EnvelopeDecl);
+      }
+      case "entryDecl": {
+        const agents = defined(tokens(inner, "agent").map(identifier));
+        return agents.length === 0 ? undefined : ({ kind: "Entry", agents, range } satisfies EntryDecl);
+      }
+      case "hopLimitDecl": {
+        const autoToken = firstToken(inner, "auto");
+        const value = autoToken === undefined ? integer(firstToken(inner, "value")) : keyword<"auto">(autoToken);
+        return value === undefined ? undefined : ({ kind: "HopLimit", value, range } satisfies HopLimitDecl);
+      }
+      case "onHopLimitDecl": {
+        const action = keyword<HopLimitAction>(firstToken(inner, "action"));
+        return action === undefined ? undefined : ({ kind: "OnHopLimit", action, range } satisfies OnHopLimitDecl);
+      }
+      case "loopSignatureDecl": {
+        const found = paths(inner);
+        return found.length === 0 ? undefined : ({ kind: "LoopSignature", paths: found, range } satisfies LoopSignatureDecl);
+      }
+      case "agentDecl":
+        return agent(inner);
+      case "contractDecl":
+        return contract(inner);
+      case "edgeDecl":
+        return edge(inner);
+      default:
+        return undefined;
+    }
+  };
+
+  const graph = (node: CstNode): GraphDecl | undefined => {
+    const range = nodeRange(node);
+    const name = identifier(firstToken(node, "name"));
+    if (range === undefined || name === undefined) return undefined;
+    return { kind: "Graph", name, items: defined(nodes(node, "graphItem").map(graphItem)), range };
+  };
+
+  const languageVersion = (node: CstNode): LanguageVersionDecl | undefined => {
+    const range = nodeRange(node);
+    const value = integer(firstToken(node, "value"));
+    if (range === undefined || value === undefined) return undefined;
+    if (value.value !== LANGUAGE_VERSION) {
+      report(value.range, `unknown language version ${value.value}: only version ${LANGUAGE_VERSION} exists (write 'seam 1' or leave the line out)`);
+    }
+    return { kind: "LanguageVersion", value, range };
+  };
+
+  return { graph, languageVersion };
+}
+
+/** A token that was in the text (not inserted by recovery) and has offsets. */
+function isReal(token: IToken | undefined): token is IToken {
+  return (
+    token !== undefined &&
+    token.isInsertedInRecovery !== true &&
+    Number.isFinite(token.startOffset) &&
+    Number.isFinite(token.endOffset)
+  );
+}
+
+function tokenRange(token: IToken): Range {
+  return { start: token.startOffset, end: (token.endOffset as number) + 1 };
+}
+
+/** The node's range from Chevrotain's location tracking, which skips recovery-inserted tokens. */
+function nodeRange(node: CstNode): Range | undefined {
+  const location = node.location;
+  if (location === undefined) return undefined;
+  const { startOffset, endOffset } = location;
+  if (!Number.isFinite(startOffset) || endOffset === undefined || !Number.isFinite(endOffset)) return undefined;
+  return { start: startOffset, end: endOffset + 1 };
+}
+
+function isToken(element: CstElement): element is IToken {
+  return "tokenType" in element;
+}
+
+function tokens(node: CstNode, key: string): IToken[] {
+  return (node.children[key] ?? []).filter(isToken);
+}
+
+function nodes(node: CstNode, key: string): CstNode[] {
+  return (node.children[key] ?? []).filter((e): e is CstNode => !isToken(e));
+}
+
+function firstToken(node: CstNode, key: string): IToken | undefined {
+  return tokens(node, key)[0];
+}
+
+function firstNode(node: CstNode, key: string): CstNode | undefined {
+  return nodes(node, key)[0];
+}
+
+/** The single sub-rule node of an alternation rule such as `graphItem`. */
+function onlyChild(node: CstNode): CstNode | undefined {
+  for (const elements of Object.values(node.children)) {
+    for (const element of elements) if (!isToken(element)) return element;
+  }
+  return undefined;
+}
+
+function defined<T>(values: readonly (T | undefined)[]): T[] {
+  return values.filter((v): v is T => v !== undefined);
+}

@@ -1,0 +1,234 @@
+/**
+ * The Seam grammar (DESIGN.md section 1) as one Chevrotain `CstParser`.
+ *
+ * A CST parser rather than embedded actions: with recovery on, Chevrotain hands back partial
+ * nodes (flagged `recoveredNode`) and tokens inserted by recovery (NaN offsets), and the AST
+ * builder can then decide, node by node, what is whole enough to keep. Embedded actions would
+ * run user code during Chevrotain's grammar recording phase and need a recovery value for every
+ * rule. Rules are class properties, so a misspelt rule name is a compile error.
+ */
+import type { CstNode, IRecognitionException, IToken } from "chevrotain";
+import { chevrotain } from "./chevrotain.js";
+import { seamErrorMessages } from "./error-messages.js";
+import * as t from "./tokens.js";
+
+/** Options of {@link createSeamParser}. */
+export interface SeamParserOptions {
+  /** Run Chevrotain's grammar checks (ambiguities, left recursion...); tests do, production skips them. */
+  readonly validate?: boolean;
+}
+
+class SeamParser extends chevrotain.CstParser {
+  constructor(options: SeamParserOptions) {
+    super([...t.allTokens], {
+      recoveryEnabled: true,
+      nodeLocationTracking: "full",
+      skipValidations: options.validate !== true,
+      errorMessageProvider: seamErrorMessages,
+    });
+    this.performSelfAnalysis();
+  }
+
+  /** file = languageVersion? graph+ */
+  readonly file = this.RULE("file", () => {
+    this.OPTION(() => this.SUBRULE(this.languageVersion));
+    this.AT_LEAST_ONE(() => this.SUBRULE(this.graph));
+  });
+
+  /** languageVersion = "seam" INT */
+  readonly languageVersion = this.RULE("languageVersion", () => {
+    this.CONSUME(t.Seam);
+    this.CONSUME(t.Integer, { LABEL: "value" });
+  });
+
+  /** graph = "graph" ID "{" graphItem* "}" */
+  readonly graph = this.RULE("graph", () => {
+    this.CONSUME(t.Graph);
+    this.CONSUME(t.Identifier, { LABEL: "name" });
+    this.CONSUME(t.LCurly);
+    this.MANY(() => this.SUBRULE(this.graphItem));
+    this.CONSUME(t.RCurly);
+  });
+
+  readonly graphItem = this.RULE("graphItem", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.envelopeDecl) },
+      { ALT: () => this.SUBRULE(this.entryDecl) },
+      { ALT: () => this.SUBRULE(this.hopLimitDecl) },
+      { ALT: () => this.SUBRULE(this.onHopLimitDecl) },
+      { ALT: () => this.SUBRULE(this.loopSignatureDecl) },
+      { ALT: () => this.SUBRULE(this.agentDecl) },
+      { ALT: () => this.SUBRULE(this.contractDecl) },
+      { ALT: () => this.SUBRULE(this.edgeDecl) },
+    ]);
+  });
+
+  readonly envelopeDecl = this.RULE("envelopeDecl", () => {
+    this.CONSUME(t.Envelope);
+    this.CONSUME(t.VersionNumber, { LABEL: "version" });
+  });
+
+  readonly entryDecl = this.RULE("entryDecl", () => {
+    this.CONSUME(t.Entry);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.CONSUME(t.Identifier, { LABEL: "agent" }) });
+  });
+
+  readonly hopLimitDecl = this.RULE("hopLimitDecl", () => {
+    this.CONSUME(t.HopLimit);
+    this.OR([
+      { ALT: () => this.CONSUME(t.Integer, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Auto, { LABEL: "auto" }) },
+    ]);
+  });
+
+  readonly onHopLimitDecl = this.RULE("onHopLimitDecl", () => {
+    this.CONSUME(t.OnHopLimit);
+    this.OR([
+      { ALT: () => this.CONSUME(t.Escalate, { LABEL: "action" }) },
+      { ALT: () => this.CONSUME(t.Failed, { LABEL: "action" }) },
+    ]);
+  });
+
+  readonly loopSignatureDecl = this.RULE("loopSignatureDecl", () => {
+    this.CONSUME(t.LoopSignature);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.fieldPath) });
+  });
+
+  readonly agentDecl = this.RULE("agentDecl", () => {
+    this.CONSUME(t.Agent);
+    this.CONSUME(t.Identifier, { LABEL: "name" });
+    this.CONSUME(t.Colon);
+    this.SUBRULE(this.role);
+    this.OPTION(() => {
+      this.CONSUME(t.LCurly);
+      this.MANY(() => this.SUBRULE(this.agentItem));
+      this.CONSUME(t.RCurly);
+    });
+  });
+
+  readonly role = this.RULE("role", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(t.Supervisor, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Worker, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Peer, { LABEL: "value" }) },
+    ]);
+  });
+
+  readonly agentItem = this.RULE("agentItem", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.terminalDecl) },
+      { ALT: () => this.SUBRULE(this.agentVersionDecl) },
+    ]);
+  });
+
+  readonly terminalDecl = this.RULE("terminalDecl", () => {
+    this.CONSUME(t.Terminal);
+    this.CONSUME(t.Identifier, { LABEL: "name" });
+    this.OPTION(() => this.SUBRULE(this.outcome));
+    this.OPTION2(() => this.CONSUME(t.StringLiteral, { LABEL: "description" }));
+  });
+
+  readonly agentVersionDecl = this.RULE("agentVersionDecl", () => {
+    this.CONSUME(t.Version);
+    this.CONSUME(t.StringLiteral, { LABEL: "value" });
+  });
+
+  readonly outcome = this.RULE("outcome", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(t.Complete, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Failed, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Escalate, { LABEL: "value" }) },
+    ]);
+  });
+
+  readonly contractDecl = this.RULE("contractDecl", () => {
+    this.CONSUME(t.Contract);
+    this.SUBRULE(this.edgeKind);
+    this.CONSUME(t.LCurly);
+    this.MANY(() => this.SUBRULE(this.requireDecl));
+    this.CONSUME(t.RCurly);
+  });
+
+  readonly edgeDecl = this.RULE("edgeDecl", () => {
+    this.SUBRULE(this.edgeKind);
+    this.CONSUME(t.Identifier, { LABEL: "from" });
+    this.CONSUME(t.Arrow);
+    this.CONSUME2(t.Identifier, { LABEL: "to" });
+    this.OPTION(() => this.CONSUME(t.Observe, { LABEL: "observe" }));
+    this.OPTION2(() => {
+      this.CONSUME(t.LCurly);
+      this.MANY(() => this.SUBRULE(this.edgeItem));
+      this.CONSUME(t.RCurly);
+    });
+  });
+
+  readonly edgeKind = this.RULE("edgeKind", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(t.Delegate, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Return, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.Transfer, { LABEL: "value" }) },
+    ]);
+  });
+
+  readonly edgeItem = this.RULE("edgeItem", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.requireDecl) },
+      { ALT: () => this.SUBRULE(this.maxRoundsDecl) },
+    ]);
+  });
+
+  readonly maxRoundsDecl = this.RULE("maxRoundsDecl", () => {
+    this.CONSUME(t.MaxRounds);
+    this.CONSUME(t.Integer, { LABEL: "value" });
+  });
+
+  readonly requireDecl = this.RULE("requireDecl", () => {
+    this.CONSUME(t.Require);
+    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.fieldPath) });
+  });
+
+  /** The first segment is an identifier; later ones may be any name, keywords included. */
+  readonly fieldPath = this.RULE("fieldPath", () => {
+    this.CONSUME(t.Identifier, { LABEL: "segment" });
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(t.Dot);
+            this.CONSUME(t.Name, { LABEL: "segment" });
+          },
+        },
+        { ALT: () => this.CONSUME(t.Brackets, { LABEL: "segment" }) },
+      ]);
+    });
+  });
+}
+
+/** The Seam parser type: `input` takes tokens, `file()` returns the CST root, `errors` lists what went wrong. */
+export type { SeamParser };
+
+/**
+ * Creates a parser and runs Chevrotain's self-analysis (once per instance; it is the costly
+ * part, so production code shares one instance through {@link getSeamParser}).
+ *
+ * @throws Error from Chevrotain when `validate` is on and the grammar is wrong (a bug in Seam).
+ */
+export function createSeamParser(options: SeamParserOptions = {}): SeamParser {
+  return new SeamParser(options);
+}
+
+let shared: SeamParser | undefined;
+
+/** The one shared parser instance, created on first use (no grammar checks: tests run those). */
+export function getSeamParser(): SeamParser {
+  shared ??= createSeamParser();
+  return shared;
+}
+
+/** Parses `tokens` with the shared parser; returns the CST root (possibly partial) and the errors. */
+export function parseTokens(tokens: IToken[]): { cst: CstNode; errors: IRecognitionException[] } {
+  const parser = getSeamParser();
+  parser.input = tokens;
+  const cst = parser.file();
+  return { cst, errors: parser.errors };
+}

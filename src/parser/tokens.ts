@@ -1,0 +1,152 @@
+/**
+ * Every token of the Seam language (DESIGN.md section 1), in one place. Keywords are declared
+ * with `longer_alt: Identifier`, so `agents` or `seam-bot` lex as identifiers, not as a keyword
+ * followed by letters (Chevrotain's keyword pattern). All keywords and identifiers share the
+ * {@link Name} category, which is what a field path segment after `.` accepts: envelope fields
+ * such as `provenance[].agent` or `version` are keywords elsewhere.
+ */
+import type { TokenType } from "chevrotain";
+import { chevrotain } from "./chevrotain.js";
+
+const { createToken, Lexer } = chevrotain;
+
+/** Any identifier or keyword (abstract category; never produced by the lexer itself). */
+export const Name = createToken({ name: "Name", label: "a field name", pattern: Lexer.NA });
+
+/**
+ * `[A-Za-z_][A-Za-z0-9_-]*`, except that a hyphen directly followed by `>` is left for the
+ * arrow, so `a->b` reads as `a -> b`.
+ */
+export const Identifier = createToken({
+  name: "Identifier",
+  label: "a name",
+  pattern: /[A-Za-z_](?:[A-Za-z0-9_]|-(?!>))*/,
+  categories: [Name],
+});
+
+function keyword(word: string): TokenType {
+  return createToken({
+    name: `Kw_${word}`,
+    label: `'${word}'`,
+    pattern: new RegExp(word),
+    longer_alt: Identifier,
+    categories: [Name],
+  });
+}
+
+export const Seam = keyword("seam");
+export const Graph = keyword("graph");
+export const Envelope = keyword("envelope");
+export const Entry = keyword("entry");
+export const HopLimit = keyword("hop_limit");
+export const Auto = keyword("auto");
+export const OnHopLimit = keyword("on_hop_limit");
+export const LoopSignature = keyword("loop_signature");
+export const Agent = keyword("agent");
+export const Supervisor = keyword("supervisor");
+export const Worker = keyword("worker");
+export const Peer = keyword("peer");
+export const Terminal = keyword("terminal");
+export const Version = keyword("version");
+export const Complete = keyword("complete");
+export const Failed = keyword("failed");
+export const Escalate = keyword("escalate");
+export const Contract = keyword("contract");
+export const Delegate = keyword("delegate");
+export const Return = keyword("return");
+export const Transfer = keyword("transfer");
+export const Observe = keyword("observe");
+export const Require = keyword("require");
+export const MaxRounds = keyword("max_rounds");
+
+/** Every keyword, in lexing order. */
+export const keywordTokens: readonly TokenType[] = [
+  Seam, Graph, Envelope, Entry, HopLimit, Auto, OnHopLimit, LoopSignature, Agent, Supervisor,
+  Worker, Peer, Terminal, Version, Complete, Failed, Escalate, Contract, Delegate, Return,
+  Transfer, Observe, Require, MaxRounds,
+];
+
+/** `major.minor`, e.g. `1.3`; listed before {@link Integer} so `1.3` is one token. */
+export const VersionNumber = createToken({
+  name: "VersionNumber",
+  label: "a version such as 1.3",
+  pattern: /[0-9]+\.[0-9]+/,
+});
+
+/** A decimal integer; its range is checked when the AST is built. */
+export const Integer = createToken({ name: "Integer", label: "an integer", pattern: /[0-9]+/ });
+
+/** A well-formed string: escapes `\" \\ \n \t \uXXXX`, no raw line break. */
+export const StringLiteral = createToken({
+  name: "StringLiteral",
+  label: "a string",
+  pattern: /"(?:[^"\\\r\n]|\\(?:["\\nt]|u[0-9a-fA-F]{4}))*"/,
+});
+
+/**
+ * A string with a bad escape or no closing quote (it stops at the end of the line). It counts
+ * as a {@link StringLiteral} for the parser, so the only error reported is the lexical one.
+ */
+export const MalformedString = createToken({
+  name: "MalformedString",
+  label: "a string",
+  pattern: /"(?:[^"\\\r\n]|\\[^\r\n]?)*"?/,
+  categories: [StringLiteral],
+});
+
+export const Arrow = createToken({ name: "Arrow", label: "'->'", pattern: /->/ });
+export const LCurly = createToken({ name: "LCurly", label: "'{'", pattern: /\{/ });
+export const RCurly = createToken({ name: "RCurly", label: "'}'", pattern: /\}/ });
+export const Comma = createToken({ name: "Comma", label: "','", pattern: /,/ });
+export const Colon = createToken({ name: "Colon", label: "':'", pattern: /:/ });
+export const Dot = createToken({ name: "Dot", label: "'.'", pattern: /\./ });
+export const Brackets = createToken({ name: "Brackets", label: "'[]'", pattern: /\[\]/ });
+
+export const WhiteSpace = createToken({
+  name: "WhiteSpace",
+  pattern: /[ \t\f\v\r\n]+/,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
+export const LineComment = createToken({
+  name: "LineComment",
+  pattern: /\/\/[^\r\n]*/,
+  group: Lexer.SKIPPED,
+});
+export const BlockComment = createToken({
+  name: "BlockComment",
+  pattern: /\/\*[\s\S]*?\*\//,
+  group: Lexer.SKIPPED,
+  line_breaks: true,
+});
+/** The name of the token group that holds lexical errors the lexer recognises itself. */
+export const ERROR_GROUP = "errors";
+/** `/*` with no closing `*\/`: swallows the rest of the file, reported as one error. */
+export const UnterminatedComment = createToken({
+  name: "UnterminatedComment",
+  pattern: /\/\*[\s\S]*/,
+  group: ERROR_GROUP,
+  line_breaks: true,
+});
+
+/** All tokens in lexing order (first match wins, keywords before identifiers). */
+export const allTokens: readonly TokenType[] = [
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  UnterminatedComment,
+  Arrow,
+  LCurly,
+  RCurly,
+  Comma,
+  Colon,
+  Dot,
+  Brackets,
+  VersionNumber,
+  Integer,
+  StringLiteral,
+  MalformedString,
+  ...keywordTokens,
+  Identifier,
+  Name,
+];
