@@ -1,0 +1,101 @@
+/**
+ * The shape of an analysis rule (ESLint's `meta` + `create`, TypeSpec's `createLinterRule`): a
+ * rule gets a read-only model of one graph and a `report` function, nothing else, so rules
+ * cannot depend on one another's output or on the order they run in.
+ */
+import { createDiagnostic, type Diagnostic, type RuleMeta, type Severity } from "../core/diagnostic.js";
+import type { Range, SourceFile } from "../core/source-file.js";
+import type { BoundGraph } from "./bind.js";
+import type { GraphFacts } from "./graph-facts.js";
+import type { CheckedGraph } from "./model.js";
+
+/** What a rule may read: the file, the checked graph (AST under `graph.decl`), binding and facts. */
+export interface RuleModel {
+  readonly file: SourceFile;
+  readonly graph: CheckedGraph;
+  readonly bound: BoundGraph;
+  readonly facts: GraphFacts;
+}
+
+/** A finding as a rule reports it; the file and rule id are filled in by the runner. */
+export interface ReportInit {
+  /** UTF-16 offsets into the file: the smallest node that shows the problem. */
+  readonly range: Range;
+  /** Names the agents involved and what to do. */
+  readonly message: string;
+  /** Overrides the rule's default severity. */
+  readonly severity?: Severity;
+  /** Secondary places in the same file. */
+  readonly related?: readonly { readonly message: string; readonly range: Range }[];
+}
+
+/** The context a rule's `check` receives. */
+export interface RuleContext {
+  readonly model: RuleModel;
+  report(init: ReportInit): void;
+}
+
+/** An analysis rule; its id is its file name under `src/analysis/rules/`. */
+export interface Rule {
+  readonly meta: RuleMeta;
+  check(context: RuleContext): void;
+}
+
+/**
+ * Declares a rule.
+ *
+ * @throws Error when the id is not kebab-case (a bug in Seam, caught by any test that loads it)
+ */
+export function defineRule(rule: Rule): Rule {
+  if (!/^[a-z]+(-[a-z]+)*$/.test(rule.meta.id)) throw new Error(`internal: rule id '${rule.meta.id}' is not kebab-case`);
+  return Object.freeze(rule);
+}
+
+/** The rule id reported when a rule itself crashes: a bug in Seam, shown instead of a crash. */
+export const internalErrorRule: RuleMeta = {
+  id: "internal-error",
+  severity: "error",
+  description: "A check crashed on this input; this is a bug in Seam, please report it with the file.",
+};
+
+/**
+ * Runs every rule on one model. A rule that throws yields one `internal-error` diagnostic on the
+ * graph's name instead of ending the run; the other rules still run.
+ */
+export function runRules(rules: readonly Rule[], model: RuleModel): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const rule of rules) {
+    const context: RuleContext = {
+      model,
+      report(init) {
+        out.push(
+          createDiagnostic(rule.meta, {
+            file: model.file,
+            range: init.range,
+            message: init.message,
+            ...(init.severity ? { severity: init.severity } : {}),
+            ...(init.related
+              ? { related: init.related.map((r) => ({ message: r.message, range: r.range, file: model.file })) }
+              : {}),
+          }),
+        );
+      },
+    };
+    try {
+      rule.check(context);
+    } catch (error) {
+      out.push(internalError(model.file, model.graph.decl.name.range, `rule ${rule.meta.id}`, error));
+    }
+  }
+  return out;
+}
+
+/** An `internal-error` diagnostic for a crash in `stage` (a rule, binding, hop limits). */
+export function internalError(file: SourceFile, range: Range, stage: string, error: unknown): Diagnostic {
+  const detail = error instanceof Error ? error.message : String(error);
+  return createDiagnostic(internalErrorRule, {
+    file,
+    range,
+    message: `internal error in ${stage}: ${detail}. This is a bug in Seam; the other checks still ran.`,
+  });
+}

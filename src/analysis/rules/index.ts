@@ -1,0 +1,50 @@
+/**
+ * Every analysis rule, in the order they run, and the catalogue of rule metadata (syntax first)
+ * used by `--help`, SARIF and the docs. DESIGN.md section 3 lists the ids.
+ */
+import type { RuleMeta } from "../../core/diagnostic.js";
+import { syntaxRule } from "../../parser/syntax-rule.js";
+import { internalErrorRule, type Rule } from "../rule.js";
+import { duplicateAgentRule } from "./duplicate-agent.js";
+import { duplicateEdgeRule } from "./duplicate-edge.js";
+import { duplicateSettingRule } from "./duplicate-setting.js";
+import { duplicateTerminalRule } from "./duplicate-terminal.js";
+import { hopLimitApproximateRule } from "./hop-limit-approximate.js";
+import { hopLimitTooLowRule } from "./hop-limit-too-low.js";
+import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
+import { maxRoundsZeroRule } from "./max-rounds-zero.js";
+import { missingEntryRule } from "./missing-entry.js";
+import { missingReturnRule } from "./missing-return.js";
+import { noTerminalPathRule } from "./no-terminal-path.js";
+import { roleMismatchRule } from "./role-mismatch.js";
+import { selfHandoffRule } from "./self-handoff.js";
+import { unboundedCycleRule } from "./unbounded-cycle.js";
+import { unknownAgentRule } from "./unknown-agent.js";
+import { unknownFieldRule } from "./unknown-field.js";
+import { unreachableAgentRule } from "./unreachable-agent.js";
+import { unsupportedEnvelopeRule } from "./unsupported-envelope.js";
+
+/** The analysis rules (not `syntax`, which the parser reports). */
+export const rules: readonly Rule[] = [
+  unknownAgentRule,
+  duplicateAgentRule,
+  duplicateEdgeRule,
+  duplicateTerminalRule,
+  duplicateSettingRule,
+  missingEntryRule,
+  roleMismatchRule,
+  missingReturnRule,
+  selfHandoffRule,
+  maxRoundsZeroRule,
+  unknownFieldRule,
+  unsupportedEnvelopeRule,
+  unreachableAgentRule,
+  noTerminalPathRule,
+  unboundedCycleRule,
+  hopLimitTooLowRule,
+  hopLimitUnboundedRule,
+  hopLimitApproximateRule,
+];
+
+/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, then `internal-error`. */
+export const ruleCatalog: readonly RuleMeta[] = [syntaxRule, ...rules.map((r) => r.meta), internalErrorRule];

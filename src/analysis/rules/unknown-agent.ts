@@ -1,0 +1,35 @@
+import type { Identifier } from "../../parser/ast.js";
+import { defineRule } from "../rule.js";
+import { suggestName } from "../suggest.js";
+
+/** `unknown-agent` (error): an edge or an entry names no declared agent; suggests the nearest id. */
+export const unknownAgentRule = defineRule({
+  meta: {
+    id: "unknown-agent",
+    severity: "error",
+    description: "An edge or entry names an agent that is not declared in the graph.",
+  },
+  check({ model, report }) {
+    const { agentIndex, decl } = model.bound;
+    // Suggestions are computed once per distinct unknown name, against the declared ids only.
+    const suggestions = new Map<string, string | undefined>();
+    const check = (name: Identifier, where: string): void => {
+      if (agentIndex.has(name.name)) return;
+      if (!suggestions.has(name.name)) suggestions.set(name.name, suggestName(name.name, agentIndex.keys()));
+      const suggestion = suggestions.get(name.name);
+      const fix = suggestion
+        ? `did you mean '${suggestion}'?`
+        : `declare it with \`agent ${name.name}: worker\` (or the right role) or fix the name.`;
+      report({ range: name.range, message: `unknown agent '${name.name}' in ${where}: ${fix}` });
+    };
+    for (const item of decl.items) {
+      if (item.kind === "Entry") {
+        for (const agent of item.agents) check(agent, "the entry line");
+      } else if (item.kind === "Edge") {
+        const where = `${item.edgeKind.value} ${item.from.name} -> ${item.to.name}`;
+        check(item.from, where);
+        check(item.to, where);
+      }
+    }
+  },
+});
