@@ -1,0 +1,133 @@
+// Runtime (issue 3 item 9): the cost of the ingest check every agent service pays per envelope.
+// accept() from a module emitted by `seam compile` (what services really import) runs on an
+// envelope the size of seed 000's filled example (bench/fixtures/envelope.json, on the
+// transfer scanner -> reporter of bench/fixtures/graph.seam), beside:
+//   - the seed's accept() written in Python with jsonschema (bench/reference_accept.py),
+//   - Ajv validating the bare envelope schema (the floor for any schema-first check),
+//   - JSON.parse of the envelope text (every service pays it before any check).
+// loopSignature() runs beside JSON.stringify + SHA-256 of the whole envelope (the naive hash).
+// Every measure: ns/op, median of 9 batches after 3 warm-up batches, over a pool of envelopes
+// with unique handoff_id and task_id, so duplicate detection never short-circuits; accept() gets
+// a fresh duplicate store per batch (the duplicate path is measured separately).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { findPython, runPythonJson } from "./python.mjs";
+import { progress, runIfMain } from "./section.mjs";
+import { median, nsPerOp } from "./stats.mjs";
+import { fmtNs, row } from "./table.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const OUT = fileURLToPath(new URL("./.out/", import.meta.url));
+const COMPILED = `${OUT}compiled/`;
+const ME = "reporter";
+const POOL = 2_000;
+
+const { envelopeSchema } = await import("../dist/core/envelope-schema.js");
+const { createMemorySeenStore } = await import("../dist/runtime/index.js");
+
+/** Compiles the fixture graph with the CLI and imports the emitted validator module. */
+async function loadCompiledModule() {
+  rmSync(COMPILED, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, ["bin/seam.js", "compile", "bench/fixtures/graph.seam", "--out", COMPILED], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`seam compile exited ${result.status}:\n${result.stderr}`);
+  const modules = readdirSync(COMPILED, { recursive: true }).filter((f) => /\.m?js$/.test(f));
+  for (const file of modules) {
+    const module = await import(pathToFileURL(`${COMPILED}${file}`).href);
+    if (typeof module.accept === "function" && typeof module.loopSignature === "function") return module;
+  }
+  throw new Error(`seam compile emitted no module exporting accept and loopSignature (${modules.join(", ")})`);
+}
+
+/** The fixture envelope, POOL times, each with its own handoff_id and task_id. */
+function makeEnvelopes() {
+  const base = JSON.parse(readFileSync(new URL("./fixtures/envelope.json", import.meta.url), "utf8"));
+  return Array.from({ length: POOL }, (_, i) => {
+    const hex = i.toString(16).padStart(12, "0");
+    return { ...base, handoff_id: `a3d9e7c2-51f0-4b8e-8d26-${hex}`, task_id: `vsr-2026-03-${i}` };
+  });
+}
+
+export async function measureRuntime() {
+  mkdirSync(OUT, { recursive: true });
+  const compiled = await loadCompiledModule();
+  const envelopes = makeEnvelopes();
+  const texts = envelopes.map((e) => JSON.stringify(e, null, 2));
+  const canRead = () => true;
+
+  const first = compiled.accept(envelopes[0], { me: ME, canRead, seen: createMemorySeenStore() });
+  if (!first.ok) throw new Error(`the fixture envelope is refused: ${JSON.stringify(first.rejection.reasons)}`);
+
+  progress("runtime: accept(), Ajv, JSON.parse, loopSignature(), SHA-256");
+  let seen;
+  const fresh = () => (seen = createMemorySeenStore());
+  const acceptNs = median(nsPerOp((i) => compiled.accept(envelopes[i], { me: ME, canRead, seen }), { ops: POOL, setup: fresh }));
+  const fill = () => {
+    fresh();
+    for (const envelope of envelopes) compiled.accept(envelope, { me: ME, canRead, seen });
+  };
+  const duplicateNs = median(nsPerOp((i) => compiled.accept(envelopes[i], { me: ME, canRead, seen }), { ops: POOL, setup: fill }));
+  const noStoreNs = median(nsPerOp((i) => compiled.accept(envelopes[i], { me: ME, canRead }), { ops: POOL }));
+
+  const ajv = new Ajv2020.default({ allErrors: true });
+  addFormats.default(ajv);
+  const validate = ajv.compile(envelopeSchema);
+  if (!validate(envelopes[0])) throw new Error(`Ajv refuses the fixture: ${JSON.stringify(validate.errors)}`);
+  const ajvNs = median(nsPerOp((i) => validate(envelopes[i]), { ops: POOL }));
+  const parseNs = median(nsPerOp((i) => JSON.parse(texts[i]), { ops: POOL }));
+  const signatureNs = median(nsPerOp((i) => compiled.loopSignature(envelopes[i]), { ops: POOL }));
+  const shaNs = median(
+    nsPerOp((i) => createHash("sha256").update(JSON.stringify(envelopes[i])).digest("hex"), { ops: POOL }),
+  );
+
+  progress("runtime: Python reference accept (jsonschema)");
+  const python = findPython("jsonschema");
+  const schemaFile = `${OUT}envelope-schema.json`;
+  const envelopesFile = `${OUT}envelopes.json`;
+  writeFileSync(schemaFile, JSON.stringify(envelopeSchema));
+  writeFileSync(envelopesFile, JSON.stringify(envelopes));
+  const py = runPythonJson(python, fileURLToPath(new URL("reference_accept.py", import.meta.url)), [
+    schemaFile,
+    envelopesFile,
+    ME,
+    "5",
+  ]);
+  if (py.accepted !== py.total) throw new Error(`the Python reference refused ${py.total - py.accepted} envelopes`);
+  const pythonNs = median(py.ns_per_op);
+
+  const bytes = Buffer.byteLength(texts[0]);
+  return {
+    title: `Runtime (ns/op, median of 9 batches x ${POOL} envelopes of ${bytes} bytes)`,
+    data: { envelopeBytes: bytes, acceptNs, duplicateNs, noStoreNs, ajvNs, parseNs, signatureNs, shaNs, pythonNs, python: py },
+    rows: [
+      row("accept() vs Python jsonschema accept (speed-up)", fmtNs(acceptNs), fmtNs(pythonNs), {
+        ratio: pythonNs / acceptNs,
+        target: { op: ">=", value: 300 },
+      }),
+      row("accept() vs Ajv schema validation alone", fmtNs(acceptNs), fmtNs(ajvNs), {
+        ratio: acceptNs / ajvNs,
+        target: { op: "<=", value: 1.5 },
+      }),
+      row("accept() vs JSON.parse of the same text", fmtNs(acceptNs), fmtNs(parseNs), {
+        ratio: acceptNs / parseNs,
+        target: { op: "<=", value: 1 },
+      }),
+      row("accept() without a duplicate store vs Ajv alone", fmtNs(noStoreNs), fmtNs(ajvNs), { ratio: noStoreNs / ajvNs }),
+      row("accept() of a duplicate (short-circuit) vs Ajv alone", fmtNs(duplicateNs), fmtNs(ajvNs), {
+        ratio: duplicateNs / ajvNs,
+      }),
+      row("loopSignature() vs JSON.stringify + SHA-256", fmtNs(signatureNs), fmtNs(shaNs), {
+        ratio: signatureNs / shaNs,
+        target: { op: "<=", value: 2 },
+      }),
+    ],
+  };
+}
+
+runIfMain(import.meta.url, measureRuntime);

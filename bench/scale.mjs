@@ -1,0 +1,137 @@
+// Scale: parse + check time and memory on generated graphs of 10^3, 10^4 and 10^5 agents
+// (bench/gen-graph.mjs), in-process against the built code, beside networkx doing only the
+// graph part of the job (build + strongly connected components + reachability, in Python).
+// The growth exponent (slope of log time against log n) shows whether the checker stays
+// near-linear as graphs grow; a recursive or quadratic pass shows up here first.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { generateGraph, toEdgeList, toSeam } from "./gen-graph.mjs";
+import { findPython, runPythonJson } from "./python.mjs";
+import { progress, runIfMain } from "./section.mjs";
+import { logLogSlope, median, timeRuns } from "./stats.mjs";
+import { fmtBytes, fmtMs, row } from "./table.mjs";
+
+const OUT = new URL("./.out/", import.meta.url);
+/**
+ * Graph sizes, timed runs and untimed warm-up runs per size: fewer for the largest, to keep the
+ * bench short, and no warm-up there since the smaller sizes have already warmed the JIT.
+ */
+const SIZES = [
+  { agents: 1_000, runs: 15, warmup: 2 },
+  { agents: 10_000, runs: 7, warmup: 1 },
+  { agents: 100_000, runs: 3, warmup: 0 },
+];
+/** Time allowed for the timed runs of one measure at one size; at least one run always happens. */
+const BUDGET_MS = 20_000;
+
+const { parse } = await import("../dist/parser/parse.js");
+const { check } = await import("../dist/analysis/check.js");
+const { createSourceFile } = await import("../dist/core/source-file.js");
+
+/** Heap retained by `check`'s result (AST + model + diagnostics), and the RSS after it. */
+function measureMemory(path, text) {
+  if (typeof globalThis.gc !== "function") throw new Error("run with node --expose-gc");
+  globalThis.gc();
+  const before = process.memoryUsage().heapUsed;
+  const result = check(createSourceFile(path, text));
+  globalThis.gc();
+  const after = process.memoryUsage();
+  return { result, heapRetained: after.heapUsed - before, rss: after.rss };
+}
+
+function summarise(diagnostics) {
+  const bySeverity = { error: 0, warning: 0, info: 0 };
+  const byRule = {};
+  for (const d of diagnostics) {
+    bySeverity[d.severity] = (bySeverity[d.severity] ?? 0) + 1;
+    byRule[d.rule] = (byRule[d.rule] ?? 0) + 1;
+  }
+  return { ...bySeverity, byRule };
+}
+
+function measureSize({ agents, runs, warmup }, python) {
+  const graph = generateGraph({ agents });
+  const text = toSeam(graph);
+  const path = `generated-${agents}.seam`;
+  const edgesFile = fileURLToPath(new URL(`graph-${agents}.edges`, OUT));
+  writeFileSync(edgesFile, toEdgeList(graph));
+  progress(`scale: ${agents} agents, ${graph.edges.length} edges, ${(text.length / 1e6).toFixed(1)} MB of text`);
+
+  const options = { runs, warmup, budgetMs: BUDGET_MS };
+  const parseTimes = timeRuns(() => parse(createSourceFile(path, text)), options);
+  const checkTimes = timeRuns(() => check(createSourceFile(path, text)), options);
+  const parseMs = median(parseTimes);
+  const checkMs = median(checkTimes);
+  const { result, heapRetained, rss } = measureMemory(path, text);
+  const model = result.graphs[0];
+  const peer = runPythonJson(python, fileURLToPath(new URL("networkx_peer.py", import.meta.url)), [
+    edgesFile,
+    String(runs),
+  ]);
+  return {
+    agents,
+    edges: graph.edges.length,
+    textBytes: Buffer.byteLength(text),
+    runs: { parse: parseTimes.length, check: checkTimes.length },
+    parseMs,
+    checkMs,
+    // check() parses too, so check-only is the difference of the medians.
+    checkOnlyMs: Math.max(0, checkMs - parseMs),
+    heapRetained,
+    rss,
+    diagnostics: summarise(result.diagnostics),
+    hopLimit: model?.hopLimit ?? null,
+    reachable: model ? model.agents.filter((a) => a.reachable).length : null,
+    peer,
+  };
+}
+
+export function measureScale() {
+  mkdirSync(OUT, { recursive: true });
+  const python = findPython("networkx");
+  const sizes = SIZES.map((size) => measureSize(size, python));
+  const slope = (pick) => logLogSlope(sizes.map((s) => ({ x: s.agents, y: pick(s) })));
+  const exponents = {
+    check: slope((s) => s.checkMs),
+    parse: slope((s) => s.parseMs),
+    checkOnly: slope((s) => Math.max(s.checkOnlyMs, 1e-3)),
+    networkx: slope((s) => s.peer.total_ms),
+  };
+  const largest = sizes[sizes.length - 1];
+  const rows = [];
+  for (const s of sizes) {
+    const isLargest = s === largest;
+    rows.push(
+      row(`${s.agents} agents: parse+check vs nx build+SCC+reach`, fmtMs(s.checkMs), fmtMs(s.peer.total_ms), {
+        ratio: s.checkMs / s.peer.total_ms,
+        target: isLargest ? { op: "<=", value: 1 } : undefined,
+      }),
+      row(`${s.agents} agents: parse+check vs nx SCC+reach (build excluded)`, fmtMs(s.checkMs), fmtMs(s.peer.without_build_ms), {
+        ratio: s.checkMs / s.peer.without_build_ms,
+      }),
+      row(`${s.agents} agents: parse only / check only`, `${fmtMs(s.parseMs)} / ${fmtMs(s.checkOnlyMs)}`, ""),
+      row(`${s.agents} agents: heap retained by result / RSS vs nx peak`, `${fmtBytes(s.heapRetained)} / ${fmtBytes(s.rss)}`, fmtBytes(s.peer.peak_bytes), {
+        ratio: s.heapRetained / s.peer.peak_bytes,
+      }),
+      row(
+        `${s.agents} agents: diagnostics e/w/i; reachable (cross-check)`,
+        `${s.diagnostics.error}/${s.diagnostics.warning}/${s.diagnostics.info}; ${s.reachable}`,
+        `${s.peer.reachable}`,
+      ),
+    );
+  }
+  rows.push(
+    row("growth exponent, parse+check (10^3..10^5)", exponents.check.toFixed(2), exponents.networkx.toFixed(2), {
+      ratio: exponents.check,
+      target: { op: "<=", value: 1.1, unit: "" },
+    }),
+    row("growth exponent, parse only / check only", `${exponents.parse.toFixed(2)} / ${exponents.checkOnly.toFixed(2)}`, ""),
+  );
+  return {
+    title: "Scale (in-process, median of k runs after warm-up; peer: networkx in Python)",
+    data: { sizes, exponents },
+    rows,
+  };
+}
+
+runIfMain(import.meta.url, measureScale);
