@@ -5,7 +5,9 @@
  * payloads) plus four optional fields from seeds `003_...` and `004_...`: `status`,
  * `allowed_next_step`, `safe_resume` and `blocked_on` (DESIGN.md section 2). Every object is
  * closed (`additionalProperties: false`) so an invented field is an error at the boundary,
- * not silent data loss. A 1.2.0 envelope is a valid 1.3 envelope: the new fields are optional.
+ * not silent data loss. A 1.2.0 envelope is a valid 1.3 envelope: the new fields are optional and
+ * no 1.2.0 constraint is tightened (so `hop.path` entries and agent ids may still be empty strings
+ * here; the graph's own checks refuse ids it does not know).
  */
 
 /** The envelope version this schema describes. */
@@ -44,7 +46,7 @@ export const envelopeSchema: JsonSchema = {
       properties: {
         index: nonNegativeInteger,
         limit: { type: "integer", minimum: 1 },
-        path: { type: "array", items: { type: "string", minLength: 1 } },
+        path: { type: "array", items: { type: "string" } },
       },
     },
     from_agent: { $ref: "#/$defs/agent_ref" },
@@ -142,7 +144,7 @@ export const envelopeSchema: JsonSchema = {
       additionalProperties: false,
       required: ["id", "role"],
       properties: {
-        id: { type: "string", minLength: 1 },
+        id: { type: "string" },
         role: { enum: ["supervisor", "worker", "peer"] },
         version: { type: "string" },
       },

@@ -1,0 +1,68 @@
+/**
+ * `seam compile <file> --out <dir>` (DESIGN.md sections 4 and 5): checks the file and, when it
+ * has no errors, writes each graph's envelope schema, per-edge schemas, validator module with
+ * its `.d.ts`, and pictures into `<dir>`, byte-identical on a rerun.
+ *
+ * Exit codes: 0 written (warnings are printed on stderr), 1 the file has errors (printed like
+ * `seam check` does, nothing written), 2 the input cannot be read or the output cannot be
+ * written (one line on stderr).
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { check } from "../../analysis/check.js";
+import { emitCompileOutput } from "../../emit/compile-output.js";
+import { displayPath } from "../format/display-path.js";
+import { describeFsError } from "../fs-errors.js";
+import type { CliIo } from "../io.js";
+import { readSourceFile } from "../read-source-file.js";
+import { reportProblem } from "../report-problem.js";
+
+/** Options of {@link compileCommand}, as parsed from the command line. */
+export interface CompileOptions {
+  /** The `.seam` file, relative to `io.cwd` or absolute. */
+  readonly file: string;
+  /** The output folder (created when missing), relative to `io.cwd` or absolute. */
+  readonly out: string;
+}
+
+/** Runs `seam compile`; returns the exit code (0, 1 or 2). Prints each written path on stdout. */
+export async function compileCommand(options: CompileOptions, io: CliIo): Promise<number> {
+  const read = await readSourceFile(options.file, io.cwd);
+  if (!read.ok) {
+    reportProblem(io, read.problem);
+    return 2;
+  }
+  const result = check(read.file);
+  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  if (result.diagnostics.length > 0) {
+    const { formatPretty } = await import("../format/pretty.js");
+    io.stderr(formatPretty(result.diagnostics, { cwd: io.cwd, color: false, fileCount: 1 }));
+  }
+  if (errors > 0) {
+    io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix them, then compile again)\n`);
+    return 1;
+  }
+  if (result.graphs.length === 0) {
+    reportProblem(io, { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
+    return 2;
+  }
+  const files = emitCompileOutput(result.graphs);
+  const folder = resolve(io.cwd, options.out);
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    reportProblem(io, { path: options.out, ...describeFsError(error) });
+    return 2;
+  }
+  for (const file of files) {
+    const target = join(folder, file.path);
+    try {
+      await writeFile(target, file.content, "utf8");
+    } catch (error) {
+      reportProblem(io, { path: displayPath(target, io.cwd), ...describeFsError(error) });
+      return 2;
+    }
+    io.stdout(`${displayPath(target, io.cwd)}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,150 @@
+/**
+ * `seam validate <envelope.json...> --graph <file> --as <agent> [--format pretty|json]`
+ * (DESIGN.md section 5): runs the graph's `accept()` on each envelope file in order, as the
+ * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
+ * The graph is compiled in memory by the same code as the emitted module's validators.
+ *
+ * Exit codes: 0 every envelope accepted, 1 some envelope rejected (a duplicate included),
+ * 2 an unreadable or non-JSON envelope file, an unreadable graph, a graph with errors, or an
+ * `--as` agent the graph lacks (each a line on stderr; the other envelopes are still checked).
+ */
+import { check } from "../../analysis/check.js";
+import type { CheckedGraph } from "../../analysis/model.js";
+import { createGraphAccept } from "../../emit/graph-accept.js";
+import type { AcceptResult } from "../../runtime/accept.js";
+import type { Reason } from "../../runtime/reason.js";
+import { createMemorySeenStore } from "../../runtime/seen-store.js";
+import type { ValidateFormat } from "../formats.js";
+import type { CliIo } from "../io.js";
+import { readSourceFile } from "../read-source-file.js";
+import { reportProblem } from "../report-problem.js";
+
+/** Options of {@link validateCommand}, as parsed from the command line. */
+export interface ValidateOptions {
+  /** Envelope JSON files, checked in this order; relative to `io.cwd` or absolute. */
+  readonly envelopes: readonly string[];
+  /** The `.seam` file. */
+  readonly graph: string;
+  /** The receiving agent's id, or `*` for each envelope's `to_agent.id`. */
+  readonly as: string;
+  readonly format: ValidateFormat;
+}
+
+/** The verdict on one file, as `--format json` prints it. */
+export interface ValidateVerdict {
+  readonly file: string;
+  readonly ok: boolean;
+  readonly duplicate: boolean;
+  /** Where the envelope goes: the record's route when accepted, the rejection's otherwise. */
+  readonly route: string;
+  readonly reasons: readonly Reason[];
+  readonly warnings: readonly Reason[];
+}
+
+/** Runs `seam validate`; returns the exit code (0, 1 or 2). */
+export async function validateCommand(options: ValidateOptions, io: CliIo): Promise<number> {
+  const read = await readSourceFile(options.graph, io.cwd);
+  if (!read.ok) {
+    reportProblem(io, read.problem);
+    return 2;
+  }
+  const result = check(read.file);
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) {
+    const { formatPretty } = await import("../format/pretty.js");
+    io.stderr(formatPretty(errors, { cwd: io.cwd, color: false, fileCount: 1 }));
+    io.stderr(`seam: ${options.graph}: the graph has errors, so envelopes cannot be checked against it (run seam check)\n`);
+    return 2;
+  }
+  const graph = pickGraph(result.graphs, options, io);
+  if (graph === undefined) return 2;
+
+  const accept = createGraphAccept(graph);
+  const seen = createMemorySeenStore();
+  const verdicts: ValidateVerdict[] = [];
+  let unreadable = false;
+  for (const file of options.envelopes) {
+    const text = await readSourceFile(file, io.cwd);
+    if (!text.ok) {
+      reportProblem(io, text.problem);
+      unreadable = true;
+      continue;
+    }
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text.file.text.replace(/^\uFEFF/, ""));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      reportProblem(io, { path: file, problem: `is not valid JSON: ${why}`, hint: "fix the file" });
+      unreadable = true;
+      continue;
+    }
+    const me = options.as === "*" ? receiverOf(envelope) : options.as;
+    verdicts.push(toVerdict(file, accept(envelope, { me, seen })));
+  }
+
+  io.stdout(options.format === "json" ? `${JSON.stringify(verdicts, null, 2)}\n` : formatVerdicts(verdicts));
+  if (unreadable) return 2;
+  return verdicts.every((v) => v.ok) ? 0 : 1;
+}
+
+function pickGraph(graphs: readonly CheckedGraph[], options: ValidateOptions, io: CliIo): CheckedGraph | undefined {
+  const byAgent = options.as === "*" ? graphs : graphs.filter((g) => g.agents.some((a) => a.id === options.as));
+  if (byAgent.length === 1) return byAgent[0];
+  const names = graphs.map((g) => g.name).join(", ");
+  if (graphs.length === 0) {
+    reportProblem(io, { path: options.graph, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
+  } else if (byAgent.length === 0) {
+    reportProblem(io, {
+      path: options.graph,
+      problem: `has no agent '${options.as}'`,
+      hint: `pass --as one of: ${graphs.flatMap((g) => g.agents.map((a) => a.id)).join(", ")}`,
+    });
+  } else {
+    reportProblem(io, {
+      path: options.graph,
+      problem: `holds ${graphs.length} graphs (${names}) and --as does not pick one`,
+      hint: "validate against a file with one graph",
+    });
+  }
+  return undefined;
+}
+
+/** `to_agent.id` when it is a string; otherwise an id no agent has, so the envelope is refused. */
+function receiverOf(envelope: unknown): string {
+  if (typeof envelope !== "object" || envelope === null) return "";
+  const to = (envelope as Record<string, unknown>)["to_agent"];
+  const id = typeof to === "object" && to !== null ? (to as Record<string, unknown>)["id"] : undefined;
+  return typeof id === "string" ? id : "";
+}
+
+function toVerdict(file: string, result: AcceptResult): ValidateVerdict {
+  return result.ok
+    ? { file, ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: result.record.warnings }
+    : {
+        file,
+        ok: false,
+        duplicate: result.duplicate,
+        route: result.rejection.route,
+        reasons: result.rejection.reasons,
+        warnings: [],
+      };
+}
+
+function formatReasons(label: string, reasons: readonly Reason[]): string {
+  return reasons.map((r) => `  ${label} ${r.path || "/"} ${r.rule}: ${r.message}\n`).join("");
+}
+
+/** One block per file: the verdict line, then one line per reason or warning. */
+function formatVerdicts(verdicts: readonly ValidateVerdict[]): string {
+  let out = "";
+  for (const v of verdicts) {
+    const verdict = v.ok ? "accepted" : v.duplicate ? "duplicate" : "rejected";
+    out += `${v.file}: ${verdict} (route ${v.route})\n`;
+    out += formatReasons("error", v.reasons);
+    out += formatReasons("warning", v.warnings);
+  }
+  const rejected = verdicts.filter((v) => !v.ok).length;
+  out += `${verdicts.length} envelope${verdicts.length === 1 ? "" : "s"}, ${rejected} rejected\n`;
+  return out;
+}

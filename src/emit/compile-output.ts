@@ -1,0 +1,52 @@
+/**
+ * Everything `seam compile` writes for the graphs of one file (DESIGN.md section 4), as
+ * `{ path, content }` pairs: only the CLI writes files.
+ */
+import type { CheckedGraph } from "../analysis/model.js";
+import { envelopeSchema } from "../core/envelope-schema.js";
+import { edgeSchema, graphSchemaBase } from "./edge-schemas.js";
+import { planFileNames } from "./file-names.js";
+import { dotPicture } from "./picture-dot.js";
+import { mermaidPicture } from "./picture-mermaid.js";
+import { emitValidatorModule } from "./validator-module.js";
+
+/** One output file; `path` is relative to the output folder. */
+export interface EmittedFile {
+  readonly path: string;
+  readonly content: string;
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/**
+ * The files for each graph: `<graph>.envelope.schema.json`, one
+ * `<graph>.<from>-<kind>-<to>.schema.json` per edge, `<graph>.validators.mjs` and
+ * `<graph>.validators.d.ts`, and the pictures `<graph>.mmd` (Mermaid) and `<graph>.dot`
+ * (Graphviz). Deterministic: the same graphs give byte-identical files, in a
+ * fixed order.
+ *
+ * @param graphs - the checked graphs of one file, none with errors
+ * @throws Error on a bug in Seam (a schema that does not compile, say)
+ */
+export function emitCompileOutput(graphs: readonly CheckedGraph[]): EmittedFile[] {
+  const names = planFileNames(graphs);
+  const files: EmittedFile[] = [];
+  graphs.forEach((graph, g) => {
+    const planned = names[g];
+    if (planned === undefined) throw new Error("internal: file names missing for a graph");
+    files.push({ path: planned.envelope, content: json(envelopeSchema) });
+    graph.edges.forEach((edge, e) => {
+      const path = planned.edges[e] as string;
+      files.push({ path, content: json(edgeSchema(graph, edge, `${graphSchemaBase(graph.name)}${path.replace(/\.schema\.json$/, ".json")}`)) });
+    });
+    const validators = emitValidatorModule(graph);
+    files.push({ path: planned.module, content: validators.module });
+    files.push({ path: planned.declarations, content: validators.declarations });
+    files.push({ path: planned.mermaid, content: mermaidPicture(graph) });
+    files.push({ path: planned.dot, content: dotPicture(graph) });
+  });
+  return files;
+}
+

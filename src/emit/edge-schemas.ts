@@ -1,0 +1,195 @@
+/**
+ * The JSON Schemas derived from the envelope schema for one graph (DESIGN.md section 4). A
+ * contract is a distinct required-field set; on top of it every edge requires `hop.path` and
+ * caps `hop.limit` at the graph's limit.
+ * - {@link contractOverlaySchema}: what validators are compiled from. It refers to the envelope
+ *   schema by `$ref` and adds only the contract, so the envelope's code is generated once and
+ *   each distinct contract adds a few lines: emitted code grows with contracts, not with edges.
+ * - {@link edgeSchema}: the self-contained schema written as a file per edge, for other tools:
+ *   the envelope with the contract applied in place, and `from_agent`/`to_agent` ids and roles
+ *   pinned by `const`. The runtime checks ids and roles itself (`unknown-edge`,
+ *   `role-mismatch`), which is why the shared overlays leave them out.
+ */
+import type { CheckedEdge, CheckedGraph } from "../analysis/model.js";
+import { ENVELOPE_SCHEMA_ID, envelopeSchema, type JsonSchema } from "../core/envelope-schema.js";
+import { EACH_ITEM, parseFieldPath } from "../runtime/field-path.js";
+
+/** The base of the `$id`s of a graph's derived schemas. */
+export function graphSchemaBase(graphName: string): string {
+  return `https://seam.dev/schemas/graphs/${encodeURIComponent(graphName)}/`;
+}
+
+type MutableSchema = { [keyword: string]: unknown };
+
+function clone(schema: JsonSchema): MutableSchema {
+  // A JSON round trip also unshares nodes the source reuses, so edits stay local.
+  return JSON.parse(JSON.stringify(schema)) as MutableSchema;
+}
+
+function asSchema(value: unknown, what: string): MutableSchema {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`internal: ${what} is not a schema`);
+  return value as MutableSchema;
+}
+
+/** Replaces a `$ref` child by a copy of its target, so it can be edited for this schema alone. */
+function inlined(parent: MutableSchema, key: string, root: MutableSchema, what: string): MutableSchema {
+  const child = asSchema(parent[key], what);
+  const ref = child["$ref"];
+  if (typeof ref !== "string") return child;
+  const match = /^#\/\$defs\/([A-Za-z_]+)$/.exec(ref);
+  const target = match ? asSchema(root["$defs"], "$defs")[match[1] as string] : undefined;
+  const copy = clone(asSchema(target, ref));
+  parent[key] = copy;
+  return copy;
+}
+
+function addRequired(node: MutableSchema, name: string): void {
+  const required = Array.isArray(node["required"]) ? (node["required"] as string[]) : [];
+  if (!required.includes(name)) node["required"] = [...required, name];
+}
+
+/**
+ * Makes `path` required in `root` (edited in place). Each name of the path becomes `required`
+ * in its parent object, through arrays' `items`; a name followed by `[]` is not required itself
+ * (`decisions[].rationale` asks every decision for a rationale and holds when there are none),
+ * except at the end: `decisions[]` requires at least one decision.
+ *
+ * @throws Error when the path does not resolve in the envelope schema (a bug: the checker's
+ * `unknown-field` rule refuses such graphs)
+ */
+export function requirePath(root: MutableSchema, path: string): void {
+  const segments = parseFieldPath(path);
+  if (segments === undefined) throw new Error(`internal: ${JSON.stringify(path)} is not a field path`);
+  let node = root;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (segment === EACH_ITEM) {
+      node = inlined(node, "items", root, path);
+      continue;
+    }
+    const properties = asSchema(node["properties"], path);
+    if (!Object.hasOwn(properties, segment)) throw new Error(`internal: ${JSON.stringify(path)} names no envelope field`);
+    const next = segments[i + 1];
+    if (next !== EACH_ITEM) {
+      addRequired(node, segment);
+    } else if (i + 2 === segments.length) {
+      addRequired(node, segment);
+      const array = inlined(properties, segment, root, path);
+      array["minItems"] = Math.max(1, typeof array["minItems"] === "number" ? array["minItems"] : 0);
+    }
+    if (i + 1 < segments.length) node = inlined(properties, segment, root, path);
+  }
+}
+
+function overlayChild(node: MutableSchema, name: string, type: "object" | "array"): MutableSchema {
+  const properties = (node["properties"] ??= {}) as MutableSchema;
+  const existing = properties[name];
+  if (typeof existing === "object" && existing !== null) return existing as MutableSchema;
+  const child: MutableSchema = { type };
+  properties[name] = child;
+  return child;
+}
+
+/**
+ * Adds `path` to an overlay schema (edited in place), with the same meaning as
+ * {@link requirePath}: a node is an object or an array according to what follows it in the
+ * path (the checker has matched every path against the envelope schema), and leaves are `true`
+ * so that strict mode sees every required name among `properties`.
+ */
+function overlayRequire(root: MutableSchema, path: string): void {
+  const segments = parseFieldPath(path);
+  if (segments === undefined) throw new Error(`internal: ${JSON.stringify(path)} is not a field path`);
+  let node = root;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    const next = segments[i + 1];
+    if (segment === EACH_ITEM) {
+      if (next === undefined) break;
+      node = (node["items"] ??= { type: next === EACH_ITEM ? "array" : "object" }) as MutableSchema;
+      continue;
+    }
+    if (next === undefined) {
+      const properties = (node["properties"] ??= {}) as MutableSchema;
+      properties[segment] ??= true;
+      addRequired(node, segment);
+    } else if (next === EACH_ITEM) {
+      const array = overlayChild(node, segment, "array");
+      if (i + 2 === segments.length) {
+        addRequired(node, segment);
+        array["minItems"] = 1;
+      }
+      node = array;
+    } else {
+      addRequired(node, segment);
+      node = overlayChild(node, segment, "object");
+    }
+  }
+}
+
+/**
+ * The overlay schema of one contract, compiled into validators: `$ref` to the envelope schema,
+ * plus `required` for every path of `require`, `hop.path` required, and `hop.limit` at most the
+ * graph's hop limit. It only makes sense with the envelope schema registered beside it.
+ *
+ * @param graph - the checked graph (error-free)
+ * @param require - the contract's required field paths (sorted)
+ * @param id - the schema's `$id`
+ */
+export function contractOverlaySchema(graph: CheckedGraph, require: readonly string[], id: string): JsonSchema {
+  const schema: MutableSchema = { $id: id, $ref: ENVELOPE_SCHEMA_ID, type: "object" };
+  const hop = overlayChild(schema, "hop", "object");
+  addRequired(hop, "path");
+  const hopFields = (hop["properties"] ??= {}) as MutableSchema;
+  hopFields["path"] = true;
+  const limit = graph.hopLimit.value;
+  if (limit !== undefined) hopFields["limit"] = { type: "integer", maximum: limit };
+  for (const path of require) overlayRequire(schema, path);
+  return schema;
+}
+
+/**
+ * The self-contained schema of one contract: the envelope, plus `required` for every path of `require`,
+ * `hop.path` required, and `hop.limit` at most `hopLimit` when the graph has one.
+ *
+ * @param graph - the checked graph (error-free)
+ * @param require - the contract's required field paths (sorted)
+ * @param id - the schema's `$id`
+ */
+export function contractSchema(graph: CheckedGraph, require: readonly string[], id: string): JsonSchema {
+  const schema = clone(envelopeSchema);
+  schema["$id"] = id;
+  schema["title"] = `Seam handoff envelope ${graph.envelope.major}.${graph.envelope.minor}, graph ${graph.name}, contract: ${require.join(", ") || "(none)"}`;
+  const properties = asSchema(schema["properties"], "envelope");
+  const hop = inlined(properties, "hop", schema, "hop");
+  addRequired(hop, "path");
+  const limit = graph.hopLimit.value;
+  if (limit !== undefined) asSchema(asSchema(hop["properties"], "hop")["limit"], "hop.limit")["maximum"] = limit;
+  for (const path of require) requirePath(schema, path);
+  return schema;
+}
+
+/**
+ * The schema of one edge: its contract schema with `from_agent` and `to_agent` closed over the
+ * graph's agents (ids and roles as `const`).
+ *
+ * @param graph - the checked graph (error-free)
+ * @param edge - one of `graph.edges`
+ * @param id - the schema's `$id`
+ */
+export function edgeSchema(graph: CheckedGraph, edge: CheckedEdge, id: string): JsonSchema {
+  const schema = contractSchema(graph, edge.require, id) as MutableSchema;
+  schema["title"] = `Seam handoff envelope ${graph.envelope.major}.${graph.envelope.minor}, graph ${graph.name}, ${edge.kind} ${edge.from} -> ${edge.to}`;
+  const properties = asSchema(schema["properties"], "envelope");
+  for (const [field, agentId] of [
+    ["from_agent", edge.from],
+    ["to_agent", edge.to],
+  ] as const) {
+    const agent = graph.agents.find((candidate) => candidate.id === agentId);
+    if (agent === undefined) throw new Error(`internal: edge names unknown agent ${agentId}`);
+    const ref = inlined(properties, field, schema, field);
+    const fields = asSchema(ref["properties"], field);
+    fields["id"] = { type: "string", const: agent.id };
+    fields["role"] = { const: agent.role };
+  }
+  return schema;
+}

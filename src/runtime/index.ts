@@ -1,0 +1,22 @@
+/**
+ * `seam/runtime`: what emitted validator modules import, and what agent services may use
+ * directly (accept, loop signatures, the duplicate/ownership store).
+ */
+export {
+  createAccept,
+  type Accept,
+  type AcceptOptions,
+  type AcceptResult,
+  type AcceptSpec,
+  type AcceptanceRecord,
+  type Rejection,
+  type RejectionRoute,
+  type Route,
+  type ValidateFunction,
+} from "./accept.js";
+export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
+export { createLoopDetector, type LoopDetector, type LoopObservation } from "./loop-detector.js";
+export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
+export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
+export { equal, formats, ucs2length } from "./schema-helpers.js";
+export { createMemorySeenStore, type RecordOutcome, type SeenStore } from "./seen-store.js";
