@@ -1,0 +1,72 @@
+/**
+ * `seam graph <file> [--format mermaid|dot|svg] [--name <graph>]`: prints a picture of a graph
+ * on stdout. Analysis findings are drawn, not refused (the picture is how you look at them),
+ * but a file with syntax errors is: its graph may be missing pieces, so the errors are printed
+ * on stderr and the exit code is 1.
+ */
+import { check } from "../../analysis/check.js";
+import type { CheckedGraph } from "../../analysis/model.js";
+import type { GraphFormat } from "../formats.js";
+import type { CliIo } from "../io.js";
+import { readSourceFile } from "../read-source-file.js";
+import { reportProblem } from "../report-problem.js";
+
+/** Options of {@link graphCommand}, as parsed from the command line. */
+export interface GraphOptions {
+  /** The `.seam` file, relative to `io.cwd` or absolute. */
+  readonly file: string;
+  readonly format: GraphFormat;
+  /** The graph to draw when the file holds several. */
+  readonly name?: string;
+}
+
+/** Runs `seam graph`; returns 0 (picture printed), 1 (syntax errors) or 2 (unreadable file, no such graph). */
+export async function graphCommand(options: GraphOptions, io: CliIo): Promise<number> {
+  const read = await readSourceFile(options.file, io.cwd);
+  if (!read.ok) {
+    reportProblem(io, read.problem);
+    return 2;
+  }
+  const result = check(read.file);
+  const syntaxErrors = result.diagnostics.filter((d) => d.rule === "syntax");
+  if (syntaxErrors.length > 0) {
+    const { formatPretty } = await import("../format/pretty.js");
+    io.stderr(formatPretty(syntaxErrors, { cwd: io.cwd, color: false, fileCount: 1 }));
+    io.stderr(`seam: ${options.file}: not drawn because of syntax errors (fix them, then draw again)\n`);
+    return 1;
+  }
+  const graph = pickGraph(result.graphs, options, io);
+  if (graph === undefined) return 2;
+  io.stdout(await render(graph, options.format));
+  return 0;
+}
+
+function pickGraph(graphs: readonly CheckedGraph[], options: GraphOptions, io: CliIo): CheckedGraph | undefined {
+  const names = graphs.map((g) => g.name).join(", ");
+  if (options.name !== undefined) {
+    const found = graphs.find((g) => g.name === options.name);
+    if (found === undefined) {
+      reportProblem(io, { path: options.file, problem: `no graph named '${options.name}'`, hint: `the file holds: ${names || "no graph"}` });
+    }
+    return found;
+  }
+  if (graphs.length === 1) return graphs[0];
+  reportProblem(
+    io,
+    graphs.length === 0
+      ? { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" }
+      : { path: options.file, problem: `holds ${graphs.length} graphs (${names})`, hint: "pick one with --name <graph>" },
+  );
+  return undefined;
+}
+
+async function render(graph: CheckedGraph, format: GraphFormat): Promise<string> {
+  switch (format) {
+    case "mermaid":
+      return (await import("../../emit/picture-mermaid.js")).mermaidPicture(graph);
+    case "dot":
+      return (await import("../../emit/picture-dot.js")).dotPicture(graph);
+    case "svg":
+      return (await import("../../emit/picture-svg.js")).svgPicture(graph);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Turns the paths given to `seam check` into the list of files to check: a file is taken as
+ * given, a folder is searched recursively for `*.seam` files (ESLint and tsc habits: sorted,
+ * `node_modules` and dot-folders skipped). Problems with a path are returned, never thrown, so
+ * the other paths are still checked.
+ */
+import type { Dirent } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { describeFsError } from "./fs-errors.js";
+
+/** A path that could not be used, with a one-line reason and what to do about it. */
+export interface PathProblem {
+  /** The path as the user gave it (or as found inside a folder). */
+  readonly path: string;
+  /** What is wrong, e.g. `no such file or folder`. */
+  readonly problem: string;
+  /** What to do, e.g. `check the path`. */
+  readonly hint: string;
+}
+
+/** The files to check, in a stable order, and the paths that could not be used. */
+export interface FoundFiles {
+  /** Paths as the user would write them: given files verbatim, folder members joined onto the folder. */
+  readonly files: readonly string[];
+  readonly problems: readonly PathProblem[];
+}
+
+/** File extension searched for inside folders. */
+export const SEAM_EXTENSION = ".seam";
+
+/**
+ * Resolves each argument: a file is kept as given (whatever its extension, as ESLint does for
+ * explicit files); a folder contributes every `*.seam` file below it, sorted by name, skipping
+ * `node_modules` and names starting with `.`. Symbolic links are followed, but each folder is
+ * entered at most once per argument (by real path), so link loops end. The same file named twice is kept once.
+ *
+ * @param paths - paths as typed by the user, relative to `cwd` or absolute
+ * @param cwd - folder that relative paths start from
+ */
+export async function findSeamFiles(paths: readonly string[], cwd: string): Promise<FoundFiles> {
+  const files: string[] = [];
+  const problems: PathProblem[] = [];
+  const seenFiles = new Set<string>();
+
+  const addFile = async (path: string): Promise<void> => {
+    const real = await realpath(resolve(cwd, path)).catch(() => resolve(cwd, path));
+    if (seenFiles.has(real)) return;
+    seenFiles.add(real);
+    files.push(path);
+  };
+
+  // Depth-first, children sorted by name, so output order is the same on every machine.
+  // `seenFolders` is per argument: it stops link loops inside one walk, while a folder named
+  // twice (or inside another named folder) is still searched and its files deduplicated.
+  const walk = async (folder: string, found: string[], seenFolders: Set<string>): Promise<void> => {
+    const real = await realpath(resolve(cwd, folder)).catch(() => resolve(cwd, folder));
+    if (seenFolders.has(real)) return;
+    seenFolders.add(real);
+    let entries: Dirent[];
+    try {
+      entries = await readdir(resolve(cwd, folder), { withFileTypes: true });
+    } catch (error) {
+      problems.push({ path: folder, ...describeFsError(error) });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const child = join(folder, entry.name);
+      let isFolder = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        // A dangling link inside a folder is not the user's request: skip it silently.
+        const target = await stat(resolve(cwd, child)).catch(() => undefined);
+        isFolder = target?.isDirectory() ?? false;
+        isFile = target?.isFile() ?? false;
+      }
+      if (isFolder) await walk(child, found, seenFolders);
+      else if (isFile && entry.name.endsWith(SEAM_EXTENSION)) found.push(child);
+    }
+  };
+
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat(resolve(cwd, path));
+    } catch (error) {
+      problems.push({ path, ...describeFsError(error) });
+      continue;
+    }
+    if (info.isDirectory()) {
+      const found: string[] = [];
+      const problemsBefore = problems.length;
+      await walk(path, found, new Set());
+      if (found.length === 0 && problems.length === problemsBefore) {
+        problems.push({
+          path,
+          problem: `no ${SEAM_EXTENSION} files in this folder`,
+          hint: `pass ${SEAM_EXTENSION} files or a folder that holds some`,
+        });
+      }
+      for (const file of found) await addFile(file);
+    } else {
+      await addFile(path);
+    }
+  }
+  return { files, problems };
+}

@@ -1,0 +1,47 @@
+/**
+ * The machine format of `seam check --format json` (DESIGN.md section 5): one array of flat
+ * records, the shape ESLint's JSON users expect, positions 1-based and the end column exclusive.
+ */
+import type { Diagnostic, Severity } from "../../core/diagnostic.js";
+import { getLineAndColumn } from "../../core/source-file.js";
+import { displayPath } from "./display-path.js";
+
+/** One diagnostic as printed by `--format json`. */
+export interface JsonDiagnostic {
+  /** Path relative to the working folder, `/`-separated. */
+  readonly file: string;
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly message: string;
+  /** 1-based line of the first flagged character. */
+  readonly line: number;
+  /** 1-based column (UTF-16 code units) of the first flagged character. */
+  readonly column: number;
+  /** 1-based line of the end of the range. */
+  readonly endLine: number;
+  /** 1-based column just past the last flagged character (exclusive, as ESLint). */
+  readonly endColumn: number;
+}
+
+/** Converts diagnostics (order kept) into {@link JsonDiagnostic} records. */
+export function toJsonDiagnostics(diagnostics: readonly Diagnostic[], cwd: string): JsonDiagnostic[] {
+  return diagnostics.map((d) => {
+    const start = getLineAndColumn(d.file, d.range.start);
+    const end = getLineAndColumn(d.file, d.range.end);
+    return {
+      file: displayPath(d.file.path, cwd),
+      rule: d.rule,
+      severity: d.severity,
+      message: d.message,
+      line: start.line,
+      column: start.column,
+      endLine: end.line,
+      endColumn: end.column,
+    };
+  });
+}
+
+/** The `--format json` text: a pretty-printed array (two-space indent) and a final newline. */
+export function formatJson(diagnostics: readonly Diagnostic[], cwd: string): string {
+  return JSON.stringify(toJsonDiagnostics(diagnostics, cwd), null, 2) + "\n";
+}

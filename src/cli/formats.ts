@@ -1,0 +1,19 @@
+/**
+ * The output formats each command accepts (DESIGN.md section 5), in one tiny module so the
+ * argument parser can validate `--format` without loading any formatter.
+ */
+
+/** Formats of `seam check`. */
+export const CHECK_FORMATS = ["pretty", "json", "sarif", "github"] as const;
+/** A format of `seam check`. */
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** Formats of `seam validate`. */
+export const VALIDATE_FORMATS = ["pretty", "json"] as const;
+/** A format of `seam validate`. */
+export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
+
+/** Formats of `seam graph`. */
+export const GRAPH_FORMATS = ["mermaid", "dot", "svg"] as const;
+/** A format of `seam graph`. */
+export type GraphFormat = (typeof GRAPH_FORMATS)[number];

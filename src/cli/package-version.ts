@@ -1,0 +1,21 @@
+/**
+ * Seam's own version, read from package.json (one level above `src/` and `dist/` alike), for
+ * `--version` and the SARIF `tool.driver.version`.
+ */
+import { readFileSync } from "node:fs";
+
+let cached: string | undefined;
+
+/**
+ * The `version` field of Seam's package.json.
+ *
+ * @throws Error when package.json is missing or has no version: the installation is broken.
+ */
+export function packageVersion(): string {
+  if (cached === undefined) {
+    const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    if (typeof manifest.version !== "string") throw new Error("package.json has no version");
+    cached = manifest.version;
+  }
+  return cached;
+}

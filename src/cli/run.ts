@@ -1,0 +1,142 @@
+/**
+ * The `seam` command line (DESIGN.md section 5), as a function from arguments to an exit code,
+ * so tests drive it in-process with a fake {@link CliIo}.
+ *
+ * Start-up time is a feature: this module loads only commander and a few small helpers; each
+ * command's module (and through it the parser, Ajv, Graphviz...) is imported when that command
+ * runs.
+ *
+ * Exit codes: 0 success, 1 problems found (diagnostics with errors, rejected envelopes),
+ * 2 usage error, unreadable input or an internal error.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { CHECK_FORMATS, GRAPH_FORMATS, VALIDATE_FORMATS, type CheckFormat, type GraphFormat, type ValidateFormat } from "./formats.js";
+import type { CliIo } from "./io.js";
+import { packageVersion } from "./package-version.js";
+
+/** Exit code of a usage error, unreadable input or an internal error. */
+export const EXIT_USAGE = 2;
+
+/**
+ * Parses `argv` (the arguments after `seam`), runs the command and returns its exit code. Never
+ * throws: a usage error prints one line on stderr and returns 2; an exception from Seam itself
+ * (a bug) prints a short report (the stack only when `SEAM_DEBUG=1`) and returns 2.
+ *
+ * @param argv - arguments without the node binary and script, e.g. `["check", "examples"]`
+ * @param io - where output goes, the working folder and the environment
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  try {
+    const program = createProgram(io, (code) => {
+      exitCode = code;
+    });
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    // `--help` and `--version` end with a CommanderError whose exit code is 0.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    return reportInternalError(error, io);
+  }
+}
+
+function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
+  const program = new Command("seam")
+    .description("Check, compile and draw the handoff graphs between AI agents.")
+    .version(packageVersion(), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .addHelpText("after", "\nExit codes: 0 success, 1 problems found, 2 usage error or unreadable input.");
+  configure(program, io);
+
+  const check = program
+    .command("check")
+    .description("lint .seam files (folders are searched for *.seam)")
+    .argument("<paths...>", "files or folders")
+    .addOption(new Option("--format <format>", "output format").choices(CHECK_FORMATS).default("pretty"))
+    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than n").argParser(parseWholeNumber))
+    .action(async (paths: string[], options: { format: CheckFormat; maxWarnings?: number }) => {
+      const { checkCommand } = await import("./commands/check.js");
+      setExitCode(
+        await checkCommand(
+          { paths, format: options.format, ...(options.maxWarnings === undefined ? {} : { maxWarnings: options.maxWarnings }) },
+          io,
+        ),
+      );
+    });
+  configure(check, io);
+
+  const compile = program
+    .command("compile")
+    .description("write the JSON Schemas, validator module and pictures of a graph")
+    .argument("<file>", "a .seam file")
+    .requiredOption("--out <dir>", "folder to write into")
+    .action(async (file: string, options: { out: string }) => {
+      const { compileCommand } = await import("./commands/compile.js");
+      setExitCode(await compileCommand({ file, out: options.out }, io));
+    });
+  configure(compile, io);
+
+  const validate = program
+    .command("validate")
+    .description("check handoff envelopes against a graph, as the receiving agent would")
+    .argument("<envelopes...>", "envelope JSON files, checked in order")
+    .requiredOption("--graph <file>", "the .seam file")
+    .requiredOption("--as <agent>", "the receiving agent ('*': each envelope's to_agent)")
+    .addOption(new Option("--format <format>", "output format").choices(VALIDATE_FORMATS).default("pretty"))
+    .action(async (envelopes: string[], options: { graph: string; as: string; format: ValidateFormat }) => {
+      const { validateCommand } = await import("./commands/validate.js");
+      setExitCode(await validateCommand({ envelopes, graph: options.graph, as: options.as, format: options.format }, io));
+    });
+  configure(validate, io);
+
+  const graph = program
+    .command("graph")
+    .description("draw a graph (diagnostics marked) on stdout")
+    .argument("<file>", "a .seam file")
+    .addOption(new Option("--format <format>", "picture format").choices(GRAPH_FORMATS).default("mermaid"))
+    .option("--name <graph>", "which graph, when the file holds several")
+    .action(async (file: string, options: { format: GraphFormat; name?: string }) => {
+      const { graphCommand } = await import("./commands/graph.js");
+      setExitCode(
+        await graphCommand({ file, format: options.format, ...(options.name === undefined ? {} : { name: options.name }) }, io),
+      );
+    });
+  configure(graph, io);
+
+  return program;
+}
+
+/** Routes a command's output to `io`, makes errors throw instead of exiting, and keeps them to one line. */
+function configure(command: Command, io: CliIo): void {
+  const name = command.parent ? `seam ${command.name()}` : "seam";
+  command.exitOverride().configureOutput({
+    writeOut: (text) => io.stdout(text),
+    writeErr: (text) => io.stderr(text),
+    outputError: (text) => {
+      const message = text.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").trim();
+      const hint = message.includes("(Did you mean") ? "" : ` (see '${name} --help')`;
+      io.stderr(`seam: ${message}${hint}\n`);
+    },
+  });
+}
+
+function parseWholeNumber(value: string): number {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError("Expected a whole number, 0 or more.");
+  return Number(value);
+}
+
+function reportInternalError(error: unknown, io: CliIo): number {
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(
+    `seam: internal error: ${message}\n` +
+      `This is a bug in seam, not in your input; please report it with the command and the file that caused it.\n`,
+  );
+  if (io.env["SEAM_DEBUG"] === "1") {
+    io.stderr(`${error instanceof Error && error.stack ? error.stack : message}\n`);
+  } else {
+    io.stderr("Run again with SEAM_DEBUG=1 to print the stack trace.\n");
+  }
+  return EXIT_USAGE;
+}

@@ -1,0 +1,88 @@
+/**
+ * The graph in Graphviz DOT, for `dot -Tsvg` and for {@link svgPicture}.
+ *
+ * Every id and label is a quoted DOT string with `\` and `"` escaped, so no agent name can
+ * break the file. Node ids are readable: the agent id, `agent/terminal` for end nodes and
+ * `/start` for the start marker (ids hold no `/`, so these never collide). Shapes: supervisor
+ * box with a double border, worker rounded box, peer ellipse, terminal double circle; observe
+ * edges dashed; faults from {@link buildPicture} coloured.
+ */
+import type { CheckedGraph } from "../analysis/model.js";
+import { buildPicture, FAULT_COLOR, UNREACHABLE_COLOR, type NodeState, type PictureEdge, type PictureNode } from "./picture-model.js";
+
+/** Returns the DOT source of `graph` (one `digraph`), ending in a newline. */
+export function dotPicture(graph: CheckedGraph): string {
+  const picture = buildPicture(graph);
+  const lines = [
+    `digraph ${quote(graph.name)} {`,
+    `  graph [label=${quote(picture.title)}, labelloc=t, fontname="Helvetica", rankdir=TB];`,
+    `  node [fontname="Helvetica", fontsize=11];`,
+    `  edge [fontname="Helvetica", fontsize=9];`,
+  ];
+  for (const node of picture.nodes) lines.push(`  ${quote(node.key)} [${attributes(nodeAttributes(node))}];`);
+  for (const edge of picture.edges) {
+    const attrs = edgeAttributes(edge);
+    lines.push(`  ${quote(edge.from)} -> ${quote(edge.to)}${attrs.length === 0 ? "" : ` [${attributes(attrs)}]`};`);
+  }
+  lines.push("}");
+  return lines.join("\n") + "\n";
+}
+
+/** A DOT attribute; the value is already escaped and is written inside double quotes. */
+type Attribute = readonly [name: string, value: string];
+
+function nodeAttributes(node: PictureNode): Attribute[] {
+  const label: Attribute = ["label", labelValue(node.label)];
+  switch (node.kind) {
+    case "start":
+      return [label, ["shape", "circle"], ["style", "filled"], ["fillcolor", "black"], ["fontcolor", "white"], ["fontsize", "9"]];
+    case "terminal":
+      return [label, ["shape", "doublecircle"], ["fontsize", "9"], ...stateAttributes(node.state, false)];
+    case "agent": {
+      const byRole: Record<typeof node.role, Attribute[]> = {
+        supervisor: [["shape", "box"], ["peripheries", "2"]],
+        worker: [["shape", "box"], ["style", "rounded"]],
+        peer: [["shape", "ellipse"]],
+      };
+      return [label, ...byRole[node.role], ...stateAttributes(node.state, node.role === "worker")];
+    }
+  }
+}
+
+function stateAttributes(state: NodeState, rounded: boolean): Attribute[] {
+  if (state === "no-terminal-path") return [["color", FAULT_COLOR], ["fontcolor", FAULT_COLOR], ["penwidth", "2.5"]];
+  if (state === "unreachable") {
+    return [["color", UNREACHABLE_COLOR], ["fontcolor", UNREACHABLE_COLOR], ["style", rounded ? "rounded,dashed" : "dashed"]];
+  }
+  return [];
+}
+
+function edgeAttributes(edge: PictureEdge): Attribute[] {
+  const attrs: Attribute[] = [];
+  if (edge.label.length > 0) attrs.push(["label", labelValue(edge.label)]);
+  if (edge.dashed) attrs.push(["style", "dashed"]);
+  if (edge.fault) attrs.push(["color", FAULT_COLOR], ["fontcolor", FAULT_COLOR], ["penwidth", "2.5"]);
+  else if (edge.unreachable) attrs.push(["color", UNREACHABLE_COLOR], ["fontcolor", UNREACHABLE_COLOR]);
+  return attrs;
+}
+
+function attributes(attrs: readonly Attribute[]): string {
+  return attrs.map(([name, value]) => `${name}="${value}"`).join(", ");
+}
+
+/** A multi-line label: each line escaped, joined with DOT's centred line break `\n`. */
+function labelValue(lines: readonly string[]): string {
+  return lines.map(escapeDot).join("\\n");
+}
+
+function quote(text: string): string {
+  return `"${escapeDot(text)}"`;
+}
+
+/**
+ * Escapes text for a DOT quoted string: backslash (else `\l`, `\N` and friends would be read as
+ * label escapes) and double quote; a line break in the text becomes DOT's `\n`.
+ */
+export function escapeDot(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
+}
