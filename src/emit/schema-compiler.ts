@@ -31,7 +31,7 @@ export function createSchemaAjv(): SchemaAjv {
     formats,
     // The envelope is validated by one function that every contract calls, never copied into each.
     inlineRefs: false,
-    code: { source: true, esm: true, lines: false, formats: _`${new Ajv2020Module.Name(FORMATS_NAME)}` },
+    code: { source: true, esm: true, lines: true, formats: _`${new Ajv2020Module.Name(FORMATS_NAME)}` },
   });
 }
 

@@ -1,5 +1,5 @@
 /** Shared helpers of the emit, runtime and CLI tests. */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { check } from "../../src/analysis/check.js";
@@ -48,9 +48,21 @@ export function refundDesk(): CheckedGraph {
   return checkedGraph(readFixture("cases", "envelopes", "graph.seam"), "graph.seam");
 }
 
-/** A new empty folder under `<root>/.tmp/` (gitignored; inside the package, so `seam/runtime` resolves). */
+const tempDirs: string[] = [];
+
+/**
+ * A new empty folder under `<root>/.tmp/` (gitignored; inside the package, so `seam/runtime`
+ * resolves). {@link removeTempDirs} deletes them.
+ */
 export function makeTempDir(prefix: string): string {
-  return mkdtempSync(join(projectRoot, ".tmp", `${prefix}-`));
+  const dir = mkdtempSync(join(projectRoot, ".tmp", `${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Deletes the folders {@link makeTempDir} made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A deep copy of JSON data. */

@@ -1,0 +1,107 @@
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { validateCommand, type ValidateVerdict } from "../../src/cli/commands/validate.js";
+import { fixturePath, makeTempDir, readJsonFixture, removeTempDirs } from "../emit/helpers.js";
+import { createFakeIo } from "./fake-io.js";
+
+interface CaseExpectation {
+  as: string;
+  files: string[];
+  verdicts: { ok?: boolean; mentions?: string[]; duplicate?: boolean }[];
+}
+
+const casesDir = fixturePath("cases", "envelopes");
+const caseNames = readdirSync(casesDir)
+  .filter((name) => name.endsWith(".expect.json"))
+  .map((name) => name.slice(0, -".expect.json".length))
+  .sort();
+
+afterAll(() => removeTempDirs());
+
+describe("seam validate: the shared envelope cases", () => {
+  it("has the cases", () => {
+    expect(caseNames).toEqual(["coerced-hop-index", "duplicate-delivery", "return-without-status", "unknown-field", "valid-delegate"]);
+  });
+
+  it.each(caseNames)("%s", async (name) => {
+    const expectation = readJsonFixture("cases", "envelopes", `${name}.expect.json`) as CaseExpectation;
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand({ envelopes: expectation.files, graph: "graph.seam", as: expectation.as, format: "json" }, io);
+    const verdicts = JSON.parse(io.out()) as ValidateVerdict[];
+    expect(verdicts).toHaveLength(expectation.verdicts.length);
+    expectation.verdicts.forEach((expected, i) => {
+      const verdict = verdicts[i] as ValidateVerdict;
+      expect(verdict.file).toBe(expectation.files[i]);
+      if (expected.ok !== undefined) expect(verdict.ok).toBe(expected.ok);
+      if (expected.duplicate !== undefined) expect(verdict.duplicate).toBe(expected.duplicate);
+      const words = verdict.reasons.map((r) => `${r.path} ${r.rule}`).join(" ");
+      for (const word of expected.mentions ?? []) expect(words).toContain(word);
+    });
+    expect(code).toBe(verdicts.every((v) => v.ok) ? 0 : 1);
+    expect(io.err()).toBe("");
+  });
+});
+
+describe("seam validate", () => {
+  it("prints pretty verdicts with reasons", async () => {
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand(
+      { envelopes: ["unknown-field.json", "valid-delegate.json", "valid-delegate.json"], graph: "graph.seam", as: "billing", format: "pretty" },
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.out()).toBe(
+      [
+        "unknown-field.json: rejected (route repair)",
+        '  error /payload additional-property: unexpected field "payload": the envelope is closed, add no fields of your own',
+        "valid-delegate.json: accepted (route proceed)",
+        "valid-delegate.json: duplicate (route discard)",
+        "  error /handoff_id duplicate: handoff 0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39 was accepted before; it is not processed twice",
+        "3 envelopes, 2 rejected",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("takes each envelope's to_agent as the receiver with --as '*'", async () => {
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand({ envelopes: ["valid-delegate.json", "return-without-status.json"], graph: "graph.seam", as: "*", format: "json" }, io);
+    const verdicts = JSON.parse(io.out()) as ValidateVerdict[];
+    expect(verdicts.map((v) => v.ok)).toEqual([true, false]);
+    expect(verdicts[1]?.reasons.map((r) => r.rule)).toEqual(["required", "required"]);
+    expect(code).toBe(1);
+  });
+
+  it("exits 0 when every envelope is accepted", async () => {
+    const io = createFakeIo(casesDir);
+    expect(await validateCommand({ envelopes: ["valid-delegate.json"], graph: "graph.seam", as: "billing", format: "json" }, io)).toBe(0);
+  });
+
+  it("exits 2 on a file that is not JSON or cannot be read, and still checks the others", async () => {
+    const dir = makeTempDir("validate");
+    writeFileSync(join(dir, "broken.json"), "{ not json");
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand(
+      { envelopes: [join(dir, "broken.json"), "missing.json", "valid-delegate.json"], graph: "graph.seam", as: "billing", format: "json" },
+      io,
+    );
+    expect(code).toBe(2);
+    expect(io.err()).toMatch(/broken\.json: is not valid JSON/);
+    expect(io.err()).toMatch(/seam: missing\.json: no such file or folder/);
+    expect((JSON.parse(io.out()) as ValidateVerdict[]).map((v) => v.file)).toEqual(["valid-delegate.json"]);
+  });
+
+  it("exits 2 on a graph with errors, an unreadable graph, or an unknown --as agent", async () => {
+    const dir = makeTempDir("validate");
+    writeFileSync(join(dir, "bad.seam"), "graph g { entry nobody agent a: worker }");
+    const io = createFakeIo(dir);
+    expect(await validateCommand({ envelopes: [], graph: "bad.seam", as: "a", format: "json" }, io)).toBe(2);
+    expect(io.err()).toMatch(/the graph has errors/);
+    const missing = createFakeIo(dir);
+    expect(await validateCommand({ envelopes: [], graph: "nope.seam", as: "a", format: "json" }, missing)).toBe(2);
+    const stranger = createFakeIo(casesDir);
+    expect(await validateCommand({ envelopes: ["valid-delegate.json"], graph: "graph.seam", as: "ghost", format: "json" }, stranger)).toBe(2);
+    expect(stranger.err()).toMatch(/has no agent 'ghost'/);
+  });
+});
