@@ -32,6 +32,8 @@ export const DEFAULT_LOOP_SIGNATURE: readonly string[] = ["goal.statement", "dec
 /** What ingest does at the hop limit when `on_hop_limit` is not written. */
 export const DEFAULT_ON_HOP_LIMIT: HopLimitAction = "escalate";
 
+const KIND_INDEX: Readonly<Record<EdgeKind, number>> = { delegate: 0, return: 1, transfer: 2 };
+
 /** An agent after binding (the first declaration of its id). */
 export interface BoundAgent {
   readonly id: string;
@@ -132,13 +134,19 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     transfer: contracts.transfer ?? DEFAULT_CONTRACTS.transfer,
   };
 
+  const sortedContracts: Record<EdgeKind, readonly string[]> = {
+    delegate: [...new Set(effectiveContracts.delegate)].sort(),
+    return: [...new Set(effectiveContracts.return)].sort(),
+    transfer: [...new Set(effectiveContracts.transfer)].sort(),
+  };
   const edges: BoundEdge[] = [];
-  const seenEdges = new Set<string>();
+  const seenEdges = new Set<number>();
   for (const edge of edgeDecls) {
     const fromIndex = agentIndex.get(edge.from.name);
     const toIndex = agentIndex.get(edge.to.name);
     if (fromIndex === undefined || toIndex === undefined) continue;
-    const key = `${edge.edgeKind.value} ${edge.from.name} ${edge.to.name}`;
+    // A numeric key (kind, from, to) is exact for any graph below 2^53 / 3 agent pairs.
+    const key = (KIND_INDEX[edge.edgeKind.value] * agents.length + fromIndex) * agents.length + toIndex;
     if (seenEdges.has(key)) continue;
     seenEdges.add(key);
     let maxRounds: number | undefined;
@@ -147,7 +155,8 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
       if (item.kind === "MaxRounds") maxRounds ??= item.value.value;
       else for (const path of item.paths) own.push(path.text);
     }
-    const require = [...new Set([...effectiveContracts[edge.edgeKind.value], ...own])].sort();
+    // Edges without their own require lines share one sorted array per kind.
+    const require = own.length === 0 ? sortedContracts[edge.edgeKind.value] : [...new Set([...effectiveContracts[edge.edgeKind.value], ...own])].sort();
     edges.push({
       index: edges.length,
       kind: edge.edgeKind.value,

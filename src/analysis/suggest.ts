@@ -13,39 +13,51 @@ export function boundedEditDistance(a: string, b: string, limit: number): number
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (a === b) return 0;
   const width = b.length;
-  let previous = new Int32Array(width + 1);
-  let current = new Int32Array(width + 1);
+  if (scratch.length < 2 * (width + 1)) scratch = new Int32Array(4 * (width + 1));
+  // Two rows in one reused buffer: this runs once per candidate name, so no allocation here.
+  let previous = 0;
+  let current = width + 1;
   const big = limit + 1;
-  for (let j = 0; j <= width; j++) previous[j] = j <= limit ? j : big;
+  for (let j = 0; j <= width; j++) scratch[previous + j] = j <= limit ? j : big;
   for (let i = 1; i <= a.length; i++) {
     const lo = Math.max(1, i - limit);
     const hi = Math.min(width, i + limit);
-    current.fill(big);
-    current[0] = i <= limit ? i : big;
-    let rowMin = current[0] as number;
+    scratch[current] = i <= limit ? i : big;
+    if (lo > 1) scratch[current + lo - 1] = big;
+    if (hi < width) scratch[current + hi + 1] = big;
+    let rowMin = scratch[current] as number;
+    const ca = a.charCodeAt(i - 1);
     for (let j = lo; j <= hi; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
       const value = Math.min(
-        (previous[j - 1] as number) + cost,
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
+        (scratch[previous + j - 1] as number) + cost,
+        (scratch[previous + j] as number) + 1,
+        (scratch[current + j - 1] as number) + 1,
         big,
       );
-      current[j] = value;
+      scratch[current + j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return big;
     [previous, current] = [current, previous];
   }
-  return Math.min(previous[width] as number, big);
+  return Math.min(scratch[previous + width] as number, big);
 }
+
+let scratch = new Int32Array(256);
 
 /** Options of {@link suggestName}. */
 export interface SuggestOptions {
   /** Largest distance accepted; default: a third of the name's length, at least 1, at most 4. */
   readonly maxDistance?: number;
-  /** Most candidates compared by distance; default 20,000. */
+  /** Most candidates compared by distance for this name; default 20,000. */
   readonly maxComparisons?: number;
+  /**
+   * A budget shared by several calls (one per unknown name in a file): each comparison takes one
+   * from `remaining`, and at 0 no more candidates are compared, so many unknown names in a huge
+   * graph cannot make the checker quadratic.
+   */
+  readonly shared?: { remaining: number };
 }
 
 /**
@@ -61,7 +73,7 @@ export function suggestName(name: string, candidates: Iterable<string>, options:
   for (const candidate of candidates) {
     if (candidate === name || Math.abs(candidate.length - name.length) > Math.min(limit, bestDistance)) continue;
     if (candidate.toLowerCase() === lower) return candidate;
-    if (budget-- <= 0) break;
+    if (budget-- <= 0 || (options.shared && options.shared.remaining-- <= 0)) break;
     const d = boundedEditDistance(name, candidate, Math.min(limit, bestDistance - 1));
     if (d < bestDistance) {
       best = candidate;

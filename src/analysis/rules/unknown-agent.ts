@@ -2,6 +2,9 @@ import type { Identifier } from "../../parser/ast.js";
 import { defineRule } from "../rule.js";
 import { suggestName } from "../suggest.js";
 
+/** Edit-distance comparisons per graph for all "did you mean" suggestions together. */
+const SUGGESTION_BUDGET = 200_000;
+
 /** `unknown-agent` (error): an edge or an entry names no declared agent; suggests the nearest id. */
 export const unknownAgentRule = defineRule({
   meta: {
@@ -13,9 +16,10 @@ export const unknownAgentRule = defineRule({
     const { agentIndex, decl } = model.bound;
     // Suggestions are computed once per distinct unknown name, against the declared ids only.
     const suggestions = new Map<string, string | undefined>();
+    const shared = { remaining: SUGGESTION_BUDGET };
     const check = (name: Identifier, where: string): void => {
       if (agentIndex.has(name.name)) return;
-      if (!suggestions.has(name.name)) suggestions.set(name.name, suggestName(name.name, agentIndex.keys()));
+      if (!suggestions.has(name.name)) suggestions.set(name.name, suggestName(name.name, agentIndex.keys(), { shared }));
       const suggestion = suggestions.get(name.name);
       const fix = suggestion
         ? `did you mean '${suggestion}'?`
