@@ -15,7 +15,7 @@ export function dotPicture(graph: CheckedGraph): string {
   const picture = buildPicture(graph);
   const lines = [
     `digraph ${quote(graph.name)} {`,
-    `  graph [label=${quote(picture.title)}, labelloc=t, fontname="Helvetica", rankdir=TB];`,
+    `  graph [label=${quote(picture.title)}, labelloc=t, fontname="Helvetica", rankdir=TB, pad=0.2];`,
     `  node [fontname="Helvetica", fontsize=11];`,
     `  edge [fontname="Helvetica", fontsize=9];`,
   ];
@@ -37,29 +37,34 @@ function nodeAttributes(node: PictureNode): Attribute[] {
     case "start":
       return [label, ["shape", "circle"], ["style", "filled"], ["fillcolor", "black"], ["fontcolor", "white"], ["fontsize", "9"]];
     case "terminal":
-      return [label, ["shape", "doublecircle"], ["fontsize", "9"], ...stateAttributes(node.state, false)];
+      return [label, ["shape", "doublecircle"], ["fontsize", "9"], ...stateAttributes(node.state, [])];
     case "agent": {
-      const byRole: Record<typeof node.role, Attribute[]> = {
-        supervisor: [["shape", "box"], ["peripheries", "2"]],
-        worker: [["shape", "box"], ["style", "rounded"]],
-        peer: [["shape", "ellipse"]],
+      const byRole: Record<typeof node.role, { attrs: Attribute[]; styles: string[] }> = {
+        supervisor: { attrs: [["shape", "box"], ["peripheries", "2"]], styles: [] },
+        worker: { attrs: [["shape", "box"]], styles: ["rounded"] },
+        peer: { attrs: [["shape", "ellipse"]], styles: [] },
       };
-      return [label, ...byRole[node.role], ...stateAttributes(node.state, node.role === "worker")];
+      const { attrs, styles } = byRole[node.role];
+      return [label, ...attrs, ...stateAttributes(node.state, styles)];
     }
   }
 }
 
-function stateAttributes(state: NodeState, rounded: boolean): Attribute[] {
-  if (state === "no-terminal-path") return [["color", FAULT_COLOR], ["fontcolor", FAULT_COLOR], ["penwidth", "2.5"]];
-  if (state === "unreachable") {
-    return [["color", UNREACHABLE_COLOR], ["fontcolor", UNREACHABLE_COLOR], ["style", rounded ? "rounded,dashed" : "dashed"]];
-  }
-  return [];
+/** Colour and the one `style` attribute (the shape's own styles plus a dashed outline when unreachable). */
+function stateAttributes(state: NodeState, styles: readonly string[]): Attribute[] {
+  const style = (extra: readonly string[]): Attribute[] => {
+    const all = [...styles, ...extra];
+    return all.length === 0 ? [] : [["style", all.join(",")]];
+  };
+  if (state === "no-terminal-path") return [...style([]), ["color", FAULT_COLOR], ["fontcolor", FAULT_COLOR], ["penwidth", "2.5"]];
+  if (state === "unreachable") return [...style(["dashed"]), ["color", UNREACHABLE_COLOR], ["fontcolor", UNREACHABLE_COLOR]];
+  return style([]);
 }
 
 function edgeAttributes(edge: PictureEdge): Attribute[] {
   const attrs: Attribute[] = [];
-  if (edge.label.length > 0) attrs.push(["label", labelValue(edge.label)]);
+  // A space each side keeps the labels of two opposite edges (a -> b, b -> a) from touching.
+  if (edge.label.length > 0) attrs.push(["label", labelValue(edge.label.map((line) => ` ${line} `))]);
   if (edge.dashed) attrs.push(["style", "dashed"]);
   if (edge.fault) attrs.push(["color", FAULT_COLOR], ["fontcolor", FAULT_COLOR], ["penwidth", "2.5"]);
   else if (edge.unreachable) attrs.push(["color", UNREACHABLE_COLOR], ["fontcolor", UNREACHABLE_COLOR]);

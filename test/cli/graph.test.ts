@@ -1,0 +1,63 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/run.js";
+import { createFakeIo } from "./fake-io.js";
+
+const fixtures = fileURLToPath(new URL("../fixtures/cli/", import.meta.url));
+
+async function graph(argv: string[]) {
+  const io = createFakeIo(fixtures);
+  const code = await run(["graph", ...argv], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe("seam graph", () => {
+  it("prints Mermaid by default", async () => {
+    const r = await graph(["clean.seam"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^---\ntitle: "clean: hop limit 3 \(auto: longest walk 2\)"\n---\nflowchart TD\n/);
+    expect(r.err).toBe("");
+  });
+
+  it("prints DOT and SVG on request", async () => {
+    const dot = await graph(["clean.seam", "--format", "dot"]);
+    expect(dot.code).toBe(0);
+    expect(dot.out).toMatch(/^digraph "clean" \{/);
+    const svg = await graph(["clean.seam", "--format", "svg"]);
+    expect(svg.code).toBe(0);
+    expect(svg.out).toContain("<svg");
+  });
+
+  it("draws a graph with analysis errors (the picture shows them)", async () => {
+    const r = await graph(["error.seam", "--format", "dot"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('"helper" [label="helper\\npeer\\nunreachable"');
+  });
+
+  it("refuses a file with syntax errors: prints them on stderr and exits 1", async () => {
+    const r = await graph(["syntax.seam"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain("syntax.seam:3:14 - error syntax: expected ':'");
+    expect(r.err).not.toContain("no-terminal-path");
+    expect(r.err).toMatch(/seam: syntax\.seam: not drawn because of syntax errors \(.+\)\n$/);
+  });
+
+  it("asks which graph to draw when the file holds several, and draws the one named", async () => {
+    const ambiguous = await graph(["two-graphs.seam"]);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.err).toBe("seam: two-graphs.seam: holds 2 graphs (first, second) (pick one with --name <graph>)\n");
+    const named = await graph(["two-graphs.seam", "--name", "second", "--format", "dot"]);
+    expect(named.code).toBe(0);
+    expect(named.out).toMatch(/^digraph "second"/);
+    const unknown = await graph(["two-graphs.seam", "--name", "third"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toBe("seam: two-graphs.seam: no graph named 'third' (the file holds: first, second)\n");
+  });
+
+  it("exits 2 for a file that cannot be read", async () => {
+    const r = await graph(["missing.seam"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("seam: missing.seam: no such file or folder (check the path)\n");
+  });
+});
