@@ -42,7 +42,7 @@ export interface AcceptOptions {
   readonly canRead?: (ref: string, scope: string | undefined) => boolean;
   /** Duplicate and ownership memory; absent: neither is checked. */
   readonly seen?: SeenStore;
-  /** The clock for `accepted_at`, in ms since the Unix epoch (default `Date.now`). */
+  /** The clock for `accepted_at`, in ms since the Unix epoch (default `Date.now`); a time `Date` cannot represent makes `accept` throw a `RangeError`. */
   readonly now?: () => number;
 }
 
@@ -195,6 +195,20 @@ export function createAccept(spec: AcceptSpec): Accept {
     pairs.set(from, built);
   }
   const entryList = graph.entries.join(", ");
+  // Scratch space for round counting, reused by every call (the count never calls out, so no
+  // call can start while another is using it).
+  const counts = new Uint32Array(boundedPairs);
+  // accepted_at: formatting a Date costs more than the rest of a call, and at high rates many
+  // calls fall in the same millisecond.
+  let lastMs = Number.NaN;
+  let lastIso = "";
+  function isoTime(ms: number): string {
+    if (ms !== lastMs) {
+      lastIso = new Date(ms).toISOString();
+      lastMs = ms;
+    }
+    return lastIso;
+  }
 
   function checkHopPath(path: readonly string[], index: number, from: string, to: string, reasons: Reason[]): void {
     const n = path.length;
@@ -215,14 +229,14 @@ export function createAccept(spec: AcceptSpec): Accept {
     if (n < 2 || path[n - 2] !== from || path[n - 1] !== to) {
       reasons.push(reason(`/hop/path/${Math.max(n - 1, 0)}`, "bad-hop-path", `does not end in this handoff, ${from} -> ${to}`));
     }
-    const counts = boundedPairs > 0 && n > 1 ? new Uint32Array(boundedPairs) : undefined;
+    if (boundedPairs > 0) counts.fill(0);
     for (let i = 1; i < n; i++) {
       const a = path[i - 1] as string;
       const b = path[i] as string;
       const pair = pairs.get(a)?.get(b);
       if (pair === undefined) {
         reasons.push(reason(`/hop/path/${i}`, "bad-hop-path", `steps ${a} -> ${b}, which is not an edge of graph ${graph.name}`));
-      } else if (counts !== undefined && pair.maxRounds !== undefined) {
+      } else if (pair.maxRounds !== undefined) {
         const taken = (counts[pair.slot] as number) + 1;
         counts[pair.slot] = taken;
         if (taken === pair.maxRounds + 1) {
@@ -471,7 +485,7 @@ export function createAccept(spec: AcceptSpec): Accept {
         hop_index: index,
         producer: evaluation.producer as string,
         receiver: me,
-        accepted_at: new Date((options.now ?? Date.now)()).toISOString(),
+        accepted_at: isoTime((options.now ?? Date.now)()),
         artefacts_consumed: evaluation.consumed,
         route: evaluation.route,
         constraints: evaluation.constraints,

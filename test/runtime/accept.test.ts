@@ -436,3 +436,39 @@ describe("accept: observe edges", () => {
     expect(observed(envelope, { me: "b", seen }).duplicate).toBe(true);
   });
 });
+
+describe("accept: two edges between the same agents", () => {
+  // s1 may both delegate to s2 and return to it (both supervisors): the envelope carries no kind,
+  // so the first edge whose contract passes is the one taken.
+  const pairAccept = createGraphAccept(
+    checkedGraph(`graph pair {
+      entry s2
+      agent s1: supervisor
+      agent s2: supervisor { terminal done }
+      delegate s2 -> s1 { max_rounds 1 }
+      delegate s1 -> s2 { max_rounds 1 }
+      return s1 -> s2 { max_rounds 1 }
+    }`),
+  );
+  const envelope = (edit: (e: Envelope) => void): Envelope =>
+    variant((e) => {
+      e["hop"] = { index: 2, limit: 3, path: ["s2", "s1", "s2"] };
+      e["from_agent"] = { id: "s1", role: "supervisor" };
+      e["to_agent"] = { id: "s2", role: "supervisor" };
+      edit(e);
+    });
+
+  it("accepts an envelope that meets either contract", () => {
+    expect(pairAccept(envelope(() => {}), { me: "s2" }).ok).toBe(true);
+    const returned = envelope((e) => {
+      delete e["constraints"];
+      e["status"] = "ready";
+      e["artefacts"] = [];
+    });
+    expect(pairAccept(returned, { me: "s2" }).ok).toBe(true);
+  });
+
+  it("reports the first edge's contract when neither passes", () => {
+    expect(reasonsOf(pairAccept(envelope((e) => delete e["constraints"]), { me: "s2" }))).toEqual([{ path: "/constraints", rule: "required" }]);
+  });
+});
