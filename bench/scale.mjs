@@ -8,35 +8,72 @@ import { fileURLToPath } from "node:url";
 import { generateGraph, toEdgeList, toSeam } from "./gen-graph.mjs";
 import { findPython, runPythonJson } from "./python.mjs";
 import { progress, runIfMain } from "./section.mjs";
-import { logLogSlope, median, timeRuns } from "./stats.mjs";
+import { logLogSlope, median, nowMs } from "./stats.mjs";
 import { fmtBytes, fmtMs, row } from "./table.mjs";
 
 const OUT = new URL("./.out/", import.meta.url);
 /**
- * Graph sizes, timed runs and untimed warm-up runs per size: fewer for the largest, to keep the
- * bench short, and no warm-up there since the smaller sizes have already warmed the JIT.
+ * Graph sizes, timed rounds and untimed warm-up rounds per size: fewer for the largest, to keep
+ * the bench short, and no warm-up there since the smaller sizes have already warmed the JIT.
  */
 const SIZES = [
   { agents: 1_000, runs: 15, warmup: 2 },
-  { agents: 10_000, runs: 7, warmup: 1 },
+  { agents: 10_000, runs: 5, warmup: 1 },
   { agents: 100_000, runs: 3, warmup: 0 },
 ];
-/** Time allowed for the timed runs of one measure at one size; at least one run always happens. */
-const BUDGET_MS = 20_000;
+/** Time allowed for the timed rounds at one size; at least one round always runs. */
+const BUDGET_MS = 30_000;
 
 const { parse } = await import("../dist/parser/parse.js");
 const { check } = await import("../dist/analysis/check.js");
 const { createSourceFile } = await import("../dist/core/source-file.js");
 
-/** Heap retained by `check`'s result (AST + model + diagnostics), and the RSS after it. */
-function measureMemory(path, text) {
+/** A full garbage collection, so that one run's garbage is not collected in the next one's time. */
+function collect() {
   if (typeof globalThis.gc !== "function") throw new Error("run with node --expose-gc");
   globalThis.gc();
-  const before = process.memoryUsage().heapUsed;
-  const result = check(createSourceFile(path, text));
-  globalThis.gc();
-  const after = process.memoryUsage();
-  return { result, heapRetained: after.heapUsed - before, rss: after.rss };
+}
+
+/**
+ * Times parse and check in interleaved rounds (drift on a shared machine hits both alike), a
+ * full GC before each call (untimed). Also measures the heap that check's result retains
+ * (AST + model + diagnostics: heapUsed after a GC, result alive, minus heapUsed before), and
+ * the process's peak RSS.
+ * check() parses too, so check-only time is taken per round as check minus parse.
+ */
+function timeRounds(path, text, { runs, warmup }) {
+  const rounds = [];
+  let result;
+  let spent = 0;
+  for (let i = 0; i < warmup + runs && (i <= warmup || spent < BUDGET_MS); i++) {
+    result = undefined; // the last round's result must not count in this round's heap
+    collect();
+    let start = nowMs();
+    parse(createSourceFile(path, text));
+    const parseMs = nowMs() - start;
+    collect();
+    const heapBefore = process.memoryUsage().heapUsed;
+    start = nowMs();
+    result = check(createSourceFile(path, text));
+    const checkMs = nowMs() - start;
+    collect();
+    const heapRetained = process.memoryUsage().heapUsed - heapBefore;
+    if (i < warmup) continue;
+    spent += parseMs + checkMs;
+    rounds.push({ parseMs, checkMs, heapRetained });
+  }
+  const mid = (pick) => median(rounds.map(pick));
+  return {
+    result,
+    runs: rounds.length,
+    parseMs: mid((r) => r.parseMs),
+    checkMs: mid((r) => r.checkMs),
+    checkOnlyMs: mid((r) => r.checkMs - r.parseMs),
+    heapRetained: mid((r) => r.heapRetained),
+    // Peak resident set of the process so far: sizes run smallest first, so this is the
+    // peak while checking the largest graph yet.
+    peakRss: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 function summarise(diagnostics) {
@@ -57,28 +94,17 @@ function measureSize({ agents, runs, warmup }, python) {
   writeFileSync(edgesFile, toEdgeList(graph));
   progress(`scale: ${agents} agents, ${graph.edges.length} edges, ${(text.length / 1e6).toFixed(1)} MB of text`);
 
-  const options = { runs, warmup, budgetMs: BUDGET_MS };
-  const parseTimes = timeRuns(() => parse(createSourceFile(path, text)), options);
-  const checkTimes = timeRuns(() => check(createSourceFile(path, text)), options);
-  const parseMs = median(parseTimes);
-  const checkMs = median(checkTimes);
-  const { result, heapRetained, rss } = measureMemory(path, text);
+  const { result, ...timing } = timeRounds(path, text, { runs, warmup });
   const model = result.graphs[0];
   const peer = runPythonJson(python, fileURLToPath(new URL("networkx_peer.py", import.meta.url)), [
     edgesFile,
-    String(runs),
+    String(timing.runs),
   ]);
   return {
     agents,
     edges: graph.edges.length,
     textBytes: Buffer.byteLength(text),
-    runs: { parse: parseTimes.length, check: checkTimes.length },
-    parseMs,
-    checkMs,
-    // check() parses too, so check-only is the difference of the medians.
-    checkOnlyMs: Math.max(0, checkMs - parseMs),
-    heapRetained,
-    rss,
+    ...timing,
     diagnostics: summarise(result.diagnostics),
     hopLimit: model?.hopLimit ?? null,
     reachable: model ? model.agents.filter((a) => a.reachable).length : null,
@@ -94,6 +120,7 @@ export function measureScale() {
   const exponents = {
     check: slope((s) => s.checkMs),
     parse: slope((s) => s.parseMs),
+    // Clamped: at small sizes check-only can vanish in the noise of the parse time.
     checkOnly: slope((s) => Math.max(s.checkOnlyMs, 1e-3)),
     networkx: slope((s) => s.peer.total_ms),
   };
@@ -110,7 +137,7 @@ export function measureScale() {
         ratio: s.checkMs / s.peer.without_build_ms,
       }),
       row(`${s.agents} agents: parse only / check only`, `${fmtMs(s.parseMs)} / ${fmtMs(s.checkOnlyMs)}`, ""),
-      row(`${s.agents} agents: heap retained by result / RSS vs nx peak`, `${fmtBytes(s.heapRetained)} / ${fmtBytes(s.rss)}`, fmtBytes(s.peer.peak_bytes), {
+      row(`${s.agents} agents: heap retained by result / peak RSS vs nx tracemalloc peak`, `${fmtBytes(s.heapRetained)} / ${fmtBytes(s.peakRss)}`, fmtBytes(s.peer.peak_bytes), {
         ratio: s.heapRetained / s.peer.peak_bytes,
       }),
       row(

@@ -16,33 +16,17 @@ export const median = (values) => quantile(values, 0.5);
 export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
- * Times `fn` for `runs` runs after `warmup` untimed ones, stopping early (after at least one
- * timed run) once the timed runs have used `budgetMs`, so a slow build cannot stall the bench.
- * @returns {number[]} wall time of each timed run, ms
+ * Micro-benchmark harness for side-by-side measures. Each measure is `{ op, setup? }`: a batch
+ * runs `op(i)` for i in 0..ops-1, after `setup()` (untimed; e.g. a fresh duplicate store).
+ * Batches of all measures are interleaved round by round, so load that comes and goes on a
+ * shared machine hits every measure alike and their ratios stay fair; `warmupRounds` untimed
+ * rounds come first. Every op's result goes through a sink so the JIT cannot drop the work.
+ * @returns {Record<string, number[]>} nanoseconds per operation of each timed batch, by measure
  */
-export function timeRuns(fn, { runs, warmup = 1, budgetMs = Infinity }) {
-  for (let i = 0; i < warmup; i++) fn();
-  const times = [];
-  let spent = 0;
-  for (let i = 0; i < runs && (i === 0 || spent < budgetMs); i++) {
-    const start = nowMs();
-    fn();
-    times.push(nowMs() - start);
-    spent += times[times.length - 1];
-  }
-  return times;
-}
-
-/**
- * Micro-benchmark harness: runs `op(i)` for i in 0..ops-1 as one batch, `batches` times after
- * `warmupBatches` untimed batches, and returns the nanoseconds per operation of each batch.
- * `setup()` (untimed) runs before each batch, e.g. to give accept() a fresh duplicate store.
- * Every op's result goes through a sink so the JIT cannot drop the work.
- */
-export function nsPerOp(op, { ops, batches = 9, warmupBatches = 3, setup = () => {} }) {
+export function nsPerOp(measures, { ops, rounds = 9, warmupRounds = 3 }) {
   let sink = 0;
-  const one = () => {
-    setup();
+  const batch = ({ op, setup }) => {
+    setup?.();
     const start = process.hrtime.bigint();
     for (let i = 0; i < ops; i++) {
       const result = op(i);
@@ -50,11 +34,15 @@ export function nsPerOp(op, { ops, batches = 9, warmupBatches = 3, setup = () =>
     }
     return Number(process.hrtime.bigint() - start) / ops;
   };
-  for (let b = 0; b < warmupBatches; b++) one();
-  const perBatch = [];
-  for (let b = 0; b < batches; b++) perBatch.push(one());
+  const results = Object.fromEntries(Object.keys(measures).map((name) => [name, []]));
+  for (let round = 0; round < warmupRounds + rounds; round++) {
+    for (const [name, measure] of Object.entries(measures)) {
+      const ns = batch(measure);
+      if (round >= warmupRounds) results[name].push(ns);
+    }
+  }
   globalThis.__benchSink = sink;
-  return perBatch;
+  return results;
 }
 
 /**

@@ -11,7 +11,9 @@ export function fmtMs(ms) {
 
 /** Formats nanoseconds per operation. */
 export function fmtNs(ns) {
-  return ns >= 1e5 ? `${(ns / 1e6).toPrecision(3)} ms/op` : `${ns.toPrecision(3)} ns/op`;
+  if (ns >= 1e6) return `${(ns / 1e6).toPrecision(3)} ms/op`;
+  if (ns >= 1e3) return `${(ns / 1e3).toPrecision(3)} µs/op`;
+  return `${ns.toPrecision(3)} ns/op`;
 }
 
 /** Formats a byte count in MiB. */
