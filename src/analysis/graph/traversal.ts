@@ -72,17 +72,6 @@ export function treePath(tree: SearchTree, node: number): number[] {
   return path.reverse();
 }
 
-/** The edge slots of the tree path to `node`, in walk order; empty at a source or an unreached node. */
-export function treeSlots(tree: SearchTree, node: number): number[] {
-  const slots: number[] = [];
-  let v = node;
-  while (tree.parent[v] !== -1) {
-    slots.push(tree.parentSlot[v] as number);
-    v = tree.parent[v] as number;
-  }
-  return slots.reverse();
-}
-
 /**
  * Fewest edges on any walk from a source to a node with `isTarget[v] === 1`, and the target
  * reached; `undefined` when no target is reachable. A source that is a target gives 0.

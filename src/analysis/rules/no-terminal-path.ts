@@ -5,6 +5,9 @@ import { breadthFirst, cycleThrough, treePath } from "../graph/traversal.js";
 import { formatWalk, listNames } from "../describe.js";
 import { defineRule } from "../rule.js";
 
+/** Agents draining into a trap listed as related information; the message gives the total. */
+const MAX_RELATED_FEEDERS = 50;
+
 /**
  * `no-terminal-path` (error): agents an entry reaches from which no terminal can be reached.
  *
@@ -12,7 +15,8 @@ import { defineRule } from "../rule.js";
  * components of the doomed subgraph, each a cycle (concierge -> planner -> concierge) or a single
  * dead end. One diagnostic per trap, on the trap agent nearest an entry, with the cycle or the
  * path to the dead end as witness; every other doomed agent is named in the diagnostic of the
- * trap it drains into (nearest first), in the message and as related information.
+ * trap it drains into (nearest first): in the message and as related information, up to 50 of them
+ * so that a 10^5-agent chain into one dead end gives one readable diagnostic.
  */
 export const noTerminalPathRule = defineRule({
   meta: {
@@ -83,7 +87,7 @@ export const noTerminalPathRule = defineRule({
       }
       const related = [
         ...group.filter((v) => v !== start).map((v) => ({ message: `'${name(v)}' is part of the same trap`, range: agentRange(v) })),
-        ...feeders.map((v) => ({ message: `'${name(v)}' leads only into this trap`, range: agentRange(v) })),
+        ...feeders.slice(0, MAX_RELATED_FEEDERS).map((v) => ({ message: `'${name(v)}' leads only into this trap`, range: agentRange(v) })),
       ];
       report({ range: agentRange(start), message, related });
     }

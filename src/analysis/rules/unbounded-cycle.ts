@@ -1,13 +1,5 @@
 import { describeEdge, edgeHeaderRange, formatWalk } from "../describe.js";
 import { defineRule } from "../rule.js";
-import type { RuleModel } from "../rule.js";
-
-/** The agents of an unbounded-cycle witness (edge ids), first agent repeated at the end. */
-export function cycleAgents(model: RuleModel, cycle: readonly number[]): string[] {
-  const edges = model.bound.edges;
-  const first = edges[cycle[0] as number];
-  return first ? [first.from, ...cycle.map((e) => (edges[e] as { to: string }).to)] : [];
-}
 
 /**
  * `unbounded-cycle` (warning): a strongly connected component of the edges without `max_rounds`
@@ -23,14 +15,14 @@ export const unboundedCycleRule = defineRule({
   },
   check({ model, report }) {
     const edges = model.bound.edges;
-    for (const cycle of model.facts.unboundedCycles) {
+    model.facts.unboundedCycles.forEach((cycle, i) => {
       const [head, ...rest] = cycle.map((e) => edges[e]?.decl).filter((d) => d !== undefined);
-      if (head === undefined) continue;
+      if (head === undefined) return;
       report({
         range: edgeHeaderRange(head),
-        message: `unbounded cycle ${formatWalk(cycleAgents(model, cycle))}: no edge on it has max_rounds, so a task may circle it forever; add \`max_rounds N\` to one of its edges (e.g. \`${describeEdge(head)} { max_rounds 2 }\`).`,
+        message: `unbounded cycle ${formatWalk(model.graph.unboundedCycles[i] ?? [])}: no edge on it has max_rounds, so a task may circle it forever; add \`max_rounds N\` to one of its edges (e.g. \`${describeEdge(head)} { max_rounds 2 }\`).`,
         related: rest.map((d) => ({ message: `${describeEdge(d)} is on the same cycle`, range: edgeHeaderRange(d) })),
       });
-    }
+    });
   },
 });
