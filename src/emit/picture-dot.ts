@@ -4,7 +4,8 @@
  * Every id and label is a quoted DOT string with `\` and `"` escaped, so no agent name can
  * break the file. Node ids are readable: the agent id, `agent/terminal` for end nodes and
  * `/start` for the start marker (ids hold no `/`, so these never collide). Shapes: supervisor
- * box with a double border, worker rounded box, peer ellipse, terminal double circle; observe
+ * box with a double border, worker rounded box, peer ellipse, terminal an exit arrow (`cds`, compact
+ * where a circle would grow with its label); observe
  * edges dashed; faults from {@link buildPicture} coloured.
  */
 import type { CheckedGraph } from "../analysis/model.js";
@@ -37,7 +38,7 @@ function nodeAttributes(node: PictureNode): Attribute[] {
     case "start":
       return [label, ["shape", "circle"], ["style", "filled"], ["fillcolor", "black"], ["fontcolor", "white"], ["fontsize", "9"]];
     case "terminal":
-      return [label, ["shape", "doublecircle"], ["fontsize", "9"], ...stateAttributes(node.state, [])];
+      return [label, ["shape", "cds"], ["fontsize", "9"], ["margin", "0.12,0.04"], ...stateAttributes(node.state, [])];
     case "agent": {
       const byRole: Record<typeof node.role, { attrs: Attribute[]; styles: string[] }> = {
         supervisor: { attrs: [["shape", "box"], ["peripheries", "2"]], styles: [] },

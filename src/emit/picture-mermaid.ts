@@ -5,7 +5,7 @@
  * turn an arrow into a circle or cross edge), so node ids are generated (`s0`, `a0`, `t0`...)
  * and the real names go into quoted labels with Mermaid's entity escapes (`#quot;`, `#35;`).
  * Shapes: supervisor `[[ ]]` (double-sided box), worker `( )` (rounded), peer `([ ])`
- * (stadium), terminal `((( )))` (double circle); observe edges dashed (`-.->`); faults from
+ * (stadium), terminal `>  ]` (a flag, pointing out like DOT's exit arrow); observe edges dashed (`-.->`); faults from
  * {@link buildPicture} coloured with `classDef`/`linkStyle`.
  */
 import type { CheckedGraph } from "../analysis/model.js";
@@ -58,7 +58,7 @@ function shape(node: PictureNode): string {
     case "start":
       return `((${text}))`;
     case "terminal":
-      return `(((${text})))`;
+      return `>${text}]`;
     case "agent":
       return node.role === "supervisor" ? `[[${text}]]` : node.role === "worker" ? `(${text})` : `([${text}])`;
   }
