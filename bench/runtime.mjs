@@ -62,8 +62,11 @@ export async function measureRuntime() {
   const texts = envelopes.map((e) => JSON.stringify(e, null, 2));
   const canRead = () => true;
 
-  const first = compiled.accept(envelopes[0], { me: ME, canRead, seen: createMemorySeenStore() });
+  // The measures below must take the paths they are named for: accepted, then a duplicate.
+  const store = createMemorySeenStore();
+  const first = compiled.accept(envelopes[0], { me: ME, canRead, seen: store });
   if (!first.ok) throw new Error(`the fixture envelope is refused: ${JSON.stringify(first.rejection.reasons)}`);
+  if (!compiled.accept(envelopes[0], { me: ME, canRead, seen: store }).duplicate) throw new Error("a repeat is not seen as a duplicate");
 
   const ajv = new Ajv2020.default({ allErrors: true });
   addFormats.default(ajv);
