@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../global-setup.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);
@@ -23,10 +24,8 @@ async function seam(args: string[], env: Record<string, string> = {}): Promise<{
 }
 
 describe("bin/seam.js (built with npm run build)", () => {
-  beforeAll(async () => {
-    // The same command as `npm run build`; it must succeed for the bin to be meaningful.
-    await run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], { cwd: root });
-  }, 180_000);
+  // `npm run build` (tsc -p tsconfig.build.json), skipped when dist is newer than src.
+  beforeAll(() => ensureBuilt(), 180_000);
 
   it("exits 0 on the examples with plain output when stdout is not a TTY", async () => {
     const r = await seam(["check", "examples"]);

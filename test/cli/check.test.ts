@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ruleCatalog } from "../../src/analysis/rules/index.js";
 import type { JsonDiagnostic } from "../../src/cli/format/json.js";
 import { run } from "../../src/cli/run.js";
 import { createFakeIo } from "./fake-io.js";
@@ -109,6 +110,35 @@ describe("seam check: --format json", () => {
     const keys = r.diagnostics.map((d) => `${d.file}:${String(d.line).padStart(3, "0")}:${String(d.column).padStart(3, "0")}`);
     expect(keys).toEqual([...keys].sort());
     expect(r.diagnostics[0]?.file).toBe("error.seam");
+  });
+});
+
+describe("seam check: --format sarif and --format github", () => {
+  it("prints one SARIF run with the package version, every rule and one result per diagnostic", async () => {
+    const version = (JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+    const json = await checkJson(["error.seam", "warning.seam"]);
+    const r = await check(["error.seam", "warning.seam", "--format", "sarif"]);
+    expect(r.code).toBe(1);
+    const log = JSON.parse(r.out) as {
+      version: string;
+      runs: { tool: { driver: { version: string; rules: unknown[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
+    expect(log.version).toBe("2.1.0");
+    expect(log.runs).toHaveLength(1);
+    expect(log.runs[0]?.tool.driver.version).toBe(version);
+    expect(log.runs[0]?.tool.driver.rules.length).toBe(ruleCatalog.length);
+    expect(log.runs[0]?.results.map((x) => [x.ruleId, x.locations[0]?.physicalLocation.artifactLocation.uri])).toEqual(
+      json.diagnostics.map((d) => [d.rule, d.file]),
+    );
+  });
+
+  it("prints one workflow command per diagnostic", async () => {
+    const r = await check(["error.seam", "warning.seam", "--format", "github"]);
+    expect(r.code).toBe(1);
+    const lines = r.out.trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^::error file=error\.seam,line=8,endLine=8,col=20,endColumn=25,title=seam unknown-agent::unknown agent 'helpr'/);
+    expect(lines[0]).toMatch(/^::warning file=error\.seam,/);
   });
 });
 
