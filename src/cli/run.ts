@@ -45,7 +45,6 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     .description("Check, compile and draw the handoff graphs between AI agents.")
     .version(packageVersion(), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
-    .helpCommand(false)
     .showSuggestionAfterError(true)
     .addHelpText("after", "\nExit codes: 0 success, 1 problems found, 2 usage error or unreadable input.");
   configure(program, io);

@@ -29,6 +29,13 @@ describe("run: version and help", () => {
     expect(io.out()).toMatch(/--format <format>[\s\S]*"sarif",\s+"github"/);
   });
 
+  it("has a help command", async () => {
+    const io = createFakeIo(fixtures);
+    expect(await run(["help", "graph"], io)).toBe(0);
+    expect(io.out()).toContain("Usage: seam graph");
+    expect(io.out()).toContain("--name <graph>");
+  });
+
   it("shows help on stderr and exits 2 without a command", async () => {
     const io = createFakeIo(fixtures);
     expect(await run([], io)).toBe(2);
