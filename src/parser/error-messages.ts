@@ -6,14 +6,6 @@
 import type { IParserErrorMessageProvider, IToken, TokenType } from "chevrotain";
 import { chevrotain } from "./chevrotain.js";
 
-/** Lists longer than this are replaced by a description of the rule. */
-const MAX_LISTED = 5;
-
-/** What a rule expects, for places where listing every first token would be too long. */
-const ruleDescriptions: Readonly<Record<string, string>> = {
-  graphItem: "a graph item ('agent', 'entry', an edge such as 'delegate', ...)",
-};
-
 /** What may close a block besides `}`: said when the closing brace is missing. */
 const blockContents: Readonly<Record<string, string>> = {
   graph: "a graph item or '}'",
@@ -48,12 +40,12 @@ function listAlternatives(words: readonly string[]): string {
   return `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
 }
 
-function expectedFromPaths(paths: readonly (readonly TokenType[])[], ruleName: string): string {
-  const firsts = paths.flatMap((path) => (path[0] === undefined ? [] : [describeTokenType(path[0])]));
-  const unique = [...new Set(firsts)];
-  const description = ruleDescriptions[ruleName];
-  if (description !== undefined && unique.length > MAX_LISTED) return description;
-  return listAlternatives(unique);
+/**
+ * The first token of each expected path. Every alternation of this grammar is LL(1) with at
+ * most three choices, so the list stays short (Chevrotain's default prints whole paths).
+ */
+function expectedFromPaths(paths: readonly (readonly TokenType[])[]): string {
+  return listAlternatives(paths.flatMap((path) => (path[0] === undefined ? [] : [describeTokenType(path[0])])));
 }
 
 /** The message provider given to the Seam parser (Chevrotain's `errorMessageProvider`). */
@@ -68,12 +60,12 @@ export const seamErrorMessages: IParserErrorMessageProvider = {
   buildNotAllInputParsedMessage({ firstRedundant }) {
     return `expected 'graph' or end of file, found ${describeToken(firstRedundant)}`;
   },
-  buildNoViableAltMessage({ expectedPathsPerAlt, actual, previous, ruleName }) {
-    const expected = expectedFromPaths(expectedPathsPerAlt.flat(), ruleName);
+  buildNoViableAltMessage({ expectedPathsPerAlt, actual, previous }) {
+    const expected = expectedFromPaths(expectedPathsPerAlt.flat());
     return `expected ${expected}${after(previous)}, found ${describeToken(actual[0])}`;
   },
-  buildEarlyExitMessage({ expectedIterationPaths, actual, previous, ruleName }) {
-    const expected = expectedFromPaths(expectedIterationPaths, ruleName);
+  buildEarlyExitMessage({ expectedIterationPaths, actual, previous }) {
+    const expected = expectedFromPaths(expectedIterationPaths);
     return `expected ${expected}${after(previous)}, found ${describeToken(actual[0])}`;
   },
 };

@@ -7,7 +7,7 @@
  * run user code during Chevrotain's grammar recording phase and need a recovery value for every
  * rule. Rules are class properties, so a misspelt rule name is a compile error.
  */
-import type { CstNode, IRecognitionException, IToken } from "chevrotain";
+import type { CstNode, IParserErrorMessageProvider, IRecognitionException, IToken, TokenType } from "chevrotain";
 import { chevrotain } from "./chevrotain.js";
 import { seamErrorMessages } from "./error-messages.js";
 import * as t from "./tokens.js";
@@ -16,6 +16,30 @@ import * as t from "./tokens.js";
 export interface SeamParserOptions {
   /** Run Chevrotain's grammar checks (ambiguities, left recursion...); tests do, production skips them. */
   readonly validate?: boolean;
+}
+
+/**
+ * The parts of Chevrotain's recovery engine (11.x, `traits/recoverable.js`) that the
+ * brace-aware recovery below overrides or calls. They are not in Chevrotain's public types.
+ */
+interface RecoveryEngine {
+  LA(howMuch: number): IToken;
+  SKIP_TOKEN(): IToken;
+  exportLexerState(): number;
+  importLexerState(state: number): void;
+  flattenFollowSet(): TokenType[];
+  getCurrRuleFullName(): string;
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException;
+  readonly errorMessageProvider: IParserErrorMessageProvider;
+}
+
+const { EOF, tokenMatcher, MismatchedTokenException } = chevrotain;
+
+/** `{` opens and `}` closes a block; the depth change of skipping `token` during recovery. */
+function braceDelta(token: IToken): number {
+  if (token.tokenType === t.LCurly) return 1;
+  if (token.tokenType === t.RCurly) return -1;
+  return 0;
 }
 
 class SeamParser extends chevrotain.CstParser {
@@ -27,6 +51,83 @@ class SeamParser extends chevrotain.CstParser {
       errorMessageProvider: seamErrorMessages,
     });
     this.performSelfAnalysis();
+  }
+
+  // Chevrotain re-synchronises after an error by skipping to the next token that may follow
+  // some rule on the stack. In Seam that is often a `}`, and the first `}` ahead may close a
+  // block that the broken item itself opened (`delegate a b { max_rounds 1 }`): taking it as the
+  // graph's `}` would lose the rest of the graph. The three methods below are Chevrotain's own,
+  // with one change: tokens inside a `{ ... }` opened while skipping are never sync points.
+
+  /** Chevrotain's `findReSyncTokenType`, skipping balanced blocks. */
+  findReSyncTokenType(this: SeamParser & RecoveryEngine): TokenType {
+    const follows = this.flattenFollowSet();
+    let depth = 0;
+    for (let k = 1; ; k++) {
+      const token = this.LA(k);
+      if (token.tokenType === EOF) return EOF;
+      if (depth === 0) {
+        const match = follows.find((type) => tokenMatcher(token, type));
+        if (match !== undefined) return match;
+      }
+      depth = Math.max(0, depth + braceDelta(token));
+    }
+  }
+
+  /** Chevrotain's `reSyncTo`: skips to the token {@link findReSyncTokenType} chose. */
+  reSyncTo(this: SeamParser & RecoveryEngine, type: TokenType): IToken[] {
+    const skipped: IToken[] = [];
+    let depth = 0;
+    let next = this.LA(1);
+    while (next.tokenType !== EOF && !(depth === 0 && tokenMatcher(next, type))) {
+      depth = Math.max(0, depth + braceDelta(next));
+      skipped.push(next);
+      next = this.SKIP_TOKEN();
+    }
+    return skipped;
+  }
+
+  /**
+   * Chevrotain's `tryInRepetitionRecovery` (after a loop, skip junk until the loop can go on or
+   * what follows it is found), skipping balanced blocks.
+   */
+  tryInRepetitionRecovery(
+    this: SeamParser & RecoveryEngine,
+    grammarRule: (...args: unknown[]) => unknown,
+    grammarRuleArgs: unknown[],
+    lookAheadFunc: () => boolean,
+    expectedTokType: TokenType,
+  ): void {
+    const reSyncTokType = this.findReSyncTokenType();
+    const savedLexerState = this.exportLexerState();
+    const firstUnexpected = this.LA(1);
+    const previous = this.LA(0);
+    const saveError = (): void => {
+      const message = this.errorMessageProvider.buildMismatchTokenMessage({
+        expected: expectedTokType,
+        actual: firstUnexpected,
+        previous,
+        ruleName: this.getCurrRuleFullName(),
+      });
+      this.SAVE_ERROR(new MismatchedTokenException(message, firstUnexpected, previous));
+    };
+    let depth = 0;
+    let current = this.LA(1);
+    while (current.tokenType !== EOF || tokenMatcher(current, expectedTokType)) {
+      if (depth === 0 && tokenMatcher(current, expectedTokType)) {
+        saveError();
+        return;
+      }
+      if (depth === 0 && lookAheadFunc.call(this)) {
+        saveError();
+        grammarRule.apply(this, grammarRuleArgs);
+        return;
+      }
+      if (depth === 0 && tokenMatcher(current, reSyncTokType)) break;
+      depth = Math.max(0, depth + braceDelta(current));
+      current = this.SKIP_TOKEN();
+    }
+    this.importLexerState(savedLexerState);
   }
 
   /** file = languageVersion? graph+ */

@@ -1,26 +1,46 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSourceFile, getLineAndColumn } from "../../src/core/source-file.js";
-import type { AgentDecl, EdgeDecl, GraphDecl } from "../../src/parser/ast.js";
+import type { AgentDecl, EdgeDecl, GraphDecl, GraphItem, TerminalDecl } from "../../src/parser/ast.js";
 import { parse } from "../../src/parser/parse.js";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/parser/${name}`, import.meta.url), "utf8");
 
 function parseText(text: string) {
   const file = createSourceFile("test.seam", text);
-  const result = parse(file);
-  return { file, ...result };
+  return { file, ...parse(file) };
+}
+
+/** `rule line:column message` of every diagnostic, for compact assertions. */
+function summary(text: string): string[] {
+  const { file, diagnostics } = parseText(text);
+  return diagnostics.map((d) => {
+    const { line, column } = getLineAndColumn(file, d.range.start);
+    return `${d.rule} ${d.severity} ${line}:${column} ${d.message}`;
+  });
+}
+
+function itemsOf(text: string, graph = 0): readonly GraphItem[] {
+  return parseText(text).ast.graphs[graph]?.items ?? [];
+}
+
+function agentNames(items: readonly GraphItem[]): string[] {
+  return items.filter((i): i is AgentDecl => i.kind === "Agent").map((a) => a.name.name);
 }
 
 describe("parse: the DESIGN.md example", () => {
   const text = fixture("design-example.seam");
   const { ast, diagnostics } = parseText(text);
   const graph = ast.graphs[0] as GraphDecl;
+  const slice = (r: { start: number; end: number }) => text.slice(r.start, r.end);
 
   it("has no diagnostics and one graph", () => {
     expect(diagnostics).toEqual([]);
+    expect(ast.kind).toBe("File");
+    expect(ast.range).toEqual({ start: 0, end: text.length });
     expect(ast.graphs).toHaveLength(1);
     expect(ast.languageVersion?.value.value).toBe(1);
+    expect(slice(ast.languageVersion!.range)).toBe("seam 1");
     expect(graph.name.name).toBe("supplier_due_diligence");
   });
 
@@ -30,38 +50,287 @@ describe("parse: the DESIGN.md example", () => {
       "Agent", "Agent", "Agent", "Agent", "Contract",
       "Edge", "Edge", "Edge", "Edge", "Edge", "Edge",
     ]);
+    expect(agentNames(graph.items)).toEqual(["intake", "research", "drafting", "reviewer"]);
   });
 
   it("gives ranges that cover the source text of each node", () => {
-    const slice = (r: { start: number; end: number }) => text.slice(r.start, r.end);
     expect(slice(graph.name.range)).toBe("supplier_due_diligence");
     const intake = graph.items[5] as AgentDecl;
     expect(slice(intake.range)).toMatch(/^agent intake: supervisor \{[\s\S]*"request refused at intake"\n  \}$/);
     expect(intake.role.value).toBe("supervisor");
+    expect(slice(intake.role.range)).toBe("supervisor");
+    const terminal = intake.items[1] as TerminalDecl;
+    expect(slice(terminal.range)).toBe('terminal out_of_policy failed "request refused at intake"');
+    expect(terminal.outcome?.value).toBe("failed");
+    expect(terminal.description?.value).toBe("request refused at intake");
     const edge = graph.items[10] as EdgeDecl;
     expect(slice(edge.range)).toBe("delegate intake -> research { max_rounds 2 }");
-    expect(edge.from.name).toBe("intake");
-    expect(edge.to.name).toBe("research");
+    expect([edge.edgeKind.value, edge.from.name, edge.to.name]).toEqual(["delegate", "intake", "research"]);
     expect(edge.items).toEqual([
       expect.objectContaining({ kind: "MaxRounds", value: expect.objectContaining({ value: 2 }) }),
     ]);
     const observed = graph.items[15] as EdgeDecl;
     expect(observed.observe && slice(observed.observe)).toBe("observe");
   });
+
+  it("reads field paths with their segments and text", () => {
+    const signature = graph.items[4];
+    expect(signature?.kind).toBe("LoopSignature");
+    if (signature?.kind !== "LoopSignature") return;
+    expect(signature.paths.map((p) => p.text)).toEqual(["goal.statement", "decisions[].statement", "artefacts[].digest"]);
+    expect(signature.paths[1]?.segments).toEqual(["decisions", "[]", "statement"]);
+    expect(slice(signature.paths[1]!.range)).toBe("decisions[].statement");
+  });
 });
 
-describe("parse: errors", () => {
-  it("reports a broken edge and keeps the agents around it", () => {
-    const { ast, diagnostics, file } = parseText(
-      "graph g {\n  agent a: worker\n  delegate a b\n  agent b: worker\n}\n",
-    );
+describe("parse: every construct", () => {
+  const text = fixture("all-items.seam");
+  const { ast, diagnostics } = parseText(text);
+
+  it("parses without diagnostics into two graphs", () => {
+    expect(diagnostics).toEqual([]);
+    expect(ast.graphs.map((g) => g.name.name)).toEqual(["all_items", "second"]);
+    expect(ast.graphs[1]?.items.map((i) => i.kind)).toEqual(["Entry", "Agent"]);
+  });
+
+  it("decodes values", () => {
+    const items = ast.graphs[0]!.items;
+    const byKind = <K extends GraphItem["kind"]>(kind: K) => items.find((i) => i.kind === kind) as Extract<GraphItem, { kind: K }>;
+    expect(byKind("Envelope").version).toMatchObject({ major: 1, minor: 3 });
+    expect(byKind("Entry").agents.map((a) => a.name)).toEqual(["a", "research-agent"]);
+    expect(byKind("HopLimit").value).toMatchObject({ kind: "IntegerLiteral", value: 12 });
+    expect(byKind("OnHopLimit").action.value).toBe("failed");
+    expect(byKind("LoopSignature").paths.map((p) => p.text)).toEqual([
+      "goal.statement", "provenance[].agent", "decisions[].version",
+    ]);
+    const agent = byKind("Agent");
+    expect(agent.items.map((i) => i.kind)).toEqual(["AgentVersion", "Terminal", "Terminal", "Terminal"]);
+    const [version, done, refused, asked] = agent.items as [
+      Extract<typeof agent.items[number], { kind: "AgentVersion" }>, TerminalDecl, TerminalDecl, TerminalDecl,
+    ];
+    expect(version.value.value).toBe("2.0.0");
+    expect(done.outcome).toBeUndefined();
+    expect(done.description).toBeUndefined();
+    expect(refused.description?.value).toBe('said "no"\tthen\\left\u00e9');
+    expect(asked.outcome?.value).toBe("escalate");
+    const contract = byKind("Contract");
+    expect(contract.edgeKind.value).toBe("return");
+    expect(contract.requires.map((r) => r.paths.map((p) => p.text))).toEqual([["status", "artefacts[].digest"], ["provenance"]]);
+    const edge = byKind("Edge");
+    expect([edge.from.name, edge.to.name, edge.observe !== undefined]).toEqual(["a", "research-agent", true]);
+    expect(edge.items.map((i) => i.kind)).toEqual(["MaxRounds", "Require"]);
+  });
+
+  it("accepts a hop limit of auto as a keyword", () => {
+    const items = itemsOf("graph g { hop_limit auto }");
+    expect(items[0]).toMatchObject({ kind: "HopLimit", value: { kind: "Keyword", value: "auto" } });
+  });
+
+  it("treats the language version line as optional", () => {
+    expect(parseText("graph g {}").ast.languageVersion).toBeUndefined();
+  });
+});
+
+describe("parse: syntax errors (rule, severity, line, column, message)", () => {
+  const cases: { name: string; code: string; expected: string[] }[] = [
+    { name: "empty file", code: "", expected: ["syntax error 1:1 expected 'graph', found end of file"] },
+    {
+      name: "only comments",
+      code: "// nothing\n/* here */\n",
+      expected: ["syntax error 3:1 expected 'graph', found end of file"],
+    },
+    {
+      name: "missing arrow",
+      code: "graph g {\n  delegate intake { max_rounds 2 }\n}",
+      expected: ["syntax error 2:19 expected '->' after 'intake', found '{'"],
+    },
+    {
+      name: "graph without a name",
+      code: "graph {\n}",
+      expected: ["syntax error 1:7 expected a name after 'graph', found '{'"],
+    },
+    {
+      name: "missing closing brace",
+      code: "graph g {\n  entry a\n",
+      expected: ["syntax error 2:10 expected a graph item or '}' after 'a', found end of file"],
+    },
+    {
+      name: "missing colon",
+      code: "graph g {\n  agent a worker\n}",
+      expected: ["syntax error 2:11 expected ':' after 'a', found 'worker'"],
+    },
+    {
+      name: "unknown role",
+      code: "graph g {\n  agent a: boss\n}",
+      expected: ["syntax error 2:12 expected 'supervisor', 'worker' or 'peer' after ':', found 'boss'"],
+    },
+    {
+      name: "unknown item",
+      code: "graph g {\n  agents a\n}",
+      expected: ["syntax error 2:3 expected a graph item or '}' after '{', found 'agents'"],
+    },
+    {
+      name: "junk inside an agent block",
+      code: "graph g {\n  agent a: worker { terminal t\n    junk }\n}",
+      expected: ["syntax error 3:5 expected 'terminal', 'version' or '}' after 't', found 'junk'"],
+    },
+    {
+      name: "integer where a version is expected",
+      code: "graph g { envelope 1 }",
+      expected: ["syntax error 1:20 expected a version such as 1.3 after 'envelope', found '1'"],
+    },
+    {
+      name: "hop limit that is not a number",
+      code: "graph g { hop_limit many }",
+      expected: ["syntax error 1:21 expected an integer or 'auto' after 'hop_limit', found 'many'"],
+    },
+    {
+      name: "path ending in a dot",
+      code: "graph g { loop_signature goal. }",
+      expected: ["syntax error 1:32 expected a field name after '.', found '}'"],
+    },
+    {
+      name: "text after the last graph",
+      code: "graph g {}\n}",
+      expected: ["syntax error 2:1 expected 'graph' or end of file, found '}'"],
+    },
+    {
+      name: "integer beyond 2^53 - 1",
+      code: "graph g { hop_limit 9007199254740992 }",
+      expected: ["syntax error 1:21 integer 9007199254740992 is too large: the largest allowed is 9007199254740991"],
+    },
+    {
+      name: "language version other than 1",
+      code: "seam 2\ngraph g {}",
+      expected: ["syntax error 1:6 unknown language version 2: only version 1 exists (write 'seam 1' or leave the line out)"],
+    },
+    {
+      name: "unexpected characters",
+      code: "graph g {\n  #@ entry a\n}",
+      expected: ["syntax error 2:3 unexpected characters '#@'"],
+    },
+    {
+      name: "invisible character",
+      code: "graph g {\u00a0}",
+      expected: ["syntax error 1:10 unexpected character U+00A0"],
+    },
+    {
+      name: "bad escape in a string",
+      code: 'graph g { agent a: worker { version "1\\.0" } }',
+      expected: ["syntax error 1:39 invalid escape '\\.' in string: use \\\", \\\\, \\n, \\t or \\uXXXX"],
+    },
+    {
+      name: "unterminated string",
+      code: 'graph g { agent a: worker { version "1.0 } }\n}',
+      expected: [
+        "syntax error 1:37 unterminated string: close it with '\"' on the same line",
+        "syntax error 2:2 expected a graph item or '}' after '}', found end of file",
+      ],
+    },
+    {
+      name: "unterminated block comment",
+      code: "graph g {}\n/* open",
+      expected: ["syntax error 2:1 unterminated block comment: close it with '*/'"],
+    },
+  ];
+
+  it.each(cases)("$name", ({ code, expected }) => {
+    expect(summary(code)).toEqual(expected);
+  });
+
+  it("points at end of file just after the last token, not after trailing comments", () => {
+    expect(summary("graph g {\n  entry a // x\n\n")).toEqual([
+      "syntax error 2:10 expected a graph item or '}' after 'a', found end of file",
+    ]);
+  });
+});
+
+describe("parse: recovery", () => {
+  it("reports a broken edge between two good agents and keeps both agents", () => {
+    const text = "graph g {\n  agent a: worker\n  delegate a b { max_rounds 1 ] }\n  agent b: worker\n}\n";
+    expect(summary(text)).toHaveLength(2);
+    expect(agentNames(itemsOf(text))).toEqual(["a", "b"]);
+  });
+
+  it("does not take the closing brace of a broken item for the graph's", () => {
+    const text = "graph g {\n  delegate intake { max_rounds 2 }\n  agent b: worker\n}\n";
+    expect(summary(text)).toHaveLength(1);
+    expect(agentNames(itemsOf(text))).toEqual(["b"]);
+  });
+
+  it("reports every error of a file and keeps the good items", () => {
+    const text = fixture("several-errors.seam");
+    expect(summary(text)).toEqual([
+      "syntax error 7:18 expected ':' after 'research', found 'worker'",
+      "syntax error 8:19 expected '->' after 'intake', found 'research'",
+      "syntax error 10:13 expected an integer or 'auto' after 'hop_limit', found 'many'",
+    ]);
+    // A missing ':' or '->' is repaired by inserting it, so those items survive; the hop limit
+    // has no value and is dropped.
+    expect(itemsOf(text).map((i) => i.kind)).toEqual(["Entry", "Agent", "Agent", "Edge", "Agent", "Edge"]);
+  });
+
+  it("drops an item that misses a part, such as an agent without a role", () => {
+    const items = itemsOf("graph g {\n  agent a: boss\n  agent b: peer\n}");
+    expect(agentNames(items)).toEqual(["b"]);
+  });
+
+  it("drops a graph without a name but parses the next one", () => {
+    const { ast, diagnostics } = parseText("graph { entry a }\ngraph h { entry b }");
     expect(diagnostics).toHaveLength(1);
-    const d = diagnostics[0]!;
-    expect(d.rule).toBe("syntax");
-    expect(d.severity).toBe("error");
-    expect(getLineAndColumn(file, d.range.start)).toEqual({ line: 3, column: 14 });
-    expect(d.message).toBe("expected '->' after 'a', found 'b'");
-    const names = ast.graphs[0]!.items.filter((i): i is AgentDecl => i.kind === "Agent").map((a) => a.name.name);
-    expect(names).toEqual(["a", "b"]);
+    expect(ast.graphs.map((g) => g.name.name)).toEqual(["h"]);
+  });
+
+  it("drops a path with a missing segment and keeps the others", () => {
+    const items = itemsOf("graph g { loop_signature a., b.c }");
+    expect(items[0]).toMatchObject({ kind: "LoopSignature", paths: [{ text: "b.c" }] });
+  });
+
+  it("keeps a language version line it reports", () => {
+    expect(parseText("seam 3\ngraph g {}").ast.languageVersion?.value.value).toBe(3);
+  });
+});
+
+describe("parse: line endings, BOM and comments", () => {
+  const lf = fixture("design-example.seam");
+  const reference = parseText(lf);
+
+  it.each([
+    ["CRLF", "\r\n"],
+    ["CR", "\r"],
+  ])("parses %s text to the same tree, with ranges of the new text", (_name, eol) => {
+    const text = lf.replace(/\n/g, eol);
+    const { ast, diagnostics } = parseText(text);
+    expect(diagnostics).toEqual([]);
+    expect(ast.graphs[0]?.items.map((i) => i.kind)).toEqual(reference.ast.graphs[0]?.items.map((i) => i.kind));
+    const edge = ast.graphs[0]?.items[10] as EdgeDecl;
+    expect(text.slice(edge.range.start, edge.range.end)).toBe("delegate intake -> research { max_rounds 2 }");
+  });
+
+  it("reports errors on the right line with CRLF", () => {
+    expect(summary("graph g {\r\n  entry a\r\n  agent b boss\r\n}")).toEqual([
+      "syntax error 3:11 expected ':' after 'b', found 'boss'",
+    ]);
+  });
+
+  it("skips a BOM and keeps offsets of the text with the BOM", () => {
+    const text = `\uFEFF${lf}`;
+    const { ast, diagnostics } = parseText(text);
+    expect(diagnostics).toEqual([]);
+    const name = ast.graphs[0]!.name;
+    expect(name.range.start).toBe(reference.ast.graphs[0]!.name.range.start + 1);
+    expect(text.slice(name.range.start, name.range.end)).toBe("supplier_due_diligence");
+  });
+
+  it("reports a BOM that is not at the start", () => {
+    expect(summary("graph g {\uFEFF}")).toEqual(["syntax error 1:10 unexpected character U+FEFF"]);
+  });
+
+  it("ignores comments everywhere", () => {
+    const { ast, diagnostics } = parseText(
+      "/* a */graph/* b */g// c\n{/*d*/agent/**/x:/*\n*/worker//e\n}//f",
+    );
+    expect(diagnostics).toEqual([]);
+    expect(agentNames(ast.graphs[0]!.items)).toEqual(["x"]);
   });
 });

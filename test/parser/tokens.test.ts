@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { lex } from "../../src/parser/lexer.js";
+
+/** Token names and images of `text`, skipping nothing the lexer produced. */
+function tokensOf(text: string): string[] {
+  return lex(text).tokens.map((t) => `${t.tokenType.name}:${t.image}`);
+}
+
+describe("tokens", () => {
+  it("reads keywords as keywords only when the whole word matches", () => {
+    expect(tokensOf("agent agents agent-x seam_bot seam")).toEqual([
+      "Kw_agent:agent",
+      "Identifier:agents",
+      "Identifier:agent-x",
+      "Identifier:seam_bot",
+      "Kw_seam:seam",
+    ]);
+  });
+
+  it("leaves a hyphen before '>' to the arrow", () => {
+    expect(tokensOf("a->b research-agent -> c")).toEqual([
+      "Identifier:a",
+      "Arrow:->",
+      "Identifier:b",
+      "Identifier:research-agent",
+      "Arrow:->",
+      "Identifier:c",
+    ]);
+  });
+
+  it("tells versions from integers", () => {
+    expect(tokensOf("1.3 12 0.10")).toEqual(["VersionNumber:1.3", "Integer:12", "VersionNumber:0.10"]);
+  });
+
+  it("reads punctuation and path brackets", () => {
+    expect(tokensOf("{ } , : . []")).toEqual([
+      "LCurly:{", "RCurly:}", "Comma:,", "Colon::", "Dot:.", "Brackets:[]",
+    ]);
+  });
+
+  it("skips whitespace and both kinds of comment", () => {
+    expect(tokensOf("a // x\r\n/* y\n z */ b\rc")).toEqual(["Identifier:a", "Identifier:b", "Identifier:c"]);
+  });
+
+  it("skips a BOM at offset 0 and keeps the original offsets", () => {
+    const result = lex("\uFEFFgraph g");
+    expect(result.errors).toEqual([]);
+    expect(result.tokens.map((t) => [t.image, t.startOffset])).toEqual([["graph", 1], ["g", 7]]);
+  });
+
+  it("treats an unterminated block comment as one error token, not a hang", () => {
+    const result = lex("a /* never closed\n b c");
+    expect(result.tokens.map((t) => t.image)).toEqual(["a"]);
+    expect(result.groups["errors"]?.map((t) => t.startOffset)).toEqual([2]);
+  });
+
+  it("marks malformed strings but still hands them to the parser as strings", () => {
+    expect(tokensOf('"ok \\u00e9" "bad \\q" "open')).toEqual([
+      'StringLiteral:"ok \\u00e9"',
+      'MalformedString:"bad \\q"',
+      'MalformedString:"open',
+    ]);
+  });
+});
