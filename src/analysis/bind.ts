@@ -74,6 +74,12 @@ export interface BoundGraph {
   readonly entries: readonly number[];
   /** Whether any `entry` line was written (even one naming only unknown agents). */
   readonly hasEntryLine: boolean;
+  /**
+   * Declared agents with an edge to an undeclared one (`unknown-agent` reports it). What lies
+   * behind such an edge is unknown, so trap analysis gives these agents the benefit of the doubt
+   * instead of piling a second error onto a typo.
+   */
+  readonly danglingFrom: readonly number[];
   readonly envelope: { readonly major: number; readonly minor: number };
   /** The first `hop_limit` line, if any. */
   readonly hopLimit?: HopLimitDecl;
@@ -141,9 +147,11 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
   };
   const edges: BoundEdge[] = [];
   const seenEdges = new Set<number>();
+  const danglingFrom: number[] = [];
   for (const edge of edgeDecls) {
     const fromIndex = agentIndex.get(edge.from.name);
     const toIndex = agentIndex.get(edge.to.name);
+    if (fromIndex !== undefined && toIndex === undefined) danglingFrom.push(fromIndex);
     if (fromIndex === undefined || toIndex === undefined) continue;
     // A numeric key (kind, from, to) is exact for any graph below 2^53 / 3 agent pairs.
     const key = (KIND_INDEX[edge.edgeKind.value] * agents.length + fromIndex) * agents.length + toIndex;
@@ -184,6 +192,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     edges,
     entries,
     hasEntryLine,
+    danglingFrom,
     envelope: envelope
       ? { major: envelope.version.major, minor: envelope.version.minor }
       : { major: ENVELOPE_VERSION.major, minor: ENVELOPE_VERSION.minor },

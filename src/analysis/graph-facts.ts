@@ -23,7 +23,8 @@ export interface GraphFacts {
   readonly reachable: Uint8Array;
   /** 1 for agents that declare a terminal. */
   readonly terminal: Uint8Array;
-  /** 1 where some agent with a terminal is reachable (itself included). */
+  /** 1 where some agent with a terminal, or with an edge to an undeclared agent, is reachable
+   * (itself included). */
   readonly canTerminate: Uint8Array;
   /**
    * One witness per unbounded cycle: a strongly connected component of the unbounded edges that
@@ -49,7 +50,8 @@ export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   terminal.forEach((t, v) => {
     if (t === 1) terminals.push(v);
   });
-  const canTerminate = reachableFrom(reverse, terminals);
+  // An agent with an edge to an undeclared agent may well finish once the name is fixed.
+  const canTerminate = reachableFrom(reverse, [...terminals, ...bound.danglingFrom]);
 
   const unboundedGraph = createCompactGraph(n, from, to, (e) => bound.edges[e]?.maxRounds === undefined);
   const components = stronglyConnectedComponents(unboundedGraph);

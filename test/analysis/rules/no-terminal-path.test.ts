@@ -7,6 +7,10 @@ ruleTable("no-terminal-path", {
       code: lines("graph g {", "  entry a", "  agent a: peer", "  agent b: peer { terminal t }", "  transfer a -> b", "  transfer b -> a { max_rounds 1 }", "}"),
     },
     {
+      name: "an agent whose only way out names an undeclared agent is left to unknown-agent",
+      code: lines("graph g {", "  entry a", "  agent a: worker", "  agent tools: worker { terminal t }", "  transfer a -> tool", "}"),
+    },
+    {
       name: "an unreachable dead end is left to unreachable-agent",
       code: lines("graph g {", "  entry a", "  agent a: peer { terminal t }", "  agent b: peer", "}"),
     },
