@@ -113,11 +113,14 @@ class SeamParser extends chevrotain.CstParser {
     };
     let depth = 0;
     let current = this.LA(1);
-    while (current.tokenType !== EOF || tokenMatcher(current, expectedTokType)) {
-      if (depth === 0 && tokenMatcher(current, expectedTokType)) {
+    for (;;) {
+      // At the end of the input, blocks left open no longer count (and nothing is skipped).
+      const atEnd = current.tokenType === EOF;
+      if ((depth === 0 || atEnd) && tokenMatcher(current, expectedTokType)) {
         saveError();
         return;
       }
+      if (atEnd) break;
       if (depth === 0 && lookAheadFunc.call(this)) {
         saveError();
         grammarRule.apply(this, grammarRuleArgs);

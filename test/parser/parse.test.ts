@@ -286,6 +286,11 @@ describe("parse: recovery", () => {
     expect(items[0]).toMatchObject({ kind: "LoopSignature", paths: [{ text: "b.c" }] });
   });
 
+  it("ends on unbalanced braces after the last graph (found by fuzzing: used to loop)", () => {
+    expect(summary("graph g {} } {{")).toEqual(["syntax error 1:12 expected end of file after '}', found '}'"]);
+    expect(summary("graph g {\n  }}\n  transfer a b-> c {{ max_rounds 3")).toHaveLength(1);
+  });
+
   it("keeps a language version line it reports", () => {
     expect(parseText("seam 3\ngraph g {}").ast.languageVersion?.value.value).toBe(3);
   });
