@@ -14,8 +14,11 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const entryPoint = createRequire(import.meta.url).resolve("chevrotain");
-// entryPoint is <package>/lib/src/api.js; the bundle is <package>/lib/chevrotain.mjs.
-const bundleUrl = pathToFileURL(join(dirname(entryPoint), "..", "chevrotain.mjs")).href;
+
+/** The installed Chevrotain package folder (the entry point is `<folder>/lib/src/api.js`). */
+export const chevrotainPackageDir = join(dirname(entryPoint), "..", "..");
+
+const bundleUrl = pathToFileURL(join(chevrotainPackageDir, "lib", "chevrotain.mjs")).href;
 
 /** The Chevrotain API (typed by the package's own declarations). */
 export const chevrotain: typeof ChevrotainApi = (await import(bundleUrl)) as typeof ChevrotainApi;
