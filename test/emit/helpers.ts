@@ -1,5 +1,5 @@
 /** Shared helpers of the emit, runtime and CLI tests. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { check } from "../../src/analysis/check.js";
@@ -55,6 +55,8 @@ const tempDirs: string[] = [];
  * resolves). {@link removeTempDirs} deletes them.
  */
 export function makeTempDir(prefix: string): string {
+  // A fresh clone has no .tmp/ (it is gitignored).
+  mkdirSync(join(projectRoot, ".tmp"), { recursive: true });
   const dir = mkdtempSync(join(projectRoot, ".tmp", `${prefix}-`));
   tempDirs.push(dir);
   return dir;
