@@ -35,13 +35,9 @@ import type {
   TerminalDecl,
   VersionLiteral,
 } from "./ast.js";
-import { decodeString } from "./decode-string.js";
+import { LANGUAGE_VERSION, unknownLanguageVersion } from "./direct-parser.js";
+import { createLiteralBuilder, type ReportSyntaxError } from "./literals.js";
 
-/** Receives the errors found while building (a range in the file and a message). */
-export type ReportSyntaxError = (range: Range, message: string) => void;
-
-/** The one language version that exists (DESIGN.md section 1). */
-const LANGUAGE_VERSION = 1;
 
 /**
  * Converts the CST root of rule `file` into a {@link SeamFile} whose range is `[0, textLength)`.
@@ -62,47 +58,34 @@ export function cstToAst(root: CstNode, textLength: number, report: ReportSyntax
 }
 
 function createBuilder(report: ReportSyntaxError) {
+  const b = createLiteralBuilder(report);
   const identifier = (token: IToken | undefined): Identifier | undefined =>
-    isReal(token) ? { kind: "Identifier", name: token.image, range: tokenRange(token) } : undefined;
+    isReal(token) ? b.identifier(token.image, token.startOffset, endOf(token)) : undefined;
 
   const keyword = <T extends string>(token: IToken | undefined): Keyword<T> | undefined =>
-    isReal(token) ? { kind: "Keyword", value: token.image as T, range: tokenRange(token) } : undefined;
+    isReal(token) ? b.keyword<T>(token.image, token.startOffset, endOf(token)) : undefined;
 
   const keywordOf = <T extends string>(node: CstNode | undefined): Keyword<T> | undefined =>
     node === undefined ? undefined : keyword<T>(firstToken(node, "value"));
 
-  const safeInteger = (token: IToken, text: string): number | undefined => {
-    const value = Number(text);
-    if (Number.isSafeInteger(value)) return value;
-    report(tokenRange(token), `integer ${text} is too large: the largest allowed is ${Number.MAX_SAFE_INTEGER}`);
-    return undefined;
-  };
+  const integer = (token: IToken | undefined): IntegerLiteral | undefined =>
+    isReal(token) ? b.integer(token.image, token.startOffset, endOf(token)) : undefined;
 
-  const integer = (token: IToken | undefined): IntegerLiteral | undefined => {
-    if (!isReal(token)) return undefined;
-    const value = safeInteger(token, token.image);
-    return value === undefined ? undefined : { kind: "IntegerLiteral", value, range: tokenRange(token) };
-  };
-
-  const version = (token: IToken | undefined): VersionLiteral | undefined => {
-    if (!isReal(token)) return undefined;
-    const [majorText = "", minorText = ""] = token.image.split(".");
-    const major = safeInteger(token, majorText);
-    const minor = safeInteger(token, minorText);
-    if (major === undefined || minor === undefined) return undefined;
-    return { kind: "VersionLiteral", major, minor, range: tokenRange(token) };
-  };
+  const version = (token: IToken | undefined): VersionLiteral | undefined =>
+    isReal(token) ? b.version(token.image, token.startOffset, endOf(token)) : undefined;
 
   const string = (token: IToken | undefined): StringLiteral | undefined =>
-    isReal(token) ? { kind: "StringLiteral", value: decodeString(token.image).value, range: tokenRange(token) } : undefined;
+    isReal(token) ? b.string(token.image, token.startOffset, endOf(token)) : undefined;
 
   const fieldPath = (node: CstNode): FieldPath | undefined => {
     const range = nodeRange(node);
     const segments = tokens(node, "segment").sort((a, b) => a.startOffset - b.startOffset);
     if (range === undefined || segments.length === 0 || !segments.every(isReal)) return undefined;
-    const names = segments.map((s) => s.image);
-    const text = names.map((name, i) => (i === 0 || name === "[]" ? name : `.${name}`)).join("");
-    return { kind: "FieldPath", segments: names, text, range };
+    return b.fieldPath(
+      segments.map((s) => s.image),
+      range.start,
+      range.end,
+    );
   };
 
   const paths = (node: CstNode): FieldPath[] => defined(nodes(node, "fieldPath").map(fieldPath));
@@ -242,7 +225,7 @@ function createBuilder(report: ReportSyntaxError) {
     const value = integer(firstToken(node, "value"));
     if (range === undefined || value === undefined) return undefined;
     if (value.value !== LANGUAGE_VERSION) {
-      report(value.range, `unknown language version ${value.value}: only version ${LANGUAGE_VERSION} exists (write 'seam 1' or leave the line out)`);
+      report(value.range, unknownLanguageVersion(value.value));
     }
     return { kind: "LanguageVersion", value, range };
   };
@@ -261,7 +244,12 @@ function isReal(token: IToken | undefined): token is IToken {
 }
 
 function tokenRange(token: IToken): Range {
-  return { start: token.startOffset, end: (token.endOffset as number) + 1 };
+  return { start: token.startOffset, end: endOf(token) };
+}
+
+/** One past the token's last code unit (Chevrotain's `endOffset` is inclusive). */
+function endOf(token: IToken): number {
+  return (token.endOffset as number) + 1;
 }
 
 /** The node's range from Chevrotain's location tracking, which skips recovery-inserted tokens. */
@@ -277,12 +265,15 @@ function isToken(element: CstElement): element is IToken {
   return "tokenType" in element;
 }
 
+// A CST key holds either only tokens or only nodes (a label names one kind of element), so the
+// children arrays are used as they are, without filtered copies.
+
 function tokens(node: CstNode, key: string): IToken[] {
-  return (node.children[key] ?? []).filter(isToken);
+  return (node.children[key] ?? []) as IToken[];
 }
 
 function nodes(node: CstNode, key: string): CstNode[] {
-  return (node.children[key] ?? []).filter((e): e is CstNode => !isToken(e));
+  return (node.children[key] ?? []) as CstNode[];
 }
 
 function firstToken(node: CstNode, key: string): IToken | undefined {
@@ -295,8 +286,8 @@ function firstNode(node: CstNode, key: string): CstNode | undefined {
 
 /** The single sub-rule node of an alternation rule such as `graphItem`. */
 function onlyChild(node: CstNode): CstNode | undefined {
-  for (const elements of Object.values(node.children)) {
-    for (const element of elements) if (!isToken(element)) return element;
+  for (const key in node.children) {
+    for (const element of node.children[key] as CstElement[]) if (!isToken(element)) return element;
   }
   return undefined;
 }

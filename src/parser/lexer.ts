@@ -1,42 +1,78 @@
 /**
- * Turns Seam text into tokens. The Chevrotain lexer is built once, on first use, so importing
- * the parser costs nothing until a file is actually read.
+ * Seam text as Chevrotain tokens, for the recovering Chevrotain parser (files with syntax
+ * errors) and for tests. The tokens come from {@link scan} (see there why Chevrotain's own
+ * `Lexer` is not used); this module only gives them the token types of `tokens.ts`.
  */
-import type { ILexingResult, Lexer } from "chevrotain";
-import { chevrotain } from "./chevrotain.js";
-import { allTokens } from "./tokens.js";
+import type { ILexingError, ILexingResult, IToken, TokenType } from "chevrotain";
+import { kindNames, scan, type ScanResult } from "./scanner.js";
+import { allTokens, ERROR_GROUP, UnterminatedComment } from "./tokens.js";
 
-let lexer: Lexer | undefined;
+/** Token types by scanner kind, matched by name (a missing name is a bug in Seam, caught by the tests). */
+const typeOfKind: readonly TokenType[] = kindNames.map((name) => {
+  const type = allTokens.find((t) => t.name === name);
+  if (type === undefined) throw new Error(`tokens.ts defines no token type named ${name}`);
+  return type;
+});
 
-/** Options of {@link createSeamLexer}. */
-export interface SeamLexerOptions {
-  /** Run Chevrotain's checks of the token definitions (tests do; production skips them). */
-  readonly validate?: boolean;
+/**
+ * Converts scanned tokens into Chevrotain `IToken`s with offsets only (`endOffset` inclusive, as
+ * Chevrotain has it); the parser uses no lines or columns.
+ */
+export function toChevrotainTokens(text: string, scanned: ScanResult): IToken[] {
+  const tokens: IToken[] = new Array<IToken>(scanned.count);
+  for (let i = 0; i < scanned.count; i++) {
+    const tokenType = typeOfKind[scanned.kinds[i] as number] as TokenType;
+    const startOffset = scanned.starts[i] as number;
+    const end = scanned.ends[i] as number;
+    tokens[i] = {
+      image: text.slice(startOffset, end),
+      startOffset,
+      endOffset: end - 1,
+      tokenTypeIdx: tokenType.tokenTypeIdx as number,
+      tokenType,
+    };
+  }
+  return tokens;
+}
+
+/** `unexpected character '#'`; invisible or non-ASCII characters are named by code point. */
+export function describeUnexpected(chunk: string): string {
+  const characters = [...chunk];
+  const shown = characters
+    .slice(0, 16)
+    .map((c) => (/^[\x21-\x7e]$/.test(c) ? c : `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`));
+  const printable = shown.every((s) => s.length === 1);
+  const text = printable ? `'${shown.join("")}'` : shown.join(" ");
+  const more = characters.length > 16 ? "..." : "";
+  return `unexpected ${characters.length === 1 ? "character" : "characters"} ${text}${more}`;
 }
 
 /**
- * Builds a new lexer over {@link allTokens} with full position tracking (offsets, lines and
- * columns; offsets are UTF-16 code units).
- *
- * @throws Error from Chevrotain when `validate` is on and a token definition is wrong (a bug).
- */
-export function createSeamLexer(options: SeamLexerOptions = {}): Lexer {
-  return new chevrotain.Lexer([...allTokens], {
-    positionTracking: "full",
-    skipValidations: options.validate !== true,
-    ensureOptimizations: options.validate === true,
-  });
-}
-
-/**
- * Lexes `text`. A byte order mark at offset 0 is replaced by a space before lexing, so it is
- * skipped while every offset stays that of the original text.
- *
- * @returns Chevrotain's result: `tokens`, `errors` (unmatched characters) and `groups.errors`
- *   (unterminated block comments). Never throws.
+ * Lexes `text` into the shape of Chevrotain's `Lexer.tokenize` result: `tokens`, `errors`
+ * (runs of unexpected characters; no line or column) and `groups.errors` (an unterminated block
+ * comment, as one token). A byte order mark at offset 0 is skipped. Never throws.
  */
 export function lex(text: string): ILexingResult {
-  lexer ??= createSeamLexer();
-  const input = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-  return lexer.tokenize(input);
+  const scanned = scan(text);
+  const errors: ILexingError[] = scanned.unexpected.map(([offset, length]) => ({
+    offset,
+    length,
+    line: undefined,
+    column: undefined,
+    message: describeUnexpected(text.slice(offset, offset + length)),
+  }));
+  const comment = scanned.unterminatedComment;
+  const commentTokens: IToken[] =
+    comment < 0
+      ? []
+      : [
+          {
+            image: text.slice(comment),
+            startOffset: comment,
+            endOffset: text.length - 1,
+            tokenTypeIdx: UnterminatedComment.tokenTypeIdx as number,
+            tokenType: UnterminatedComment,
+          },
+        ];
+  return { tokens: toChevrotainTokens(text, scanned), errors, groups: { [ERROR_GROUP]: commentTokens } };
 }

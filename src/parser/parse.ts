@@ -8,10 +8,11 @@ import type { Range, SourceFile } from "../core/source-file.js";
 import type { SeamFile } from "./ast.js";
 import { cstToAst } from "./cst-to-ast.js";
 import { decodeString } from "./decode-string.js";
-import { lex } from "./lexer.js";
+import { parseDirect } from "./direct-parser.js";
+import { describeUnexpected, toChevrotainTokens } from "./lexer.js";
 import { parseTokens } from "./parser.js";
+import { K_MALFORMED_STRING, scan } from "./scanner.js";
 import { syntaxRule } from "./syntax-rule.js";
-import { ERROR_GROUP, MalformedString } from "./tokens.js";
 
 /** What {@link parse} returns. */
 export interface ParseResult {
@@ -34,25 +35,33 @@ export function parse(file: SourceFile): ParseResult {
     found.push({ range, message });
   };
 
-  const lexed = lex(text);
-  for (const error of lexed.errors) {
-    const length = Math.max(1, Math.min(error.length, text.length - error.offset));
-    report({ start: error.offset, end: error.offset + length }, describeUnexpected(text.slice(error.offset, error.offset + length)));
+  const scanned = scan(text);
+  for (const [offset, length] of scanned.unexpected) {
+    report({ start: offset, end: offset + length }, describeUnexpected(text.slice(offset, offset + length)));
   }
-  for (const comment of lexed.groups[ERROR_GROUP] ?? []) {
-    report({ start: comment.startOffset, end: comment.startOffset + 2 }, "unterminated block comment: close it with '*/'");
+  if (scanned.unterminatedComment >= 0) {
+    const start = scanned.unterminatedComment;
+    report({ start, end: start + 2 }, "unterminated block comment: close it with '*/'");
   }
-  for (const token of lexed.tokens) {
-    if (token.tokenType !== MalformedString) continue;
-    for (const problem of decodeString(token.image).problems) {
-      const start = token.startOffset + problem.offset;
+  for (let i = 0; i < scanned.count; i++) {
+    if (scanned.kinds[i] !== K_MALFORMED_STRING) continue;
+    const tokenStart = scanned.starts[i] as number;
+    for (const problem of decodeString(text.slice(tokenStart, scanned.ends[i])).problems) {
+      const start = tokenStart + problem.offset;
       report({ start, end: start + problem.length }, problem.message);
     }
   }
 
-  const { cst, errors } = parseTokens(lexed.tokens);
-  const lastToken = lexed.tokens[lexed.tokens.length - 1];
-  const endOfInput = lastToken === undefined ? text.length : (lastToken.endOffset as number) + 1;
+  // Files without syntax errors take the direct path; the others go to the Chevrotain parser,
+  // which recovers from errors and words the messages.
+  const direct = parseDirect(text, scanned);
+  if (direct !== undefined) {
+    found.push(...direct.errors);
+    return { ast: direct.ast, diagnostics: toDiagnostics(file, found) };
+  }
+  const tokens = toChevrotainTokens(text, scanned);
+  const { cst, errors } = parseTokens(tokens);
+  const endOfInput = scanned.count === 0 ? text.length : (scanned.ends[scanned.count - 1] as number);
   for (const error of errors) report(errorRange(error, endOfInput), error.message);
 
   const ast = cstToAst(cst, text.length, report);
@@ -66,17 +75,6 @@ function errorRange(error: IRecognitionException, endOfInput: number): Range {
     return { start: token.startOffset, end: (token.endOffset as number) + 1 };
   }
   return { start: endOfInput, end: endOfInput };
-}
-
-/** `unexpected character '#'`; invisible or non-ASCII characters are named by code point. */
-function describeUnexpected(chunk: string): string {
-  const shown = [...chunk]
-    .slice(0, 16)
-    .map((c) => (/^[\x21-\x7e]$/.test(c) ? c : `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`));
-  const printable = shown.every((s) => s.length === 1);
-  const text = printable ? `'${shown.join("")}'` : shown.join(" ");
-  const more = [...chunk].length > 16 ? "..." : "";
-  return `unexpected ${[...chunk].length === 1 ? "character" : "characters"} ${text}${more}`;
 }
 
 /** One diagnostic per distinct (range, message), in source order. */

@@ -46,7 +46,7 @@ class SeamParser extends chevrotain.CstParser {
   constructor(options: SeamParserOptions) {
     super([...t.allTokens], {
       recoveryEnabled: true,
-      nodeLocationTracking: "full",
+      nodeLocationTracking: "onlyOffset",
       skipValidations: options.validate !== true,
       errorMessageProvider: seamErrorMessages,
     });

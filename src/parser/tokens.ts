@@ -4,6 +4,10 @@
  * followed by letters (Chevrotain's keyword pattern). All keywords and identifiers share the
  * {@link Name} category, which is what a field path segment after `.` accepts: envelope fields
  * such as `provenance[].agent` or `version` are keywords elsewhere.
+ *
+ * The patterns are the specification of each token: Seam lexes with its own scanner
+ * (`scanner.ts`), which a test compares with a Chevrotain `Lexer` built from {@link allTokens}.
+ * The Chevrotain parser takes its token vocabulary from here.
  */
 import type { TokenType } from "chevrotain";
 import { chevrotain } from "./chevrotain.js";

@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { chevrotain } from "../../src/parser/chevrotain.js";
-import { createSeamLexer } from "../../src/parser/lexer.js";
 import { createSeamParser } from "../../src/parser/parser.js";
 
-describe("grammar and token definitions", () => {
+describe("grammar definition", () => {
   it("pass Chevrotain's own validations (production skips them)", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      expect(() => createSeamLexer({ validate: true })).not.toThrow();
       expect(() => createSeamParser({ validate: true })).not.toThrow();
       expect(warn).not.toHaveBeenCalled();
     } finally {

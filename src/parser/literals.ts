@@ -1,0 +1,64 @@
+/**
+ * AST leaves (names, keywords, numbers, strings, field paths) from token text and offsets,
+ * shared by both tree builders (`direct-parser.ts` and `cst-to-ast.ts`) so they build the very
+ * same nodes. Literal values that lex but cannot be represented (integers beyond 2^53 - 1) are
+ * reported here.
+ */
+import type { Range } from "../core/source-file.js";
+import type { FieldPath, Identifier, IntegerLiteral, Keyword, StringLiteral, VersionLiteral } from "./ast.js";
+import { decodeString } from "./decode-string.js";
+
+/** Receives the errors found while building (a range in the file and a message). */
+export type ReportSyntaxError = (range: Range, message: string) => void;
+
+/** Builds leaves; `start` and `end` are the token's offsets, `end` exclusive. */
+export interface LiteralBuilder {
+  identifier(image: string, start: number, end: number): Identifier;
+  keyword<T extends string>(image: string, start: number, end: number): Keyword<T>;
+  /** Undefined (and reported) when the value is not a safe integer. */
+  integer(image: string, start: number, end: number): IntegerLiteral | undefined;
+  /** Undefined (and reported) when a part is not a safe integer. */
+  version(image: string, start: number, end: number): VersionLiteral | undefined;
+  string(image: string, start: number, end: number): StringLiteral;
+  /** `names` are the segments as written (`[]` for brackets), in order. */
+  fieldPath(names: readonly string[], start: number, end: number): FieldPath;
+}
+
+/** Creates a {@link LiteralBuilder} that reports unrepresentable integers to `report`. */
+export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder {
+  const safeInteger = (text: string, start: number, end: number): number | undefined => {
+    const value = Number(text);
+    if (Number.isSafeInteger(value)) return value;
+    report({ start, end }, `integer ${text} is too large: the largest allowed is ${Number.MAX_SAFE_INTEGER}`);
+    return undefined;
+  };
+
+  return {
+    identifier: (name, start, end) => ({ kind: "Identifier", name, range: { start, end } }),
+    keyword: <T extends string>(image: string, start: number, end: number): Keyword<T> => ({
+      kind: "Keyword",
+      value: image as T,
+      range: { start, end },
+    }),
+    integer(image, start, end) {
+      const value = safeInteger(image, start, end);
+      return value === undefined ? undefined : { kind: "IntegerLiteral", value, range: { start, end } };
+    },
+    version(image, start, end) {
+      const dot = image.indexOf(".");
+      const major = safeInteger(image.slice(0, dot), start, end);
+      const minor = safeInteger(image.slice(dot + 1), start, end);
+      if (major === undefined || minor === undefined) return undefined;
+      return { kind: "VersionLiteral", major, minor, range: { start, end } };
+    },
+    string: (image, start, end) => ({ kind: "StringLiteral", value: decodeString(image).value, range: { start, end } }),
+    fieldPath(names, start, end) {
+      let text = names[0] ?? "";
+      for (let i = 1; i < names.length; i++) {
+        const name = names[i] as string;
+        text += name === "[]" ? name : `.${name}`;
+      }
+      return { kind: "FieldPath", segments: names, text, range: { start, end } };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { chevrotain } from "../../src/parser/chevrotain.js";
+import { lex } from "../../src/parser/lexer.js";
+import { allTokens, ERROR_GROUP } from "../../src/parser/tokens.js";
+
+// The reference: a Chevrotain Lexer built from the token patterns of tokens.ts (what Seam used
+// before its own scanner). The scanner must read every text the same way.
+const reference = new chevrotain.Lexer([...allTokens], { positionTracking: "full", ensureOptimizations: true });
+
+function viaReference(text: string) {
+  const input = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const result = reference.tokenize(input);
+  return {
+    tokens: result.tokens.map((t) => [t.tokenType.name, t.image, t.startOffset, t.endOffset]),
+    errors: result.errors.map((e) => [e.offset, e.length]),
+    comments: (result.groups[ERROR_GROUP] ?? []).map((t) => [t.startOffset, t.image]),
+  };
+}
+
+function viaScanner(text: string) {
+  const result = lex(text);
+  return {
+    tokens: result.tokens.map((t) => [t.tokenType.name, t.image, t.startOffset, t.endOffset]),
+    errors: result.errors.map((e) => [e.offset, e.length]),
+    comments: (result.groups[ERROR_GROUP] ?? []).map((t) => [t.startOffset, t.image]),
+  };
+}
+
+const numRuns = Number(process.env["SEAM_FUZZ_RUNS"] ?? 1000);
+
+/** Pieces that sit at token boundaries: partial keywords, escapes, comment marks, odd characters. */
+const alphabet = fc.constantFrom(
+  "agent", "agents", "seam", "-", ">", "->", "a", "_", "9", "1.", ".3", "12", "[", "]", "[]", "{", "}",
+  ",", ":", ".", '"', "\\", "\\u00e9", "\\u12", "\\q", "\\n", "/", "//", "/*", "*/", "*", " ", "\t", "\n",
+  "\r", "\r\n", "\f", "\v", "\uFEFF", "\u00a0", "é", "#", "\u0000", "\uD83D\uDE00", "on_hop_limit", "max_rounds",
+);
+
+describe("scanner", () => {
+  it("reads random text exactly as a Chevrotain Lexer built from the token patterns", () => {
+    const text = fc.oneof(
+      fc.array(alphabet, { maxLength: 60 }).map((a) => a.join("")),
+      fc.string({ unit: "binary", maxLength: 80 }),
+    );
+    fc.assert(fc.property(text, (t) => {
+        expect(viaScanner(t)).toEqual(viaReference(t));
+      }), { numRuns });
+  });
+
+  it("agrees on the corner cases written out", () => {
+    for (const text of ["", "\uFEFF", "\uFEFFa", "a-", "a->", "a-->b", '"\\', '"a\\"', '"\\u00"x"', "1.2.3", "/*/", "#/*", "## a #"]) {
+      expect(viaScanner(text)).toEqual(viaReference(text));
+    }
+  });
+});
