@@ -7,11 +7,13 @@
 // `import()`). Chevrotain is bundled from its ES module build, so only the parts Seam uses are
 // kept. Commander is CommonJS: the banner gives the bundle a `require` for its `node:` imports.
 import { build } from "esbuild";
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const outdir = join(root, "dist", "cli-bundle");
 const chevrotainEntry = createRequire(import.meta.url).resolve("chevrotain");
 const chevrotainBundle = join(dirname(chevrotainEntry), "..", "chevrotain.mjs");
 
@@ -30,9 +32,30 @@ const chevrotainInline = {
   },
 };
 
+/**
+ * `parse()` takes the Chevrotain parser (and Chevrotain, about 10 ms of start-up) only for files
+ * with syntax errors. In the bundle its import becomes a `require()`, which esbuild turns into a
+ * module initialised on first call, so a clean file never runs or compiles that code.
+ */
+const lazyRecovery = {
+  name: "lazy-recovery",
+  setup(b) {
+    const target = join(root, "src", "parser", "recovering-parse.ts");
+    b.onResolve({ filter: /^\.\/recovering-parse\.js$/ }, (args) =>
+      args.importer === join(root, "src", "parser", "parse.ts") ? { path: target, namespace: "seam-lazy" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "seam-lazy" }, () => ({
+      contents: `export function parseWithRecovery(...args) {\n  return require(${JSON.stringify(target)}).parseWithRecovery(...args);\n}\n`,
+      resolveDir: root,
+      loader: "js",
+    }));
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { main: join(root, "src", "cli", "main.ts") },
-  outdir: join(root, "dist", "cli-bundle"),
+  outdir,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -41,6 +64,6 @@ await build({
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [chevrotainInline],
+  plugins: [chevrotainInline, lazyRecovery],
   banner: { js: 'import { createRequire as __seamRequire } from "node:module"; const require = __seamRequire(import.meta.url);' },
 });

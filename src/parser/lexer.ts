@@ -4,6 +4,7 @@
  * `Lexer` is not used); this module only gives them the token types of `tokens.ts`.
  */
 import type { ILexingError, ILexingResult, IToken, TokenType } from "chevrotain";
+import { describeUnexpected } from "./describe-unexpected.js";
 import { kindNames, scan, type ScanResult } from "./scanner.js";
 import { allTokens, ERROR_GROUP, UnterminatedComment } from "./tokens.js";
 
@@ -33,18 +34,6 @@ export function toChevrotainTokens(text: string, scanned: ScanResult): IToken[] 
     };
   }
   return tokens;
-}
-
-/** `unexpected character '#'`; invisible or non-ASCII characters are named by code point. */
-export function describeUnexpected(chunk: string): string {
-  const characters = [...chunk];
-  const shown = characters
-    .slice(0, 16)
-    .map((c) => (/^[\x21-\x7e]$/.test(c) ? c : `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`));
-  const printable = shown.every((s) => s.length === 1);
-  const text = printable ? `'${shown.join("")}'` : shown.join(" ");
-  const more = characters.length > 16 ? "..." : "";
-  return `unexpected ${characters.length === 1 ? "character" : "characters"} ${text}${more}`;
 }
 
 /**

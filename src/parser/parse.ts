@@ -2,15 +2,13 @@
  * `parse()`: text -> AST plus every syntax diagnostic of the file, in one run (TypeSpec's
  * `parse()` habit: never throws, always returns a tree).
  */
-import type { IRecognitionException, IToken } from "chevrotain";
 import { createDiagnostic, type Diagnostic } from "../core/diagnostic.js";
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { SeamFile } from "./ast.js";
-import { cstToAst } from "./cst-to-ast.js";
 import { decodeString } from "./decode-string.js";
+import { describeUnexpected } from "./describe-unexpected.js";
 import { parseDirect } from "./direct-parser.js";
-import { describeUnexpected, toChevrotainTokens } from "./lexer.js";
-import { parseTokens } from "./parser.js";
+import { parseWithRecovery } from "./recovering-parse.js";
 import { K_MALFORMED_STRING, scan } from "./scanner.js";
 import { syntaxRule } from "./syntax-rule.js";
 
@@ -59,22 +57,8 @@ export function parse(file: SourceFile): ParseResult {
     found.push(...direct.errors);
     return { ast: direct.ast, diagnostics: toDiagnostics(file, found) };
   }
-  const tokens = toChevrotainTokens(text, scanned);
-  const { cst, errors } = parseTokens(tokens);
-  const endOfInput = scanned.count === 0 ? text.length : (scanned.ends[scanned.count - 1] as number);
-  for (const error of errors) report(errorRange(error, endOfInput), error.message);
-
-  const ast = cstToAst(cst, text.length, report);
+  const ast = parseWithRecovery(text, scanned, report);
   return { ast, diagnostics: toDiagnostics(file, found) };
-}
-
-/** The found token's range, or an empty range just after the last token for `end of file`. */
-function errorRange(error: IRecognitionException, endOfInput: number): Range {
-  const token: IToken = error.token;
-  if (Number.isFinite(token.startOffset) && Number.isFinite(token.endOffset)) {
-    return { start: token.startOffset, end: (token.endOffset as number) + 1 };
-  }
-  return { start: endOfInput, end: endOfInput };
 }
 
 /** One diagnostic per distinct (range, message), in source order. */

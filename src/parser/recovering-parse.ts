@@ -1,0 +1,34 @@
+/**
+ * The slow path of `parse()`, for files with syntax errors: the Chevrotain parser with error
+ * recovery (so every error of the file is found, not only the first), its worded messages, and
+ * the AST of whatever items survived. Kept in its own module so that the CLI bundle can load it,
+ * and Chevrotain with it, only when a file needs it (scripts/build-cli.mjs).
+ */
+import type { IRecognitionException, IToken } from "chevrotain";
+import type { Range } from "../core/source-file.js";
+import type { SeamFile } from "./ast.js";
+import { cstToAst } from "./cst-to-ast.js";
+import { toChevrotainTokens } from "./lexer.js";
+import type { ReportSyntaxError } from "./literals.js";
+import { parseTokens } from "./parser.js";
+import type { ScanResult } from "./scanner.js";
+
+/**
+ * Parses the scanned tokens of `text` with recovery; reports each parse error and each literal
+ * error to `report` and returns the tree of the items that are whole. Never throws.
+ */
+export function parseWithRecovery(text: string, scanned: ScanResult, report: ReportSyntaxError): SeamFile {
+  const { cst, errors } = parseTokens(toChevrotainTokens(text, scanned));
+  const endOfInput = scanned.count === 0 ? text.length : (scanned.ends[scanned.count - 1] as number);
+  for (const error of errors) report(errorRange(error, endOfInput), error.message);
+  return cstToAst(cst, text.length, report);
+}
+
+/** The found token's range, or an empty range just after the last token for `end of file`. */
+function errorRange(error: IRecognitionException, endOfInput: number): Range {
+  const token: IToken = error.token;
+  if (Number.isFinite(token.startOffset) && Number.isFinite(token.endOffset)) {
+    return { start: token.startOffset, end: (token.endOffset as number) + 1 };
+  }
+  return { start: endOfInput, end: endOfInput };
+}
