@@ -8,10 +8,11 @@
  */
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
 import { stronglyConnectedComponents } from "./graph/scc.js";
+import { markReversed } from "./graph/pairs.js";
 import { breadthFirst, cycleThrough, reachableFrom, type SearchTree } from "./graph/traversal.js";
-import type { BoundGraph } from "./bind.js";
+import { EDGE_KINDS, type BoundAgent, type BoundGraph } from "./bind.js";
 
-/** Facts about one graph; node ids are agent indices, edge ids are `BoundGraph.edges` indices. */
+/** Facts about one graph; node ids are agent indices, edge ids are bound edge positions (`BoundGraph.edgeDecl`). */
 export interface GraphFacts {
   /** The edges a task can take (all bound edges except `max_rounds 0`). */
   readonly walk: CompactGraph;
@@ -34,28 +35,53 @@ export interface GraphFacts {
   readonly unboundedCycles: readonly (readonly number[])[];
   /** 1 for every unbounded edge inside one of those components. */
   readonly inUnboundedCycle: Uint8Array;
+  /**
+   * Per bound edge: 1 for a delegate `a -> b` with a return `b -> a`, and for a return `b -> a`
+   * with a delegate `a -> b` (`missing-return`, `role-mismatch`).
+   */
+  readonly paired: Uint8Array;
 }
 
 /** Computes the {@link GraphFacts} of a bound graph. */
 export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   const n = bound.agents.length;
-  const from = bound.edges.map((e) => e.fromIndex);
-  const to = bound.edges.map((e) => e.toIndex);
-  const walk = createCompactGraph(n, from, to, (e) => bound.edges[e]?.maxRounds !== 0);
+  const { edgeFrom: from, edgeTo: to, edgeRounds: rounds } = bound;
+  const walk = createCompactGraph(n, from, to, (e) => rounds[e] !== 0);
   const reverse = reverseGraph(walk);
   const fromEntries = breadthFirst(walk, bound.entries);
-  const reachable = Uint8Array.from(fromEntries.distance, (d) => (d === -1 ? 0 : 1));
-  const terminal = Uint8Array.from(bound.agents, (a) => (a.terminals.length > 0 ? 1 : 0));
-  const terminals: number[] = [];
-  terminal.forEach((t, v) => {
-    if (t === 1) terminals.push(v);
-  });
+  const reachable = new Uint8Array(n);
+  const terminal = new Uint8Array(n);
   // An agent with an edge to an undeclared agent may well finish once the name is fixed.
-  const canTerminate = reachableFrom(reverse, [...terminals, ...bound.danglingFrom]);
+  const finishers = [...bound.danglingFrom];
+  for (let v = 0; v < n; v++) {
+    if (fromEntries.distance[v] !== -1) reachable[v] = 1;
+    if ((bound.agents[v] as BoundAgent).terminals.length > 0) {
+      terminal[v] = 1;
+      finishers.push(v);
+    }
+  }
+  const canTerminate = reachableFrom(reverse, finishers);
+  return {
+    walk,
+    reverse,
+    fromEntries,
+    reachable,
+    terminal,
+    canTerminate,
+    ...findUnboundedCycles(bound, reachable, canTerminate),
+    paired: pairDelegatesAndReturns(bound),
+  };
+}
 
-  const unboundedGraph = createCompactGraph(n, from, to, (e) => bound.edges[e]?.maxRounds === undefined);
+function findUnboundedCycles(
+  bound: BoundGraph,
+  reachable: Uint8Array,
+  canTerminate: Uint8Array,
+): Pick<GraphFacts, "unboundedCycles" | "inUnboundedCycle"> {
+  const n = bound.agents.length;
+  const unboundedGraph = createCompactGraph(n, bound.edgeFrom, bound.edgeTo, (e) => bound.edgeRounds[e] === Infinity);
   const components = stronglyConnectedComponents(unboundedGraph);
-  const inUnboundedCycle = new Uint8Array(bound.edges.length);
+  const inUnboundedCycle = new Uint8Array(bound.edgeDecl.length);
   const unboundedCycles: number[][] = [];
   const done = new Uint8Array(components.count);
   for (let v = 0; v < n; v++) {
@@ -64,6 +90,7 @@ export function computeGraphFacts(bound: BoundGraph): GraphFacts {
     done[c] = 1;
     unboundedCycles.push(cycleThrough(unboundedGraph, v, components.component).map((s) => unboundedGraph.edgeIds[s] as number));
   }
+  if (unboundedCycles.length === 0) return { unboundedCycles, inUnboundedCycle };
   for (let v = 0; v < n; v++) {
     const c = components.component[v] as number;
     if (done[c] !== 1) continue;
@@ -71,5 +98,17 @@ export function computeGraphFacts(bound: BoundGraph): GraphFacts {
       if (components.component[unboundedGraph.targets[s] as number] === c) inUnboundedCycle[unboundedGraph.edgeIds[s] as number] = 1;
     }
   }
-  return { walk, reverse, fromEntries, reachable, terminal, canTerminate, unboundedCycles, inUnboundedCycle };
+  return { unboundedCycles, inUnboundedCycle };
+}
+
+function pairDelegatesAndReturns(bound: BoundGraph): Uint8Array {
+  const paired = new Uint8Array(bound.edgeDecl.length);
+  const delegate = EDGE_KINDS.indexOf("delegate");
+  const ret = EDGE_KINDS.indexOf("return");
+  const isDelegate = (e: number): boolean => bound.edgeKind[e] === delegate;
+  const isReturn = (e: number): boolean => bound.edgeKind[e] === ret;
+  const n = bound.agents.length;
+  markReversed(n, bound.edgeFrom, bound.edgeTo, isDelegate, isReturn, paired);
+  markReversed(n, bound.edgeFrom, bound.edgeTo, isReturn, isDelegate, paired);
+  return paired;
 }

@@ -14,19 +14,26 @@
  * over the condensation, processed sinks first, where inside each cyclic SCC the longest walk is
  * found by a memoised search over states (agent, remaining rounds of that SCC's bounded edges).
  *
- * Where the states of one SCC would exceed the budget, a sound upper bound replaces the search:
- * inside an SCC whose unbounded edges form no cycle, a walk takes bounded edges at most
- * B = sum of their `max_rounds` times, and between two of those steps it follows unbounded edges
- * only, i.e. a path of the acyclic unbounded subgraph, at most Lu edges long (its longest path).
- * So a walk inside the SCC has at most B + (B + 1) * Lu handoffs, and the SCC contributes at most
- * that plus the best way out of it.
+ * The search is exponential in the bounded edges of an SCC, so it runs under a state budget,
+ * spent on the SCCs whose state space is smallest first. Every other SCC gets a sound upper
+ * bound from a potential (a height function, as in the dual of a longest-path LP): inside an SCC
+ * the unbounded edges form no cycle, so there is a `phi` with `phi(w) >= phi(v) + 1` on each of
+ * them (the longest unbounded path into the agent, or minus the longest one out of it). A walk
+ * inside the SCC alternates unbounded paths and bounded steps; each unbounded path from x to y
+ * has at most `phi(y) - phi(x)` handoffs, so the lengths telescope: a walk from v to u has at most
+ *
+ *     phi(u) - phi(v) + sum over bounded edges e = (a -> b) of rounds(e) * max(0, 1 + phi(a) - phi(b))
+ *
+ * handoffs. A bounded edge costs only as much height as it climbs back, so a back edge that
+ * jumps over k agents of an unbounded chain costs about k per round, not the longest unbounded
+ * path of the whole SCC. The smaller of the two potentials is kept for each agent.
  *
  * If a cycle of unbounded edges lies among the useful agents, H is unbounded. This is judged on
  * the graph, not on rounds-respecting walks, so a cycle that can only be reached by spending a
  * round needed again to leave it still counts as unbounded: a conservative answer.
  */
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
-import { componentMembers, stronglyConnectedComponents } from "./graph/scc.js";
+import { componentLayout, stronglyConnectedComponents, type ComponentLayout, type Components } from "./graph/scc.js";
 import { reachableFrom, shortestWalk } from "./graph/traversal.js";
 
 /** The graph as hop-limit analysis sees it; node ids are agent indices. */
@@ -43,6 +50,13 @@ export interface HopGraph {
   readonly entries: readonly number[];
   /** 1 for an agent that declares at least one terminal. */
   readonly terminal: Uint8Array;
+  /**
+   * The edges with `rounds > 0` in compact form (edge ids index `from`/`to`/`rounds`), when the
+   * caller has built it already (`check()` shares the one of `graph-facts.ts`).
+   */
+  readonly walk?: CompactGraph;
+  /** `walk` reversed, likewise optional. */
+  readonly reverse?: CompactGraph;
 }
 
 /** What {@link computeHopBounds} finds. */
@@ -72,210 +86,314 @@ export const DEFAULT_STATE_BUDGET = 200_000;
  */
 export function computeHopBounds(input: HopGraph, options: HopBoundOptions = {}): HopBounds {
   const n = input.size;
-  const usable = (e: number): boolean => (input.rounds[e] as number) > 0;
-  const graph = createCompactGraph(n, input.from, input.to, usable);
-  const terminals: number[] = [];
-  input.terminal.forEach((t, v) => {
-    if (t === 1) terminals.push(v);
-  });
-  const shortest = shortestWalk(graph, input.entries, input.terminal);
+  const walk = input.walk ?? createCompactGraph(n, input.from, input.to, (e) => (input.rounds[e] as number) > 0);
+  const shortest = shortestWalk(walk, input.entries, input.terminal);
   if (shortest === undefined) return { exact: true, unbounded: false };
-  const reach = reachableFrom(graph, input.entries);
-  const coReach = reachableFrom(reverseGraph(graph), terminals);
-  const useful = Uint8Array.from(reach, (r, v) => r & (coReach[v] as number));
-  const inUseful = (e: number): boolean =>
-    usable(e) && useful[input.from[e] as number] === 1 && useful[input.to[e] as number] === 1;
+  const terminals: number[] = [];
+  for (let v = 0; v < n; v++) if (input.terminal[v] === 1) terminals.push(v);
+  const coReach = reachableFrom(input.reverse ?? reverseGraph(walk), terminals);
+  const useful = new Uint8Array(n);
+  for (let v = 0; v < n; v++) if (shortest.tree.distance[v] !== -1 && coReach[v] === 1) useful[v] = 1;
 
-  const unboundedOnly = createCompactGraph(
-    n,
-    input.from,
-    input.to,
-    (e) => inUseful(e) && input.rounds[e] === Infinity,
-  );
-  const unboundedComponents = stronglyConnectedComponents(unboundedOnly);
-  if (unboundedComponents.cyclic.includes(1)) {
-    return { shortestWalk: shortest.length, exact: true, unbounded: true };
-  }
+  // Restricted to useful agents these are the SCCs of the useful subgraph: an agent on a cycle
+  // with a useful agent is itself reachable and co-reachable through it.
+  const components = stronglyConnectedComponents(walk);
+  const layout = componentLayout(components);
+  const scc = { walk, rounds: input.rounds, components, layout };
+  const heights = computeHeights(scc, useful);
+  if (heights === undefined) return { shortestWalk: shortest.length, exact: true, unbounded: true };
 
-  const core = createCompactGraph(n, input.from, input.to, inUseful);
-  const components = stronglyConnectedComponents(core);
-  const members = componentMembers(components);
+  const exactPlan = planExactSearch(scc, useful, options.stateBudget ?? DEFAULT_STATE_BUDGET);
+  const search = createComponentSearch(scc);
   const best = new Float64Array(n).fill(-Infinity);
-  const search = createComponentSearch(core, components.component, input, options.stateBudget ?? DEFAULT_STATE_BUDGET);
+  const exit = new Float64Array(n);
+  let leftover = exactPlan.leftover;
   let exact = true;
   // Tarjan numbers components sinks first, so every successor component is done before its
   // predecessors.
   for (let c = 0; c < components.count; c++) {
-    const group = members[c] as Int32Array;
-    if (useful[group[0] as number] !== 1) continue;
-    const exit = new Float64Array(group.length);
-    group.forEach((v, i) => {
+    const start = layout.offsets[c] as number;
+    const end = layout.offsets[c + 1] as number;
+    if (useful[layout.nodes[start] as number] !== 1) continue;
+    for (let i = start; i < end; i++) {
+      const v = layout.nodes[i] as number;
       let value = input.terminal[v] === 1 ? 0 : -Infinity;
-      for (let s = core.offsets[v] as number; s < (core.offsets[v + 1] as number); s++) {
-        const w = core.targets[s] as number;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        const w = walk.targets[s] as number;
         if (components.component[w] !== c) value = Math.max(value, 1 + (best[w] as number));
       }
-      exit[i] = value;
-    });
-    if (components.cyclic[c] !== 1) {
-      best[group[0] as number] = exit[0] as number;
-    } else if (!search.exact(c, group, exit, best)) {
-      exact = false;
-      search.bound(c, group, exit, best);
+      exit[v] = value;
     }
+    if (components.cyclic[c] !== 1) {
+      best[layout.nodes[start] as number] = exit[layout.nodes[start] as number] as number;
+      continue;
+    }
+    if (exactPlan.reserved[c] === 1 && search.run(c, exit, best, Infinity) >= 0) continue;
+    if (exactPlan.reserved[c] !== 1 && leftover > 0) {
+      // Beyond the plan the state count is unknown until searched; the first failure ends tries.
+      const used = search.run(c, exit, best, leftover);
+      leftover = used < 0 ? 0 : leftover - used;
+      if (used >= 0) continue;
+    }
+    exact = false;
+    boundComponent(c, layout, heights, exit, best);
   }
   let longest = -Infinity;
   for (const e of input.entries) longest = Math.max(longest, best[e] as number);
   return { shortestWalk: shortest.length, longestWalk: longest, exact, unbounded: false };
 }
 
-interface ComponentSearch {
-  /** Fills `best` for the members of component `c` by exact search; false when over budget. */
-  exact(c: number, group: Int32Array, exit: Float64Array, best: Float64Array): boolean;
-  /** Fills `best` for the members of component `c` with the sound upper bound. */
-  bound(c: number, group: Int32Array, exit: Float64Array, best: Float64Array): void;
+/** The SCC structure the per-component steps share. */
+interface SccView {
+  readonly walk: CompactGraph;
+  readonly rounds: ArrayLike<number>;
+  readonly components: Components;
+  readonly layout: ComponentLayout;
 }
 
-function createComponentSearch(
-  core: CompactGraph,
-  component: Int32Array,
-  input: HopGraph,
-  stateBudget: number,
-): ComponentSearch {
-  const local = new Int32Array(core.size).fill(-1);
-  let budget = stateBudget;
+/**
+ * Two potentials per agent of a useful cyclic SCC (see the module comment) and, per component,
+ * the rounds-weighted height its bounded edges climb back under each.
+ */
+interface Heights {
+  /** Longest path of the SCC's unbounded edges ending at the agent. */
+  readonly into: Float64Array;
+  /** Longest path of the SCC's unbounded edges starting at the agent (the potential is minus this). */
+  readonly out: Float64Array;
+  /** Per component: sum of `rounds * max(0, 1 + phi(a) - phi(b))` over bounded edges, for each potential. */
+  readonly climbInto: Float64Array;
+  readonly climbOut: Float64Array;
+}
 
-  // Intra-component slots of `group`, split into bounded and unbounded, with local node ids.
-  const intraSlots = (c: number, group: Int32Array) => {
-    group.forEach((v, i) => {
-      local[v] = i;
-    });
-    const bounded: number[] = [];
-    for (const v of group) {
-      for (let s = core.offsets[v] as number; s < (core.offsets[v + 1] as number); s++) {
-        if (component[core.targets[s] as number] !== c) continue;
-        if (input.rounds[core.edgeIds[s] as number] !== Infinity) bounded.push(s);
+/**
+ * Heights of every useful cyclic SCC by Kahn's order over its unbounded edges; `undefined` when
+ * those edges hold a cycle in some SCC (H is unbounded). O(agents + edges).
+ */
+function computeHeights({ walk, rounds, components, layout }: SccView, useful: Uint8Array): Heights | undefined {
+  const n = walk.size;
+  const { component } = components;
+  const into = new Float64Array(n);
+  const out = new Float64Array(n);
+  const climbInto = new Float64Array(components.count);
+  const climbOut = new Float64Array(components.count);
+  const indegree = new Int32Array(n);
+  const order = new Int32Array(n);
+  const intraUnbounded = (s: number, c: number): boolean =>
+    component[walk.targets[s] as number] === c && rounds[walk.edgeIds[s] as number] === Infinity;
+  for (let c = 0; c < components.count; c++) {
+    const start = layout.offsets[c] as number;
+    const end = layout.offsets[c + 1] as number;
+    if (components.cyclic[c] !== 1 || useful[layout.nodes[start] as number] !== 1) continue;
+    for (let i = start; i < end; i++) {
+      const v = layout.nodes[i] as number;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        if (intraUnbounded(s, c)) indegree[walk.targets[s] as number] = (indegree[walk.targets[s] as number] as number) + 1;
       }
     }
-    return bounded;
-  };
+    // Kahn's algorithm writes the component's topological order into order[start .. end).
+    let tail = start;
+    for (let i = start; i < end; i++) if (indegree[layout.nodes[i] as number] === 0) order[tail++] = layout.nodes[i] as number;
+    for (let head = start; head < tail; head++) {
+      const v = order[head] as number;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        if (!intraUnbounded(s, c)) continue;
+        const w = walk.targets[s] as number;
+        into[w] = Math.max(into[w] as number, (into[v] as number) + 1);
+        indegree[w] = (indegree[w] as number) - 1;
+        if (indegree[w] === 0) order[tail++] = w;
+      }
+    }
+    if (tail < end) return undefined;
+    for (let i = end - 1; i >= start; i--) {
+      const v = order[i] as number;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        if (intraUnbounded(s, c)) out[v] = Math.max(out[v] as number, (out[walk.targets[s] as number] as number) + 1);
+      }
+    }
+    for (let i = start; i < end; i++) {
+      const v = layout.nodes[i] as number;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        const w = walk.targets[s] as number;
+        const r = rounds[walk.edgeIds[s] as number] as number;
+        if (component[w] !== c || r === Infinity) continue;
+        climbInto[c] = (climbInto[c] as number) + r * Math.max(0, 1 + (into[v] as number) - (into[w] as number));
+        climbOut[c] = (climbOut[c] as number) + r * Math.max(0, 1 - (out[v] as number) + (out[w] as number));
+      }
+    }
+  }
+  return { into, out, climbInto, climbOut };
+}
+
+/** Fills `best` for the members of component `c` with the potential bound of the module comment. */
+function boundComponent(c: number, layout: ComponentLayout, heights: Heights, exit: Float64Array, best: Float64Array): void {
+  const { into, out, climbInto, climbOut } = heights;
+  const start = layout.offsets[c] as number;
+  const end = layout.offsets[c + 1] as number;
+  // The best place to leave from, under each potential: max over u of phi(u) + exit(u).
+  let leaveInto = -Infinity;
+  let leaveOut = -Infinity;
+  for (let i = start; i < end; i++) {
+    const u = layout.nodes[i] as number;
+    leaveInto = Math.max(leaveInto, (into[u] as number) + (exit[u] as number));
+    leaveOut = Math.max(leaveOut, -(out[u] as number) + (exit[u] as number));
+  }
+  for (let i = start; i < end; i++) {
+    const v = layout.nodes[i] as number;
+    const byInto = (climbInto[c] as number) + leaveInto - (into[v] as number);
+    const byOut = (climbOut[c] as number) + leaveOut + (out[v] as number);
+    best[v] = Math.min(byInto, byOut);
+  }
+}
+
+/**
+ * Which cyclic useful SCCs get the exact search for sure: the whole state space of an SCC (its
+ * size times the product of `rounds + 1` over its bounded edges) bounds the states the search can
+ * visit, so SCCs are taken smallest space first while their spaces fit in the budget. What is left
+ * over is tried on the others in processing order, since a large space is often mostly unreachable.
+ */
+function planExactSearch(
+  { walk, rounds, components, layout }: SccView,
+  useful: Uint8Array,
+  stateBudget: number,
+): { reserved: Uint8Array; leftover: number } {
+  const candidates: { c: number; space: number }[] = [];
+  for (let c = 0; c < components.count; c++) {
+    const start = layout.offsets[c] as number;
+    const end = layout.offsets[c + 1] as number;
+    if (components.cyclic[c] !== 1 || useful[layout.nodes[start] as number] !== 1) continue;
+    let space = end - start;
+    for (let i = start; i < end && space <= stateBudget; i++) {
+      const v = layout.nodes[i] as number;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        const r = rounds[walk.edgeIds[s] as number] as number;
+        if (components.component[walk.targets[s] as number] === c && r !== Infinity) space *= r + 1;
+      }
+    }
+    if (space <= stateBudget) candidates.push({ c, space });
+  }
+  candidates.sort((a, b) => a.space - b.space || a.c - b.c);
+  const reserved = new Uint8Array(components.count);
+  let left = stateBudget;
+  for (const { c, space } of candidates) {
+    if (space > left) break;
+    reserved[c] = 1;
+    left -= space;
+  }
+  return { reserved, leftover: left };
+}
+
+interface ComponentSearch {
+  /**
+   * Fills `best` for the members of component `c` by exact search, visiting at most `limit`
+   * states; returns the states visited, or -1 (and leaves `best` alone) when over the limit.
+   */
+  run(c: number, exit: Float64Array, best: Float64Array, limit: number): number;
+}
+
+function createComponentSearch({ walk, rounds, components, layout }: SccView): ComponentSearch {
+  const { component } = components;
+  const local = new Int32Array(walk.size).fill(-1);
+  // Position of each intra-SCC bounded slot among its SCC's bounded slots; -1 elsewhere.
+  const boundedIndex = new Int32Array(walk.targets.length).fill(-1);
 
   return {
-    exact(c, group, exit, best) {
-      const bounded = intraSlots(c, group);
+    run(c, exit, best, limit) {
+      const group = layout.nodes.subarray(layout.offsets[c] as number, layout.offsets[c + 1] as number);
+      const size = group.length;
       // Remaining rounds are packed into one number in mixed radix (digit i = rounds left on
       // bounded slot i); a state is that code times the group size plus the local agent.
-      const radix = new Float64Array(bounded.length);
-      const boundedIndex = new Map<number, number>();
+      const radix: number[] = [];
+      const base: number[] = [];
+      const boundedSlots: number[] = [];
       let product = 1;
-      bounded.forEach((s, i) => {
-        radix[i] = product;
-        boundedIndex.set(s, i);
-        product *= (input.rounds[core.edgeIds[s] as number] as number) + 1;
-      });
-      const full = product - 1;
-      if (!(product * group.length <= Number.MAX_SAFE_INTEGER)) return false;
-      const size = group.length;
-      const memo = new Map<number, number>();
-      const stackState: number[] = [];
-      const stackSlot: number[] = [];
-      const stackValue: number[] = [];
-      const push = (state: number): void => {
-        const v = group[state % size] as number;
-        memo.set(state, Number.NaN);
-        stackState.push(state);
-        stackSlot.push(core.offsets[v] as number);
-        stackValue.push(exit[state % size] as number);
-      };
-      for (let i = 0; i < size; i++) {
-        const start = full * size + i;
-        if (memo.has(start)) continue;
-        if (--budget < 0) return false;
-        push(start);
-        while (stackState.length > 0) {
-          const top = stackState.length - 1;
-          const state = stackState[top] as number;
-          const v = group[state % size] as number;
-          const code = Math.floor(state / size);
-          const slot = stackSlot[top] as number;
-          if (slot < (core.offsets[v + 1] as number)) {
-            stackSlot[top] = slot + 1;
-            const w = core.targets[slot] as number;
-            if (component[w] !== c) continue;
-            let nextCode = code;
-            const b = boundedIndex.get(slot);
-            if (b !== undefined) {
-              const r = radix[b] as number;
-              const left = Math.floor(code / r) % ((input.rounds[core.edgeIds[slot] as number] as number) + 1);
-              if (left === 0) continue;
-              nextCode = code - r;
-            }
-            const next = nextCode * size + (local[w] as number);
-            const known = memo.get(next);
-            if (known === undefined) {
-              if (--budget < 0) return false;
-              push(next);
-            } else if (Number.isNaN(known)) {
-              // A state cycle would need a cycle of unbounded edges, which was ruled out above.
-              throw new Error("internal: hop-limit search met a cycle of unbounded edges");
-            } else {
-              stackValue[top] = Math.max(stackValue[top] as number, 1 + known);
-            }
-            continue;
-          }
-          const value = stackValue[top] as number;
-          memo.set(state, value);
-          stackState.pop();
-          stackSlot.pop();
-          stackValue.pop();
-          if (top > 0) stackValue[top - 1] = Math.max(stackValue[top - 1] as number, 1 + value);
-        }
-      }
       group.forEach((v, i) => {
-        best[v] = memo.get(full * size + i) as number;
-      });
-      return true;
-    },
-
-    bound(c, group, exit, best) {
-      const bounded = intraSlots(c, group);
-      let rounds = 0;
-      for (const s of bounded) rounds += input.rounds[core.edgeIds[s] as number] as number;
-      // Longest path of the unbounded intra edges (acyclic here), by Kahn's order.
-      const size = group.length;
-      const indegree = new Int32Array(size);
-      const isBounded = new Set(bounded);
-      const intraUnbounded = (s: number): boolean =>
-        component[core.targets[s] as number] === c && !isBounded.has(s);
-      for (const v of group) {
-        for (let s = core.offsets[v] as number; s < (core.offsets[v + 1] as number); s++) {
-          if (!intraUnbounded(s)) continue;
-          const j = local[core.targets[s] as number] as number;
-          indegree[j] = (indegree[j] as number) + 1;
+        local[v] = i;
+        for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+          const r = rounds[walk.edgeIds[s] as number] as number;
+          if (component[walk.targets[s] as number] !== c || r === Infinity) continue;
+          boundedIndex[s] = radix.length;
+          boundedSlots.push(s);
+          radix.push(product);
+          base.push(r + 1);
+          product *= r + 1;
         }
-      }
-      const queue: number[] = [];
-      indegree.forEach((d, i) => {
-        if (d === 0) queue.push(i);
       });
-      const depth = new Float64Array(size);
-      let longestRun = 0;
-      for (let head = 0; head < queue.length; head++) {
-        const i = queue[head] as number;
-        const v = group[i] as number;
-        longestRun = Math.max(longestRun, depth[i] as number);
-        for (let s = core.offsets[v] as number; s < (core.offsets[v + 1] as number); s++) {
-          if (!intraUnbounded(s)) continue;
-          const j = local[core.targets[s] as number] as number;
-          depth[j] = Math.max(depth[j] as number, (depth[i] as number) + 1);
-          indegree[j] = (indegree[j] as number) - 1;
-          if (indegree[j] === 0) queue.push(j);
-        }
-      }
-      let bestExit = -Infinity;
-      for (const x of exit) bestExit = Math.max(bestExit, x);
-      const inside = rounds + (rounds + 1) * longestRun;
-      for (const v of group) best[v] = inside + bestExit;
+      const used =
+        product * size <= Number.MAX_SAFE_INTEGER ? searchStates(c, group, exit, limit, product - 1, radix, base) : undefined;
+      for (const s of boundedSlots) boundedIndex[s] = -1;
+      if (used === undefined) return -1;
+      group.forEach((v, i) => {
+        best[v] = used.memo.get((product - 1) * size + i) as number;
+      });
+      return used.states;
     },
   };
+
+  function searchStates(
+    c: number,
+    group: Int32Array,
+    exit: Float64Array,
+    limit: number,
+    full: number,
+    radix: readonly number[],
+    base: readonly number[],
+  ): { memo: Map<number, number>; states: number } | undefined {
+    const size = group.length;
+    const memo = new Map<number, number>();
+    const stackState: number[] = [];
+    const stackSlot: number[] = [];
+    const stackValue: number[] = [];
+    let states = 0;
+    const push = (state: number): void => {
+      const v = group[state % size] as number;
+      memo.set(state, Number.NaN);
+      stackState.push(state);
+      stackSlot.push(walk.offsets[v] as number);
+      stackValue.push(exit[v] as number);
+    };
+    for (let i = 0; i < size; i++) {
+      const start = full * size + i;
+      if (memo.has(start)) continue;
+      if (++states > limit) return undefined;
+      push(start);
+      while (stackState.length > 0) {
+        const top = stackState.length - 1;
+        const state = stackState[top] as number;
+        const v = group[state % size] as number;
+        const code = Math.floor(state / size);
+        const slot = stackSlot[top] as number;
+        if (slot < (walk.offsets[v + 1] as number)) {
+          stackSlot[top] = slot + 1;
+          const w = walk.targets[slot] as number;
+          if (component[w] !== c) continue;
+          let nextCode = code;
+          const b = boundedIndex[slot] as number;
+          if (b !== -1) {
+            const r = radix[b] as number;
+            if (Math.floor(code / r) % (base[b] as number) === 0) continue;
+            nextCode = code - r;
+          }
+          const next = nextCode * size + (local[w] as number);
+          const known = memo.get(next);
+          if (known === undefined) {
+            if (++states > limit) return undefined;
+            push(next);
+          } else if (Number.isNaN(known)) {
+            // A state cycle would need a cycle of unbounded edges, which was ruled out above.
+            throw new Error("internal: hop-limit search met a cycle of unbounded edges");
+          } else {
+            stackValue[top] = Math.max(stackValue[top] as number, 1 + known);
+          }
+          continue;
+        }
+        const value = stackValue[top] as number;
+        memo.set(state, value);
+        stackState.pop();
+        stackSlot.pop();
+        stackValue.pop();
+        if (top > 0) stackValue[top - 1] = Math.max(stackValue[top - 1] as number, 1 + value);
+      }
+    }
+    return { memo, states };
+  }
 }

@@ -33,7 +33,8 @@ export function stronglyConnectedComponents(graph: CompactGraph): Components {
   const callSlot = new Int32Array(n);
   let next = 0;
   let count = 0;
-  const cyclicList: number[] = [];
+  // At most one component per node; trimmed to `count` at the end.
+  const cyclic = new Uint8Array(n);
 
   for (let root = 0; root < n; root++) {
     if (index[root] !== -1) continue;
@@ -71,13 +72,13 @@ export function stronglyConnectedComponents(graph: CompactGraph): Components {
           component[w] = count;
           size++;
         } while (w !== v);
-        let cyclic = size > 1;
-        if (!cyclic) {
+        let isCyclic = size > 1;
+        if (!isCyclic) {
           for (let s = offsets[v] as number; s < (offsets[v + 1] as number); s++) {
-            if (targets[s] === v) cyclic = true;
+            if (targets[s] === v) isCyclic = true;
           }
         }
-        cyclicList.push(cyclic ? 1 : 0);
+        cyclic[count] = isCyclic ? 1 : 0;
         count++;
       }
       depth--;
@@ -87,19 +88,32 @@ export function stronglyConnectedComponents(graph: CompactGraph): Components {
       }
     }
   }
-  return { count, component, cyclic: Uint8Array.from(cyclicList) };
+  return { count, component, cyclic: cyclic.slice(0, count) };
+}
+
+/** The members of every component in one flat list: component `c` holds `nodes[offsets[c] .. offsets[c + 1])`. */
+export interface ComponentLayout {
+  readonly offsets: Int32Array;
+  readonly nodes: Int32Array;
+}
+
+/** The members of each component in CSR form (no array per component), in increasing node order. */
+export function componentLayout(components: Components): ComponentLayout {
+  const offsets = new Int32Array(components.count + 1);
+  for (const c of components.component) offsets[c + 1] = (offsets[c + 1] as number) + 1;
+  for (let c = 0; c < components.count; c++) offsets[c + 1] = (offsets[c + 1] as number) + (offsets[c] as number);
+  const nodes = new Int32Array(components.component.length);
+  const fill = offsets.slice(0, components.count);
+  components.component.forEach((c, v) => {
+    const at = fill[c] as number;
+    fill[c] = at + 1;
+    nodes[at] = v;
+  });
+  return { offsets, nodes };
 }
 
 /** The members of each component, in increasing node order. */
 export function componentMembers(components: Components): Int32Array[] {
-  const sizes = new Int32Array(components.count);
-  for (const c of components.component) sizes[c] = (sizes[c] as number) + 1;
-  const members = Array.from(sizes, (size) => new Int32Array(size));
-  const fill = new Int32Array(components.count);
-  components.component.forEach((c, v) => {
-    const at = fill[c] as number;
-    fill[c] = at + 1;
-    (members[c] as Int32Array)[at] = v;
-  });
-  return members;
+  const { offsets, nodes } = componentLayout(components);
+  return Array.from({ length: components.count }, (_, c) => nodes.slice(offsets[c] as number, offsets[c + 1] as number));
 }

@@ -54,7 +54,9 @@ export function breadthFirst(graph: CompactGraph, sources: Iterable<number>, all
 /** Marks (1) every node reachable from `sources`, the sources included. */
 export function reachableFrom(graph: CompactGraph, sources: Iterable<number>): Uint8Array {
   const { distance } = breadthFirst(graph, sources);
-  return Uint8Array.from(distance, (d) => (d === -1 ? 0 : 1));
+  const reached = new Uint8Array(graph.size);
+  for (let v = 0; v < graph.size; v++) if (distance[v] !== -1) reached[v] = 1;
+  return reached;
 }
 
 /**

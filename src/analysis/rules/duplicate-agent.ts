@@ -8,15 +8,11 @@ export const duplicateAgentRule = defineRule({
     description: "An agent id is declared more than once in the same graph.",
   },
   check({ model, report }) {
-    const { agents, agentIndex, decl } = model.bound;
-    for (const item of decl.items) {
-      if (item.kind !== "Agent") continue;
-      const first = agents[agentIndex.get(item.name.name) as number];
-      if (first === undefined || first.decl === item) continue;
+    for (const { decl, first } of model.bound.dropped.agents) {
       report({
-        range: item.name.range,
-        message: `agent '${item.name.name}' is declared twice in graph '${model.bound.name}': rename one or merge the two declarations (the first, a ${first.role}, is the one used).`,
-        related: [{ message: `first declaration of '${item.name.name}'`, range: first.decl.name.range }],
+        range: decl.name.range,
+        message: `agent '${decl.name.name}' is declared twice in graph '${model.bound.name}': rename one or merge the two declarations (the first, a ${first.role.value}, is the one used).`,
+        related: [{ message: `first declaration of '${decl.name.name}'`, range: first.name.range }],
       });
     }
   },

@@ -1,4 +1,3 @@
-import type { TerminalDecl } from "../../parser/ast.js";
 import { defineRule } from "../rule.js";
 
 /** `duplicate-terminal` (error): one agent declares the same terminal id twice. */
@@ -9,22 +8,12 @@ export const duplicateTerminalRule = defineRule({
     description: "An agent declares the same terminal id more than once.",
   },
   check({ model, report }) {
-    for (const item of model.bound.decl.items) {
-      if (item.kind !== "Agent") continue;
-      const first = new Map<string, TerminalDecl>();
-      for (const terminal of item.items) {
-        if (terminal.kind !== "Terminal") continue;
-        const earlier = first.get(terminal.name.name);
-        if (earlier === undefined) {
-          first.set(terminal.name.name, terminal);
-          continue;
-        }
-        report({
-          range: terminal.name.range,
-          message: `agent '${item.name.name}' declares terminal '${terminal.name.name}' twice: rename one or remove it.`,
-          related: [{ message: `first terminal '${terminal.name.name}'`, range: earlier.name.range }],
-        });
-      }
+    for (const { decl, first, agent } of model.bound.dropped.terminals) {
+      report({
+        range: decl.name.range,
+        message: `agent '${agent.name.name}' declares terminal '${decl.name.name}' twice: rename one or remove it.`,
+        related: [{ message: `first terminal '${decl.name.name}'`, range: first.name.range }],
+      });
     }
   },
 });

@@ -1,3 +1,4 @@
+import type { EdgeDecl } from "../../parser/ast.js";
 import { describeEdge } from "../describe.js";
 import { defineRule } from "../rule.js";
 
@@ -12,15 +13,13 @@ export const maxRoundsZeroRule = defineRule({
     description: "An edge with max_rounds 0 can never be taken.",
   },
   check({ model, report }) {
-    for (const item of model.bound.decl.items) {
-      if (item.kind !== "Edge") continue;
-      for (const edgeItem of item.items) {
-        if (edgeItem.kind !== "MaxRounds" || edgeItem.value.value !== 0) continue;
-        report({
-          range: edgeItem.value.range,
-          message: `max_rounds 0 on ${describeEdge(item)} means no task may ever take it: remove the edge, or allow at least 1 round.`,
-        });
-      }
+    const { maxRounds, edges } = model.bound.items;
+    for (const { edge, item } of maxRounds) {
+      if (item.value.value !== 0) continue;
+      report({
+        range: item.value.range,
+        message: `max_rounds 0 on ${describeEdge(edges[edge] as EdgeDecl)} means no task may ever take it: remove the edge, or allow at least 1 round.`,
+      });
     }
   },
 });

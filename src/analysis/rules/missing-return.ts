@@ -12,13 +12,12 @@ export const missingReturnRule = defineRule({
     description: "A delegated agent can neither return to its supervisor nor end the task.",
   },
   check({ model, report }) {
-    const { agents, edges } = model.bound;
-    const returns = new Set<string>();
-    for (const edge of edges) if (edge.kind === "return") returns.add(`${edge.from} ${edge.to}`);
-    for (const edge of edges) {
-      if (edge.kind !== "delegate" || edge.from === edge.to) continue;
-      const target = agents[edge.toIndex];
-      if (target === undefined || target.terminals.length > 0 || returns.has(`${edge.to} ${edge.from}`)) continue;
+    const { agents, edgeFrom, edgeTo } = model.bound;
+    const { paired } = model.facts;
+    for (const edge of model.graph.edges) {
+      if (edge.kind !== "delegate" || edgeFrom[edge.index] === edgeTo[edge.index] || paired[edge.index] === 1) continue;
+      const target = agents[edgeTo[edge.index] as number];
+      if (target === undefined || target.terminals.length > 0) continue;
       report({
         range: edgeHeaderRange(edge.decl),
         message: `${describeEdge(edge.decl)}: '${edge.to}' can neither return to '${edge.from}' nor end the task; add \`return ${edge.to} -> ${edge.from}\` or give '${edge.to}' a terminal.`,

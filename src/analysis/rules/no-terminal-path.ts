@@ -28,8 +28,13 @@ export const noTerminalPathRule = defineRule({
     const { facts, bound } = model;
     const { walk, reachable, canTerminate, fromEntries } = facts;
     const n = walk.size;
-    const doomed = Uint8Array.from(reachable, (r, v) => (r === 1 && canTerminate[v] === 0 ? 1 : 0));
-    if (!doomed.includes(1)) return;
+    const doomed = new Uint8Array(n);
+    let anyDoomed = false;
+    for (let v = 0; v < n; v++) {
+      if (reachable[v] === 1 && canTerminate[v] === 0) doomed[v] = 1;
+      anyDoomed ||= doomed[v] === 1;
+    }
+    if (!anyDoomed) return;
     const name = (v: number): string => (bound.agents[v] as BoundAgent).id;
     const agentRange = (v: number): Range => (bound.agents[v] as BoundAgent).decl.name.range;
 

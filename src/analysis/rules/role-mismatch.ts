@@ -1,3 +1,5 @@
+import type { Range } from "../../core/source-file.js";
+import type { CheckedEdge } from "../model.js";
 import { describeEdge, edgeHeaderRange } from "../describe.js";
 import { defineRule } from "../rule.js";
 
@@ -13,40 +15,39 @@ export const roleMismatchRule = defineRule({
     description: "An edge kind is used between roles that may not use it.",
   },
   check({ model, report }) {
-    const { agents, edges } = model.bound;
-    const delegates = new Set<string>();
-    for (const edge of edges) if (edge.kind === "delegate") delegates.add(`${edge.from} ${edge.to}`);
-    for (const edge of edges) {
-      const from = agents[edge.fromIndex];
-      const to = agents[edge.toIndex];
+    const { agents, edgeFrom, edgeTo } = model.bound;
+    const { paired } = model.facts;
+    const problem = (edge: CheckedEdge, range: Range, message: string): void =>
+      report({ range, message: `${describeEdge(edge.decl)}: ${message}` });
+    for (const edge of model.graph.edges) {
+      const from = agents[edgeFrom[edge.index] as number];
+      const to = agents[edgeTo[edge.index] as number];
       if (from === undefined || to === undefined) continue;
-      const what = describeEdge(edge.decl);
-      const problem = (range: typeof edge.decl.from.range, message: string): void => report({ range, message: `${what}: ${message}` });
       switch (edge.kind) {
         case "delegate":
           if (from.role !== "supervisor") {
-            problem(edge.decl.from.range, `only a supervisor delegates, and '${from.id}' is a ${from.role}; use transfer to hand accountability over, or make '${from.id}' a supervisor.`);
+            problem(edge, edge.decl.from.range, `only a supervisor delegates, and '${from.id}' is a ${from.role}; use transfer to hand accountability over, or make '${from.id}' a supervisor.`);
           }
           if (to.role === "peer") {
-            problem(edge.decl.to.range, `a supervisor delegates to a worker or a supervisor, and '${to.id}' is a peer; make '${to.id}' a worker or use transfer.`);
+            problem(edge, edge.decl.to.range, `a supervisor delegates to a worker or a supervisor, and '${to.id}' is a peer; make '${to.id}' a worker or use transfer.`);
           }
           break;
         case "return":
           if (from.role === "peer") {
-            problem(edge.decl.from.range, `'${from.id}' is a peer and was never delegated to, so it has nothing to return; use transfer, or make '${from.id}' a worker.`);
+            problem(edge, edge.decl.from.range, `'${from.id}' is a peer and was never delegated to, so it has nothing to return; use transfer, or make '${from.id}' a worker.`);
           }
           if (to.role !== "supervisor") {
-            problem(edge.decl.to.range, `results return only to a supervisor, and '${to.id}' is a ${to.role}; use transfer, or make '${to.id}' a supervisor.`);
-          } else if (!delegates.has(`${to.id} ${from.id}`)) {
-            problem(edgeHeaderRange(edge.decl), `'${to.id}' never delegates to '${from.id}', so there is nothing to return; add \`delegate ${to.id} -> ${from.id}\` or use transfer.`);
+            problem(edge, edge.decl.to.range, `results return only to a supervisor, and '${to.id}' is a ${to.role}; use transfer, or make '${to.id}' a supervisor.`);
+          } else if (paired[edge.index] !== 1) {
+            problem(edge, edgeHeaderRange(edge.decl), `'${to.id}' never delegates to '${from.id}', so there is nothing to return; add \`delegate ${to.id} -> ${from.id}\` or use transfer.`);
           }
           break;
         case "transfer":
           if (from.role === "supervisor") {
-            problem(edge.decl.from.range, `a supervisor keeps accountability and does not transfer it; '${from.id}' should delegate (or be a worker or peer).`);
+            problem(edge, edge.decl.from.range, `a supervisor keeps accountability and does not transfer it; '${from.id}' should delegate (or be a worker or peer).`);
           }
           if (to.role === "supervisor") {
-            problem(edge.decl.to.range, `accountability moves only to a worker or a peer, and '${to.id}' is a supervisor; use return if '${to.id}' delegated the work, or change its role.`);
+            problem(edge, edge.decl.to.range, `accountability moves only to a worker or a peer, and '${to.id}' is a supervisor; use return if '${to.id}' delegated the work, or change its role.`);
           }
           break;
       }

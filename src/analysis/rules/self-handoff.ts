@@ -1,3 +1,4 @@
+import type { EdgeDecl } from "../../parser/ast.js";
 import { describeEdge, edgeHeaderRange } from "../describe.js";
 import { defineRule } from "../rule.js";
 
@@ -9,8 +10,10 @@ export const selfHandoffRule = defineRule({
     description: "An edge hands a task from an agent to itself.",
   },
   check({ model, report }) {
-    for (const item of model.bound.decl.items) {
-      if (item.kind !== "Edge" || item.from.name !== item.to.name) continue;
+    const { edges, edgeFromName, edgeToName } = model.bound.items;
+    for (let i = 0; i < edges.length; i++) {
+      if (edgeFromName[i] !== edgeToName[i]) continue;
+      const item = edges[i] as EdgeDecl;
       report({
         range: edgeHeaderRange(item),
         message: `${describeEdge(item)} hands the task from '${item.from.name}' to itself: an agent that keeps working needs no handoff; remove the edge or point it at another agent.`,

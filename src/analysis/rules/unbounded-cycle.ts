@@ -14,9 +14,9 @@ export const unboundedCycleRule = defineRule({
     description: "A cycle that can be left, but on which no edge has max_rounds, so tasks may loop without bound.",
   },
   check({ model, report }) {
-    const edges = model.bound.edges;
+    const edges = model.bound.edgeDecl;
     model.facts.unboundedCycles.forEach((cycle, i) => {
-      const [head, ...rest] = cycle.map((e) => edges[e]?.decl).filter((d) => d !== undefined);
+      const [head, ...rest] = cycle.map((e) => edges[e]).filter((d) => d !== undefined);
       if (head === undefined) return;
       report({
         range: edgeHeaderRange(head),

@@ -1,4 +1,5 @@
 import type { Identifier } from "../../parser/ast.js";
+import { describeEdge } from "../describe.js";
 import { defineRule } from "../rule.js";
 import { suggestName } from "../suggest.js";
 
@@ -13,12 +14,11 @@ export const unknownAgentRule = defineRule({
     description: "An edge or entry names an agent that is not declared in the graph.",
   },
   check({ model, report }) {
-    const { agentIndex, decl } = model.bound;
+    const { agentIndex, agents, items } = model.bound;
     // Suggestions are computed once per distinct unknown name, against the declared ids only.
     const suggestions = new Map<string, string | undefined>();
     const shared = { remaining: SUGGESTION_BUDGET };
-    const check = (name: Identifier, where: string): void => {
-      if (agentIndex.has(name.name)) return;
+    const reportUnknown = (name: Identifier, where: string): void => {
       if (!suggestions.has(name.name)) suggestions.set(name.name, suggestName(name.name, agentIndex.keys(), { shared }));
       const suggestion = suggestions.get(name.name);
       const fix = suggestion
@@ -26,14 +26,14 @@ export const unknownAgentRule = defineRule({
         : `declare it with \`agent ${name.name}: worker\` (or the right role) or fix the name.`;
       report({ range: name.range, message: `unknown agent '${name.name}' in ${where}: ${fix}` });
     };
-    for (const item of decl.items) {
-      if (item.kind === "Entry") {
-        for (const agent of item.agents) check(agent, "the entry line");
-      } else if (item.kind === "Edge") {
-        const where = `${item.edgeKind.value} ${item.from.name} -> ${item.to.name}`;
-        check(item.from, where);
-        check(item.to, where);
-      }
+    for (const item of items.settings) {
+      if (item.kind !== "Entry") continue;
+      for (const agent of item.agents) if (!agentIndex.has(agent.name)) reportUnknown(agent, "the entry line");
     }
+    // Name ids at or past the agent count are undeclared names (see `bind.ts`).
+    items.edges.forEach((edge, i) => {
+      if ((items.edgeFromName[i] as number) >= agents.length) reportUnknown(edge.from, describeEdge(edge));
+      if ((items.edgeToName[i] as number) >= agents.length) reportUnknown(edge.to, describeEdge(edge));
+    });
   },
 });

@@ -1,4 +1,5 @@
-import type { FieldPath } from "../../parser/ast.js";
+import type { EdgeDecl, FieldPath } from "../../parser/ast.js";
+import { describeEdge } from "../describe.js";
 import { listFieldPaths, resolveFieldPath } from "../field-paths.js";
 import { defineRule } from "../rule.js";
 import { boundedEditDistance } from "../suggest.js";
@@ -40,26 +41,31 @@ export const unknownFieldRule = defineRule({
     description: "A require or loop_signature path names no field of the envelope schema.",
   },
   check({ model, report }) {
-    const checkPath = (path: FieldPath, where: string): void => {
-      const problem = resolveFieldPath(path.segments);
+    // The same few paths recur on thousands of edges: resolve each text once.
+    const problems = new Map<string, ReturnType<typeof resolveFieldPath>>();
+    const problemOf = (path: FieldPath): ReturnType<typeof resolveFieldPath> => {
+      if (!problems.has(path.text)) problems.set(path.text, resolveFieldPath(path.segments));
+      return problems.get(path.text);
+    };
+    const checkPath = (path: FieldPath, where: () => string): void => {
+      const problem = problemOf(path);
       if (problem === undefined) return;
       const suggestion = nearestPath(path.text);
       const fix = suggestion
         ? `did you mean '${suggestion}'?`
         : `valid fields here: ${fieldsAt(path.segments, problem.segment).join(", ") || "none"}.`;
-      report({ range: path.range, message: `unknown field '${path.text}' in ${where}: ${problem.reason}; ${fix}` });
+      report({ range: path.range, message: `unknown field '${path.text}' in ${where()}: ${problem.reason}; ${fix}` });
     };
-    for (const item of model.bound.decl.items) {
+    const { settings, edges, requirePaths } = model.bound.items;
+    for (const item of settings) {
       if (item.kind === "LoopSignature") {
-        for (const path of item.paths) checkPath(path, "loop_signature");
+        for (const path of item.paths) checkPath(path, () => "loop_signature");
       } else if (item.kind === "Contract") {
-        for (const req of item.requires) for (const path of req.paths) checkPath(path, `contract ${item.edgeKind.value}`);
-      } else if (item.kind === "Edge") {
-        const where = `require of ${item.edgeKind.value} ${item.from.name} -> ${item.to.name}`;
-        for (const edgeItem of item.items) {
-          if (edgeItem.kind === "Require") for (const path of edgeItem.paths) checkPath(path, where);
-        }
+        for (const req of item.requires) for (const path of req.paths) checkPath(path, () => `contract ${item.edgeKind.value}`);
       }
+    }
+    for (const { edge, path } of requirePaths) {
+      checkPath(path, () => `require of ${describeEdge(edges[edge] as EdgeDecl)}`);
     }
   },
 });

@@ -10,7 +10,7 @@ export const unsupportedEnvelopeRule = defineRule({
   },
   check({ model, report }) {
     const { major, minor } = ENVELOPE_VERSION;
-    for (const item of model.bound.decl.items) {
+    for (const item of model.bound.items.settings) {
       if (item.kind !== "Envelope") continue;
       const v = item.version;
       if (v.major === major && v.minor <= minor) continue;
