@@ -9,7 +9,7 @@ import { decodeString } from "./decode-string.js";
 import { describeUnexpected } from "./describe-unexpected.js";
 import { parseDirect } from "./direct-parser.js";
 import { parseWithRecovery } from "./recovering-parse.js";
-import { K_MALFORMED_STRING, scan } from "./scanner.js";
+import { scan } from "./scanner.js";
 import { syntaxRule } from "./syntax-rule.js";
 
 /** What {@link parse} returns. */
@@ -41,8 +41,7 @@ export function parse(file: SourceFile): ParseResult {
     const start = scanned.unterminatedComment;
     report({ start, end: start + 2 }, "unterminated block comment: close it with '*/'");
   }
-  for (let i = 0; i < scanned.count; i++) {
-    if (scanned.kinds[i] !== K_MALFORMED_STRING) continue;
+  for (const i of scanned.malformedStrings) {
     const tokenStart = scanned.starts[i] as number;
     for (const problem of decodeString(text.slice(tokenStart, scanned.ends[i])).problems) {
       const start = tokenStart + problem.offset;

@@ -84,6 +84,8 @@ export interface ScanResult {
   readonly unexpected: readonly (readonly [number, number])[];
   /** Offset of a `/*` never closed (it swallows the rest of the text), else -1. */
   readonly unterminatedComment: number;
+  /** Indexes of the {@link K_MALFORMED_STRING} tokens, whose problems the caller reports. */
+  readonly malformedStrings: readonly number[];
 }
 
 // Keyword candidates by first character, so an identifier is compared only with the few keywords
@@ -114,6 +116,7 @@ export function scan(text: string): ScanResult {
   let ends = new Int32Array(capacity);
   let count = 0;
   const unexpected: [number, number][] = [];
+  const malformedStrings: number[] = [];
   let unterminatedComment = -1;
   let errorStart = -1;
 
@@ -160,7 +163,11 @@ export function scan(text: string): ScanResult {
     } else if (c === 34 /* " */) {
       const end = stringEnd(text, i);
       i = end < 0 ? -end : end;
-      kind = end < 0 ? K_MALFORMED_STRING : K_STRING;
+      kind = K_STRING;
+      if (end < 0) {
+        kind = K_MALFORMED_STRING;
+        malformedStrings.push(count);
+      }
     } else if (c === 123) {
       i++;
       kind = K_LCURLY;
@@ -208,7 +215,7 @@ export function scan(text: string): ScanResult {
     if (kind >= 0) push(kind, start, i);
   }
   if (errorStart >= 0) unexpected.push([errorStart, length - errorStart]);
-  return { count, kinds, starts, ends, unexpected, unterminatedComment };
+  return { count, kinds, starts, ends, unexpected, unterminatedComment, malformedStrings };
 }
 
 function isLineBreak(c: number): boolean {
