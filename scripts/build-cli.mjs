@@ -4,8 +4,9 @@
 // Why: `seam check` loads about 60 modules; resolving, reading and compiling each one cost more
 // than the work of checking a file. One bundle with code splitting keeps the lazy parts lazy
 // (compile, validate, graph, Ajv, Graphviz, each output format: separate chunks loaded by
-// `import()`). Chevrotain is bundled from its ES module build, so only the parts Seam uses are
-// kept. Commander is CommonJS: the banner gives the bundle a `require` for its `node:` imports.
+// `import()`), and the Chevrotain parser is a separate file read only for files with syntax
+// errors. Commander is CommonJS: the banner gives the bundle a `require` for its `node:` imports
+// (and for recovery.cjs).
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -34,36 +35,48 @@ const chevrotainInline = {
 
 /**
  * `parse()` takes the Chevrotain parser (and Chevrotain, about 10 ms of start-up) only for files
- * with syntax errors. In the bundle its import becomes a `require()`, which esbuild turns into a
- * module initialised on first call, so a clean file never runs or compiles that code.
+ * with syntax errors. In the bundle its module is a separate CommonJS file, `recovery.cjs`,
+ * which `parse()` loads with `require()` (synchronous, as `parse()` is) on first use: a clean
+ * file never reads, compiles or runs that code.
  */
 const lazyRecovery = {
   name: "lazy-recovery",
   setup(b) {
-    const target = join(root, "src", "parser", "recovering-parse.ts");
     b.onResolve({ filter: /^\.\/recovering-parse\.js$/ }, (args) =>
-      args.importer === join(root, "src", "parser", "parse.ts") ? { path: target, namespace: "seam-lazy" } : undefined,
+      args.importer === join(root, "src", "parser", "parse.ts") ? { path: "recovery", namespace: "seam-lazy" } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: "seam-lazy" }, () => ({
-      contents: `export function parseWithRecovery(...args) {\n  return require(${JSON.stringify(target)}).parseWithRecovery(...args);\n}\n`,
-      resolveDir: root,
+      contents: `export function parseWithRecovery(...args) {\n  return require("./recovery.cjs").parseWithRecovery(...args);\n}\n`,
       loader: "js",
     }));
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: { main: join(root, "src", "cli", "main.ts") },
-  outdir,
+/** Options shared by the CLI bundle and the recovery bundle. */
+const common = {
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20.19",
   minify: true,
   legalComments: "none",
   logLevel: "warning",
+};
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: { main: join(root, "src", "cli", "main.ts") },
+  outdir,
+  splitting: true,
+  format: "esm",
+  external: ["./recovery.cjs"],
   plugins: [chevrotainInline, lazyRecovery],
   banner: { js: 'import { createRequire as __seamRequire } from "node:module"; const require = __seamRequire(import.meta.url);' },
+});
+await build({
+  ...common,
+  entryPoints: [join(root, "src", "parser", "recovering-parse.ts")],
+  outfile: join(outdir, "recovery.cjs"),
+  format: "cjs",
+  plugins: [chevrotainInline],
 });
