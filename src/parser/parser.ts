@@ -337,5 +337,8 @@ export function parseTokens(tokens: IToken[]): { cst: CstNode; errors: IRecognit
   const parser = getSeamParser();
   parser.input = tokens;
   const cst = parser.file();
-  return { cst, errors: parser.errors };
+  const errors = parser.errors;
+  // The shared parser would otherwise hold the last file's tokens until the next parse.
+  parser.input = [];
+  return { cst, errors };
 }
