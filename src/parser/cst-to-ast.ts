@@ -35,9 +35,7 @@ import type {
   TerminalDecl,
   VersionLiteral,
 } from "./ast.js";
-import { LANGUAGE_VERSION, unknownLanguageVersion } from "./direct-parser.js";
-import { createLiteralBuilder, type ReportSyntaxError } from "./literals.js";
-
+import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion, type ReportSyntaxError } from "./literals.js";
 
 /**
  * Converts the CST root of rule `file` into a {@link SeamFile} whose range is `[0, textLength)`.

@@ -32,11 +32,8 @@ import type {
   Identifier,
   Keyword,
 } from "./ast.js";
-import { createLiteralBuilder } from "./literals.js";
+import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion } from "./literals.js";
 import * as k from "./scanner.js";
-
-/** The one language version that exists (DESIGN.md section 1). */
-export const LANGUAGE_VERSION = 1;
 
 /** What the fast path found: the tree and the literal errors (integers too large, unknown language version). */
 export interface DirectParseResult {
@@ -310,9 +307,4 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
     if (error === GIVE_UP) return undefined;
     throw error;
   }
-}
-
-/** The message for a `seam N` line with N other than {@link LANGUAGE_VERSION}. */
-export function unknownLanguageVersion(value: number): string {
-  return `unknown language version ${value}: only version ${LANGUAGE_VERSION} exists (write 'seam 1' or leave the line out)`;
 }

@@ -2,11 +2,19 @@
  * AST leaves (names, keywords, numbers, strings, field paths) from token text and offsets,
  * shared by both tree builders (`direct-parser.ts` and `cst-to-ast.ts`) so they build the very
  * same nodes. Literal values that lex but cannot be represented (integers beyond 2^53 - 1) are
- * reported here.
+ * reported here; the language version check's message is here too.
  */
 import type { Range } from "../core/source-file.js";
 import type { FieldPath, Identifier, IntegerLiteral, Keyword, StringLiteral, VersionLiteral } from "./ast.js";
 import { decodeString } from "./decode-string.js";
+
+/** The one language version that exists (DESIGN.md section 1). */
+export const LANGUAGE_VERSION = 1;
+
+/** The message for a `seam N` line with N other than {@link LANGUAGE_VERSION}. */
+export function unknownLanguageVersion(value: number): string {
+  return `unknown language version ${value}: only version ${LANGUAGE_VERSION} exists (write 'seam 1' or leave the line out)`;
+}
 
 /** Receives the errors found while building (a range in the file and a message). */
 export type ReportSyntaxError = (range: Range, message: string) => void;
