@@ -1,7 +1,7 @@
 /**
  * Seam's public API, for tools that embed the checker or the compiler (editors, build plugins,
  * services that compile graphs at start). Data flows one way, and so does this list: source
- * text, parsing, checking, then emission. The `seam/runtime` entry point is separate: it is what
+ * text, parsing, checking, then emission. The `seam-handoff/runtime` entry point is separate: it is what
  * emitted validator modules and agent services import at ingest.
  *
  * None of these functions throws on bad user input: problems come back as diagnostics.

@@ -1,5 +1,5 @@
 /**
- * Vitest global setup: emitted validator modules import `seam/runtime`, which the package
+ * Vitest global setup: emitted validator modules import `seam-handoff/runtime`, which the package
  * self-reference resolves to `dist/runtime/index.js`, so tests that load emitted modules need a
  * build. This compiles `tsconfig.build.json` once when `dist` is older than `src` (or missing).
  * Type errors elsewhere in the tree do not stop tsc from emitting; only a missing runtime fails.

@@ -1,6 +1,6 @@
 /**
  * `accept()` for a checked graph without writing or importing a module: the same
- * `createAccept` of `seam/runtime` over Ajv-compiled validators, so `seam validate` behaves
+ * `createAccept` of `seam-handoff/runtime` over Ajv-compiled validators, so `seam validate` behaves
  * exactly like the emitted module.
  */
 import type { CheckedGraph } from "../analysis/model.js";

@@ -1,6 +1,6 @@
 /**
  * The checked graph as the plain data that emitted modules export and `createAccept` takes
- * (`seam/runtime`'s `GraphInfo`, `AgentInfo`, `EdgeInfo`).
+ * (`seam-handoff/runtime`'s `GraphInfo`, `AgentInfo`, `EdgeInfo`).
  */
 import type { CheckedGraph } from "../analysis/model.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "../runtime/graph-data.js";

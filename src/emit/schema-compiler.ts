@@ -2,7 +2,7 @@
  * One Ajv setup for all of Seam's schemas, used both to write standalone validator modules and
  * to validate in memory (`seam validate`), so the two behave the same: JSON Schema draft
  * 2020-12, strict mode, every error collected (`allErrors`), no coercion, Seam's own messages
- * (`messages: false`), and the formats of `seam/runtime` (ajv-formats' definitions), which
+ * (`messages: false`), and the formats of `seam-handoff/runtime` (ajv-formats' definitions), which
  * generated code reads from an imported `$seam_formats` object instead of `require()`.
  */
 import Ajv2020Module from "ajv/dist/2020.js";
@@ -16,7 +16,7 @@ const { default: Ajv2020, _ } = Ajv2020Module;
 /** An Ajv 2020 instance. */
 export type SchemaAjv = InstanceType<typeof Ajv2020>;
 
-/** The name generated code uses for `seam/runtime`'s `formats`. */
+/** The name generated code uses for `seam-handoff/runtime`'s `formats`. */
 export const FORMATS_NAME = "$seam_formats";
 
 /** Creates the Ajv instance described above (with `code.source`, so it can also emit modules). */

@@ -4,7 +4,7 @@
  * The schemas are compiled here, at build time, by Ajv's standalone code generation
  * (`ajv/dist/standalone`, ESM), so loading the module compiles nothing. Ajv 8's ESM output still
  * calls `require("ajv/dist/runtime/...")` for its helpers; those calls are rewritten to names
- * imported from `seam/runtime` (formats come in the same way, through Ajv's `code.formats`), and
+ * imported from `seam-handoff/runtime` (formats come in the same way, through Ajv's `code.formats`), and
  * any `require(` left over fails the emission, so the module loads in plain Node ESM and in
  * bundlers alike.
  */
@@ -17,9 +17,9 @@ import { addGraphSchemas, FORMATS_NAME } from "./schema-compiler.js";
 const standaloneCode = standaloneModule.default;
 
 /** The module specifier generated code imports its runtime from (the package self-reference). */
-export const RUNTIME_SPECIFIER = "seam/runtime";
+export const RUNTIME_SPECIFIER = "seam-handoff/runtime";
 
-/** The Ajv runtime helpers generated code may `require`, and the `seam/runtime` export for each. */
+/** The Ajv runtime helpers generated code may `require`, and the `seam-handoff/runtime` export for each. */
 const AJV_HELPERS: ReadonlyMap<string, string> = new Map([
   ["ajv/dist/runtime/ucs2length", "ucs2length"],
   ["ajv/dist/runtime/equal", "equal"],
@@ -38,7 +38,7 @@ export interface ValidatorModule {
  * strict), replaces each `require("<helper>").default` by an imported name, and refuses any
  * other `require`.
  *
- * @returns the code and the `seam/runtime` exports it uses
+ * @returns the code and the `seam-handoff/runtime` exports it uses
  * @throws Error when a `require(` would survive (an Ajv helper Seam does not provide: a bug)
  */
 export function rewriteAjvRequires(source: string): { code: string; imports: string[] } {
@@ -52,7 +52,7 @@ export function rewriteAjvRequires(source: string): { code: string; imports: str
   });
   const left = /\brequire\s*\(\s*("[^"]*"|'[^']*')?/.exec(code);
   if (left !== null) {
-    throw new Error(`internal: generated validators still call require(${left[1] ?? ""}): seam/runtime lacks that helper`);
+    throw new Error(`internal: generated validators still call require(${left[1] ?? ""}): seam-handoff/runtime lacks that helper`);
   }
   if (code.includes(FORMATS_NAME)) used.add("formats");
   return { code, imports: [...used].sort() };

@@ -1,5 +1,5 @@
 /**
- * `seam/runtime`: what emitted validator modules import, and what agent services may use
+ * `seam-handoff/runtime`: what emitted validator modules import, and what agent services may use
  * directly (accept, loop signatures, the duplicate/ownership store).
  */
 export {

@@ -1,6 +1,6 @@
 /**
  * The helpers that Ajv's generated validation code calls, for emitted modules to import from
- * `seam/runtime` instead of `require()`-ing Ajv internals (Ajv's standalone ESM output still
+ * `seam-handoff/runtime` instead of `require()`-ing Ajv internals (Ajv's standalone ESM output still
  * writes `require("ajv/dist/runtime/...")`, which a plain ES module cannot run). They are Ajv's
  * and ajv-formats' own functions, so emitted validators behave exactly like Ajv-compiled ones.
  */

@@ -51,7 +51,7 @@ export function refundDesk(): CheckedGraph {
 const tempDirs: string[] = [];
 
 /**
- * A new empty folder under `<root>/.tmp/` (gitignored; inside the package, so `seam/runtime`
+ * A new empty folder under `<root>/.tmp/` (gitignored; inside the package, so `seam-handoff/runtime`
  * resolves). {@link removeTempDirs} deletes them.
  */
 export function makeTempDir(prefix: string): string {

@@ -118,10 +118,10 @@ describe("emitted validator module", () => {
   beforeAll(() => ensureBuilt(), 120_000);
   afterAll(() => removeTempDirs());
 
-  it("has no require() left and imports its helpers from seam/runtime", () => {
+  it("has no require() left and imports its helpers from seam-handoff/runtime", () => {
     const { module } = emitValidatorModule(refundDesk());
     expect(module).not.toMatch(/\brequire\s*\(/);
-    expect(module).toMatch(/^import \{ [^}]*ucs2length as \$seam_ucs2length[^}]*\} from "seam\/runtime";$/m);
+    expect(module).toMatch(/^import \{ [^}]*ucs2length as \$seam_ucs2length[^}]*\} from "seam-handoff\/runtime";$/m);
     expect(module).toMatch(/formats as \$seam_formats/);
   });
 
@@ -247,7 +247,7 @@ describe("emitted validator module", () => {
 });
 
 describe("rewriteAjvRequires", () => {
-  it("turns Ajv helper requires into seam/runtime names", () => {
+  it("turns Ajv helper requires into seam-handoff/runtime names", () => {
     const rewritten = rewriteAjvRequires(
       `"use strict";const func0 = require("ajv/dist/runtime/equal").default;const func1 = require("ajv/dist/runtime/ucs2length").default;`,
     );
