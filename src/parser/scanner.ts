@@ -5,8 +5,8 @@
  * Why not Chevrotain's `Lexer`: its constructor analyses the token regexes on every start (about
  * 10 ms of a `seam check` run that takes 60-100 ms in all), and at scale it made one object per
  * token plus line/column tracking: 160-250 ms and a large share of the GC work for the 306 000
- * tokens of a 10^4-agent graph (2 MB), where this scan takes about 20 ms (measured on Node 20,
- * November 2026). The token patterns in
+ * tokens of a 10^4-agent graph (2 MB), where this scan takes about 20 ms (measured on Node 20).
+ * The token patterns in
  * `tokens.ts` stay the specification: `test/parser/scanner.property.test.ts` checks that this
  * scanner and a Chevrotain `Lexer` built from them agree on random text.
  */
