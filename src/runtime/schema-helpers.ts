@@ -8,13 +8,31 @@ import ajvEqual from "ajv/dist/runtime/equal.js";
 import ajvUcs2length from "ajv/dist/runtime/ucs2length.js";
 import ajvFormats from "ajv-formats/dist/formats.js";
 
+/**
+ * What a CommonJS module (`exports.default = value`, flagged `__esModule`) gives as its default
+ * import: Node hands over `module.exports`, bundlers and Vite that honour `__esModule` hand over
+ * `exports.default` itself. Emitted modules must load both ways.
+ */
+function commonJsDefault<T>(imported: unknown, isValue: (candidate: unknown) => candidate is T): T {
+  if (isValue(imported)) return imported;
+  const inner = (imported as { default?: unknown } | null)?.default;
+  if (isValue(inner)) return inner;
+  throw new Error("internal: an Ajv runtime helper has an unexpected module shape");
+}
+
+const isFunction = <F>(candidate: unknown): candidate is F => typeof candidate === "function";
+
 /** Length of a string in Unicode code points (Ajv's `minLength`/`maxLength` count these). */
-export const ucs2length: (text: string) => number = ajvUcs2length.default;
+export const ucs2length = commonJsDefault<(text: string) => number>(ajvUcs2length, isFunction);
 
 /** Deep equality of JSON values (Ajv's `const`, `enum` with objects, `uniqueItems`). */
-export const equal: (a: unknown, b: unknown) => boolean = ajvEqual.default;
+export const equal = commonJsDefault<(a: unknown, b: unknown) => boolean>(ajvEqual, isFunction);
 
-const full = ajvFormats.fullFormats;
+type FormatsModule = typeof ajvFormats;
+const full = commonJsDefault<FormatsModule>(
+  ajvFormats,
+  (candidate): candidate is FormatsModule => typeof (candidate as { fullFormats?: unknown } | null)?.fullFormats === "object",
+).fullFormats;
 
 /**
  * The string formats the envelope schema uses, as ajv-formats defines them ("full" mode): `uuid`
