@@ -1,7 +1,8 @@
 /**
  * Vitest global setup: emitted validator modules import `seam-handoff/runtime`, which the package
  * self-reference resolves to `dist/runtime/index.js`, so tests that load emitted modules need a
- * build. This compiles `tsconfig.build.json` once when `dist` is older than `src` (or missing).
+ * build. This runs `npm run build`'s two steps (tsc, then the CLI bundle) once when `dist` is older
+ * than `src` (or missing).
  * Type errors elsewhere in the tree do not stop tsc from emitting; only a missing runtime fails.
  */
 import { execFileSync } from "node:child_process";
@@ -37,6 +38,8 @@ export function ensureBuilt(): void {
   } catch (error) {
     if (!existsSync(runtimeEntry)) throw new Error(`npm run build failed and left no ${runtimeEntry}: ${String(error)}`);
   }
+  // The second half of `npm run build`: the CLI bundle that bin/seam.js runs.
+  execFileSync(process.execPath, [join(root, "scripts", "build-cli.mjs")], { cwd: root, stdio: "pipe" });
   writeFileSync(stamp, "");
 }
 

@@ -26,14 +26,22 @@ export interface SourceFile {
 }
 
 /**
- * Creates a {@link SourceFile}. A leading byte order mark is kept in `text` (offsets stay those
+ * Creates a {@link SourceFile}; its line starts are computed on first use. A leading byte order mark is kept in `text` (offsets stay those
  * of the input) and is skipped by the lexer.
  *
  * @param path - the name diagnostics print for this file
  * @param text - the decoded text
  */
 export function createSourceFile(path: string, text: string): SourceFile {
-  return { path, text, lineStarts: computeLineStarts(text) };
+  // Line starts are only needed to print positions; a clean 20 MB file never pays for them.
+  let lineStarts: number[] | undefined;
+  return {
+    path,
+    text,
+    get lineStarts() {
+      return (lineStarts ??= computeLineStarts(text));
+    },
+  };
 }
 
 function computeLineStarts(text: string): number[] {
