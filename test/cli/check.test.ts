@@ -250,3 +250,34 @@ describe("seam check: inputs that cannot be read (exit 2, other files still chec
     expect(r.diagnostics).toEqual([]);
   });
 });
+
+describe("seam check: a file with more than 120,000 diagnostics", () => {
+  let temp: string;
+  const count = 130_000;
+  beforeAll(async () => {
+    temp = await mkdtemp(join(tmpdir(), "seam-cli-"));
+    // Each `\q` is an invalid escape: one syntax error apiece, all on one line.
+    await writeFile(join(temp, "many.seam"), `graph g { agent a: worker { version "${"\\q".repeat(count)}" } }\n`);
+    await writeFile(join(temp, "some.seam"), `graph g { agent a: worker { version "${"\\q".repeat(2500)}" } }\n`);
+  });
+  afterAll(async () => {
+    await rm(temp, { recursive: true, force: true });
+  });
+
+  it("lists every one in JSON (no stack overflow while collecting them)", async () => {
+    const r = await checkJson(["many.seam"], temp);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(1);
+    expect(r.diagnostics.length).toBeGreaterThanOrEqual(count);
+  });
+
+  it("prints at most 1,000 per file in pretty format, says how many more, and counts all in the summary", async () => {
+    const all = (await checkJson(["some.seam"], temp)).diagnostics.length;
+    expect(all).toBeGreaterThanOrEqual(2500);
+    const r = await check(["some.seam"], temp);
+    expect(r.code).toBe(1);
+    expect(r.out.match(/^some\.seam:1:\d+ - error /gm)).toHaveLength(1000);
+    expect(r.out).toContain(`\n... and ${all - 1000} more in some.seam (use seam check --format json to see all)\n`);
+    expect(r.out).toMatch(new RegExp(`\\n${all} errors in 1 file\\n$`));
+  });
+});

@@ -40,7 +40,8 @@ export async function checkCommand(options: CheckOptions, io: CliIo): Promise<nu
       continue;
     }
     checked++;
-    diagnostics.push(...check(read.file).diagnostics);
+    // A loop, not push(...xs): spreading a huge array into arguments overflows the stack.
+    for (const d of check(read.file).diagnostics) diagnostics.push(d);
   }
   const sorted = sortDiagnostics(diagnostics);
   // With nothing read, a pretty "no problems in 0 files" would mislead; machine formats still

@@ -25,7 +25,16 @@ export interface PrettyOptions {
   readonly color: boolean;
   /** How many files were checked, for the summary line. */
   readonly fileCount: number;
+  /** Most diagnostics printed per file (default {@link PRETTY_MAX_PER_FILE}); the summary still counts all. */
+  readonly maxPerFile?: number;
 }
+
+/**
+ * Most diagnostics the pretty format prints for one file. A file that yields 100,000 errors
+ * (generated or corrupt) would otherwise fill a terminal with megabytes nobody reads; past
+ * this, one line says how many more there are, and the machine formats still list them all.
+ */
+export const PRETTY_MAX_PER_FILE = 1000;
 
 /** Columns a tab advances to (rustc prints tabs as four spaces). */
 const TAB_WIDTH = 4;
@@ -33,12 +42,22 @@ const TAB_WIDTH = 4;
 /**
  * Formats diagnostics, in the order given, followed by a summary line such as
  * `2 errors, 1 warning in 3 files` (or `no problems in 3 files`). Returns text ending in a newline.
+ * At most `maxPerFile` diagnostics are printed per file; right after the last one printed, a
+ * line `... and N more in <file> (use seam check --format json to see all)` stands for the rest.
+ * The summary counts every diagnostic.
  */
 export function formatPretty(diagnostics: readonly Diagnostic[], options: PrettyOptions): string {
   const c = picocolors.createColors(options.color);
   const severityColor: Record<Severity, (text: string) => string> = { error: c.red, warning: c.yellow, info: c.blue };
+  const maxPerFile = options.maxPerFile ?? PRETTY_MAX_PER_FILE;
+  const totals = new Map<SourceFile, number>();
+  for (const d of diagnostics) totals.set(d.file, (totals.get(d.file) ?? 0) + 1);
+  const printed = new Map<SourceFile, number>();
   const out: string[] = [];
   for (const d of diagnostics) {
+    const shown = (printed.get(d.file) ?? 0) + 1;
+    printed.set(d.file, shown);
+    if (shown > maxPerFile) continue;
     const paint = severityColor[d.severity];
     const at = getLineAndColumn(d.file, d.range.start);
     out.push(
@@ -46,19 +65,29 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
         ` - ${paint(d.severity)} ${c.dim(d.rule)}: ${d.message}`,
       "",
     );
-    out.push(...snippet(d.file, d.range, (text) => paint(text), c.dim));
+    const [sourceLine, underline] = snippet(d.file, d.range, (text) => paint(text), c.dim);
+    out.push(sourceLine, underline);
     for (const r of d.related ?? []) {
       const rAt = getLineAndColumn(r.file, r.range.start);
       out.push(`  ${c.blue("note")}: ${displayPath(r.file.path, options.cwd)}:${rAt.line}:${rAt.column} - ${r.message}`);
     }
     out.push("");
+    const total = totals.get(d.file) ?? 0;
+    if (shown === maxPerFile && total > maxPerFile) {
+      out.push(`... and ${total - maxPerFile} more in ${displayPath(d.file.path, options.cwd)} (use seam check --format json to see all)`, "");
+    }
   }
   out.push(summary(diagnostics, options.fileCount));
   return out.join("\n") + "\n";
 }
 
 /** The source line holding `range.start` and an underline of the range, clipped to that line. */
-function snippet(file: SourceFile, range: Range, paintCaret: (s: string) => string, paintGutter: (s: string) => string): string[] {
+function snippet(
+  file: SourceFile,
+  range: Range,
+  paintCaret: (s: string) => string,
+  paintGutter: (s: string) => string,
+): [sourceLine: string, underline: string] {
   const start = getLineAndColumn(file, range.start);
   const end = getLineAndColumn(file, range.end);
   const text = getLineText(file, start.line);
