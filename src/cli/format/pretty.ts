@@ -1,6 +1,8 @@
 /**
  * The human format of `seam check` (tsc/rustc style): a header line per diagnostic, the source
- * line with the flagged range underlined, related locations, and a closing count.
+ * line with the flagged range underlined (clipped to 120 columns around the range,
+ * control characters made visible: see `code-frame.ts`), related locations, and a
+ * closing count.
  *
  * ```
  * graphs/desk.seam:9:27 - error unknown-agent: ...
@@ -15,6 +17,7 @@
 import picocolors from "picocolors";
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn, getLineText, type Range, type SourceFile } from "../../core/source-file.js";
+import { frameLine, layoutLine, type LineLayout } from "./code-frame.js";
 import { displayPath } from "./display-path.js";
 
 /** Options of {@link formatPretty}. */
@@ -36,9 +39,6 @@ export interface PrettyOptions {
  */
 export const PRETTY_MAX_PER_FILE = 1000;
 
-/** Columns a tab advances to (rustc prints tabs as four spaces). */
-const TAB_WIDTH = 4;
-
 /**
  * Formats diagnostics, in the order given, followed by a summary line such as
  * `2 errors, 1 warning in 3 files` (or `no problems in 3 files`). Returns text ending in a newline.
@@ -53,6 +53,7 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
   const totals = new Map<SourceFile, number>();
   for (const d of diagnostics) totals.set(d.file, (totals.get(d.file) ?? 0) + 1);
   const printed = new Map<SourceFile, number>();
+  const layoutOf = createLineLayouts();
   const out: string[] = [];
   for (const d of diagnostics) {
     const shown = (printed.get(d.file) ?? 0) + 1;
@@ -65,7 +66,7 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
         ` - ${paint(d.severity)} ${c.dim(d.rule)}: ${d.message}`,
       "",
     );
-    const [sourceLine, underline] = snippet(d.file, d.range, (text) => paint(text), c.dim);
+    const [sourceLine, underline] = snippet(d.file, d.range, layoutOf, (text) => paint(text), c.dim);
     out.push(sourceLine, underline);
     for (const r of d.related ?? []) {
       const rAt = getLineAndColumn(r.file, r.range.start);
@@ -81,61 +82,38 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
   return out.join("\n") + "\n";
 }
 
-/** The source line holding `range.start` and an underline of the range, clipped to that line. */
+/** Keeps the layout of the last line framed: diagnostics come sorted, so many share a line. */
+function createLineLayouts(): (file: SourceFile, line: number) => LineLayout {
+  let last: { file: SourceFile; line: number; layout: LineLayout } | undefined;
+  return (file, line) => {
+    if (last?.file !== file || last.line !== line) last = { file, line, layout: layoutLine(getLineText(file, line)) };
+    return last.layout;
+  };
+}
+
+/**
+ * The source line holding `range.start` (clipped around the range, see {@link frameLine}) and an
+ * underline of the range, itself clipped to that line.
+ */
 function snippet(
   file: SourceFile,
   range: Range,
+  layoutOf: (file: SourceFile, line: number) => LineLayout,
   paintCaret: (s: string) => string,
   paintGutter: (s: string) => string,
 ): [sourceLine: string, underline: string] {
   const start = getLineAndColumn(file, range.start);
   const end = getLineAndColumn(file, range.end);
-  const text = getLineText(file, start.line);
+  const layout = layoutOf(file, start.line);
   const from = start.column - 1;
-  const to = end.line === start.line ? Math.min(end.column - 1, text.length) : text.length;
-  const shown = expandLine(text, from, Math.max(from, to));
-  const width = Math.max(1, shown.endColumn - shown.startColumn);
+  const to = end.line === start.line ? Math.min(end.column - 1, layout.text.length) : layout.text.length;
+  const shown = frameLine(layout, from, Math.max(from, to));
   const number = String(start.line);
   const gutter = " ".repeat(Math.max(4, number.length));
   return [
     `${paintGutter(`${number.padStart(gutter.length)} |`)} ${shown.text}`,
-    `${paintGutter(`${gutter} |`)} ${" ".repeat(shown.startColumn)}${paintCaret("^" + "~".repeat(width - 1))}`,
+    `${paintGutter(`${gutter} |`)} ${" ".repeat(shown.caretColumn)}${paintCaret("^" + "~".repeat(shown.caretWidth - 1))}`,
   ];
-}
-
-/**
- * Expands tabs to tab stops and counts a surrogate pair as one column, returning the shown
- * text and the display columns (0-based) of the UTF-16 offsets `from` and `to` within the line.
- */
-function expandLine(text: string, from: number, to: number): { text: string; startColumn: number; endColumn: number } {
-  let shown = "";
-  let column = 0;
-  let startColumn = 0;
-  let endColumn = 0;
-  for (let i = 0; i <= text.length; ) {
-    if (i === from) startColumn = column;
-    if (i === to) endColumn = column;
-    if (i === text.length) break;
-    const code = text.charCodeAt(i);
-    if (code === 9 /* \t */) {
-      const next = (Math.floor(column / TAB_WIDTH) + 1) * TAB_WIDTH;
-      shown += " ".repeat(next - column);
-      column = next;
-      i++;
-    } else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      shown += text.slice(i, i + 2);
-      column++;
-      // An offset inside a pair (never produced by the lexer) is taken as the pair's start.
-      if (i + 1 === from) startColumn = column - 1;
-      if (i + 1 === to) endColumn = column;
-      i += 2;
-    } else {
-      shown += text[i];
-      column++;
-      i++;
-    }
-  }
-  return { text: shown, startColumn, endColumn };
 }
 
 function summary(diagnostics: readonly Diagnostic[], fileCount: number): string {

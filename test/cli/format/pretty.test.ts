@@ -42,10 +42,43 @@ describe("formatPretty", () => {
     expect(lines[2]?.indexOf("bee")).toBe(lines[3]?.indexOf("^"));
   });
 
-  it("counts a surrogate pair as one column", () => {
-    const text = 'agent a { version "\u{1F600}\u{1F600}x" }\n';
+  it("counts an emoji (a surrogate pair) and a CJK character as two columns each", () => {
+    const text = 'agent a { version "\u{1F600}\u65E5x" }\n';
     const lines = formatPretty([at(text, "x")], options).split("\n");
-    expect(lines[3]).toBe(`     | ${" ".repeat('agent a { version "'.length + 2)}^`);
+    expect(lines[3]).toBe(`     | ${" ".repeat('agent a { version "'.length + 4)}^`);
+  });
+
+  it("shows control characters as visible symbols, never raw", () => {
+    const text = 'agent a { version "\u0000\u001b[2J\u007f\u009bx" }\n';
+    const lines = formatPretty([at(text, "x")], options).split("\n");
+    expect(lines[2]).toBe('   1 | agent a { version "\u2400\u241b[2J\u2421\ufffdx" }');
+    expect(lines[3]).toBe(`     | ${" ".repeat('agent a { version "'.length + 7)}^`);
+    expect(formatPretty([at(text, "x")], options)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it("clips a long line to 120 columns around each range, so 2,000 findings on a 100 KB line stay small", () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `n${String(i).padStart(6, "0")}`);
+    const text = `graph g { ${names.join(" ")} }`;
+    expect(text.length).toBeGreaterThan(80_000);
+    const file = createSourceFile("/work/g.seam", text);
+    const flagged = names.filter((_, i) => i % 5 === 0);
+    const ds = flagged.map((name) => {
+      const start = text.indexOf(name);
+      return createDiagnostic(rule, { file, range: { start, end: start + name.length }, message: `bad ${name}` });
+    });
+    const out = formatPretty(ds, { ...options, maxPerFile: Infinity });
+    expect(out.length).toBeLessThan(ds.length * 400);
+    const lines = out.split("\n");
+    flagged.forEach((name, i) => {
+      const source = lines[i * 5 + 2] ?? "";
+      const underline = lines[i * 5 + 3] ?? "";
+      expect(source.length - "   1 | ".length).toBeLessThanOrEqual(120);
+      const caret = underline.indexOf("^");
+      expect(source.slice(caret, caret + name.length)).toBe(name);
+      expect(underline.slice(caret)).toBe(`^${"~".repeat(name.length - 1)}`);
+    });
+    expect(lines[2]).toMatch(/^ {3}1 \| graph g \{ n000000 .*\u2026$/);
+    expect(lines[(flagged.length - 1) * 5 + 2]).toMatch(/^ {3}1 \| \u2026.* n009995 n009996 n009997 n009998 n009999 \}$/);
   });
 
   it("clips a range that spans lines to its first line", () => {
