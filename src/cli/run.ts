@@ -70,7 +70,7 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     .command("compile")
     .description("write the JSON Schemas, validator module and pictures of a graph")
     .argument("<file>", "a .seam file")
-    .requiredOption("--out <dir>", "folder to write into")
+    .addOption(new Option("--out <dir>", "folder to write into").makeOptionMandatory().argParser(parseFolder))
     .action(async (file: string, options: { out: string }) => {
       const { compileCommand } = await import("./commands/compile.js");
       setExitCode(await compileCommand({ file, out: options.out }, io));
@@ -119,6 +119,11 @@ function configure(command: Command, io: CliIo): void {
       io.stderr(`seam: ${message}${hint}\n`);
     },
   });
+}
+
+function parseFolder(value: string): string {
+  if (value === "") throw new InvalidArgumentError("Expected a folder, not an empty string.");
+  return value;
 }
 
 function parseWholeNumber(value: string): number {

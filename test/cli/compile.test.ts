@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileCommand } from "../../src/cli/commands/compile.js";
+import { run } from "../../src/cli/run.js";
 import { fixturePath, makeTempDir, removeTempDirs } from "../emit/helpers.js";
 import { createFakeIo } from "./fake-io.js";
 
@@ -70,6 +71,70 @@ describe("seam compile", () => {
     writeFileSync(join(dir, "blocker"), "");
     const io = createFakeIo(fixturePath("cases", "envelopes"));
     expect(await compileCommand({ file: "graph.seam", out: join(dir, "blocker", "out") }, io)).toBe(2);
-    expect(io.err()).toMatch(/^seam: .*blocker\/out: /);
+    expect(io.err()).toMatch(/^seam: .*blocker\/out: cannot create the output folder: .*blocker exists and is not a folder \(choose another --out folder\)\n$/);
+  });
+});
+
+describe("seam compile: the output folder", () => {
+  const graphDir = fixturePath("cases", "envelopes");
+  const compileTo = async (out: string) => {
+    const io = createFakeIo(graphDir);
+    const code = await compileCommand({ file: "graph.seam", out }, io);
+    return { code, out: io.out(), err: io.err() };
+  };
+
+  it("creates every missing level", async () => {
+    const dir = makeTempDir("compile");
+    const r = await compileTo(join(dir, "a", "b", "c"));
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(dir, "a", "b", "c"))).toHaveLength(9);
+  });
+
+  it("refuses an empty --out as a usage error", async () => {
+    const io = createFakeIo(graphDir);
+    expect(await run(["compile", "graph.seam", "--out", ""], io)).toBe(2);
+    expect(io.err()).toBe(
+      "seam: option '--out <dir>' argument '' is invalid. Expected a folder, not an empty string. (see 'seam compile --help')\n",
+    );
+    expect(io.out()).toBe("");
+  });
+
+  it("says a file in the way cannot be made a folder (an existing file, /dev/null)", async () => {
+    const dir = makeTempDir("compile");
+    writeFileSync(join(dir, "taken"), "");
+    const file = await compileTo(join(dir, "taken"));
+    expect(file.code).toBe(2);
+    expect(file.err).toMatch(/^seam: .*taken: cannot create the output folder: it exists and is not a folder \(choose another --out folder\)\n$/);
+    const devNull = await compileTo("/dev/null");
+    expect(devNull.code).toBe(2);
+    expect(devNull.err).toBe("seam: /dev/null: cannot create the output folder: it exists and is not a folder (choose another --out folder)\n");
+  });
+
+  it("says a name that is too long cannot be created, and leaves nothing behind", async () => {
+    const dir = makeTempDir("compile");
+    const r = await compileTo(join(dir, "made", "x".repeat(300), "out"));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/: cannot create the output folder: the name is too long \(choose another --out folder\)\n$/);
+    expect(r.err).not.toContain("cannot be read");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.runIf(existsSync("/proc/self"))("ends with one line on a file system that refuses folders (/proc)", async () => {
+    const r = await compileTo("/proc/seam-test-output");
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      "seam: /proc/seam-test-output: cannot create the output folder: this file system does not allow new folders here (choose another --out folder)\n",
+    );
+  });
+
+  it("says a file that cannot be written cannot be written, and removes the folder it made", async () => {
+    const dir = makeTempDir("compile");
+    const name = "g".repeat(250);
+    writeFileSync(join(dir, "long.seam"), `graph ${name} {\n  entry a\n  agent a: peer { terminal done }\n}\n`);
+    const io = createFakeIo(dir);
+    expect(await compileCommand({ file: "long.seam", out: "out" }, io)).toBe(2);
+    expect(io.err()).toMatch(new RegExp(`^seam: out/${name}\\..*: cannot be written: the name is too long \\(check the path\\)\\n$`));
+    expect(readdirSync(dir)).toEqual(["long.seam"]);
   });
 });

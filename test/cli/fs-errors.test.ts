@@ -12,6 +12,8 @@ describe("describeFsError", () => {
     ["EISDIR", /is a folder/],
     ["ELOOP", /symbolic links/],
     ["EMFILE", /too many open files/],
+    ["ENAMETOOLONG", /the name is too long/],
+    ["ENOSPC", /cannot be written: no space left/],
   ];
   for (const [code, problem] of cases) {
     it(code, () => {
@@ -27,5 +29,14 @@ describe("describeFsError", () => {
       problem: "cannot be read: EIO: i/o error, read",
       hint: "check the path and the file",
     });
+  });
+
+  it("says 'cannot be written', never 'cannot be read', for a failed write", () => {
+    expect(describeFsError(Object.assign(new Error("EIO: i/o error, write"), { code: "EIO" }), "write")).toEqual({
+      problem: "cannot be written: EIO: i/o error, write",
+      hint: "check the path and the file",
+    });
+    expect(describeFsError(Object.assign(new Error("x"), { code: "ENAMETOOLONG" }), "write").problem).toBe("cannot be written: the name is too long");
+    expect(describeFsError(Object.assign(new Error("x"), { code: "EACCES" }), "write").problem).toBe("cannot be written: permission denied");
   });
 });

@@ -5,15 +5,17 @@
  *
  * Exit codes: 0 written (warnings are printed on stderr), 1 the file has errors (printed like
  * `seam check` does, nothing written), 2 the input cannot be read or the output cannot be
- * written (one line on stderr).
+ * written (one line on stderr: `cannot create the output folder: ...` or `cannot be written:
+ * ...`). A folder this run created is removed again when nothing could be written into it.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { check } from "../../analysis/check.js";
 import { emitCompileOutput } from "../../emit/compile-output.js";
 import { displayPath } from "../format/display-path.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
+import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
 import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 
@@ -47,21 +49,23 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     return 2;
   }
   const files = emitCompileOutput(result.graphs);
-  const folder = resolve(io.cwd, options.out);
-  try {
-    await mkdir(folder, { recursive: true });
-  } catch (error) {
-    reportProblem(io, { path: options.out, ...describeFsError(error) });
+  const made = await makeOutputFolder(options.out, io.cwd);
+  if (!made.ok) {
+    reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });
     return 2;
   }
+  let written = 0;
   for (const file of files) {
-    const target = join(folder, file.path);
+    const target = join(made.folder, file.path);
     try {
       await writeFile(target, file.content, "utf8");
     } catch (error) {
-      reportProblem(io, { path: displayPath(target, io.cwd), ...describeFsError(error) });
+      reportProblem(io, { path: displayPath(target, io.cwd), ...describeFsError(error, "write") });
+      // Folders this run made and left empty would be litter; files already written stay.
+      if (written === 0) await removeFolders(made.created);
       return 2;
     }
+    written++;
     io.stdout(`${displayPath(target, io.cwd)}\n`);
   }
   return 0;
