@@ -2,6 +2,7 @@
  * Reads one user file for the CLI: bounded in size, decoded as strict UTF-8. Failures come back
  * as a {@link PathProblem} (never thrown), so a command can report them in one line and go on.
  */
+import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createSourceFile, type SourceFile } from "../core/source-file.js";
@@ -11,20 +12,42 @@ import { describeFsError } from "./fs-errors.js";
 /** Largest file Seam reads, in bytes (10 MiB): a handoff graph is a few kilobytes. */
 export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 
+/** What to do about a `.seam` file over the limit (the default of {@link ReadOptions.tooLargeHint}). */
+export const GRAPH_TOO_LARGE_HINT = "split the graphs into smaller files";
+
+/** What to do about an envelope over the limit: seed 000 has envelopes point at artefacts. */
+export const ENVELOPE_TOO_LARGE_HINT = "an envelope carries pointers to its artefacts, not their contents";
+
+/** Options of {@link readSourceFile}. */
+export interface ReadOptions {
+  /** Size cap in bytes (default {@link MAX_SOURCE_BYTES}). */
+  readonly maxBytes?: number;
+  /** What to do when the file is over the cap (default {@link GRAPH_TOO_LARGE_HINT}). */
+  readonly tooLargeHint?: string;
+}
+
 /** A file read and decoded, or why it could not be. */
 export type ReadResult = { readonly ok: true; readonly file: SourceFile } | { readonly ok: false; readonly problem: PathProblem };
 
+/** Bytes asked for per read when the size is not known in advance. */
+const CHUNK_BYTES = 64 * 1024;
+
 /**
  * Reads `path` (relative to `cwd`) into a {@link SourceFile} whose `path` is `path` as given.
- * The size is checked from the open file before reading, so a huge file costs nothing. A byte
- * order mark is kept (the lexer skips it, and offsets stay those of the file).
+ * A regular file over the cap is refused from its size before any byte is read. Anything else
+ * (a character device such as `/dev/zero`, a pipe) has no size to trust, so it is read in chunks
+ * with a running count and refused as soon as it passes the cap: no input can make Seam read
+ * for ever or hold more than the cap plus one chunk. A byte order mark is kept (the lexer skips
+ * it, and offsets stay those of the file).
  *
  * @param path - the path as the user gave it
  * @param cwd - folder that a relative `path` starts from
- * @param maxBytes - size cap in bytes (default {@link MAX_SOURCE_BYTES})
  */
-export async function readSourceFile(path: string, cwd: string, maxBytes = MAX_SOURCE_BYTES): Promise<ReadResult> {
-  let bytes: Uint8Array;
+export async function readSourceFile(path: string, cwd: string, options: ReadOptions = {}): Promise<ReadResult> {
+  const maxBytes = options.maxBytes ?? MAX_SOURCE_BYTES;
+  const hint = options.tooLargeHint ?? GRAPH_TOO_LARGE_HINT;
+  let bytes: Uint8Array | undefined;
+  let regular: boolean;
   try {
     const handle = await open(resolve(cwd, path), "r");
     try {
@@ -32,29 +55,21 @@ export async function readSourceFile(path: string, cwd: string, maxBytes = MAX_S
       if (info.isDirectory()) {
         return { ok: false, problem: { path, problem: "is a folder, not a file", hint: "pass a file" } };
       }
-      if (info.size > maxBytes) {
-        return {
-          ok: false,
-          problem: {
-            path,
-            problem: `${formatMegabytes(info.size)} is over the ${formatMegabytes(maxBytes)} limit`,
-            hint: "split the graphs into smaller files",
-          },
-        };
+      regular = info.isFile();
+      if (regular && info.size > maxBytes) {
+        return { ok: false, problem: { path, problem: sizeProblem(info.size, maxBytes), hint } };
       }
-      bytes = await handle.readFile();
+      // A regular file that grew since the stat is held to the cap as well.
+      bytes = await readAtMost(handle, maxBytes, regular ? info.size + 1 : CHUNK_BYTES);
     } finally {
       await handle.close();
     }
   } catch (error) {
     return { ok: false, problem: { path, ...describeFsError(error) } };
   }
-  // A file that grew between stat and read is still held to the cap.
-  if (bytes.byteLength > maxBytes) {
-    return {
-      ok: false,
-      problem: { path, problem: `over the ${formatMegabytes(maxBytes)} limit`, hint: "split the graphs into smaller files" },
-    };
+  if (bytes === undefined) {
+    const what = regular ? "grew while it was read and is" : "is not a regular file and gave";
+    return { ok: false, problem: { path, problem: `${what} more than the ${megabytes(maxBytes) ?? `${maxBytes} bytes`} limit`, hint } };
   }
   let text: string;
   try {
@@ -65,7 +80,46 @@ export async function readSourceFile(path: string, cwd: string, maxBytes = MAX_S
   return { ok: true, file: createSourceFile(path, text) };
 }
 
-function formatMegabytes(bytes: number): string {
+/**
+ * Reads until the end of the file, or until more than `maxBytes` have come (then `undefined`).
+ * Never holds more than `maxBytes + 1` bytes plus one chunk.
+ */
+async function readAtMost(handle: FileHandle, maxBytes: number, firstChunk: number): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let size = Math.max(1, Math.min(firstChunk, maxBytes + 1));
+  for (;;) {
+    const buffer = new Uint8Array(size);
+    const { bytesRead } = await handle.read(buffer, 0, size, null);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > maxBytes) return undefined;
+    size = Math.min(CHUNK_BYTES, maxBytes + 1 - total);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * `is 10.4 MB, over the 10 MB limit`; in bytes when rounding would make the size read like the
+ * limit (`is 10485761 bytes, over the limit of 10485760 bytes`) or the limit is under 1 MB.
+ */
+function sizeProblem(bytes: number, maxBytes: number): string {
+  const size = megabytes(bytes);
+  const limit = megabytes(maxBytes);
+  if (size !== undefined && limit !== undefined && size !== limit) return `is ${size}, over the ${limit} limit`;
+  return `is ${bytes} bytes, over the limit of ${maxBytes} bytes`;
+}
+
+/** `10 MB`, `10.4 MB` (MiB, one decimal at most); undefined under 1 MB. */
+function megabytes(bytes: number): string | undefined {
   const mb = bytes / (1024 * 1024);
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return mb < 1 ? undefined : `${Number(mb.toFixed(1))} MB`;
 }

@@ -221,7 +221,7 @@ describe("seam check: inputs that cannot be read (exit 2, other files still chec
   it("a 50 MB file", async () => {
     const r = await check(["huge.seam", join(fixtures, "warning.seam")], temp);
     expect(r.code).toBe(2);
-    expectOneLineError(r.err, "huge.seam", /50 MB is over the 10 MB limit/);
+    expectOneLineError(r.err, "huge.seam", /is 50 MB, over the 10 MB limit/);
     expect(r.out).toMatch(/1 warning in 1 file\n$/);
   });
 

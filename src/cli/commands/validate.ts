@@ -16,7 +16,7 @@ import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
 import type { ValidateFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
-import { readSourceFile } from "../read-source-file.js";
+import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 
 /** Options of {@link validateCommand}, as parsed from the command line. */
@@ -64,7 +64,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   const verdicts: ValidateVerdict[] = [];
   let unreadable = false;
   for (const file of options.envelopes) {
-    const text = await readSourceFile(file, io.cwd);
+    const text = await readSourceFile(file, io.cwd, { tooLargeHint: ENVELOPE_TOO_LARGE_HINT });
     if (!text.ok) {
       reportProblem(io, text.problem);
       unreadable = true;
