@@ -1,12 +1,18 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
+import { SVG_MAX_AGENTS } from "../../src/emit/picture-svg.js";
+import { makeTempDir, removeTempDirs } from "../emit/helpers.js";
 import { createFakeIo } from "./fake-io.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/cli/", import.meta.url));
 
-async function graph(argv: string[]) {
-  const io = createFakeIo(fixtures);
+afterAll(() => removeTempDirs());
+
+async function graph(argv: string[], cwd = fixtures) {
+  const io = createFakeIo(cwd);
   const code = await run(["graph", ...argv], io);
   return { code, out: io.out(), err: io.err() };
 }
@@ -59,5 +65,23 @@ describe("seam graph", () => {
     const r = await graph(["missing.seam"]);
     expect(r.code).toBe(2);
     expect(r.err).toBe("seam: missing.seam: no such file or folder (check the path)\n");
+  });
+
+  it("refuses SVG for a graph over the agent limit with one line and exit 2, and still draws it as DOT", async () => {
+    const n = SVG_MAX_AGENTS + 1;
+    const lines = ["graph chain {", "  entry a0"];
+    for (let i = 0; i < n; i++) lines.push(`  agent a${i}: worker${i === n - 1 ? " { terminal done }" : ""}`);
+    for (let i = 0; i + 1 < n; i++) lines.push(`  transfer a${i} -> a${i + 1}`);
+    const dir = makeTempDir("graph");
+    writeFileSync(join(dir, "chain.seam"), [...lines, "}", ""].join("\n"));
+    const svg = await graph(["chain.seam", "--format", "svg"], dir);
+    expect(svg.code).toBe(2);
+    expect(svg.out).toBe("");
+    expect(svg.err).toBe(
+      `seam: chain.seam: the graph is too large for SVG rendering: ${n} agents, more than the ${SVG_MAX_AGENTS} it lays out (use --format dot or mermaid)\n`,
+    );
+    const dot = await graph(["chain.seam", "--format", "dot"], dir);
+    expect(dot.code).toBe(0);
+    expect(dot.out).toMatch(/^digraph "chain"/);
   });
 });

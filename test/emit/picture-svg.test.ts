@@ -1,13 +1,31 @@
 import { describe, expect, it } from "vitest";
+import { checkText } from "../../src/analysis/check.js";
+import type { CheckedGraph } from "../../src/analysis/model.js";
 import { FAULT_COLOR, UNREACHABLE_COLOR } from "../../src/emit/picture-model.js";
-import { svgPicture } from "../../src/emit/picture-svg.js";
+import { SVG_MAX_AGENTS, svgPicture } from "../../src/emit/picture-svg.js";
 import { exampleNames, examplesDir, loadGraph, picturesDir } from "./picture-helpers.js";
+
+/** The SVG text, failing the test when the picture was refused. */
+async function svgOf(graph: CheckedGraph): Promise<string> {
+  const result = await svgPicture(graph);
+  if (!result.ok) throw new Error(`not drawn: ${result.reason}`);
+  return result.svg;
+}
+
+/** A chain a0 -> a1 -> ... of `n` agents, the last one terminal. */
+function chain(n: number): CheckedGraph {
+  const lines = ["graph chain {", "  entry a0"];
+  for (let i = 0; i < n; i++) lines.push(`  agent a${i}: worker${i === n - 1 ? " { terminal done }" : ""}`);
+  for (let i = 0; i + 1 < n; i++) lines.push(`  transfer a${i} -> a${i + 1}`);
+  lines.push("}");
+  return checkText("chain.seam", lines.join("\n")).graphs[0] as CheckedGraph;
+}
 
 describe("svgPicture", () => {
   it("renders every example as an SVG document", async () => {
     for (const name of exampleNames()) {
       const graph = loadGraph(`${examplesDir}${name}.seam`);
-      const svg = await svgPicture(graph);
+      const svg = await svgOf(graph);
       expect(svg).toContain("<svg");
       expect(svg.trimEnd().endsWith("</svg>")).toBe(true);
       expect(svg).toContain(`<title>${graph.name}</title>`);
@@ -17,7 +35,7 @@ describe("svgPicture", () => {
   });
 
   it("draws the faults of a faulty graph in red and unreachable agents in grey", async () => {
-    const svg = await svgPicture(loadGraph(`${picturesDir}faulty.seam`));
+    const svg = await svgOf(loadGraph(`${picturesDir}faulty.seam`));
     // Graphviz writes each coloured shape as stroke="#d32f2f" (two trapped agents, two cycle edges with their arrow heads).
     expect((svg.match(new RegExp(`stroke="${FAULT_COLOR}"`, "g")) ?? []).length).toBeGreaterThanOrEqual(4);
     expect(svg).toContain(`fill="${FAULT_COLOR}"`); // red labels
@@ -26,7 +44,26 @@ describe("svgPicture", () => {
   });
 
   it("escapes names in the SVG text", async () => {
-    const svg = await svgPicture(loadGraph(`${picturesDir}tricky-names.seam`));
+    const svg = await svgOf(loadGraph(`${picturesDir}tricky-names.seam`));
     expect(svg).toContain("supervisor 2.0 &quot;beta&quot; #1 &lt;b&gt;&amp;");
   });
+
+  it("refuses a graph over the agent limit without running Graphviz", async () => {
+    expect(await svgPicture(chain(SVG_MAX_AGENTS + 1))).toEqual({
+      ok: false,
+      reason: "too-many-agents",
+      agents: SVG_MAX_AGENTS + 1,
+      maxAgents: SVG_MAX_AGENTS,
+    });
+  });
+
+  it("returns Graphviz's stack overflow on a 20,000-agent chain as a result, and draws again afterwards", async () => {
+    expect(await svgPicture(chain(20_000), { maxAgents: Infinity })).toEqual({
+      ok: false,
+      reason: "layout-failed",
+      agents: 20_000,
+      maxAgents: Infinity,
+    });
+    expect(await svgOf(loadGraph(`${picturesDir}faulty.seam`))).toContain("</svg>");
+  }, 60_000);
 });

@@ -20,7 +20,10 @@ export interface GraphOptions {
   readonly name?: string;
 }
 
-/** Runs `seam graph`; returns 0 (picture printed), 1 (syntax errors) or 2 (unreadable file, no such graph). */
+/**
+ * Runs `seam graph`; returns 0 (picture printed), 1 (syntax errors) or 2 (unreadable file, no
+ * such graph, or a graph too large for SVG: over `SVG_MAX_AGENTS` agents or too deep for Graphviz).
+ */
 export async function graphCommand(options: GraphOptions, io: CliIo): Promise<number> {
   const read = await readSourceFile(options.file, io.cwd);
   if (!read.ok) {
@@ -37,7 +40,27 @@ export async function graphCommand(options: GraphOptions, io: CliIo): Promise<nu
   }
   const graph = pickGraph(result.graphs, options, io);
   if (graph === undefined) return 2;
-  io.stdout(await render(graph, options.format));
+  if (options.format === "svg") {
+    const { svgPicture } = await import("../../emit/picture-svg.js");
+    const svg = await svgPicture(graph);
+    if (!svg.ok) {
+      const why =
+        svg.reason === "too-many-agents"
+          ? `${svg.agents} agents, more than the ${svg.maxAgents} it lays out`
+          : `Graphviz ran out of stack on its ${svg.agents} agents`;
+      reportProblem(io, {
+        path: options.file,
+        problem: `the graph is too large for SVG rendering: ${why}`,
+        hint: "use --format dot or mermaid",
+      });
+      return 2;
+    }
+    io.stdout(svg.svg);
+  } else if (options.format === "dot") {
+    io.stdout((await import("../../emit/picture-dot.js")).dotPicture(graph));
+  } else {
+    io.stdout((await import("../../emit/picture-mermaid.js")).mermaidPicture(graph));
+  }
   return 0;
 }
 
@@ -58,15 +81,4 @@ function pickGraph(graphs: readonly CheckedGraph[], options: GraphOptions, io: C
       : { path: options.file, problem: `holds ${graphs.length} graphs (${names})`, hint: "pick one with --name <graph>" },
   );
   return undefined;
-}
-
-async function render(graph: CheckedGraph, format: GraphFormat): Promise<string> {
-  switch (format) {
-    case "mermaid":
-      return (await import("../../emit/picture-mermaid.js")).mermaidPicture(graph);
-    case "dot":
-      return (await import("../../emit/picture-dot.js")).dotPicture(graph);
-    case "svg":
-      return (await import("../../emit/picture-svg.js")).svgPicture(graph);
-  }
 }
