@@ -74,8 +74,28 @@ describe("hop bounds by hand", () => {
   it("falls back to a sound upper bound when the state budget is spent", () => {
     const bounds = computeHopBounds(graph("a>b b>a:3 b>c", "a", "c"), { stateBudget: 0 });
     expect(bounds.exact).toBe(false);
-    // B = 3 bounded rounds, Lu = 1 (a -> b), so at most 3 + 4 * 1 = 7 inside, plus the exit b -> c.
+    // Height into a is 0, into b 1: b -> a climbs 1 + 1 - 0 = 2 per round, 6 in all; from a the
+    // walk leaves at b (height 1) by b -> c, so at most 6 + (1 + 1) - 0 = 8 (the exact H here).
     expect(bounds.longestWalk).toBe(8);
+  });
+
+  it("charges a bounded back edge only the height it climbs, not the longest unbounded path", () => {
+    // A chain of 10 with two one-round back edges at its ends. The old bound, B + (B + 1) * Lu,
+    // gave 2 + 3 * 9 = 29; the walk 0 1 0 1 ... 9 8 9 has 13 handoffs.
+    const g = graph("a>b b>c c>d d>e e>f f>g g>h h>i i>j b>a:1 j>i:1", "a", "j");
+    expect(bruteForce(g)).toBe(13);
+    expect(computeHopBounds(g, { stateBudget: 0 })).toEqual({ shortestWalk: 9, longestWalk: 13, exact: false, unbounded: false });
+  });
+
+  it("spends the search budget on the smallest components first", () => {
+    // a <-> b (4 x 2 round states, 16 with its two agents) feeds the sink x -> y -> z -> x
+    // (3 x 4^3 = 192 states). A budget of 20 covers only the small one, wherever it lies; the
+    // potential bound of the sink is tight (9), and that of a <-> b would not be (4, not 3).
+    const g = graph("a>b:3 b>a:1 b>x x>y:3 y>z:3 z>x:3", "a", "x");
+    expect(bruteForce(g)).toBe(13);
+    expect(computeHopBounds(g, { stateBudget: 20 })).toEqual({ shortestWalk: 2, longestWalk: 13, exact: false, unbounded: false });
+    expect(computeHopBounds(g, { stateBudget: 0 }).longestWalk).toBe(14);
+    expect(computeHopBounds(g)).toEqual({ shortestWalk: 2, longestWalk: 13, exact: true, unbounded: false });
   });
 
   it("handles a 100,000-agent chain and a 100,000-agent bounded ring", () => {
@@ -128,6 +148,37 @@ describe("hop bounds against brute force", () => {
         expect(bounds.longestWalk).toBe(bruteForce(g));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  // Mixed graphs: unbounded edges only run forward (from a lower to a higher agent), so they hold
+  // no cycle and every walk is finite, while bounded edges run anywhere.
+  const mixed = fc.integer({ min: 1, max: 6 }).chain((size) =>
+    fc.record({
+      size: fc.constant(size),
+      edges: fc.array(
+        fc.tuple(fc.nat(size - 1), fc.nat(size - 1), fc.oneof(fc.integer({ min: 1, max: 2 }), fc.constant(Infinity))),
+        { maxLength: 7 },
+      ),
+      entries: fc.uniqueArray(fc.nat(size - 1), { minLength: 1, maxLength: 2 }),
+      terminal: fc.array(fc.boolean(), { minLength: size, maxLength: size }),
+    }).map((x) => ({ ...x, edges: x.edges.map(([a, b, r]): [number, number, number] => (r === Infinity && a >= b ? [a, b, 1] : [a, b, r])) })),
+  );
+
+  it("with unbounded edges too: exact H equals brute force, and every budget gives at least H", () => {
+    fc.assert(
+      fc.property(mixed, fc.integer({ min: 0, max: 40 }), (x, budget) => {
+        const g = toGraph(x);
+        const expected = bruteForce(g);
+        const exact = computeHopBounds(g);
+        expect(exact.exact).toBe(true);
+        expect(exact.longestWalk).toBe(expected);
+        const bounded = computeHopBounds(g, { stateBudget: budget });
+        if (expected === undefined) expect(bounded.longestWalk).toBeUndefined();
+        else expect(bounded.longestWalk as number).toBeGreaterThanOrEqual(expected);
+        if (bounded.exact) expect(bounded.longestWalk).toBe(expected);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -1,4 +1,4 @@
-import type { Identifier } from "../../parser/ast.js";
+import type { EdgeDecl, Identifier } from "../../parser/ast.js";
 import { describeEdge } from "../describe.js";
 import { defineRule } from "../rule.js";
 import { suggestName } from "../suggest.js";
@@ -31,9 +31,12 @@ export const unknownAgentRule = defineRule({
       for (const agent of item.agents) if (!agentIndex.has(agent.name)) reportUnknown(agent, "the entry line");
     }
     // Name ids at or past the agent count are undeclared names (see `bind.ts`).
-    items.edges.forEach((edge, i) => {
-      if ((items.edgeFromName[i] as number) >= agents.length) reportUnknown(edge.from, describeEdge(edge));
-      if ((items.edgeToName[i] as number) >= agents.length) reportUnknown(edge.to, describeEdge(edge));
-    });
+    const { edges, edgeFromName, edgeToName } = items;
+    for (let i = 0; i < edges.length; i++) {
+      if ((edgeFromName[i] as number) < agents.length && (edgeToName[i] as number) < agents.length) continue;
+      const edge = edges[i] as EdgeDecl;
+      if ((edgeFromName[i] as number) >= agents.length) reportUnknown(edge.from, describeEdge(edge));
+      if ((edgeToName[i] as number) >= agents.length) reportUnknown(edge.to, describeEdge(edge));
+    }
   },
 });

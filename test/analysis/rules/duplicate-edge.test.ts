@@ -13,5 +13,10 @@ ruleTable("duplicate-edge", {
       code: lines("graph g {", "  entry a", "  agent a: peer", "  agent b: peer { terminal t }", "  transfer a -> b", "  «transfer a -> b { require provenance }", "}"),
       errors: [{ mentions: ["transfer a -> b"] }],
     },
+    {
+      name: "an edge to an undeclared agent written twice, and the same pair of another kind once",
+      code: lines("graph g {", "  entry a", "  agent a: peer { terminal t }", "  transfer a -> ghost", "  delegate a -> ghost", "  «transfer a -> ghost", "}"),
+      errors: [{ mentions: ["transfer a -> ghost"] }],
+    },
   ],
 });
