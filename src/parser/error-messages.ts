@@ -69,3 +69,11 @@ export const seamErrorMessages: IParserErrorMessageProvider = {
     return `expected ${expected}${after(previous)}, found ${describeToken(actual[0])}`;
   },
 };
+
+/**
+ * The message for a keyword written where a name belongs (`agent peer: peer`): keywords are
+ * reserved, so the fix is a different name.
+ */
+export function keywordAsName(word: string): string {
+  return `'${word}' is a keyword and cannot be used as a name; rename it (e.g. '${word}_1')`;
+}

@@ -10,9 +10,16 @@
  * run user code during Chevrotain's grammar recording phase and need a recovery value for every
  * rule. Rules are class properties, so a misspelt rule name is a compile error.
  */
-import type { CstNode, IParserErrorMessageProvider, IRecognitionException, IToken, TokenType } from "chevrotain";
+import type {
+  AtLeastOneSepMethodOpts,
+  CstNode,
+  IParserErrorMessageProvider,
+  IRecognitionException,
+  IToken,
+  TokenType,
+} from "chevrotain";
 import { chevrotain } from "./chevrotain.js";
-import { seamErrorMessages } from "./error-messages.js";
+import { keywordAsName, seamErrorMessages } from "./error-messages.js";
 import * as t from "./tokens.js";
 
 /** Options of {@link createSeamParser}. */
@@ -34,9 +41,61 @@ interface RecoveryEngine {
   getCurrRuleFullName(): string;
   SAVE_ERROR(error: IRecognitionException): IRecognitionException;
   readonly errorMessageProvider: IParserErrorMessageProvider;
+  readonly recoveryEnabled: boolean;
+  isBackTracking(): boolean;
+  consumeToken(): void;
+  tokenMatcher(token: IToken, type: TokenType): boolean;
+  getLaFuncFromCache(key: number): (this: unknown) => boolean;
+  consumeInternalRecovery(tokType: TokenType, idx: number, error: Error): IToken;
+  atLeastOneSepFirstInternalLogic(occurrence: number, options: AtLeastOneSepMethodOpts<unknown>, key: number): void;
 }
 
 const { EOF, tokenMatcher, MismatchedTokenException } = chevrotain;
+
+/** Chevrotain's own implementations of the engine methods that {@link SeamParser} overrides. */
+const engine = chevrotain.CstParser.prototype as unknown as RecoveryEngine;
+
+/**
+ * Keywords followed by another keyword when they begin an item: `contract transfer`,
+ * `on_hop_limit failed`, `hop_limit auto`.
+ */
+const keywordArguments: ReadonlyMap<TokenType, readonly TokenType[]> = new Map([
+  [t.Contract, [t.Delegate, t.Return, t.Transfer]],
+  [t.OnHopLimit, [t.Escalate, t.Failed]],
+  [t.HopLimit, [t.Auto]],
+]);
+
+/**
+ * True when `keyword` followed by `next` reads as the start of an item: the name expected before
+ * it is then missing (`entry` with `agent b: worker` on the next line) rather than spelt as a
+ * keyword (`entry agent` then `}`). Every item keyword is followed by a name, a number, a
+ * version, a string or one of {@link keywordArguments}; a name is followed by none of these.
+ */
+function startsAnItem(keyword: IToken, next: IToken): boolean {
+  for (const type of [t.Identifier, t.Integer, t.VersionNumber, t.StringLiteral]) {
+    if (tokenMatcher(next, type)) return true;
+  }
+  return keywordArguments.get(keyword.tokenType)?.some((type) => tokenMatcher(next, type)) === true;
+}
+
+/** Tokens that stand for a name written wrongly: how many, the name they make, and why it is wrong. */
+interface NameStandIn {
+  readonly length: number;
+  readonly token: IToken;
+  readonly message: string;
+}
+
+/**
+ * Where a name is expected but not found: the tokens from LA(1) that were meant as the name, if
+ * any: a keyword used as one (`agent peer: peer`). Consumes nothing.
+ */
+function findNameStandIn(parser: RecoveryEngine): NameStandIn | undefined {
+  const first = parser.LA(1);
+  if (t.isKeywordType(first.tokenType) && !startsAnItem(first, parser.LA(2))) {
+    return { length: 1, token: first, message: keywordAsName(first.image) };
+  }
+  return undefined;
+}
 
 /** `{` opens and `}` closes a block; the depth change of skipping `token` during recovery. */
 function braceDelta(token: IToken): number {
@@ -134,6 +193,48 @@ class SeamParser extends chevrotain.CstParser {
       current = this.SKIP_TOKEN();
     }
     this.importLexerState(savedLexerState);
+  }
+
+  /**
+   * Chevrotain's in-rule recovery after a CONSUME found the wrong token, first trying
+   * {@link findNameStandIn}: a keyword where a name belongs is read as that name, so the item
+   * survives and what follows is not misread. The mismatch is already saved (this same error
+   * object), so only its wording changes.
+   */
+  consumeInternalRecovery(this: SeamParser & RecoveryEngine, tokType: TokenType, idx: number, error: Error): IToken {
+    if (tokType === t.Identifier && this.recoveryEnabled && !this.isBackTracking() && error.name === "MismatchedTokenException") {
+      const standIn = findNameStandIn(this);
+      if (standIn !== undefined) {
+        for (let i = 0; i < standIn.length; i++) this.consumeToken();
+        error.message = standIn.message;
+        return standIn.token;
+      }
+    }
+    return engine.consumeInternalRecovery.call(this, tokType, idx, error);
+  }
+
+  /**
+   * Chevrotain's first iteration of `AT_LEAST_ONE_SEP`. Each such list in this grammar (entry
+   * names, field paths) starts with a name; when a name stand-in is there instead, the list is
+   * read anyway: its first CONSUME fails and {@link consumeInternalRecovery} takes the stand-in.
+   * Chevrotain would stop at the list's start with an early-exit error, and its recovery would
+   * then misread the keyword as the start of the next item (`entry agent` then `}`).
+   */
+  atLeastOneSepFirstInternalLogic(
+    this: SeamParser & RecoveryEngine,
+    occurrence: number,
+    options: AtLeastOneSepMethodOpts<unknown>,
+    key: number,
+  ): void {
+    if (findNameStandIn(this) === undefined || !this.recoveryEnabled || this.isBackTracking() || this.getLaFuncFromCache(key).call(this)) {
+      engine.atLeastOneSepFirstInternalLogic.call(this, occurrence, options, key);
+      return;
+    }
+    options.DEF.call(this);
+    while (this.tokenMatcher(this.LA(1), options.SEP)) {
+      this.CONSUME(options.SEP);
+      options.DEF.call(this);
+    }
   }
 
   /** file = languageVersion? graph+ */

@@ -70,6 +70,16 @@ export const keywordTokens: readonly TokenType[] = [
   Transfer, Observe, Require, MaxRounds,
 ];
 
+const keywordSet: ReadonlySet<TokenType> = new Set(keywordTokens);
+
+/**
+ * True for the token type of a keyword. Keywords are reserved: where a name is expected, a
+ * keyword gets its own message (`'peer' is a keyword and cannot be used as a name`).
+ */
+export function isKeywordType(type: TokenType): boolean {
+  return keywordSet.has(type);
+}
+
 /** `major.minor`, e.g. `1.3`; listed before {@link Integer} so `1.3` is one token. */
 export const VersionNumber = createToken({
   name: "VersionNumber",

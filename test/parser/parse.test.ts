@@ -228,6 +228,51 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       ],
     },
     {
+      name: "keyword as an agent name",
+      code: "graph g {\n  agent peer: peer\n}",
+      expected: ["syntax error 2:9 'peer' is a keyword and cannot be used as a name; rename it (e.g. 'peer_1')"],
+    },
+    {
+      name: "keyword as an entry name, the last item of the graph",
+      code: "graph g {\n  entry agent\n}",
+      expected: ["syntax error 2:9 'agent' is a keyword and cannot be used as a name; rename it (e.g. 'agent_1')"],
+    },
+    {
+      name: "keyword as a later entry name",
+      code: "graph g {\n  entry a, peer\n  agent a: worker\n}",
+      expected: ["syntax error 2:12 'peer' is a keyword and cannot be used as a name; rename it (e.g. 'peer_1')"],
+    },
+    {
+      name: "keyword as an agent name that starts items elsewhere",
+      code: "graph g {\n  agent graph: worker\n}",
+      expected: ["syntax error 2:9 'graph' is a keyword and cannot be used as a name; rename it (e.g. 'graph_1')"],
+    },
+    {
+      name: "keyword as a graph name",
+      code: "graph graph {\n}",
+      expected: ["syntax error 1:7 'graph' is a keyword and cannot be used as a name; rename it (e.g. 'graph_1')"],
+    },
+    {
+      name: "keyword as an edge target, before the next item",
+      code: "graph g {\n  transfer a -> return\n  agent b: worker\n}",
+      expected: ["syntax error 2:17 'return' is a keyword and cannot be used as a name; rename it (e.g. 'return_1')"],
+    },
+    {
+      name: "keyword as the first segment of a field path",
+      code: "graph g {\n  contract transfer { require version.x }\n}",
+      expected: ["syntax error 2:31 'version' is a keyword and cannot be used as a name; rename it (e.g. 'version_1')"],
+    },
+    {
+      name: "missing name before the next item (not a keyword used as a name)",
+      code: "graph g {\n  entry\n  agent a: worker\n}",
+      expected: ["syntax error 3:3 expected a name after 'entry', found 'agent'"],
+    },
+    {
+      name: "missing name before an item whose keyword takes a keyword",
+      code: "graph g {\n  entry\n  on_hop_limit escalate\n}",
+      expected: ["syntax error 3:3 expected a name after 'entry', found 'on_hop_limit'"],
+    },
+    {
       name: "unterminated block comment",
       code: "graph g {}\n/* open",
       expected: ["syntax error 2:1 unterminated block comment: close it with '*/'"],
@@ -289,6 +334,20 @@ describe("parse: recovery", () => {
   it("ends on unbalanced braces after the last graph (found by fuzzing: used to loop)", () => {
     expect(summary("graph g {} } {{")).toEqual(["syntax error 1:12 expected end of file after '}', found '}'"]);
     expect(summary("graph g {\n  }}\n  transfer a b-> c {{ max_rounds 3")).toHaveLength(1);
+  });
+
+  it("reads a keyword used as a name as that name, so the items that use it survive", () => {
+    const text = "graph g {\n  entry peer\n  agent peer: peer\n  agent a: worker\n  transfer peer -> a\n}";
+    expect(summary(text)).toHaveLength(3);
+    const items = itemsOf(text);
+    expect(items.map((i) => i.kind)).toEqual(["Entry", "Agent", "Agent", "Edge"]);
+    expect(agentNames(items)).toEqual(["peer", "a"]);
+    expect(items[3]).toMatchObject({ from: { name: "peer" }, to: { name: "a" } });
+  });
+
+  it("keeps a terminal named by a keyword, with its outcome", () => {
+    const agent = itemsOf("graph g { agent a: worker { terminal failed failed } }")[0] as AgentDecl;
+    expect(agent.items[0]).toMatchObject({ kind: "Terminal", name: { name: "failed" }, outcome: { value: "failed" } });
   });
 
   it("keeps a language version line it reports", () => {
