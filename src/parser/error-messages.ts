@@ -77,3 +77,11 @@ export const seamErrorMessages: IParserErrorMessageProvider = {
 export function keywordAsName(word: string): string {
   return `'${word}' is a keyword and cannot be used as a name; rename it (e.g. '${word}_1')`;
 }
+
+/**
+ * The message for digits glued to a name where a name belongs (`agent 9x: worker`, which lexes
+ * as the integer `9` and the name `x`).
+ */
+export function nameStartsWithDigit(text: string): string {
+  return `a name cannot start with a digit: '${text}'; start it with a letter or '_'`;
+}

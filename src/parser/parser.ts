@@ -19,7 +19,7 @@ import type {
   TokenType,
 } from "chevrotain";
 import { chevrotain } from "./chevrotain.js";
-import { keywordAsName, seamErrorMessages } from "./error-messages.js";
+import { keywordAsName, nameStartsWithDigit, seamErrorMessages } from "./error-messages.js";
 import * as t from "./tokens.js";
 
 /** Options of {@link createSeamParser}. */
@@ -46,7 +46,7 @@ interface RecoveryEngine {
   consumeToken(): void;
   tokenMatcher(token: IToken, type: TokenType): boolean;
   getLaFuncFromCache(key: number): (this: unknown) => boolean;
-  consumeInternalRecovery(tokType: TokenType, idx: number, error: Error): IToken;
+  consumeInternalRecovery(tokType: TokenType, idx: number, error: IRecognitionException): IToken;
   atLeastOneSepFirstInternalLogic(occurrence: number, options: AtLeastOneSepMethodOpts<unknown>, key: number): void;
 }
 
@@ -87,12 +87,25 @@ interface NameStandIn {
 
 /**
  * Where a name is expected but not found: the tokens from LA(1) that were meant as the name, if
- * any: a keyword used as one (`agent peer: peer`). Consumes nothing.
+ * any: a keyword used as one (`agent peer: peer`), or digits with a name right after them
+ * (`agent 9x`, one name `9x` to the user, an integer and a name to the lexer). Consumes nothing.
  */
 function findNameStandIn(parser: RecoveryEngine): NameStandIn | undefined {
   const first = parser.LA(1);
-  if (t.isKeywordType(first.tokenType) && !startsAnItem(first, parser.LA(2))) {
+  const second = parser.LA(2);
+  if (t.isKeywordType(first.tokenType) && !startsAnItem(first, second)) {
     return { length: 1, token: first, message: keywordAsName(first.image) };
+  }
+  if (first.tokenType === t.Integer && tokenMatcher(second, t.Name) && second.startOffset === (first.endOffset as number) + 1) {
+    const image = first.image + second.image;
+    const token: IToken = {
+      image,
+      startOffset: first.startOffset,
+      endOffset: second.endOffset as number,
+      tokenType: t.Identifier,
+      tokenTypeIdx: t.Identifier.tokenTypeIdx as number,
+    };
+    return { length: 2, token, message: nameStartsWithDigit(image) };
   }
   return undefined;
 }
@@ -197,16 +210,22 @@ class SeamParser extends chevrotain.CstParser {
 
   /**
    * Chevrotain's in-rule recovery after a CONSUME found the wrong token, first trying
-   * {@link findNameStandIn}: a keyword where a name belongs is read as that name, so the item
+   * {@link findNameStandIn}: a keyword or `9x` where a name belongs is read as that name, so the item
    * survives and what follows is not misread. The mismatch is already saved (this same error
-   * object), so only its wording changes.
+   * object), so only its wording and token (all of `9x`, not `9`) change.
    */
-  consumeInternalRecovery(this: SeamParser & RecoveryEngine, tokType: TokenType, idx: number, error: Error): IToken {
+  consumeInternalRecovery(
+    this: SeamParser & RecoveryEngine,
+    tokType: TokenType,
+    idx: number,
+    error: IRecognitionException,
+  ): IToken {
     if (tokType === t.Identifier && this.recoveryEnabled && !this.isBackTracking() && error.name === "MismatchedTokenException") {
       const standIn = findNameStandIn(this);
       if (standIn !== undefined) {
         for (let i = 0; i < standIn.length; i++) this.consumeToken();
         error.message = standIn.message;
+        error.token = standIn.token;
         return standIn.token;
       }
     }

@@ -273,6 +273,24 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       expected: ["syntax error 3:3 expected a name after 'entry', found 'on_hop_limit'"],
     },
     {
+      name: "name starting with a digit",
+      code: "graph g {\n  agent 9x: worker\n}",
+      expected: ["syntax error 2:9 a name cannot start with a digit: '9x'; start it with a letter or '_'"],
+    },
+    {
+      name: "names starting with digits in a list and a field path",
+      code: "graph g {\n  entry a, 2b-c\n  loop_signature 1st.x\n}",
+      expected: [
+        "syntax error 2:12 a name cannot start with a digit: '2b-c'; start it with a letter or '_'",
+        "syntax error 3:18 a name cannot start with a digit: '1st'; start it with a letter or '_'",
+      ],
+    },
+    {
+      name: "a number and a name apart are not one name",
+      code: "graph g {\n  agent 9 x: worker\n}",
+      expected: ["syntax error 2:9 expected a name after 'agent', found '9'"],
+    },
+    {
       name: "unterminated block comment",
       code: "graph g {}\n/* open",
       expected: ["syntax error 2:1 unterminated block comment: close it with '*/'"],
@@ -348,6 +366,15 @@ describe("parse: recovery", () => {
   it("keeps a terminal named by a keyword, with its outcome", () => {
     const agent = itemsOf("graph g { agent a: worker { terminal failed failed } }")[0] as AgentDecl;
     expect(agent.items[0]).toMatchObject({ kind: "Terminal", name: { name: "failed" }, outcome: { value: "failed" } });
+  });
+
+  it("reads digits glued to a name as one name, reported over its whole range", () => {
+    const text = "graph g {\n  agent 9x: worker\n  agent a: worker\n  transfer a -> 9x\n}";
+    const { diagnostics } = parseText(text);
+    expect(diagnostics.map((d) => text.slice(d.range.start, d.range.end))).toEqual(["9x", "9x"]);
+    const items = itemsOf(text);
+    expect(agentNames(items)).toEqual(["9x", "a"]);
+    expect(items[2]).toMatchObject({ kind: "Edge", to: { name: "9x", range: { start: text.lastIndexOf("9x"), end: text.lastIndexOf("9x") + 2 } } });
   });
 
   it("keeps a language version line it reports", () => {
