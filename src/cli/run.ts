@@ -83,10 +83,22 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     .argument("<envelopes...>", "envelope JSON files, checked in order")
     .requiredOption("--graph <file>", "the .seam file")
     .requiredOption("--as <agent>", "the receiving agent ('*': each envelope's to_agent)")
+    .option("--name <graph>", "which graph, when the file holds several")
     .addOption(new Option("--format <format>", "output format").choices(VALIDATE_FORMATS).default("pretty"))
-    .action(async (envelopes: string[], options: { graph: string; as: string; format: ValidateFormat }) => {
+    .action(async (envelopes: string[], options: { graph: string; as: string; name?: string; format: ValidateFormat }) => {
       const { validateCommand } = await import("./commands/validate.js");
-      setExitCode(await validateCommand({ envelopes, graph: options.graph, as: options.as, format: options.format }, io));
+      setExitCode(
+        await validateCommand(
+          {
+            envelopes,
+            graph: options.graph,
+            as: options.as,
+            format: options.format,
+            ...(options.name === undefined ? {} : { name: options.name }),
+          },
+          io,
+        ),
+      );
     });
   configure(validate, io);
 

@@ -1,7 +1,8 @@
-import { readdirSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { validateCommand, type ValidateVerdict } from "../../src/cli/commands/validate.js";
+import { run } from "../../src/cli/run.js";
 import { fixturePath, makeTempDir, readJsonFixture, removeTempDirs } from "../emit/helpers.js";
 import { createFakeIo } from "./fake-io.js";
 
@@ -103,5 +104,49 @@ describe("seam validate", () => {
     const stranger = createFakeIo(casesDir);
     expect(await validateCommand({ envelopes: ["valid-delegate.json"], graph: "graph.seam", as: "ghost", format: "json" }, stranger)).toBe(2);
     expect(stranger.err()).toMatch(/has no agent 'ghost'/);
+  });
+});
+
+describe("seam validate --name", () => {
+  const twoGraphs = (): string => {
+    const dir = makeTempDir("validate");
+    const refundDesk = readFileSync(join(casesDir, "graph.seam"), "utf8");
+    // The refund desk second, so that taking the first graph would be visibly wrong.
+    writeFileSync(join(dir, "two.seam"), `graph other {\n  entry a\n  agent a: peer { terminal done }\n}\n${refundDesk.replace("seam 1\n", "")}`);
+    return join(dir, "two.seam");
+  };
+  const validate = async (argv: string[]) => {
+    const io = createFakeIo(casesDir);
+    const code = await run(["validate", "valid-delegate.json", ...argv], io);
+    return { code, out: io.out(), err: io.err() };
+  };
+
+  it("is required when the file holds several graphs: exit 2, listing their names", async () => {
+    const graph = twoGraphs();
+    const r = await validate(["--graph", graph, "--as", "*"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe(`seam: ${graph}: holds 2 graphs (other, refund_desk) (pick one with --name <graph>)\n`);
+    const byAgent = await validate(["--graph", graph, "--as", "billing"]);
+    expect(byAgent.code).toBe(2);
+    expect(byAgent.err).toContain("pick one with --name <graph>");
+  });
+
+  it("picks the graph named, and checks --as against it", async () => {
+    const graph = twoGraphs();
+    const named = await validate(["--graph", graph, "--name", "refund_desk", "--as", "billing", "--format", "json"]);
+    expect(named.err).toBe("");
+    expect(named.code).toBe(0);
+    expect((JSON.parse(named.out) as ValidateVerdict[]).map((v) => v.ok)).toEqual([true]);
+    const other = await validate(["--graph", graph, "--name", "other", "--as", "billing"]);
+    expect(other.code).toBe(2);
+    expect(other.err).toBe(`seam: ${graph}: graph other has no agent 'billing' (pass --as one of: a, or '*')\n`);
+  });
+
+  it("exits 2 naming the graphs the file holds when --name names none of them", async () => {
+    const graph = twoGraphs();
+    const r = await validate(["--graph", graph, "--name", "third", "--as", "*"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`seam: ${graph}: no graph named 'third' (the file holds: other, refund_desk)\n`);
   });
 });

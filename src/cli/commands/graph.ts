@@ -5,9 +5,9 @@
  * on stderr and the exit code is 1.
  */
 import { check } from "../../analysis/check.js";
-import type { CheckedGraph } from "../../analysis/model.js";
 import type { GraphFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
+import { pickGraph } from "../pick-graph.js";
 import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 
@@ -38,8 +38,12 @@ export async function graphCommand(options: GraphOptions, io: CliIo): Promise<nu
     io.stderr(`seam: ${options.file}: not drawn because of syntax errors (fix them, then draw again)\n`);
     return 1;
   }
-  const graph = pickGraph(result.graphs, options, io);
-  if (graph === undefined) return 2;
+  const picked = pickGraph(result.graphs, options.file, options.name);
+  if (!picked.ok) {
+    reportProblem(io, picked.problem);
+    return 2;
+  }
+  const graph = picked.graph;
   if (options.format === "svg") {
     const { svgPicture } = await import("../../emit/picture-svg.js");
     const svg = await svgPicture(graph);
@@ -62,23 +66,4 @@ export async function graphCommand(options: GraphOptions, io: CliIo): Promise<nu
     io.stdout((await import("../../emit/picture-mermaid.js")).mermaidPicture(graph));
   }
   return 0;
-}
-
-function pickGraph(graphs: readonly CheckedGraph[], options: GraphOptions, io: CliIo): CheckedGraph | undefined {
-  const names = graphs.map((g) => g.name).join(", ");
-  if (options.name !== undefined) {
-    const found = graphs.find((g) => g.name === options.name);
-    if (found === undefined) {
-      reportProblem(io, { path: options.file, problem: `no graph named '${options.name}'`, hint: `the file holds: ${names || "no graph"}` });
-    }
-    return found;
-  }
-  if (graphs.length === 1) return graphs[0];
-  reportProblem(
-    io,
-    graphs.length === 0
-      ? { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" }
-      : { path: options.file, problem: `holds ${graphs.length} graphs (${names})`, hint: "pick one with --name <graph>" },
-  );
-  return undefined;
 }

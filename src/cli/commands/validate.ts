@@ -1,12 +1,13 @@
 /**
- * `seam validate <envelope.json...> --graph <file> --as <agent> [--format pretty|json]`
+ * `seam validate <envelope.json...> --graph <file> [--name <graph>] --as <agent> [--format pretty|json]`
  * (DESIGN.md section 5): runs the graph's `accept()` on each envelope file in order, as the
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
  * The graph is compiled in memory by the same code as the emitted module's validators.
  *
  * Exit codes: 0 every envelope accepted, 1 some envelope rejected (a duplicate included),
- * 2 an unreadable or non-JSON envelope file, an unreadable graph, a graph with errors, or an
- * `--as` agent the graph lacks (each a line on stderr; the other envelopes are still checked).
+ * 2 an unreadable or non-JSON envelope file, an unreadable graph, a graph with errors, a file
+ * of several graphs without `--name` (or a `--name` it lacks), or an `--as` agent the graph
+ * lacks (each a line on stderr; the other envelopes are still checked).
  */
 import { check } from "../../analysis/check.js";
 import type { CheckedGraph } from "../../analysis/model.js";
@@ -16,6 +17,7 @@ import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
 import type { ValidateFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
+import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 
@@ -27,6 +29,8 @@ export interface ValidateOptions {
   readonly graph: string;
   /** The receiving agent's id, or `*` for each envelope's `to_agent.id`. */
   readonly as: string;
+  /** The graph to check against; required when the file holds several. */
+  readonly name?: string;
   readonly format: ValidateFormat;
 }
 
@@ -56,7 +60,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
     io.stderr(`seam: ${options.graph}: the graph has errors, so envelopes cannot be checked against it (run seam check)\n`);
     return 2;
   }
-  const graph = pickGraph(result.graphs, options, io);
+  const graph = graphFor(result.graphs, options, io);
   if (graph === undefined) return 2;
 
   const accept = createGraphAccept(graph);
@@ -88,26 +92,23 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   return verdicts.every((v) => v.ok) ? 0 : 1;
 }
 
-function pickGraph(graphs: readonly CheckedGraph[], options: ValidateOptions, io: CliIo): CheckedGraph | undefined {
-  const byAgent = options.as === "*" ? graphs : graphs.filter((g) => g.agents.some((a) => a.id === options.as));
-  if (byAgent.length === 1) return byAgent[0];
-  const names = graphs.map((g) => g.name).join(", ");
-  if (graphs.length === 0) {
-    reportProblem(io, { path: options.graph, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
-  } else if (byAgent.length === 0) {
-    reportProblem(io, {
-      path: options.graph,
-      problem: `has no agent '${options.as}'`,
-      hint: `pass --as one of: ${graphs.flatMap((g) => g.agents.map((a) => a.id)).join(", ")}`,
-    });
-  } else {
-    reportProblem(io, {
-      path: options.graph,
-      problem: `holds ${graphs.length} graphs (${names}) and --as does not pick one`,
-      hint: "validate against a file with one graph",
-    });
+/** The graph named by `--name` (or the only one), which must have the `--as` agent unless it is `*`. */
+function graphFor(graphs: readonly CheckedGraph[], options: ValidateOptions, io: CliIo): CheckedGraph | undefined {
+  const picked = pickGraph(graphs, options.graph, options.name);
+  if (!picked.ok) {
+    reportProblem(io, picked.problem);
+    return undefined;
   }
-  return undefined;
+  const { graph } = picked;
+  if (options.as !== "*" && !graph.agents.some((a) => a.id === options.as)) {
+    reportProblem(io, {
+      path: options.graph,
+      problem: `graph ${graph.name} has no agent '${options.as}'`,
+      hint: `pass --as one of: ${graph.agents.map((a) => a.id).join(", ")}, or '*'`,
+    });
+    return undefined;
+  }
+  return graph;
 }
 
 /** `to_agent.id` when it is a string; otherwise an id no agent has, so the envelope is refused. */
