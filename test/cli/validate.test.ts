@@ -59,7 +59,7 @@ describe("seam validate", () => {
         "valid-delegate.json: accepted (route proceed)",
         "valid-delegate.json: duplicate (route discard)",
         "  error /handoff_id duplicate: handoff 0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39 was accepted before; it is not processed twice",
-        "3 envelopes, 2 rejected",
+        "3 envelopes: 1 accepted, 1 duplicate, 1 rejected (a duplicate is not accepted a second time)",
         "",
       ].join("\n"),
     );
@@ -77,6 +77,26 @@ describe("seam validate", () => {
   it("exits 0 when every envelope is accepted", async () => {
     const io = createFakeIo(casesDir);
     expect(await validateCommand({ envelopes: ["valid-delegate.json"], graph: "graph.seam", as: "billing", format: "json" }, io)).toBe(0);
+  });
+
+  it("exits 1 when the only envelope not accepted is a duplicate, and says it is one", async () => {
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand(
+      { envelopes: ["valid-delegate.json", "valid-delegate.json"], graph: "graph.seam", as: "billing", format: "pretty" },
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.out().split("\n").at(-2)).toBe("2 envelopes: 1 accepted, 1 duplicate, 0 rejected (a duplicate is not accepted a second time)");
+    const clean = createFakeIo(casesDir);
+    expect(await validateCommand({ envelopes: ["valid-delegate.json"], graph: "graph.seam", as: "billing", format: "pretty" }, clean)).toBe(0);
+    expect(clean.out().split("\n").at(-2)).toBe("1 envelope: 1 accepted, 0 duplicate, 0 rejected");
+  });
+
+  it("prints no summary when no envelope could be read", async () => {
+    const io = createFakeIo(casesDir);
+    expect(await validateCommand({ envelopes: ["missing.json"], graph: "graph.seam", as: "billing", format: "pretty" }, io)).toBe(2);
+    expect(io.out()).toBe("");
+    expect(io.err()).toBe("seam: missing.json: no such file or folder (check the path)\n");
   });
 
   it("exits 2 on a file that is not JSON or cannot be read, and still checks the others", async () => {

@@ -4,7 +4,8 @@
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
  * The graph is compiled in memory by the same code as the emitted module's validators.
  *
- * Exit codes: 0 every envelope accepted, 1 some envelope rejected (a duplicate included),
+ * Exit codes: 0 every envelope accepted, 1 some envelope not accepted: rejected, or a duplicate
+ * (DESIGN.md: exit 1 when an envelope is not taken; the summary counts duplicates apart),
  * 2 an unreadable or non-JSON envelope file, an unreadable graph, a graph with errors, a file
  * of several graphs without `--name` (or a `--name` it lacks), or an `--as` agent the graph
  * lacks (each a line on stderr; the other envelopes are still checked).
@@ -136,7 +137,10 @@ function formatReasons(label: string, reasons: readonly Reason[]): string {
   return reasons.map((r) => `  ${label} ${r.path || "/"} ${r.rule}: ${r.message}\n`).join("");
 }
 
-/** One block per file: the verdict line, then one line per reason or warning. */
+/**
+ * One block per file (the verdict line, then one line per reason or warning) and a summary
+ * `N envelopes: A accepted, D duplicate, R rejected`; nothing at all when no file could be read.
+ */
 function formatVerdicts(verdicts: readonly ValidateVerdict[]): string {
   let out = "";
   for (const v of verdicts) {
@@ -145,7 +149,13 @@ function formatVerdicts(verdicts: readonly ValidateVerdict[]): string {
     out += formatReasons("error", v.reasons);
     out += formatReasons("warning", v.warnings);
   }
-  const rejected = verdicts.filter((v) => !v.ok).length;
-  out += `${verdicts.length} envelope${verdicts.length === 1 ? "" : "s"}, ${rejected} rejected\n`;
+  if (verdicts.length === 0) return out;
+  const accepted = verdicts.filter((v) => v.ok).length;
+  const duplicates = verdicts.filter((v) => v.duplicate).length;
+  const rejected = verdicts.length - accepted - duplicates;
+  const counts = `${accepted} accepted, ${duplicates} duplicate, ${rejected} rejected`;
+  // A duplicate is not the producer's error, but it is not accepted either: it counts for exit 1.
+  const note = duplicates > 0 ? " (a duplicate is not accepted a second time)" : "";
+  out += `${verdicts.length} envelope${verdicts.length === 1 ? "" : "s"}: ${counts}${note}\n`;
   return out;
 }
