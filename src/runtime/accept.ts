@@ -10,6 +10,7 @@
  */
 import type { AgentInfo, EdgeInfo, GraphInfo, HopLimitAction, Role } from "./graph-data.js";
 import { appendPointer } from "./json-pointer.js";
+import { ordinal } from "./ordinal.js";
 import { schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
 import type { SeenStore } from "./seen-store.js";
 
@@ -244,7 +245,7 @@ export function createAccept(spec: AcceptSpec): Accept {
             reason(
               `/hop/path/${i}`,
               "max-rounds-exceeded",
-              `takes ${a} -> ${b} for the ${taken}th time, but max_rounds allows ${pair.maxRounds}`,
+              `takes ${a} -> ${b} for the ${ordinal(taken)} time, but max_rounds allows ${pair.maxRounds}`,
             ),
           );
         }

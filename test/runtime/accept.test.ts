@@ -204,6 +204,18 @@ describe("accept: each rejection reason alone", () => {
     expect(reasonsOf(result)).toEqual(reasons);
   });
 
+  it("words the round count of max-rounds-exceeded as an English ordinal", () => {
+    const result = accept(
+      variant((e) => {
+        e["hop"] = { index: 5, limit: 8, path: ["triage", "billing", "triage", "billing", "triage", "billing"] };
+      }),
+      asBilling,
+    );
+    expect(!result.ok && result.rejection.reasons.map((r) => r.message)).toEqual([
+      "takes triage -> billing for the 3rd time, but max_rounds allows 2",
+    ]);
+  });
+
   it("gives every reason a message and the rejection its header", () => {
     const result = accept(variant((e) => (e["budget"]["consumed"]["tool_calls"] = 20)), asBilling);
     expect(result).toMatchObject({
