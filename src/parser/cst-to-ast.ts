@@ -3,7 +3,7 @@
  * a node is built only when every token it needs was really in the text. Tokens that recovery
  * inserted have NaN offsets and are never used for a range; an item missing one of its parts is
  * dropped, since the syntax diagnostic already covers it. Literal values that lex but cannot be
- * represented (integers beyond 2^53 - 1) are reported here.
+ * used (negative integers, integers beyond 2^53 - 1) are reported here.
  */
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import type { Range } from "../core/source-file.js";
@@ -35,13 +35,19 @@ import type {
   TerminalDecl,
   VersionLiteral,
 } from "./ast.js";
-import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion, type ReportSyntaxError } from "./literals.js";
+import {
+  createLiteralBuilder,
+  LANGUAGE_VERSION,
+  unknownLanguageVersion,
+  type IntegerSetting,
+  type ReportSyntaxError,
+} from "./literals.js";
 
 /**
  * Converts the CST root of rule `file` into a {@link SeamFile} whose range is `[0, textLength)`.
  * Never throws on partial trees.
  *
- * @param report - called for out-of-range integers and unknown language versions
+ * @param report - called for negative or out-of-range integers and unknown language versions
  */
 export function cstToAst(root: CstNode, textLength: number, report: ReportSyntaxError): SeamFile {
   const b = createBuilder(report);
@@ -66,8 +72,8 @@ function createBuilder(report: ReportSyntaxError) {
   const keywordOf = <T extends string>(node: CstNode | undefined): Keyword<T> | undefined =>
     node === undefined ? undefined : keyword<T>(firstToken(node, "value"));
 
-  const integer = (token: IToken | undefined): IntegerLiteral | undefined =>
-    isReal(token) ? b.integer(token.image, token.startOffset, endOf(token)) : undefined;
+  const integer = (token: IToken | undefined, setting: IntegerSetting): IntegerLiteral | undefined =>
+    isReal(token) ? b.integer(token.image, token.startOffset, endOf(token), setting) : undefined;
 
   const version = (token: IToken | undefined): VersionLiteral | undefined =>
     isReal(token) ? b.version(token.image, token.startOffset, endOf(token)) : undefined;
@@ -96,7 +102,7 @@ function createBuilder(report: ReportSyntaxError) {
 
   const maxRounds = (node: CstNode): MaxRoundsDecl | undefined => {
     const range = nodeRange(node);
-    const value = integer(firstToken(node, "value"));
+    const value = integer(firstToken(node, "value"), "max_rounds");
     return range === undefined || value === undefined ? undefined : { kind: "MaxRounds", value, range };
   };
 
@@ -189,7 +195,7 @@ function createBuilder(report: ReportSyntaxError) {
       }
       case "hopLimitDecl": {
         const autoToken = firstToken(inner, "auto");
-        const value = autoToken === undefined ? integer(firstToken(inner, "value")) : keyword<"auto">(autoToken);
+        const value = autoToken === undefined ? integer(firstToken(inner, "value"), "hop_limit") : keyword<"auto">(autoToken);
         return value === undefined ? undefined : ({ kind: "HopLimit", value, range } satisfies HopLimitDecl);
       }
       case "onHopLimitDecl": {
@@ -220,7 +226,7 @@ function createBuilder(report: ReportSyntaxError) {
 
   const languageVersion = (node: CstNode): LanguageVersionDecl | undefined => {
     const range = nodeRange(node);
-    const value = integer(firstToken(node, "value"));
+    const value = integer(firstToken(node, "value"), "seam");
     if (range === undefined || value === undefined) return undefined;
     if (value.value !== LANGUAGE_VERSION) {
       report(value.range, unknownLanguageVersion(value.value));

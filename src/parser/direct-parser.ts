@@ -35,7 +35,7 @@ import type {
 import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion } from "./literals.js";
 import * as k from "./scanner.js";
 
-/** What the fast path found: the tree and the literal errors (integers too large, unknown language version). */
+/** What the fast path found: the tree and the literal errors (negative or too large integers, unknown language version). */
 export interface DirectParseResult {
   readonly ast: SeamFile;
   readonly errors: readonly { range: Range; message: string }[];
@@ -58,6 +58,12 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
   /** Consumes a token of `kind`; returns its index. */
   const expect = (kind: number): number => {
     if (pos >= count || kinds[pos] !== kind) throw GIVE_UP;
+    return pos++;
+  };
+  // A negative integer is an integer to the grammar; the literal builder reports it.
+  const expectInteger = (): number => {
+    const kind = peek();
+    if (kind !== k.K_INTEGER && kind !== k.K_NEGATIVE_INTEGER) throw GIVE_UP;
     return pos++;
   };
   const expectString = (): number => {
@@ -191,10 +197,10 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
         if (kind === k.K_REQUIRE) {
           items.push(requireDecl());
         } else if (kind === k.K_MAX_ROUNDS) {
-          // maxRoundsDecl = "max_rounds" INT (dropped when the integer is too large)
+          // maxRoundsDecl = "max_rounds" INT (dropped when the integer is negative or too large)
           const itemStart = pos++;
-          const token = expect(k.K_INTEGER);
-          const value = b.integer(image(token), start(token), end(token));
+          const token = expectInteger();
+          const value = b.integer(image(token), start(token), end(token), "max_rounds");
           if (value !== undefined) items.push({ kind: "MaxRounds", value, range: range(itemStart, token) });
         } else {
           break;
@@ -209,7 +215,7 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
       : { kind: "Edge", edgeKind, from, to, observe: range(observe, observe), items, range: itemRange };
   };
 
-  // graphItem; undefined for an item dropped because a literal is too large (already reported).
+  // graphItem; undefined for an item dropped because a literal is unusable (already reported).
   const graphItem = (): GraphItem | undefined => {
     const first = pos;
     switch (peek()) {
@@ -232,8 +238,8 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
         pos++;
         const kind = peek();
         if (kind === k.K_AUTO) return { kind: "HopLimit", value: keyword<"auto">(pos), range: range(first, pos++) };
-        const token = expect(k.K_INTEGER);
-        const value = b.integer(image(token), start(token), end(token));
+        const token = expectInteger();
+        const value = b.integer(image(token), start(token), end(token), "hop_limit");
         return value === undefined ? undefined : { kind: "HopLimit", value, range: range(first, token) };
       }
       case k.K_ON_HOP_LIMIT: {
@@ -283,8 +289,8 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
   // languageVersion = "seam" INT
   const languageVersion = (): LanguageVersionDecl | undefined => {
     const first = pos++;
-    const token = expect(k.K_INTEGER);
-    const value = b.integer(image(token), start(token), end(token));
+    const token = expectInteger();
+    const value = b.integer(image(token), start(token), end(token), "seam");
     if (value === undefined) return undefined;
     if (value.value !== LANGUAGE_VERSION) errors.push({ range: value.range, message: unknownLanguageVersion(value.value) });
     return { kind: "LanguageVersion", value, range: range(first, token) };

@@ -1,8 +1,8 @@
 /**
  * AST leaves (names, keywords, numbers, strings, field paths) from token text and offsets,
  * shared by both tree builders (`direct-parser.ts` and `cst-to-ast.ts`) so they build the very
- * same nodes. Literal values that lex but cannot be represented (integers beyond 2^53 - 1) are
- * reported here; the language version check's message is here too.
+ * same nodes. Literal values that lex but cannot be used (negative integers, integers beyond
+ * 2^53 - 1) are reported here; the language version check's message is here too.
  */
 import type { Range } from "../core/source-file.js";
 import type { FieldPath, Identifier, IntegerLiteral, Keyword, StringLiteral, VersionLiteral } from "./ast.js";
@@ -16,6 +16,15 @@ export function unknownLanguageVersion(value: number): string {
   return `unknown language version ${value}: only version ${LANGUAGE_VERSION} exists (write 'seam 1' or leave the line out)`;
 }
 
+/** The settings whose value is an integer (the message for a negative one names its rule). */
+export type IntegerSetting = "seam" | "hop_limit" | "max_rounds";
+
+const integerRules: Readonly<Record<IntegerSetting, string>> = {
+  seam: `the language version is ${LANGUAGE_VERSION} (write 'seam ${LANGUAGE_VERSION}' or leave the line out)`,
+  hop_limit: "hop_limit must be a whole number of at least 1",
+  max_rounds: "max_rounds must be a whole number of at least 1",
+};
+
 /** Receives the errors found while building (a range in the file and a message). */
 export type ReportSyntaxError = (range: Range, message: string) => void;
 
@@ -23,8 +32,11 @@ export type ReportSyntaxError = (range: Range, message: string) => void;
 export interface LiteralBuilder {
   identifier(image: string, start: number, end: number): Identifier;
   keyword<T extends string>(image: string, start: number, end: number): Keyword<T>;
-  /** Undefined (and reported) when the value is not a safe integer. */
-  integer(image: string, start: number, end: number): IntegerLiteral | undefined;
+  /**
+   * The value of `setting`; undefined (and reported) when it is negative (`-1` lexes as one
+   * token, see `NegativeInteger` in tokens.ts) or not a safe integer.
+   */
+  integer(image: string, start: number, end: number, setting: IntegerSetting): IntegerLiteral | undefined;
   /** Undefined (and reported) when a part is not a safe integer. */
   version(image: string, start: number, end: number): VersionLiteral | undefined;
   string(image: string, start: number, end: number): StringLiteral;
@@ -32,7 +44,7 @@ export interface LiteralBuilder {
   fieldPath(names: readonly string[], start: number, end: number): FieldPath;
 }
 
-/** Creates a {@link LiteralBuilder} that reports unrepresentable integers to `report`. */
+/** Creates a {@link LiteralBuilder} that reports negative and unrepresentable integers to `report`. */
 export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder {
   const safeInteger = (text: string, start: number, end: number): number | undefined => {
     const value = Number(text);
@@ -48,7 +60,11 @@ export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder 
       value: image as T,
       range: { start, end },
     }),
-    integer(image, start, end) {
+    integer(image, start, end, setting) {
+      if (image.startsWith("-")) {
+        report({ start, end }, `negative numbers are not allowed: ${integerRules[setting]}`);
+        return undefined;
+      }
       const value = safeInteger(image, start, end);
       return value === undefined ? undefined : { kind: "IntegerLiteral", value, range: { start, end } };
     },

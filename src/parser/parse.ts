@@ -23,7 +23,7 @@ export interface ParseResult {
 /**
  * Parses a `.seam` file (DESIGN.md section 1). Lexical errors (unexpected characters, bad
  * strings, unterminated comments), parse errors (with Chevrotain's recovery, so later errors are
- * found too), integers beyond 2^53 - 1 and language versions other than 1 all become `syntax`
+ * found too), negative integers, integers beyond 2^53 - 1 and language versions other than 1 all become `syntax`
  * diagnostics whose ranges lie inside the file. Never throws on any input.
  */
 export function parse(file: SourceFile): ParseResult {

@@ -51,6 +51,8 @@ export const K_COMMA = 32;
 export const K_COLON = 33;
 export const K_DOT = 34;
 export const K_BRACKETS = 35;
+/** `-` and digits: the parser takes it as an integer, the tree builders report it. */
+export const K_NEGATIVE_INTEGER = 36;
 
 /** The keywords; the kind of `keywordWords[i]` is `i + 1`. */
 export const keywordWords: readonly string[] = [
@@ -64,7 +66,7 @@ export const kindNames: readonly string[] = [
   "Identifier",
   ...keywordWords.map((word) => `Kw_${word}`),
   "VersionNumber", "Integer", "StringLiteral", "MalformedString", "Arrow", "LCurly", "RCurly",
-  "Comma", "Colon", "Dot", "Brackets",
+  "Comma", "Colon", "Dot", "Brackets", "NegativeInteger",
 ];
 
 /** True for the kinds that are keywords. */
@@ -187,6 +189,10 @@ export function scan(text: string): ScanResult {
     } else if (c === 45 /* - */ && next === 62 /* > */) {
       i += 2;
       kind = K_ARROW;
+    } else if (c === 45 && isDigit(next)) {
+      i += 2;
+      while (isDigit(text.charCodeAt(i))) i++;
+      kind = K_NEGATIVE_INTEGER;
     } else if (c === 91 /* [ */ && next === 93 /* ] */) {
       i += 2;
       kind = K_BRACKETS;

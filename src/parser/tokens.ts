@@ -90,6 +90,18 @@ export const VersionNumber = createToken({
 /** A decimal integer; its range is checked when the AST is built. */
 export const Integer = createToken({ name: "Integer", label: "an integer", pattern: /[0-9]+/ });
 
+/**
+ * A minus sign directly followed by digits, e.g. `-1`. No value of the language is negative, but
+ * the token counts as an {@link Integer} for the parser, so `hop_limit -1` is one error (reported
+ * when the AST is built, where the setting is known), not a stray `-` and a wrong `hop_limit 1`.
+ */
+export const NegativeInteger = createToken({
+  name: "NegativeInteger",
+  label: "an integer",
+  pattern: /-[0-9]+/,
+  categories: [Integer],
+});
+
 /** A well-formed string: escapes `\" \\ \n \t \uXXXX`, no raw line break. */
 export const StringLiteral = createToken({
   name: "StringLiteral",
@@ -158,6 +170,7 @@ export const allTokens: readonly TokenType[] = [
   Brackets,
   VersionNumber,
   Integer,
+  NegativeInteger,
   StringLiteral,
   MalformedString,
   ...keywordTokens,

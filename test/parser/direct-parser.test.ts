@@ -37,7 +37,7 @@ const numRuns = Number(process.env["SEAM_FUZZ_RUNS"] ?? 300);
 // Valid files, built from the grammar (grammar/seam.ebnf), with odd spacing and comments.
 const id = fc.constantFrom("a", "b", "research-agent", "x_1", "agents", "seam_bot");
 const keywordName = fc.constantFrom("version", "agent", "seam", "require");
-const integer = fc.constantFrom("0", "1", "8", "007", "9007199254740991", "9007199254740993");
+const integer = fc.constantFrom("0", "1", "8", "007", "-1", "9007199254740991", "9007199254740993");
 const str = fc.constantFrom('""', '"ok"', '"esc \\" \\u00e9"', '"bad \\q"', '"open\n');
 const gap = fc.constantFrom(" ", "  ", "\n", "\r\n", " /* c */ ", " // c\n", "\t");
 const path = fc

@@ -291,6 +291,26 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       expected: ["syntax error 2:9 expected a name after 'agent', found '9'"],
     },
     {
+      name: "negative hop limit",
+      code: "graph g {\n  hop_limit -1\n}",
+      expected: ["syntax error 2:13 negative numbers are not allowed: hop_limit must be a whole number of at least 1"],
+    },
+    {
+      name: "negative max_rounds",
+      code: "graph g {\n  delegate a -> b { max_rounds -2 }\n}",
+      expected: ["syntax error 2:32 negative numbers are not allowed: max_rounds must be a whole number of at least 1"],
+    },
+    {
+      name: "negative language version",
+      code: "seam -1\ngraph g {}",
+      expected: ["syntax error 1:6 negative numbers are not allowed: the language version is 1 (write 'seam 1' or leave the line out)"],
+    },
+    {
+      name: "negative number where no number belongs",
+      code: "graph g { agent a -1: worker }",
+      expected: ["syntax error 1:19 expected ':' after 'a', found '-1'"],
+    },
+    {
       name: "unterminated block comment",
       code: "graph g {}\n/* open",
       expected: ["syntax error 2:1 unterminated block comment: close it with '*/'"],
@@ -375,6 +395,12 @@ describe("parse: recovery", () => {
     const items = itemsOf(text);
     expect(agentNames(items)).toEqual(["9x", "a"]);
     expect(items[2]).toMatchObject({ kind: "Edge", to: { name: "9x", range: { start: text.lastIndexOf("9x"), end: text.lastIndexOf("9x") + 2 } } });
+  });
+
+  it("drops a negative hop limit or max_rounds, so nothing is checked against its digits", () => {
+    expect(itemsOf("graph g { hop_limit -1 entry a }").map((i) => i.kind)).toEqual(["Entry"]);
+    const edge = itemsOf("graph g { delegate a -> b { max_rounds -1 require goal } }")[0] as EdgeDecl;
+    expect(edge.items.map((i) => i.kind)).toEqual(["Require"]);
   });
 
   it("keeps a language version line it reports", () => {

@@ -32,6 +32,17 @@ describe("tokens", () => {
     expect(tokensOf("1.3 12 0.10")).toEqual(["VersionNumber:1.3", "Integer:12", "VersionNumber:0.10"]);
   });
 
+  it("reads a minus sign and digits as one (negative) integer, apart from arrows and hyphenated names", () => {
+    expect(tokensOf("-1 a-1 a -12->b")).toEqual([
+      "NegativeInteger:-1",
+      "Identifier:a-1",
+      "Identifier:a",
+      "NegativeInteger:-12",
+      "Arrow:->",
+      "Identifier:b",
+    ]);
+  });
+
   it("reads punctuation and path brackets", () => {
     expect(tokensOf("{ } , : . []")).toEqual([
       "LCurly:{", "RCurly:}", "Comma:,", "Colon::", "Dot:.", "Brackets:[]",
