@@ -221,7 +221,10 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
     switch (peek()) {
       case k.K_ENVELOPE: {
         pos++;
-        const token = expect(k.K_VERSION_NUMBER);
+        // A long version (`1.3.0`) is a version to the grammar; the literal builder reports it.
+        const kind = peek();
+        if (kind !== k.K_VERSION_NUMBER && kind !== k.K_LONG_VERSION) throw GIVE_UP;
+        const token = pos++;
         const version = b.version(image(token), start(token), end(token));
         return version === undefined ? undefined : { kind: "Envelope", version, range: range(first, token) };
       }

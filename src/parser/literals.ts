@@ -37,7 +37,10 @@ export interface LiteralBuilder {
    * token, see `NegativeInteger` in tokens.ts) or not a safe integer.
    */
   integer(image: string, start: number, end: number, setting: IntegerSetting): IntegerLiteral | undefined;
-  /** Undefined (and reported) when a part is not a safe integer. */
+  /**
+   * An envelope version; undefined (and reported) when it has more than two parts (`1.3.0`
+   * lexes as one token, see `LongVersion` in tokens.ts) or a part is not a safe integer.
+   */
   version(image: string, start: number, end: number): VersionLiteral | undefined;
   string(image: string, start: number, end: number): StringLiteral;
   /** `names` are the segments as written (`[]` for brackets), in order. */
@@ -69,6 +72,11 @@ export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder 
       return value === undefined ? undefined : { kind: "IntegerLiteral", value, range: { start, end } };
     },
     version(image, start, end) {
+      const parts = image.split(".");
+      if (parts.length > 2) {
+        report({ start, end }, `write the envelope version as major.minor, e.g. 'envelope ${parts[0]}.${parts[1]}'`);
+        return undefined;
+      }
       const dot = image.indexOf(".");
       const major = safeInteger(image.slice(0, dot), start, end);
       const minor = safeInteger(image.slice(dot + 1), start, end);

@@ -53,6 +53,8 @@ export const K_DOT = 34;
 export const K_BRACKETS = 35;
 /** `-` and digits: the parser takes it as an integer, the tree builders report it. */
 export const K_NEGATIVE_INTEGER = 36;
+/** Three or more dotted parts (`1.3.0`): the parser takes it as a version, the tree builders report it. */
+export const K_LONG_VERSION = 37;
 
 /** The keywords; the kind of `keywordWords[i]` is `i + 1`. */
 export const keywordWords: readonly string[] = [
@@ -66,7 +68,7 @@ export const kindNames: readonly string[] = [
   "Identifier",
   ...keywordWords.map((word) => `Kw_${word}`),
   "VersionNumber", "Integer", "StringLiteral", "MalformedString", "Arrow", "LCurly", "RCurly",
-  "Comma", "Colon", "Dot", "Brackets", "NegativeInteger",
+  "Comma", "Colon", "Dot", "Brackets", "NegativeInteger", "LongVersion",
 ];
 
 /** True for the kinds that are keywords. */
@@ -162,6 +164,11 @@ export function scan(text: string): ScanResult {
         i += 2;
         while (isDigit(text.charCodeAt(i))) i++;
         kind = K_VERSION_NUMBER;
+        while (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
+          i += 2;
+          while (isDigit(text.charCodeAt(i))) i++;
+          kind = K_LONG_VERSION;
+        }
       }
     } else if (c === 34 /* " */) {
       const end = stringEnd(text, i);

@@ -87,6 +87,19 @@ export const VersionNumber = createToken({
   pattern: /[0-9]+\.[0-9]+/,
 });
 
+/**
+ * Three or more dotted parts, e.g. `1.3.0` (how envelopes write `envelope_version`). It counts as
+ * a {@link VersionNumber} for the parser, so `envelope 1.3.0` is one error, reported when the
+ * AST is built (a Seam file writes `major.minor`), not a version followed by a stray `.0`.
+ * Lexed before {@link VersionNumber} (see {@link allTokens}), which would take its first two parts.
+ */
+export const LongVersion = createToken({
+  name: "LongVersion",
+  label: "a version such as 1.3",
+  pattern: /[0-9]+(?:\.[0-9]+){2,}/,
+  categories: [VersionNumber],
+});
+
 /** A decimal integer; its range is checked when the AST is built. */
 export const Integer = createToken({ name: "Integer", label: "an integer", pattern: /[0-9]+/ });
 
@@ -168,6 +181,7 @@ export const allTokens: readonly TokenType[] = [
   Colon,
   Dot,
   Brackets,
+  LongVersion,
   VersionNumber,
   Integer,
   NegativeInteger,

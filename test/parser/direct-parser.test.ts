@@ -49,7 +49,7 @@ const edgeKind = fc.constantFrom("delegate", "return", "transfer");
 const block = (items: fc.Arbitrary<string>) =>
   fc.option(fc.array(items, { maxLength: 3 }).map((a) => `{ ${a.join("\n")} }`), { nil: "" });
 const graphItem = fc.oneof(
-  fc.constantFrom("envelope 1.3", "envelope 9007199254740993.0"),
+  fc.constantFrom("envelope 1.3", "envelope 9007199254740993.0", "envelope 1.3.0"),
   list(id).map((a) => `entry ${a}`),
   fc.oneof(integer, fc.constant("auto")).map((v) => `hop_limit ${v}`),
   fc.constantFrom("on_hop_limit escalate", "on_hop_limit failed"),

@@ -311,6 +311,16 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       expected: ["syntax error 1:19 expected ':' after 'a', found '-1'"],
     },
     {
+      name: "envelope version in three parts",
+      code: "graph g {\n  envelope 1.3.0\n}",
+      expected: ["syntax error 2:12 write the envelope version as major.minor, e.g. 'envelope 1.3'"],
+    },
+    {
+      name: "envelope version in four parts",
+      code: "graph g { envelope 2.0.1.4 entry a }",
+      expected: ["syntax error 1:20 write the envelope version as major.minor, e.g. 'envelope 2.0'"],
+    },
+    {
       name: "unterminated block comment",
       code: "graph g {}\n/* open",
       expected: ["syntax error 2:1 unterminated block comment: close it with '*/'"],
@@ -401,6 +411,10 @@ describe("parse: recovery", () => {
     expect(itemsOf("graph g { hop_limit -1 entry a }").map((i) => i.kind)).toEqual(["Entry"]);
     const edge = itemsOf("graph g { delegate a -> b { max_rounds -1 require goal } }")[0] as EdgeDecl;
     expect(edge.items.map((i) => i.kind)).toEqual(["Require"]);
+  });
+
+  it("drops an envelope version in three parts and keeps the items after it", () => {
+    expect(itemsOf("graph g { envelope 1.3.0 entry a }").map((i) => i.kind)).toEqual(["Entry"]);
   });
 
   it("keeps a language version line it reports", () => {

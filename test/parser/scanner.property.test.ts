@@ -48,7 +48,7 @@ describe("scanner", () => {
   });
 
   it("agrees on the corner cases written out", () => {
-    for (const text of ["", "\uFEFF", "\uFEFFa", "a-", "a->", "a-->b", '"\\', '"a\\"', '"\\u00"x"', "1.2.3", "/*/", "#/*", "## a #", "-1", "a -1", "--1", "-1-1", "a-1"]) {
+    for (const text of ["", "\uFEFF", "\uFEFFa", "a-", "a->", "a-->b", '"\\', '"a\\"', '"\\u00"x"', "1.2.3", "/*/", "#/*", "## a #", "-1", "a -1", "--1", "-1-1", "a-1", "1.2.3.", "1.2.3.4", "1..2.3"]) {
       expect(viaScanner(text)).toEqual(viaReference(text));
     }
   });

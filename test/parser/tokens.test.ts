@@ -29,7 +29,10 @@ describe("tokens", () => {
   });
 
   it("tells versions from integers", () => {
-    expect(tokensOf("1.3 12 0.10")).toEqual(["VersionNumber:1.3", "Integer:12", "VersionNumber:0.10"]);
+    expect(tokensOf("1.3 12 0.10 1.3.0 1.2.3.4 1.2.")).toEqual([
+      "VersionNumber:1.3", "Integer:12", "VersionNumber:0.10", "LongVersion:1.3.0", "LongVersion:1.2.3.4",
+      "VersionNumber:1.2", "Dot:.",
+    ]);
   });
 
   it("reads a minus sign and digits as one (negative) integer, apart from arrows and hyphenated names", () => {
