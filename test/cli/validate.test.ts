@@ -92,6 +92,33 @@ describe("seam validate", () => {
     expect(clean.out().split("\n").at(-2)).toBe("1 envelope: 1 accepted, 0 duplicate, 0 rejected");
   });
 
+  it("rejects an envelope with a key twice in one object (rule duplicate-key), before accept() sees it", async () => {
+    const dir = makeTempDir("validate");
+    const valid = readFileSync(join(casesDir, "valid-delegate.json"), "utf8");
+    // The smuggled "to_agent" comes last, so JSON.parse alone would have taken it.
+    const smuggled = valid.replace(/\n\}\s*$/, ',\n  "to_agent": { "id": "refunds", "role": "worker" }\n}\n');
+    expect(smuggled).not.toBe(valid);
+    writeFileSync(join(dir, "smuggled.json"), smuggled);
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand(
+      { envelopes: [join(dir, "smuggled.json"), "valid-delegate.json"], graph: "graph.seam", as: "*", format: "json" },
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.err()).toBe("");
+    const verdicts = JSON.parse(io.out()) as ValidateVerdict[];
+    expect(verdicts[0]).toMatchObject({ ok: false, duplicate: false, route: "repair" });
+    expect(verdicts[0]?.reasons).toEqual([
+      {
+        path: "/to_agent",
+        rule: "duplicate-key",
+        message: 'the key "to_agent" is given twice in one object: parsers disagree on which value counts, so the envelope is refused',
+      },
+    ]);
+    // Not recorded as seen: the same handoff, sent properly, is accepted.
+    expect(verdicts[1]).toMatchObject({ ok: true, duplicate: false });
+  });
+
   it("prints no summary when no envelope could be read", async () => {
     const io = createFakeIo(casesDir);
     expect(await validateCommand({ envelopes: ["missing.json"], graph: "graph.seam", as: "billing", format: "pretty" }, io)).toBe(2);

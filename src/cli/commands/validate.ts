@@ -2,6 +2,8 @@
  * `seam validate <envelope.json...> --graph <file> [--name <graph>] --as <agent> [--format pretty|json]`
  * (DESIGN.md section 5): runs the graph's `accept()` on each envelope file in order, as the
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
+ * An envelope file with a key twice in one object is rejected (rule `duplicate-key`, route
+ * `repair`) before `accept()` sees it: see `duplicate-keys.ts`.
  * The graph is compiled in memory by the same code as the emitted module's validators.
  *
  * Exit codes: 0 every envelope accepted, 1 some envelope not accepted: rejected, or a duplicate
@@ -17,6 +19,7 @@ import type { AcceptResult } from "../../runtime/accept.js";
 import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
 import type { ValidateFormat } from "../formats.js";
+import { findDuplicateKeys, type DuplicateKey } from "../duplicate-keys.js";
 import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
@@ -75,13 +78,20 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
       unreadable = true;
       continue;
     }
+    const json = text.file.text.replace(/^\uFEFF/, "");
     let envelope: unknown;
     try {
-      envelope = JSON.parse(text.file.text.replace(/^\uFEFF/, ""));
+      envelope = JSON.parse(json);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       reportProblem(io, { path: file, problem: `is not valid JSON: ${why}`, hint: "fix the file" });
       unreadable = true;
+      continue;
+    }
+    // Refused before accept() runs, so a smuggling attempt is not recorded as seen either.
+    const duplicates = findDuplicateKeys(json);
+    if (duplicates.length > 0) {
+      verdicts.push({ file, ok: false, duplicate: false, route: "repair", reasons: duplicates.map(duplicateKeyReason), warnings: [] });
       continue;
     }
     const me = options.as === "*" ? receiverOf(envelope) : options.as;
@@ -110,6 +120,15 @@ function graphFor(graphs: readonly CheckedGraph[], options: ValidateOptions, io:
     return undefined;
   }
   return graph;
+}
+
+/** The reason of rule `duplicate-key`: JSON parsers disagree on which of the values counts. */
+function duplicateKeyReason(duplicate: DuplicateKey): Reason {
+  return {
+    path: duplicate.pointer,
+    rule: "duplicate-key",
+    message: `the key ${JSON.stringify(duplicate.key)} is given twice in one object: parsers disagree on which value counts, so the envelope is refused`,
+  };
 }
 
 /** `to_agent.id` when it is a string; otherwise an id no agent has, so the envelope is refused. */
