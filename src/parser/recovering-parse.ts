@@ -7,6 +7,7 @@
 import type { IRecognitionException, IToken } from "chevrotain";
 import type { Range } from "../core/source-file.js";
 import type { SeamFile } from "./ast.js";
+import { chevrotain } from "./chevrotain.js";
 import { cstToAst } from "./cst-to-ast.js";
 import { toChevrotainTokens } from "./lexer.js";
 import type { ReportSyntaxError } from "./literals.js";
@@ -15,12 +16,19 @@ import type { ScanResult } from "./scanner.js";
 
 /**
  * Parses the scanned tokens of `text` with recovery; reports each parse error and each literal
- * error to `report` and returns the tree of the items that are whole. Never throws.
+ * error to `report` and returns the tree of the items that are whole. Where a block comment is
+ * never closed, errors that found the end of the file are left out: the comment took the rest of
+ * the file, so what they miss is most likely inside it, and the comment's own error says what to
+ * fix. Never throws.
  */
 export function parseWithRecovery(text: string, scanned: ScanResult, report: ReportSyntaxError): SeamFile {
   const { cst, errors } = parseTokens(toChevrotainTokens(text, scanned));
   const endOfInput = scanned.count === 0 ? text.length : (scanned.ends[scanned.count - 1] as number);
-  for (const error of errors) report(errorRange(error, endOfInput), error.message);
+  const commentTookTheRest = scanned.unterminatedComment >= 0;
+  for (const error of errors) {
+    if (commentTookTheRest && error.token.tokenType === chevrotain.EOF) continue;
+    report(errorRange(error, endOfInput), error.message);
+  }
   return cstToAst(cst, text.length, report);
 }
 

@@ -325,6 +325,29 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       code: "graph g {}\n/* open",
       expected: ["syntax error 2:1 unterminated block comment: close it with '*/'"],
     },
+    {
+      name: "unterminated block comment inside a graph: the missing '}' is in the comment",
+      code: "graph g {\n  agent a: worker\n  /* open\n  agent b: worker\n}\n",
+      expected: ["syntax error 3:3 unterminated block comment: close it with '*/'"],
+    },
+    {
+      name: "unterminated block comment in the middle of an item",
+      code: "graph g {\n  delegate a -> /* b }",
+      expected: ["syntax error 2:17 unterminated block comment: close it with '*/'"],
+    },
+    {
+      name: "unterminated block comment as the whole file",
+      code: "/* nothing else",
+      expected: ["syntax error 1:1 unterminated block comment: close it with '*/'"],
+    },
+    {
+      name: "unterminated block comment after an error of its own",
+      code: "graph g {\n  agent a worker\n  /* open",
+      expected: [
+        "syntax error 2:11 expected ':' after 'a', found 'worker'",
+        "syntax error 3:3 unterminated block comment: close it with '*/'",
+      ],
+    },
   ];
 
   it.each(cases)("$name", ({ code, expected }) => {
@@ -415,6 +438,10 @@ describe("parse: recovery", () => {
 
   it("drops an envelope version in three parts and keeps the items after it", () => {
     expect(itemsOf("graph g { envelope 1.3.0 entry a }").map((i) => i.kind)).toEqual(["Entry"]);
+  });
+
+  it("keeps the items before an unterminated block comment", () => {
+    expect(agentNames(itemsOf("graph g {\n  agent a: worker\n  /* open\n  agent b: worker\n}\n"))).toEqual(["a"]);
   });
 
   it("keeps a language version line it reports", () => {
