@@ -22,7 +22,17 @@ export const ENVELOPE_STATUSES = ["ready", "partial", "blocked", "waiting_review
 /** A JSON Schema node as plain data (the subset this project writes). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-const nonNegativeInteger = { type: "integer", minimum: 0 } as const;
+/**
+ * Upper bound of every integer field: `Number.MAX_SAFE_INTEGER` (2^53 - 1). JSON Schema's
+ * `integer` accepts any number with a zero fraction, so `1e308` or `99999999999999999999999`
+ * would pass and then be compared as imprecise doubles (a hop index of 1e308 is "an integer"
+ * and only reached the hop-limit check). Past 2^53 - 1 a JavaScript number no longer counts
+ * exactly, so larger values are refused as out of range (rule `maximum`). No real counter
+ * comes near it: 1.2.0 envelopes stay valid.
+ */
+export const MAX_ENVELOPE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+const nonNegativeInteger = { type: "integer", minimum: 0, maximum: MAX_ENVELOPE_INTEGER } as const;
 
 /**
  * The envelope schema. Treat as read-only data; emitters clone it before adding per-edge
@@ -45,7 +55,7 @@ export const envelopeSchema: JsonSchema = {
       required: ["index", "limit"],
       properties: {
         index: nonNegativeInteger,
-        limit: { type: "integer", minimum: 1 },
+        limit: { type: "integer", minimum: 1, maximum: MAX_ENVELOPE_INTEGER },
         path: { type: "array", items: { type: "string" } },
       },
     },

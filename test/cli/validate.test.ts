@@ -119,6 +119,21 @@ describe("seam validate", () => {
     expect(verdicts[1]).toMatchObject({ ok: true, duplicate: false });
   });
 
+  it("rejects a hop.index written as 99999999999999999999999 or 1e308 as out of range, not routed to escalate", async () => {
+    const dir = makeTempDir("validate");
+    const valid = readFileSync(join(casesDir, "valid-delegate.json"), "utf8");
+    for (const big of ["99999999999999999999999", "1e308"]) {
+      const text = valid.replace(/"index":\s*1\b/, `"index": ${big}`);
+      expect(text).not.toBe(valid);
+      writeFileSync(join(dir, "big.json"), text);
+      const io = createFakeIo(casesDir);
+      expect(await validateCommand({ envelopes: [join(dir, "big.json")], graph: "graph.seam", as: "billing", format: "json" }, io)).toBe(1);
+      const [verdict] = JSON.parse(io.out()) as ValidateVerdict[];
+      expect(verdict?.route).toBe("repair");
+      expect(verdict?.reasons.map((r) => `${r.path} ${r.rule}`)).toEqual(["/hop/index maximum"]);
+    }
+  });
+
   it("prints no summary when no envelope could be read", async () => {
     const io = createFakeIo(casesDir);
     expect(await validateCommand({ envelopes: ["missing.json"], graph: "graph.seam", as: "billing", format: "pretty" }, io)).toBe(2);

@@ -116,6 +116,17 @@ describe("accept: each rejection reason alone", () => {
     { name: "pattern", envelope: variant((e) => (e["envelope_version"] = "1.3")), reasons: [{ path: "/envelope_version", rule: "pattern" }] },
     { name: "minimum", envelope: variant((e) => (e["budget"]["consumed"]["tokens"] = -1)), reasons: [{ path: "/budget/consumed/tokens", rule: "minimum" }] },
     { name: "maximum (hop.limit above the graph's)", envelope: variant((e) => (e["hop"]["limit"] = 9)), reasons: [{ path: "/hop/limit", rule: "maximum" }] },
+    { name: "maximum (hop.index past 2^53 - 1)", envelope: variant((e) => (e["hop"]["index"] = 1e308)), reasons: [{ path: "/hop/index", rule: "maximum" }] },
+    {
+      name: "maximum (a budget counter past 2^53 - 1)",
+      envelope: variant((e) => (e["budget"]["consumed"]["tokens"] = 2 ** 53)),
+      reasons: [{ path: "/budget/consumed/tokens", rule: "maximum" }],
+    },
+    {
+      name: "maximum (an artefact's byte_size past 2^53 - 1)",
+      envelope: variant((e) => (e["artefacts"] = [{ ref: "artefact://x", media_type: "text/plain", role: "supporting", byte_size: 1e23 }])),
+      reasons: [{ path: "/artefacts/0/byte_size", rule: "maximum" }],
+    },
     {
       name: "min-items",
       envelope: variant((e) => (e["goal"]["acceptance_criteria"] = [])),
@@ -202,6 +213,20 @@ describe("accept: each rejection reason alone", () => {
     expect(result.ok).toBe(false);
     expect(result.duplicate).toBe(false);
     expect(reasonsOf(result)).toEqual(reasons);
+  });
+
+  it("refuses a hop.index too large to count exactly as out of range (route repair), not as a hop limit reached", () => {
+    for (const index of [1e308, 1e23, Number.MAX_SAFE_INTEGER + 1]) {
+      const result = accept(variant((e) => (e["hop"]["index"] = index)), asBilling);
+      expect(!result.ok && result.rejection.route).toBe("repair");
+      expect(!result.ok && result.rejection.reasons.map((r) => [r.path, r.rule, r.message])).toEqual([
+        ["/hop/index", "maximum", `must be at most ${Number.MAX_SAFE_INTEGER}`],
+      ]);
+    }
+    // The largest exact integer is in range (the schema passes; it is the hop limit that refuses it).
+    const largest = accept(variant((e) => (e["hop"]["index"] = Number.MAX_SAFE_INTEGER)), asBilling);
+    expect(reasonsOf(largest).map((r) => r.rule)).not.toContain("maximum");
+    expect(!largest.ok && largest.rejection.route).toBe("escalate");
   });
 
   it("words the round count of max-rounds-exceeded as an English ordinal", () => {
