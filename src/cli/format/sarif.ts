@@ -2,7 +2,7 @@
  * `seam check --format sarif`: a SARIF 2.1.0 log (OASIS standard) as GitHub code scanning
  * accepts it (`github/codeql-action/upload-sarif`): one run, the full rule catalogue in
  * `tool.driver.rules`, one result per diagnostic with a physical location relative to
- * `%SRCROOT%`, and a `partialFingerprints` entry that lets code scanning follow an alert across
+ * `%SRCROOT%` (an absolute `file:` URI for a file outside the working folder), and a `partialFingerprints` entry that lets code scanning follow an alert across
  * commits.
  *
  * Fingerprint (`seam/v1`): SHA-256 over the rule id, the file path, the flagged source text
@@ -13,6 +13,7 @@
  * (for example renaming an agent it names) makes it a new alert, which is what it is.
  */
 import { createHash } from "node:crypto";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Diagnostic, RuleMeta, Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn, type Range, type SourceFile } from "../../core/source-file.js";
@@ -108,14 +109,26 @@ function physicalLocation(file: SourceFile, range: Range, cwd: string): Record<s
   const start = getLineAndColumn(file, range.start);
   const end = getLineAndColumn(file, range.end);
   return {
-    artifactLocation: { uri: artifactUri(file, cwd), uriBaseId: "%SRCROOT%" },
+    artifactLocation: artifactLocation(file, cwd),
     region: { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column },
   };
 }
 
-/** A relative URI reference: the display path with each segment percent-encoded. */
+/**
+ * Inside the working folder: a URI reference relative to `%SRCROOT%` (the display path, each
+ * segment percent-encoded). Outside it: the absolute `file:` URI and no `uriBaseId` (SARIF 2.1.0
+ * section 3.4.3 allows an absolute URI there), since `../` would climb out of `%SRCROOT%`, which
+ * code scanning cannot place.
+ */
+function artifactLocation(file: SourceFile, cwd: string): { uri: string; uriBaseId?: string } {
+  const absolute = resolve(cwd, file.path);
+  const rel = relative(cwd, absolute);
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return { uri: pathToFileURL(absolute).href };
+  return { uri: displayPath(file.path, cwd).split("/").map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
+}
+
 function artifactUri(file: SourceFile, cwd: string): string {
-  return displayPath(file.path, cwd).split("/").map(encodeURIComponent).join("/");
+  return artifactLocation(file, cwd).uri;
 }
 
 function fingerprintHash(d: Diagnostic, uri: string): string {

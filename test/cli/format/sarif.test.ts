@@ -95,6 +95,17 @@ describe("toSarif", () => {
     expect(run?.results.find((r) => r.ruleId === "unreachable-agent")?.level).toBe("warning");
   });
 
+  it("gives a file outside the working folder an absolute file: URI without uriBaseId", () => {
+    const outside = toSarif(diagnosticsOf(faulty, "/elsewhere/my graphs/desk.seam"), options) as unknown as SarifLog;
+    const location = outside.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation;
+    expect(location).toEqual({ uri: "file:///elsewhere/my%20graphs/desk.seam" });
+    expect(validateSarif(outside)).toBe(true);
+    const sibling = toSarif(diagnosticsOf(faulty, "/repository/desk.seam"), options) as unknown as SarifLog; // shares a prefix with /repo
+    expect(sibling.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({ uri: "file:///repository/desk.seam" });
+    const inside = toSarif(diagnosticsOf(faulty, "/repo/..x/desk.seam"), options) as unknown as SarifLog;
+    expect(inside.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({ uri: "..x/desk.seam", uriBaseId: "%SRCROOT%" });
+  });
+
   it("keeps fingerprints when unrelated lines are inserted above, and changes them when the finding changes", () => {
     const fingerprints = (text: string): Map<string, string> =>
       new Map(
