@@ -33,13 +33,15 @@ export function check(file: SourceFile, options: CheckOptions = {}): CheckResult
   for (const decl of parsed.ast.graphs) {
     let model: RuleModel;
     try {
-      model = analyseGraph(file, decl, options);
+      const incomplete = parsed.diagnostics.some((d) => d.range.start >= decl.range.start && d.range.start <= decl.range.end);
+      model = analyseGraph(file, decl, incomplete, options);
     } catch (error) {
       diagnostics.push(internalError(file, decl.name.range, `the analysis of graph '${decl.name.name}'`, error));
       continue;
     }
     graphs.push(model.graph);
-    diagnostics.push(...runRules(rules, model));
+    // A loop, not push(...xs): a large graph can yield more findings than a call has arguments.
+    for (const diagnostic of runRules(rules, model)) diagnostics.push(diagnostic);
   }
   return { file, ast: parsed.ast, graphs, diagnostics: sortDiagnostics(diagnostics) };
 }
@@ -49,7 +51,7 @@ export function checkText(path: string, text: string, options: CheckOptions = {}
   return check(createSourceFile(path, text), options);
 }
 
-function analyseGraph(file: SourceFile, decl: GraphDecl, options: CheckOptions): RuleModel {
+function analyseGraph(file: SourceFile, decl: GraphDecl, incomplete: boolean, options: CheckOptions): RuleModel {
   const bound = bindGraph(decl);
   const facts = computeGraphFacts(bound);
   const bounds = computeHopBounds(
@@ -81,7 +83,7 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, options: CheckOptions):
     }),
     decl,
   };
-  return { file, graph, bound, facts };
+  return { file, graph, bound, facts, incomplete };
 }
 
 function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
@@ -90,7 +92,7 @@ function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
   return {
     ...(declared !== undefined
       ? { value: declared, declared }
-      : bounds.longestWalk !== undefined
+      : bounds.longestWalk !== undefined && Number.isSafeInteger(bounds.longestWalk + 1)
         ? { value: bounds.longestWalk + 1 }
         : {}),
     ...(bounds.longestWalk !== undefined ? { longestWalk: bounds.longestWalk } : {}),

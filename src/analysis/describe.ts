@@ -24,3 +24,8 @@ export function listNames(names: readonly string[], max = 6): string {
 export function formatWalk(agents: readonly string[]): string {
   return agents.join(" -> ");
 }
+
+/** `1 handoff`, `2 handoffs`: a count with its noun in the right number (regular plurals only). */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}

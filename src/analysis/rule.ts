@@ -15,6 +15,8 @@ export interface RuleModel {
   readonly graph: CheckedGraph;
   readonly bound: BoundGraph;
   readonly facts: GraphFacts;
+  /** The graph has syntax errors, so the parser dropped some of its items. */
+  readonly incomplete: boolean;
 }
 
 /** A finding as a rule reports it; the file and rule id are filled in by the runner. */
@@ -38,6 +40,12 @@ export interface RuleContext {
 /** An analysis rule; its id is its file name under `src/analysis/rules/`. */
 export interface Rule {
   readonly meta: RuleMeta;
+  /**
+   * The rule judges the graph as a whole (reachability, cycles, what is missing). It is skipped
+   * for a graph with syntax errors: the items the parser dropped would make its findings
+   * spurious (an agent lost to a typo is not "unknown", a lost `entry` line is not "missing").
+   */
+  readonly wholeGraph?: boolean;
   check(context: RuleContext): void;
 }
 
@@ -65,6 +73,7 @@ export const internalErrorRule: RuleMeta = {
 export function runRules(rules: readonly Rule[], model: RuleModel): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of rules) {
+    if (rule.wholeGraph === true && model.incomplete) continue;
     const context: RuleContext = {
       model,
       report(init) {

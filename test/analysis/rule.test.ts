@@ -34,11 +34,25 @@ describe("rules", () => {
       graph,
       bound: {} as never,
       facts: {} as never,
+      incomplete: false,
     });
     expect(diagnostics.map((d) => [d.rule, d.severity])).toEqual([
       ["internal-error", "error"],
       ["reporting", "warning"],
     ]);
     expect(diagnostics[0]?.message).toContain("boom");
+  });
+
+  it("skip whole-graph rules on a graph with syntax errors, so dropped items cause no follow-on findings", () => {
+    // `entry agent` is a syntax error ('agent' is a keyword): the entry line is dropped.
+    const broken = checkText("x.seam", "graph g {\n  entry agent\n  agent a: peer\n  agent b: peer\n  agent b: peer\n}\n");
+    const found = broken.diagnostics.map((d) => d.rule);
+    expect(found).toContain("syntax");
+    expect(found).toContain("duplicate-agent");
+    expect(found).not.toContain("missing-entry");
+    expect(found).not.toContain("no-terminal-path");
+
+    const clean = checkText("y.seam", "graph g {\n  agent a: peer\n}\n");
+    expect(clean.diagnostics.map((d) => d.rule)).toContain("missing-entry");
   });
 });

@@ -1,3 +1,4 @@
+import { countOf } from "../describe.js";
 import { defineRule } from "../rule.js";
 
 /**
@@ -6,6 +7,7 @@ import { defineRule } from "../rule.js";
  * larger than needed.
  */
 export const hopLimitApproximateRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "hop-limit-approximate",
     severity: "info",
@@ -18,7 +20,7 @@ export const hopLimitApproximateRule = defineRule({
     const effect = declared === undefined ? `hop_limit auto assigns ${longestWalk + 1}, which is safe but may be more than needed` : `the check of hop_limit ${declared} against it may warn needlessly`;
     report({
       range: bound.hopLimit ? bound.hopLimit.value.range : bound.decl.name.range,
-      message: `graph '${bound.name}': the longest walk allowed by max_rounds is at most ${longestWalk} handoffs (an upper bound: an exact search over the rounds would cost too much); ${effect}. Declare hop_limit to choose the value yourself.`,
+      message: `graph '${bound.name}': the longest walk allowed by max_rounds is at most ${countOf(longestWalk, "handoff")} (an upper bound: an exact search over the rounds would cost too much); ${effect}. Declare hop_limit to choose the value yourself.`,
     });
   },
 });

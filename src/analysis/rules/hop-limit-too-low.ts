@@ -1,4 +1,4 @@
-import { formatWalk } from "../describe.js";
+import { countOf, formatWalk } from "../describe.js";
 import { treePath } from "../graph/traversal.js";
 import { defineRule } from "../rule.js";
 
@@ -9,6 +9,7 @@ import { defineRule } from "../rule.js";
  * Where H is unbounded the warning is left to `unbounded-cycle`.
  */
 export const hopLimitTooLowRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "hop-limit-too-low",
     severity: "error",
@@ -31,7 +32,7 @@ export const hopLimitTooLowRule = defineRule({
       const path = treePath(facts.fromEntries, target).map((v) => (bound.agents[v] as { id: string }).id);
       report({
         range: decl.value.range,
-        message: `hop_limit ${declared} stops every task: the shortest walk to a terminal, ${formatWalk(path)}, takes ${shortestWalk} handoff${shortestWalk === 1 ? "" : "s"}, and ingest rejects hop.index >= hop.limit; raise hop_limit to at least ${shortestWalk + 1}, or use auto.`,
+        message: `hop_limit ${declared} stops every task: the shortest walk to a terminal, ${formatWalk(path)}, takes ${countOf(shortestWalk, "handoff")}, and ingest rejects hop.index >= hop.limit; raise hop_limit to at least ${shortestWalk + 1}, or use auto.`,
       });
       return;
     }
@@ -39,7 +40,7 @@ export const hopLimitTooLowRule = defineRule({
       report({
         range: decl.value.range,
         severity: "warning",
-        message: `hop_limit ${declared} cuts off walks that max_rounds allows: the longest takes ${exact ? "" : "at most "}${longestWalk} handoffs${exact ? "" : " (an upper bound)"}, so it needs a limit of ${longestWalk + 1}; raise hop_limit to ${longestWalk + 1} or use auto.`,
+        message: `hop_limit ${declared} cuts off walks that max_rounds allows: the longest takes ${exact ? "" : "at most "}${countOf(longestWalk, "handoff")}${exact ? "" : " (an upper bound)"}, so it needs a limit of ${longestWalk + 1}; raise hop_limit to ${longestWalk + 1} or use auto.`,
       });
     }
   },

@@ -3,9 +3,11 @@ import { defineRule } from "../rule.js";
 
 /**
  * `hop-limit-unbounded` (error): `hop_limit auto` (or no `hop_limit`) while an unbounded cycle
- * lies between an entry and a terminal, so no finite limit can be computed.
+ * lies between an entry and a terminal, so no finite limit can be computed, or while the computed
+ * limit is too large to be an exact JSON integer.
  */
 export const hopLimitUnboundedRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "hop-limit-unbounded",
     severity: "error",
@@ -14,12 +16,22 @@ export const hopLimitUnboundedRule = defineRule({
   check({ model, report }) {
     const { bound } = model;
     if (bound.hopLimit && bound.hopLimit.value.kind === "IntegerLiteral") return;
+    const where = bound.hopLimit ? "hop_limit auto" : `the hop limit of graph '${bound.name}' (auto, as no hop_limit is declared)`;
+    const range = bound.hopLimit ? bound.hopLimit.value.range : bound.decl.name.range;
+    const { longestWalk } = model.graph.hopLimit;
+    if (longestWalk !== undefined && !Number.isSafeInteger(longestWalk + 1)) {
+      // JSON numbers above 2^53 - 1 are not exact integers, so no producer could write the limit.
+      report({
+        range,
+        message: `${where} cannot be used: the longest walk max_rounds allows, ${longestWalk} handoffs, is beyond the largest exact JSON integer (${Number.MAX_SAFE_INTEGER}). Lower the max_rounds values, or declare an explicit \`hop_limit N\`.`,
+      });
+      return;
+    }
     const [first, ...others] = model.graph.unboundedCycles;
     if (first === undefined) return;
     const more = others.length > 0 ? ` (and ${others.length} other unbounded cycle${others.length > 1 ? "s" : ""})` : "";
-    const where = bound.hopLimit ? "hop_limit auto" : `the hop limit of graph '${bound.name}' (auto, as no hop_limit is declared)`;
     report({
-      range: bound.hopLimit ? bound.hopLimit.value.range : bound.decl.name.range,
+      range,
       message: `${where} cannot be computed: the cycle ${formatWalk(first)}${more} has no max_rounds, so walks have no longest length. Add \`max_rounds N\` to an edge of the cycle, or declare an explicit \`hop_limit N\`.`,
     });
   },

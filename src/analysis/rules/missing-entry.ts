@@ -2,6 +2,7 @@ import { defineRule } from "../rule.js";
 
 /** `missing-entry` (error): a graph without an `entry` line. */
 export const missingEntryRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "missing-entry",
     severity: "error",

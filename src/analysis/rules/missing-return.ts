@@ -6,6 +6,7 @@ import { defineRule } from "../rule.js";
  * supervisor nor a terminal of its own, so the delegated work cannot come back or end.
  */
 export const missingReturnRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "missing-return",
     severity: "warning",
@@ -20,7 +21,7 @@ export const missingReturnRule = defineRule({
       if (target === undefined || target.terminals.length > 0) continue;
       report({
         range: edgeHeaderRange(edge.decl),
-        message: `${describeEdge(edge.decl)}: '${edge.to}' can neither return to '${edge.from}' nor end the task; add \`return ${edge.to} -> ${edge.from}\` or give '${edge.to}' a terminal.`,
+        message: `${describeEdge(edge.decl)}: '${edge.to}' neither returns to '${edge.from}' nor has a terminal of its own, so '${edge.from}' keeps accountability for work it never hears back about; add \`return ${edge.to} -> ${edge.from}\`, or give '${edge.to}' a terminal.`,
       });
     }
   },

@@ -19,6 +19,7 @@ const MAX_RELATED_FEEDERS = 50;
  * so that a 10^5-agent chain into one dead end gives one readable diagnostic.
  */
 export const noTerminalPathRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "no-terminal-path",
     severity: "error",

@@ -9,6 +9,7 @@ import { defineRule } from "../rule.js";
  * that delegates to it; transfer: worker | peer -> worker | peer.
  */
 export const roleMismatchRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "role-mismatch",
     severity: "error",

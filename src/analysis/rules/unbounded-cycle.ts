@@ -8,6 +8,7 @@ import { defineRule } from "../rule.js";
  * of the cycle as related information.
  */
 export const unboundedCycleRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "unbounded-cycle",
     severity: "warning",

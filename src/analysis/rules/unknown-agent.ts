@@ -8,6 +8,7 @@ const SUGGESTION_BUDGET = 200_000;
 
 /** `unknown-agent` (error): an edge or an entry names no declared agent; suggests the nearest id. */
 export const unknownAgentRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "unknown-agent",
     severity: "error",

@@ -3,6 +3,7 @@ import { defineRule } from "../rule.js";
 
 /** `unreachable-agent` (warning): no walk from any entry reaches the agent. */
 export const unreachableAgentRule = defineRule({
+  wholeGraph: true,
   meta: {
     id: "unreachable-agent",
     severity: "warning",

@@ -27,6 +27,11 @@ ruleTable("hop-limit-too-low", {
       errors: [{ severity: "warning", mentions: ["4 handoffs", "raise hop_limit to 5"] }],
     },
     {
+      name: "a longest walk of one handoff is said in the singular",
+      code: lines("graph g {", "  entry a", "  hop_limit «1", "  agent a: peer", "  agent b: peer { terminal t }", "  transfer a -> b", "}"),
+      errors: [{ severity: "error", mentions: ["takes 1 handoff,", "at least 2"] }],
+    },
+    {
       name: "an entry with a terminal and hop_limit 0",
       code: lines("graph g {", "  entry c", "  hop_limit «0", ...body, "}"),
       errors: [{ severity: "error", mentions: ["at least 1"] }],

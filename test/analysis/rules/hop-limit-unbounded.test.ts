@@ -21,5 +21,19 @@ ruleTable("hop-limit-unbounded", {
       code: lines("graph «g {", "  entry a", ...loop, "}"),
       errors: [{ mentions: ["a -> b -> a"] }],
     },
+    {
+      name: "a computed limit beyond the largest exact JSON integer",
+      code: lines(
+        "graph g {",
+        "  entry a",
+        "  hop_limit «auto",
+        "  agent a: peer { terminal t }",
+        "  agent b: peer",
+        "  transfer a -> b { max_rounds 4503599627370496 }",
+        "  transfer b -> a { max_rounds 4503599627370496 }",
+        "}",
+      ),
+      errors: [{ mentions: ["9007199254740991", "Lower the max_rounds"] }],
+    },
   ],
 });
