@@ -28,3 +28,4 @@ export { createGraphAccept } from "./emit/graph-accept.js";
 export { dotPicture } from "./emit/picture-dot.js";
 export { mermaidPicture } from "./emit/picture-mermaid.js";
 export { svgPicture } from "./emit/picture-svg.js";
+export type { SvgResult } from "./emit/picture-svg.js";
