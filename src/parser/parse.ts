@@ -8,15 +8,19 @@ import type { SeamFile } from "./ast.js";
 import { decodeString } from "./decode-string.js";
 import { describeUnexpected } from "./describe-unexpected.js";
 import { parseDirect } from "./direct-parser.js";
+import { looksLikeUtf16 } from "./looks-like-utf16.js";
 import { parseWithRecovery } from "./recovering-parse.js";
 import { scan } from "./scanner.js";
-import { syntaxRule } from "./syntax-rule.js";
+import { MAX_SYNTAX_DIAGNOSTICS, syntaxRule } from "./syntax-rule.js";
 
 /** What {@link parse} returns. */
 export interface ParseResult {
   /** The tree; items that could not be completed are left out. */
   readonly ast: SeamFile;
-  /** Every `syntax` diagnostic, in source order. Empty when the file is well formed. */
+  /**
+   * The `syntax` diagnostics, in source order: every one, up to {@link MAX_SYNTAX_DIAGNOSTICS}.
+   * Empty when the file is well formed.
+   */
   readonly diagnostics: Diagnostic[];
 }
 
@@ -24,28 +28,44 @@ export interface ParseResult {
  * Parses a `.seam` file (DESIGN.md section 1). Lexical errors (unexpected characters, bad
  * strings, unterminated comments), parse errors (with Chevrotain's recovery, so later errors are
  * found too), negative integers, integers beyond 2^53 - 1 and language versions other than 1 all become `syntax`
- * diagnostics whose ranges lie inside the file. Never throws on any input.
+ * diagnostics whose ranges lie inside the file. Text that looks like UTF-16 gets one diagnostic
+ * saying so, at 1:1, and an empty tree. Never throws on any input.
  */
 export function parse(file: SourceFile): ParseResult {
   const { text } = file;
+  if (looksLikeUtf16(text)) {
+    return {
+      ast: { kind: "File", graphs: [], range: { start: 0, end: text.length } },
+      diagnostics: toDiagnostics(file, [
+        { range: { start: 0, end: 0 }, message: "the file looks like UTF-16 text; save it as UTF-8" },
+      ]),
+    };
+  }
   const found: { range: Range; message: string }[] = [];
   const report = (range: Range, message: string): void => {
     found.push({ range, message });
   };
 
+  // Each kind of error below comes in source order, so only the first MAX + 1 of a kind can be
+  // among the diagnostics shown (or be where the list stops): a garbage file is not described
+  // in full only to be cut.
+  const shown = MAX_SYNTAX_DIAGNOSTICS + 1;
   const scanned = scan(text);
-  for (const [offset, length] of scanned.unexpected) {
+  for (const [offset, length] of scanned.unexpected.slice(0, shown)) {
     report({ start: offset, end: offset + length }, describeUnexpected(text.slice(offset, offset + length)));
   }
   if (scanned.unterminatedComment >= 0) {
     const start = scanned.unterminatedComment;
     report({ start, end: start + 2 }, "unterminated block comment: close it with '*/'");
   }
+  let stringProblems = 0;
   for (const i of scanned.malformedStrings) {
+    if (stringProblems >= shown) break;
     const tokenStart = scanned.starts[i] as number;
     for (const problem of decodeString(text.slice(tokenStart, scanned.ends[i])).problems) {
       const start = tokenStart + problem.offset;
       report({ start, end: start + problem.length }, problem.message);
+      stringProblems++;
     }
   }
 
@@ -53,14 +73,17 @@ export function parse(file: SourceFile): ParseResult {
   // which recovers from errors and words the messages.
   const direct = parseDirect(text, scanned);
   if (direct !== undefined) {
-    found.push(...direct.errors);
+    for (const error of direct.errors.slice(0, shown)) found.push(error);
     return { ast: direct.ast, diagnostics: toDiagnostics(file, found) };
   }
   const ast = parseWithRecovery(text, scanned, report);
   return { ast, diagnostics: toDiagnostics(file, found) };
 }
 
-/** One diagnostic per distinct (range, message), in source order. */
+/**
+ * One diagnostic per distinct (range, message), in source order; past
+ * {@link MAX_SYNTAX_DIAGNOSTICS}, one that says so, at the first one left out.
+ */
 function toDiagnostics(file: SourceFile, found: readonly { range: Range; message: string }[]): Diagnostic[] {
   const seen = new Set<string>();
   const unique = found.filter(({ range, message }) => {
@@ -70,5 +93,13 @@ function toDiagnostics(file: SourceFile, found: readonly { range: Range; message
     return true;
   });
   unique.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
-  return unique.map(({ range, message }) => createDiagnostic(syntaxRule, { file, range, message }));
+  const firstLeftOut = unique[MAX_SYNTAX_DIAGNOSTICS];
+  const kept = unique.slice(0, MAX_SYNTAX_DIAGNOSTICS);
+  if (firstLeftOut !== undefined) {
+    kept.push({
+      range: firstLeftOut.range,
+      message: `too many syntax errors; stopped after ${MAX_SYNTAX_DIAGNOSTICS}`,
+    });
+  }
+  return kept.map(({ range, message }) => createDiagnostic(syntaxRule, { file, range, message }));
 }

@@ -110,6 +110,9 @@ function findNameStandIn(parser: RecoveryEngine): NameStandIn | undefined {
   return undefined;
 }
 
+/** Thrown when the parser reaches its error limit (see {@link parseTokens}); never escapes it. */
+const ERROR_LIMIT_REACHED: unique symbol = Symbol("error limit reached");
+
 /** `{` opens and `}` closes a block; the depth change of skipping `token` during recovery. */
 function braceDelta(token: IToken): number {
   if (token.tokenType === t.LCurly) return 1;
@@ -118,6 +121,10 @@ function braceDelta(token: IToken): number {
 }
 
 class SeamParser extends chevrotain.CstParser {
+  /** Errors saved since {@link parseTokens} set the input, and the count at which it stops. */
+  errorCount = 0;
+  errorLimit = Number.POSITIVE_INFINITY;
+
   constructor(options: SeamParserOptions) {
     super([...t.allTokens], {
       recoveryEnabled: true,
@@ -254,6 +261,15 @@ class SeamParser extends chevrotain.CstParser {
       this.CONSUME(options.SEP);
       options.DEF.call(this);
     }
+  }
+
+  /** Chevrotain's `SAVE_ERROR` (every error goes through it), stopping at {@link errorLimit}. */
+  SAVE_ERROR(this: SeamParser & RecoveryEngine, error: IRecognitionException): IRecognitionException {
+    engine.SAVE_ERROR.call(this, error);
+    this.errorCount++;
+    // Not a recognition exception, so no recovery catches it: it unwinds the whole parse.
+    if (this.errorCount >= this.errorLimit) throw ERROR_LIMIT_REACHED;
+    return error;
   }
 
   /** file = languageVersion? graph+ */
@@ -452,11 +468,26 @@ export function getSeamParser(): SeamParser {
   return shared;
 }
 
-/** Parses `tokens` with the shared parser; returns the CST root (possibly partial) and the errors. */
-export function parseTokens(tokens: IToken[]): { cst: CstNode; errors: IRecognitionException[] } {
+/**
+ * Parses `tokens` with the shared parser; returns the CST root (possibly partial) and the errors.
+ * At `maxErrors` errors the parse stops: `cst` is then undefined (a tree of the part read would
+ * mislead the checks that run on it) and `errors` holds the first `maxErrors`, in source order.
+ * Never throws on any tokens.
+ */
+export function parseTokens(
+  tokens: IToken[],
+  maxErrors = Number.POSITIVE_INFINITY,
+): { cst: CstNode | undefined; errors: IRecognitionException[] } {
   const parser = getSeamParser();
   parser.input = tokens;
-  const cst = parser.file();
+  parser.errorCount = 0;
+  parser.errorLimit = maxErrors;
+  let cst: CstNode | undefined;
+  try {
+    cst = parser.file();
+  } catch (error) {
+    if (error !== ERROR_LIMIT_REACHED) throw error;
+  }
   const errors = parser.errors;
   // The shared parser would otherwise hold the last file's tokens until the next parse.
   parser.input = [];

@@ -13,22 +13,26 @@ import { toChevrotainTokens } from "./lexer.js";
 import type { ReportSyntaxError } from "./literals.js";
 import { parseTokens } from "./parser.js";
 import type { ScanResult } from "./scanner.js";
+import { MAX_SYNTAX_DIAGNOSTICS } from "./syntax-rule.js";
 
 /**
  * Parses the scanned tokens of `text` with recovery; reports each parse error and each literal
  * error to `report` and returns the tree of the items that are whole. Where a block comment is
  * never closed, errors that found the end of the file are left out: the comment took the rest of
  * the file, so what they miss is most likely inside it, and the comment's own error says what to
- * fix. Never throws.
+ * fix. Past {@link MAX_SYNTAX_DIAGNOSTICS} parse errors the parse stops and the tree is empty
+ * (`parse()` reports the first ones and says it stopped). Never throws.
  */
 export function parseWithRecovery(text: string, scanned: ScanResult, report: ReportSyntaxError): SeamFile {
-  const { cst, errors } = parseTokens(toChevrotainTokens(text, scanned));
+  // One error more than are shown, so that `parse()` knows where it stopped.
+  const { cst, errors } = parseTokens(toChevrotainTokens(text, scanned), MAX_SYNTAX_DIAGNOSTICS + 1);
   const endOfInput = scanned.count === 0 ? text.length : (scanned.ends[scanned.count - 1] as number);
   const commentTookTheRest = scanned.unterminatedComment >= 0;
   for (const error of errors) {
     if (commentTookTheRest && error.token.tokenType === chevrotain.EOF) continue;
     report(errorRange(error, endOfInput), error.message);
   }
+  if (cst === undefined) return { kind: "File", graphs: [], range: { start: 0, end: text.length } };
   return cstToAst(cst, text.length, report);
 }
 

@@ -9,3 +9,10 @@ export const syntaxRule: RuleMeta = {
   severity: "error",
   description: "The file does not follow the Seam grammar; every error is reported, with recovery.",
 };
+
+/**
+ * The most `syntax` diagnostics one file gets; past it, one more says the rest were left out,
+ * and the parser stops reading (a file that broken needs fixing from the top, and a garbage file
+ * gets a short answer quickly: Chevrotain's recovery costs about 0.1 ms per error).
+ */
+export const MAX_SYNTAX_DIAGNOSTICS = 200;

@@ -15,6 +15,7 @@ const fixtures = ["design-example.seam", "all-items.seam", "several-errors.seam"
 function viaChevrotain(text: string) {
   const scanned = scan(text);
   const { cst, errors } = parseTokens(toChevrotainTokens(text, scanned));
+  if (cst === undefined) throw new Error("parseTokens stopped without an error limit");
   const literalErrors: { range: Range; message: string }[] = [];
   const ast = cstToAst(cst, text.length, (range, message) => literalErrors.push({ range, message }));
   return { ast, parseErrors: errors.length, literalErrors };

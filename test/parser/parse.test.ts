@@ -449,6 +449,59 @@ describe("parse: recovery", () => {
   });
 });
 
+describe("parse: files that are not Seam text, and files with very many errors", () => {
+  const utf16 = (text: string): string => [...text].map((c) => `${c}\0`).join("");
+
+  it("reports UTF-16 text once, at 1:1, with an empty tree", () => {
+    const text = utf16(fixture("design-example.seam"));
+    expect(summary(text)).toEqual(["syntax error 1:1 the file looks like UTF-16 text; save it as UTF-8"]);
+    expect(parseText(text).ast).toEqual({ kind: "File", graphs: [], range: { start: 0, end: text.length } });
+  });
+
+  it("reports a run of unexpected characters once, and a stray NUL as itself", () => {
+    expect(summary("graph g {\0}")).toEqual(["syntax error 1:10 unexpected character U+0000"]);
+    expect(summary(`graph g {${"\0".repeat(40)}}`)).toEqual([
+      `syntax error 1:10 unexpected characters ${Array(16).fill("U+0000").join(" ")}...`,
+    ]);
+  });
+
+  it("stops after 200 parse errors, says so at the 201st, and leaves the tree empty", () => {
+    const text = `graph g {\n${"  agent a worker\n".repeat(300)}}\n`;
+    const found = summary(text);
+    expect(found).toHaveLength(201);
+    expect(found[0]).toBe("syntax error 2:11 expected ':' after 'a', found 'worker'");
+    expect(found[199]).toBe("syntax error 201:11 expected ':' after 'a', found 'worker'");
+    expect(found[200]).toBe("syntax error 202:11 too many syntax errors; stopped after 200");
+    expect(parseText(text).ast.graphs).toEqual([]);
+  });
+
+  it("counts lexical and parse errors together, in source order", () => {
+    const text = `graph g {\n${"  # agent a worker\n".repeat(150)}}\n`;
+    const found = summary(text);
+    expect(found).toHaveLength(201);
+    expect(found.slice(0, 2)).toEqual([
+      "syntax error 2:3 unexpected character '#'",
+      "syntax error 2:13 expected ':' after 'a', found 'worker'",
+    ]);
+    expect(found[200]).toBe("syntax error 102:3 too many syntax errors; stopped after 200");
+  });
+
+  it("caps lexical errors in a file that otherwise parses, and keeps its tree", () => {
+    const text = `graph g { entry a }\n${"#\n".repeat(250)}`;
+    const found = summary(text);
+    expect(found).toHaveLength(201);
+    expect(found[199]).toBe("syntax error 201:1 unexpected character '#'");
+    expect(found[200]).toBe("syntax error 202:1 too many syntax errors; stopped after 200");
+    expect(itemsOf(text).map((i) => i.kind)).toEqual(["Entry"]);
+  });
+
+  it("shows exactly 200 errors without a note", () => {
+    const found = summary(`graph g { entry a }\n${"#\n".repeat(200)}`);
+    expect(found).toHaveLength(200);
+    expect(found.every((line) => line.endsWith("unexpected character '#'"))).toBe(true);
+  });
+});
+
 describe("parse: line endings, BOM and comments", () => {
   const lf = fixture("design-example.seam");
   const reference = parseText(lf);
