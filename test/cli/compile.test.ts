@@ -56,7 +56,7 @@ describe("seam compile", () => {
     expect(await compileCommand({ file: "bad.seam", out: "out" }, io)).toBe(1);
     expect(io.err()).toMatch(/unknown-agent/);
     expect(io.err()).toMatch(/bad\.seam:4:/);
-    expect(io.err()).toMatch(/not compiled: 1 error/);
+    expect(io.err()).toMatch(/not compiled: 1 error \(fix it, then compile again\)/);
     expect(readdirSync(dir)).toEqual(["bad.seam"]);
   });
 

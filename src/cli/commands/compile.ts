@@ -41,7 +41,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     io.stderr(formatPretty(result.diagnostics, { cwd: io.cwd, color: false, fileCount: 1 }));
   }
   if (errors > 0) {
-    io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix them, then compile again)\n`);
+    io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
     return 1;
   }
   if (result.graphs.length === 0) {
