@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chevrotain } from "../../src/parser/chevrotain.js";
-import { lex } from "../../src/parser/lexer.js";
+import { lex } from "./lex.js";
 import { allTokens, ERROR_GROUP } from "../../src/parser/tokens.js";
 
 // The reference: a Chevrotain Lexer built from the token patterns of tokens.ts (what Seam used

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lex } from "../../src/parser/lexer.js";
+import { lex } from "./lex.js";
 
 /** Token names and images of `text`, skipping nothing the lexer produced. */
 function tokensOf(text: string): string[] {
