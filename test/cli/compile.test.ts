@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileCommand } from "../../src/cli/commands/compile.js";
@@ -36,6 +36,19 @@ describe("seam compile", () => {
     const edge = JSON.parse(readAll(out)["refund_desk.triage-delegate-billing.schema.json"] ?? "") as Record<string, any>;
     expect(edge["$id"]).toBe("https://seam.dev/schemas/graphs/refund_desk/refund_desk.triage-delegate-billing.json");
     expect(edge["properties"]["from_agent"]["properties"]["id"]["const"]).toBe("triage");
+  });
+
+  it("replaces a symbolic link standing in the output folder instead of writing through it", async () => {
+    const out = makeTempDir("compile");
+    const elsewhere = makeTempDir("compile-victim");
+    const victim = join(elsewhere, "precious.txt");
+    writeFileSync(victim, "keep me");
+    symlinkSync(victim, join(out, "refund_desk.dot"));
+    const io = createFakeIo(fixturePath("cases", "envelopes"));
+    expect(await compileCommand({ file: "graph.seam", out }, io)).toBe(0);
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
+    expect(lstatSync(join(out, "refund_desk.dot")).isFile()).toBe(true);
+    expect(readdirSync(out).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it("is deterministic: a rerun writes byte-identical files", async () => {

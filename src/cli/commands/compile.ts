@@ -8,7 +8,7 @@
  * written (one line on stderr: `cannot create the output folder: ...` or `cannot be written:
  * ...`). A folder this run created is removed again when nothing could be written into it.
  */
-import { writeFile } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { check } from "../../analysis/check.js";
 import { emitCompileOutput } from "../../emit/compile-output.js";
@@ -58,7 +58,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
   for (const file of files) {
     const target = join(made.folder, file.path);
     try {
-      await writeFile(target, file.content, "utf8");
+      await writeReplacing(target, file.content);
     } catch (error) {
       reportProblem(io, { path: displayPath(target, io.cwd), ...describeFsError(error, "write") });
       // Folders this run made and left empty would be litter; files already written stay.
@@ -69,4 +69,23 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     io.stdout(`${displayPath(target, io.cwd)}\n`);
   }
   return 0;
+}
+
+/**
+ * Writes `content` to `target` through a temporary file and a rename, so that a symbolic link
+ * already standing at `target` is replaced rather than followed (a committed link in an output
+ * folder must not let `seam compile` overwrite whatever it points to), and no reader ever sees a
+ * half-written file.
+ *
+ * @throws the file system's error; the temporary file is removed first
+ */
+async function writeReplacing(target: string, content: string): Promise<void> {
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, content, { encoding: "utf8", flag: "wx" });
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
