@@ -30,19 +30,25 @@ export function check(file: SourceFile, options: CheckOptions = {}): CheckResult
   const parsed = parse(file);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const graphs: CheckedGraph[] = [];
-  for (const decl of parsed.ast.graphs) {
+  const firstByName = new Map<string, GraphDecl>();
+  parsed.ast.graphs.forEach((decl, g) => {
+    if (!firstByName.has(decl.name.name)) firstByName.set(decl.name.name, decl);
+    // A syntax error between this graph's start and the next graph's start may have cost this
+    // graph items (an unterminated comment swallows the rest of the file, say).
+    const next = parsed.ast.graphs[g + 1]?.range.start ?? Infinity;
+    const incomplete = parsed.diagnostics.some((d) => d.range.start >= decl.range.start && d.range.start < next);
+    const context: GraphContext = { incomplete, firstOfName: firstByName.get(decl.name.name) ?? decl };
     let model: RuleModel;
     try {
-      const incomplete = parsed.diagnostics.some((d) => d.range.start >= decl.range.start && d.range.start <= decl.range.end);
-      model = analyseGraph(file, decl, incomplete, options);
+      model = analyseGraph(file, decl, context, options);
     } catch (error) {
       diagnostics.push(internalError(file, decl.name.range, `the analysis of graph '${decl.name.name}'`, error));
-      continue;
+      return;
     }
     graphs.push(model.graph);
     // A loop, not push(...xs): a large graph can yield more findings than a call has arguments.
     for (const diagnostic of runRules(rules, model)) diagnostics.push(diagnostic);
-  }
+  });
   return { file, ast: parsed.ast, graphs, diagnostics: sortDiagnostics(diagnostics) };
 }
 
@@ -51,7 +57,10 @@ export function checkText(path: string, text: string, options: CheckOptions = {}
   return check(createSourceFile(path, text), options);
 }
 
-function analyseGraph(file: SourceFile, decl: GraphDecl, incomplete: boolean, options: CheckOptions): RuleModel {
+/** What a graph's rules need to know about the rest of its file. */
+type GraphContext = Pick<RuleModel, "incomplete" | "firstOfName">;
+
+function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, options: CheckOptions): RuleModel {
   const bound = bindGraph(decl);
   const facts = computeGraphFacts(bound);
   const bounds = computeHopBounds(
@@ -83,7 +92,7 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, incomplete: boolean, op
     }),
     decl,
   };
-  return { file, graph, bound, facts, incomplete };
+  return { file, graph, bound, facts, ...context };
 }
 
 function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {

@@ -35,6 +35,7 @@ describe("rules", () => {
       bound: {} as never,
       facts: {} as never,
       incomplete: false,
+      firstOfName: graph.decl,
     });
     expect(diagnostics.map((d) => [d.rule, d.severity])).toEqual([
       ["internal-error", "error"],
@@ -54,5 +55,9 @@ describe("rules", () => {
 
     const clean = checkText("y.seam", "graph g {\n  agent a: peer\n}\n");
     expect(clean.diagnostics.map((d) => d.rule)).toContain("missing-entry");
+
+    // An unterminated comment inside the graph swallows its closing brace: the graph ends early.
+    const swallowed = checkText("z.seam", "graph g { /* agent a: peer }\n");
+    expect(swallowed.diagnostics.map((d) => d.rule)).toEqual(["syntax"]);
   });
 });

@@ -7,6 +7,7 @@ import { syntaxRule } from "../../parser/syntax-rule.js";
 import { internalErrorRule, type Rule } from "../rule.js";
 import { duplicateAgentRule } from "./duplicate-agent.js";
 import { duplicateEdgeRule } from "./duplicate-edge.js";
+import { duplicateGraphRule } from "./duplicate-graph.js";
 import { duplicateSettingRule } from "./duplicate-setting.js";
 import { duplicateTerminalRule } from "./duplicate-terminal.js";
 import { hopLimitApproximateRule } from "./hop-limit-approximate.js";
@@ -27,6 +28,7 @@ import { unsupportedEnvelopeRule } from "./unsupported-envelope.js";
 /** The analysis rules (not `syntax`, which the parser reports). */
 export const rules: readonly Rule[] = [
   unknownAgentRule,
+  duplicateGraphRule,
   duplicateAgentRule,
   duplicateEdgeRule,
   duplicateTerminalRule,
