@@ -6,8 +6,9 @@
  * Size limit. Graphviz's `dot` layout recurses along long paths, and the WebAssembly build has a
  * fixed stack: measured with @viz-js/viz 3.31 on Node 20, a chain of 10,000 agents renders
  * (about 2.5 s) and one of 15,000 overflows the stack; a star of 3,000 agents already takes 14 s.
- * So graphs of more than {@link SVG_MAX_AGENTS} agents are refused up front, and a stack overflow
- * or WebAssembly trap below that is still caught and returned as the same refusal, never thrown.
+ * Terminals are drawn as nodes too (one agent with 10,000 terminals takes 35 s), so graphs of more
+ * than {@link SVG_MAX_NODES} nodes (agents plus terminals) are refused up front, and a stack
+ * overflow or WebAssembly trap below that is still caught and returned as a refusal, never thrown.
  */
 import type { CheckedGraph } from "../analysis/model.js";
 import { dotPicture } from "./picture-dot.js";
@@ -15,22 +16,24 @@ import { dotPicture } from "./picture-dot.js";
 type VizInstance = Awaited<ReturnType<typeof import("@viz-js/viz").instance>>;
 let viz: Promise<VizInstance> | undefined;
 
-/** Most agents {@link svgPicture} lays out by default: half the longest chain measured to work. */
-export const SVG_MAX_AGENTS = 5000;
+/** Most nodes (agents plus terminals) {@link svgPicture} lays out by default: half the longest
+ * chain measured to work. */
+export const SVG_MAX_NODES = 5000;
 
 /** Options of {@link svgPicture}. */
 export interface SvgOptions {
-  /** Refuse graphs with more agents than this (default {@link SVG_MAX_AGENTS}). */
-  readonly maxAgents?: number;
+  /** Refuse graphs with more nodes (agents plus terminals) than this (default {@link SVG_MAX_NODES}). */
+  readonly maxNodes?: number;
 }
 
 /**
- * An SVG document, or why the graph was not drawn: `too-many-agents` (over the limit, Graphviz
- * not run) or `layout-failed` (Graphviz overflowed its stack or trapped).
+ * An SVG document, or why the graph was not drawn: `too-many-nodes` (over the limit, Graphviz
+ * not run) or `layout-failed` (Graphviz overflowed its stack or trapped). `nodes` counts agents
+ * plus terminals.
  */
 export type SvgResult =
   | { readonly ok: true; readonly svg: string }
-  | { readonly ok: false; readonly reason: "too-many-agents" | "layout-failed"; readonly agents: number; readonly maxAgents: number };
+  | { readonly ok: false; readonly reason: "too-many-nodes" | "layout-failed"; readonly nodes: number; readonly maxNodes: number };
 
 /**
  * Renders `graph` to a standalone SVG document with the `dot` layout.
@@ -39,9 +42,10 @@ export type SvgResult =
  *   that would be a bug in Seam. A graph too large to lay out is a result, not an error.
  */
 export async function svgPicture(graph: CheckedGraph, options: SvgOptions = {}): Promise<SvgResult> {
-  const maxAgents = options.maxAgents ?? SVG_MAX_AGENTS;
-  const agents = graph.agents.length;
-  if (agents > maxAgents) return { ok: false, reason: "too-many-agents", agents, maxAgents };
+  const maxNodes = options.maxNodes ?? SVG_MAX_NODES;
+  let nodes = graph.agents.length;
+  for (const agent of graph.agents) nodes += agent.terminals.length;
+  if (nodes > maxNodes) return { ok: false, reason: "too-many-nodes", nodes, maxNodes };
   const dot = dotPicture(graph);
   viz ??= import("@viz-js/viz").then((module) => module.instance());
   const instance = await viz;
@@ -52,6 +56,6 @@ export async function svgPicture(graph: CheckedGraph, options: SvgOptions = {}):
     if (!(error instanceof RangeError || (error instanceof Error && error.name === "RuntimeError"))) throw error;
     // The module's memory may be left inconsistent by the unwound call: start afresh next time.
     viz = undefined;
-    return { ok: false, reason: "layout-failed", agents, maxAgents };
+    return { ok: false, reason: "layout-failed", nodes, maxNodes };
   }
 }

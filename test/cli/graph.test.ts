@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
-import { SVG_MAX_AGENTS } from "../../src/emit/picture-svg.js";
+import { SVG_MAX_NODES } from "../../src/emit/picture-svg.js";
 import { makeTempDir, removeTempDirs } from "../emit/helpers.js";
 import { createFakeIo } from "./fake-io.js";
 
@@ -67,8 +67,8 @@ describe("seam graph", () => {
     expect(r.err).toBe("seam: missing.seam: no such file or folder (check the path)\n");
   });
 
-  it("refuses SVG for a graph over the agent limit with one line and exit 2, and still draws it as DOT", async () => {
-    const n = SVG_MAX_AGENTS + 1;
+  it("refuses SVG for a graph over the node limit with one line and exit 2, and still draws it as DOT", async () => {
+    const n = SVG_MAX_NODES;
     const lines = ["graph chain {", "  entry a0"];
     for (let i = 0; i < n; i++) lines.push(`  agent a${i}: worker${i === n - 1 ? " { terminal done }" : ""}`);
     for (let i = 0; i + 1 < n; i++) lines.push(`  transfer a${i} -> a${i + 1}`);
@@ -78,7 +78,7 @@ describe("seam graph", () => {
     expect(svg.code).toBe(2);
     expect(svg.out).toBe("");
     expect(svg.err).toBe(
-      `seam: chain.seam: the graph is too large for SVG rendering: ${n} agents, more than the ${SVG_MAX_AGENTS} it lays out (use --format dot or mermaid)\n`,
+      `seam: chain.seam: the graph is too large for SVG rendering: ${n + 1} nodes (agents and terminals), more than the ${SVG_MAX_NODES} it lays out (use --format dot or mermaid)\n`,
     );
     const dot = await graph(["chain.seam", "--format", "dot"], dir);
     expect(dot.code).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkText } from "../../src/analysis/check.js";
 import type { CheckedGraph } from "../../src/analysis/model.js";
 import { FAULT_COLOR, UNREACHABLE_COLOR } from "../../src/emit/picture-model.js";
-import { SVG_MAX_AGENTS, svgPicture } from "../../src/emit/picture-svg.js";
+import { SVG_MAX_NODES, svgPicture } from "../../src/emit/picture-svg.js";
 import { exampleNames, examplesDir, loadGraph, picturesDir } from "./picture-helpers.js";
 
 /** The SVG text, failing the test when the picture was refused. */
@@ -48,21 +48,25 @@ describe("svgPicture", () => {
     expect(svg).toContain("supervisor 2.0 &quot;beta&quot; #1 &lt;b&gt;&amp;");
   });
 
-  it("refuses a graph over the agent limit without running Graphviz", async () => {
-    expect(await svgPicture(chain(SVG_MAX_AGENTS + 1))).toEqual({
+  it("refuses a graph over the node limit without running Graphviz, counting terminals as nodes", async () => {
+    // SVG_MAX_NODES agents plus the last one's terminal: one node too many.
+    expect(await svgPicture(chain(SVG_MAX_NODES))).toEqual({
       ok: false,
-      reason: "too-many-agents",
-      agents: SVG_MAX_AGENTS + 1,
-      maxAgents: SVG_MAX_AGENTS,
+      reason: "too-many-nodes",
+      nodes: SVG_MAX_NODES + 1,
+      maxNodes: SVG_MAX_NODES,
     });
+    const terminals = Array.from({ length: SVG_MAX_NODES }, (_, i) => `terminal t${i}`).join(" ");
+    const oneAgent = checkText("star.seam", `graph star { entry a agent a: peer { ${terminals} } }`).graphs[0] as CheckedGraph;
+    expect(await svgPicture(oneAgent)).toMatchObject({ ok: false, reason: "too-many-nodes", nodes: SVG_MAX_NODES + 1 });
   });
 
   it("returns Graphviz's stack overflow on a 20,000-agent chain as a result, and draws again afterwards", async () => {
-    expect(await svgPicture(chain(20_000), { maxAgents: Infinity })).toEqual({
+    expect(await svgPicture(chain(20_000), { maxNodes: Infinity })).toEqual({
       ok: false,
       reason: "layout-failed",
-      agents: 20_000,
-      maxAgents: Infinity,
+      nodes: 20_001,
+      maxNodes: Infinity,
     });
     expect(await svgOf(loadGraph(`${picturesDir}faulty.seam`))).toContain("</svg>");
   }, 60_000);

@@ -22,7 +22,7 @@ export interface GraphOptions {
 
 /**
  * Runs `seam graph`; returns 0 (picture printed), 1 (syntax errors) or 2 (unreadable file, no
- * such graph, or a graph too large for SVG: over `SVG_MAX_AGENTS` agents or too deep for Graphviz).
+ * such graph, or a graph too large for SVG: over `SVG_MAX_NODES` nodes or too deep for Graphviz).
  */
 export async function graphCommand(options: GraphOptions, io: CliIo): Promise<number> {
   const read = await readSourceFile(options.file, io.cwd);
@@ -49,9 +49,9 @@ export async function graphCommand(options: GraphOptions, io: CliIo): Promise<nu
     const svg = await svgPicture(graph);
     if (!svg.ok) {
       const why =
-        svg.reason === "too-many-agents"
-          ? `${svg.agents} agents, more than the ${svg.maxAgents} it lays out`
-          : `Graphviz ran out of stack on its ${svg.agents} agents`;
+        svg.reason === "too-many-nodes"
+          ? `${svg.nodes} nodes (agents and terminals), more than the ${svg.maxNodes} it lays out`
+          : `Graphviz could not lay out its ${svg.nodes} nodes (agents and terminals)`;
       reportProblem(io, {
         path: options.file,
         problem: `the graph is too large for SVG rendering: ${why}`,
