@@ -8,6 +8,7 @@
  * where a circle would grow with its label); observe
  * edges dashed; faults from {@link buildPicture} coloured.
  */
+import { replaceUnprintable } from "./printable.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import { buildPicture, FAULT_COLOR, UNREACHABLE_COLOR, type NodeState, type PictureEdge, type PictureNode } from "./picture-model.js";
 
@@ -87,8 +88,9 @@ function quote(text: string): string {
 
 /**
  * Escapes text for a DOT quoted string: backslash (else `\l`, `\N` and friends would be read as
- * label escapes) and double quote; a line break in the text becomes DOT's `\n`.
+ * label escapes) and double quote; a line break in the text becomes DOT's `\n`; control
+ * characters and lone surrogates become U+FFFD.
  */
 export function escapeDot(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
+  return replaceUnprintable(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n");
 }

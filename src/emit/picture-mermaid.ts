@@ -8,6 +8,7 @@
  * (stadium), terminal `>  ]` (a flag, pointing out like DOT's exit arrow); observe edges dashed (`-.->`); faults from
  * {@link buildPicture} coloured with `classDef`/`linkStyle`.
  */
+import { replaceUnprintable } from "./printable.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import { buildPicture, FAULT_COLOR, UNREACHABLE_COLOR, type PictureNode } from "./picture-model.js";
 
@@ -74,7 +75,7 @@ function quote(lines: readonly string[]): string {
  * characters that would end the string or be read as HTML; line breaks become spaces.
  */
 export function escapeMermaid(text: string): string {
-  return text
+  return replaceUnprintable(text)
     .replace(/#/g, "#35;")
     .replace(/"/g, "#quot;")
     .replace(/&/g, "#amp;")

@@ -28,6 +28,7 @@ describe("dotPicture", () => {
 
   it("escapes backslashes, quotes and line breaks", () => {
     expect(escapeDot('a\\l"b\nc')).toBe('a\\\\l\\"b\\nc');
+    expect(escapeDot("a\u0000b\ud800c\u001bd\u{1F600}")).toBe("a\ufffdb\ufffdc\ufffdd\u{1F600}");
   });
 
   it("renders every example", () => {

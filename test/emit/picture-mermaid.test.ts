@@ -38,6 +38,7 @@ describe("mermaidPicture", () => {
 
   it("escapes # before the characters whose escapes contain #", () => {
     expect(escapeMermaid('a"#<>&\nb')).toBe("a#quot;#35;#lt;#gt;#amp; b");
+    expect(escapeMermaid("a\u0000b\udc00c\td")).toBe("a\ufffdb\ufffdc\td");
   });
 
   it("renders every example", () => {
