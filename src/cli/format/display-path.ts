@@ -5,8 +5,9 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 
 /**
- * The path of `path` relative to `cwd`, `/`-separated. A path on another drive (Windows) stays
- * absolute, since no relative path reaches it.
+ * The path of `path` relative to `cwd`, `/`-separated, for files inside `cwd`; a file outside it
+ * (`/dev/null`, another checkout) is shown by its absolute path, as ESLint does, rather than as a
+ * climb of `../` segments.
  *
  * @param path - a path as given by the user (relative to `cwd`, or absolute)
  * @param cwd - the folder output is relative to
@@ -14,6 +15,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 export function displayPath(path: string, cwd: string): string {
   const absolute = resolve(cwd, path);
   const rel = relative(cwd, absolute);
-  const shown = rel === "" ? "." : isAbsolute(rel) ? absolute : rel;
+  const outside = isAbsolute(rel) || rel === ".." || rel.startsWith(`..${sep}`);
+  const shown = rel === "" ? "." : outside ? absolute : rel;
   return sep === "/" ? shown : shown.split(sep).join("/");
 }
