@@ -35,10 +35,6 @@ import type {
 import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion } from "./literals.js";
 import * as k from "./scanner.js";
 
-/** The items of every agent and edge written without a block: one shared, frozen empty list
- * (a large graph has hundreds of thousands of such edges). */
-const NO_ITEMS: readonly never[] = Object.freeze([]);
-
 /** What the fast path found: the tree and the literal errors (negative or too large integers, unknown language version). */
 export interface DirectParseResult {
   readonly ast: SeamFile;
@@ -154,19 +150,17 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
     const name = identifier(expect(k.K_IDENTIFIER));
     expect(k.K_COLON);
     const role = oneOfThree<Role>(k.K_SUPERVISOR);
-    let items: readonly (TerminalDecl | AgentVersionDecl)[] = NO_ITEMS;
+    const items: (TerminalDecl | AgentVersionDecl)[] = [];
     if (peek() === k.K_LCURLY) {
-      const list: (TerminalDecl | AgentVersionDecl)[] = [];
-      items = list;
       pos++;
       for (;;) {
         const kind = peek();
         if (kind === k.K_TERMINAL) {
-          list.push(terminalDecl());
+          items.push(terminalDecl());
         } else if (kind === k.K_VERSION) {
           const itemStart = pos++;
           const value = expectString();
-          list.push({ kind: "AgentVersion", value: b.string(image(value), start(value), end(value)), range: range(itemStart, value) });
+          items.push({ kind: "AgentVersion", value: b.string(image(value), start(value), end(value)), range: range(itemStart, value) });
         } else {
           break;
         }
@@ -195,21 +189,19 @@ export function parseDirect(text: string, scanned: k.ScanResult): DirectParseRes
     expect(k.K_ARROW);
     const to = identifier(expect(k.K_IDENTIFIER));
     const observe = peek() === k.K_OBSERVE ? pos++ : -1;
-    let items: readonly (RequireDecl | MaxRoundsDecl)[] = NO_ITEMS;
+    const items: (RequireDecl | MaxRoundsDecl)[] = [];
     if (peek() === k.K_LCURLY) {
-      const list: (RequireDecl | MaxRoundsDecl)[] = [];
-      items = list;
       pos++;
       for (;;) {
         const kind = peek();
         if (kind === k.K_REQUIRE) {
-          list.push(requireDecl());
+          items.push(requireDecl());
         } else if (kind === k.K_MAX_ROUNDS) {
           // maxRoundsDecl = "max_rounds" INT (dropped when the integer is negative or too large)
           const itemStart = pos++;
           const token = expectInteger();
           const value = b.integer(image(token), start(token), end(token), "max_rounds");
-          if (value !== undefined) list.push({ kind: "MaxRounds", value, range: range(itemStart, token) });
+          if (value !== undefined) items.push({ kind: "MaxRounds", value, range: range(itemStart, token) });
         } else {
           break;
         }
