@@ -38,29 +38,53 @@ function keyword(word: string): TokenType {
   });
 }
 
+/** The keyword `seam`. */
 export const Seam = keyword("seam");
+/** The keyword `graph`. */
 export const Graph = keyword("graph");
+/** The keyword `envelope`. */
 export const Envelope = keyword("envelope");
+/** The keyword `entry`. */
 export const Entry = keyword("entry");
+/** The keyword `hop_limit`. */
 export const HopLimit = keyword("hop_limit");
+/** The keyword `auto`. */
 export const Auto = keyword("auto");
+/** The keyword `on_hop_limit`. */
 export const OnHopLimit = keyword("on_hop_limit");
+/** The keyword `loop_signature`. */
 export const LoopSignature = keyword("loop_signature");
+/** The keyword `agent`. */
 export const Agent = keyword("agent");
+/** The keyword `supervisor`. */
 export const Supervisor = keyword("supervisor");
+/** The keyword `worker`. */
 export const Worker = keyword("worker");
+/** The keyword `peer`. */
 export const Peer = keyword("peer");
+/** The keyword `terminal`. */
 export const Terminal = keyword("terminal");
+/** The keyword `version`. */
 export const Version = keyword("version");
+/** The keyword `complete`. */
 export const Complete = keyword("complete");
+/** The keyword `failed`. */
 export const Failed = keyword("failed");
+/** The keyword `escalate`. */
 export const Escalate = keyword("escalate");
+/** The keyword `contract`. */
 export const Contract = keyword("contract");
+/** The keyword `delegate`. */
 export const Delegate = keyword("delegate");
+/** The keyword `return`. */
 export const Return = keyword("return");
+/** The keyword `transfer`. */
 export const Transfer = keyword("transfer");
+/** The keyword `observe`. */
 export const Observe = keyword("observe");
+/** The keyword `require`. */
 export const Require = keyword("require");
+/** The keyword `max_rounds`. */
 export const MaxRounds = keyword("max_rounds");
 
 /** Every keyword, in lexing order. */
@@ -133,25 +157,35 @@ export const MalformedString = createToken({
   categories: [StringLiteral],
 });
 
+/** The punctuation '->'. */
 export const Arrow = createToken({ name: "Arrow", label: "'->'", pattern: /->/ });
+/** The punctuation '{'. */
 export const LCurly = createToken({ name: "LCurly", label: "'{'", pattern: /\{/ });
+/** The punctuation '}'. */
 export const RCurly = createToken({ name: "RCurly", label: "'}'", pattern: /\}/ });
+/** The punctuation ','. */
 export const Comma = createToken({ name: "Comma", label: "','", pattern: /,/ });
+/** The punctuation ':'. */
 export const Colon = createToken({ name: "Colon", label: "':'", pattern: /:/ });
+/** The punctuation '.'. */
 export const Dot = createToken({ name: "Dot", label: "'.'", pattern: /\./ });
+/** The punctuation '[]'. */
 export const Brackets = createToken({ name: "Brackets", label: "'[]'", pattern: /\[\]/ });
 
+/** Spaces, tabs and line breaks between tokens (skipped). */
 export const WhiteSpace = createToken({
   name: "WhiteSpace",
   pattern: /[ \t\f\v\r\n]+/,
   group: Lexer.SKIPPED,
   line_breaks: true,
 });
+/** A `//` comment, to the end of the line (skipped). */
 export const LineComment = createToken({
   name: "LineComment",
   pattern: /\/\/[^\r\n]*/,
   group: Lexer.SKIPPED,
 });
+/** A `/* ... */` comment, possibly over several lines (skipped). */
 export const BlockComment = createToken({
   name: "BlockComment",
   pattern: /\/\*[\s\S]*?\*\//,
