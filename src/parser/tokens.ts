@@ -185,7 +185,7 @@ export const LineComment = createToken({
   pattern: /\/\/[^\r\n]*/,
   group: Lexer.SKIPPED,
 });
-/** A `/* ... */` comment, possibly over several lines (skipped). */
+/** A block comment (slash-star to star-slash), possibly over several lines (skipped). */
 export const BlockComment = createToken({
   name: "BlockComment",
   pattern: /\/\*[\s\S]*?\*\//,
