@@ -10,13 +10,12 @@
  */
 import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { check } from "../../analysis/check.js";
+import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { emitCompileOutput } from "../../emit/compile-output.js";
 import { displayPath } from "../format/display-path.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
-import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 
 /** Options of {@link compileCommand}, as parsed from the command line. */
@@ -29,17 +28,10 @@ export interface CompileOptions {
 
 /** Runs `seam compile`; returns the exit code (0, 1 or 2). Prints each written path on stdout. */
 export async function compileCommand(options: CompileOptions, io: CliIo): Promise<number> {
-  const read = await readSourceFile(options.file, io.cwd);
-  if (!read.ok) {
-    reportProblem(io, read.problem);
-    return 2;
-  }
-  const result = check(read.file);
+  const result = await checkGraphFile(options.file, io);
+  if (result === undefined) return 2;
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-  if (result.diagnostics.length > 0) {
-    const { formatPretty } = await import("../format/pretty.js");
-    io.stderr(formatPretty(result.diagnostics, { cwd: io.cwd, color: false, fileCount: 1 }));
-  }
+  if (result.diagnostics.length > 0) await printDiagnosticsOnStderr(result.diagnostics, io);
   if (errors > 0) {
     io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
     return 1;

@@ -4,11 +4,10 @@
  * but a file with syntax errors is: its graph may be missing pieces, so the errors are printed
  * on stderr and the exit code is 1.
  */
-import { check } from "../../analysis/check.js";
+import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import type { GraphFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
-import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 
 /** Options of {@link graphCommand}, as parsed from the command line. */
@@ -25,16 +24,11 @@ export interface GraphOptions {
  * such graph, or a graph too large for SVG: over `SVG_MAX_NODES` nodes or too deep for Graphviz).
  */
 export async function graphCommand(options: GraphOptions, io: CliIo): Promise<number> {
-  const read = await readSourceFile(options.file, io.cwd);
-  if (!read.ok) {
-    reportProblem(io, read.problem);
-    return 2;
-  }
-  const result = check(read.file);
+  const result = await checkGraphFile(options.file, io);
+  if (result === undefined) return 2;
   const syntaxErrors = result.diagnostics.filter((d) => d.rule === "syntax");
   if (syntaxErrors.length > 0) {
-    const { formatPretty } = await import("../format/pretty.js");
-    io.stderr(formatPretty(syntaxErrors, { cwd: io.cwd, color: false, fileCount: 1 }));
+    await printDiagnosticsOnStderr(syntaxErrors, io);
     io.stderr(`seam: ${options.file}: not drawn because of syntax errors (fix them, then draw again)\n`);
     return 1;
   }

@@ -12,7 +12,7 @@
  * of several graphs without `--name` (or a `--name` it lacks), or an `--as` agent the graph
  * lacks (each a line on stderr; the other envelopes are still checked).
  */
-import { check } from "../../analysis/check.js";
+import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import type { CheckedGraph } from "../../analysis/model.js";
 import { createGraphAccept } from "../../emit/graph-accept.js";
 import type { AcceptResult } from "../../runtime/accept.js";
@@ -51,16 +51,11 @@ export interface ValidateVerdict {
 
 /** Runs `seam validate`; returns the exit code (0, 1 or 2). */
 export async function validateCommand(options: ValidateOptions, io: CliIo): Promise<number> {
-  const read = await readSourceFile(options.graph, io.cwd);
-  if (!read.ok) {
-    reportProblem(io, read.problem);
-    return 2;
-  }
-  const result = check(read.file);
+  const result = await checkGraphFile(options.graph, io);
+  if (result === undefined) return 2;
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) {
-    const { formatPretty } = await import("../format/pretty.js");
-    io.stderr(formatPretty(errors, { cwd: io.cwd, color: false, fileCount: 1 }));
+    await printDiagnosticsOnStderr(errors, io);
     io.stderr(`seam: ${options.graph}: the graph has errors, so envelopes cannot be checked against it (run seam check)\n`);
     return 2;
   }
