@@ -9,7 +9,6 @@
  * memory. Nothing is coerced: `"1"` is not `1`.
  */
 import type { AgentInfo, EdgeInfo, GraphInfo, HopLimitAction, Role } from "./graph-data.js";
-import { appendPointer } from "./json-pointer.js";
 import { ordinal } from "./ordinal.js";
 import { schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
 import type { SeenStore } from "./seen-store.js";
