@@ -1,14 +1,21 @@
 /**
  * `seam-handoff/runtime`: what emitted validator modules import, and what agent services may use
- * directly (accept, loop signatures, the duplicate/ownership store).
+ * directly (accept, loop signatures, the duplicate/ownership store, the escaper for logs).
  */
 export {
-  createAccept,
+  createAcceptors,
   type Accept,
+  type AcceptAsync,
+  type AcceptAsyncOptions,
   type AcceptOptions,
   type AcceptResult,
   type AcceptSpec,
+  type Accepted,
   type AcceptanceRecord,
+  type Acceptors,
+  type CanRead,
+  type CanReadAsync,
+  type Refused,
   type Rejection,
   type RejectionRoute,
   type Route,
@@ -19,4 +26,13 @@ export { createLoopDetector, type LoopDetector, type LoopObservation } from "./l
 export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
 export { equal, formats, ucs2length } from "./schema-helpers.js";
-export { createMemorySeenStore, type RecordOutcome, type SeenStore } from "./seen-store.js";
+export {
+  createMemorySeenStore,
+  type AsyncSeenStore,
+  type ClaimEdge,
+  type ClaimHolder,
+  type ClaimRequest,
+  type ClaimResult,
+  type SeenStore,
+} from "./seen-store.js";
+export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";

@@ -3,6 +3,7 @@
  * with `path` a JSON Pointer into the envelope and `rule` a stable kebab-case id. Seed
  * `000_1aee4e1ce8cdfd24.txt` asks for a structured rejection that names every violated field.
  */
+import { quoteUntrusted } from "../core/untrusted-text.js";
 import { appendPointer } from "./json-pointer.js";
 
 /** One violated rule. */
@@ -50,9 +51,13 @@ export interface SchemaError {
   readonly params: { readonly [name: string]: unknown };
 }
 
+/** Makes a {@link Reason}. */
+export function reason(path: string, rule: string, message: string): Reason {
+  return { path, rule, message };
+}
 
 function quote(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+  return quoteUntrusted(value);
 }
 
 /**

@@ -58,7 +58,7 @@ describe("seam validate", () => {
         '  error /payload additional-property: unexpected field "payload": the envelope is closed, add no fields of your own',
         "valid-delegate.json: accepted (route proceed)",
         "valid-delegate.json: duplicate (route discard)",
-        "  error /handoff_id duplicate: handoff 0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39 was accepted before; it is not processed twice",
+        '  error /handoff_id duplicate: handoff "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39" was accepted before; it is not processed twice',
         "3 envelopes: 1 accepted, 1 duplicate, 1 rejected (a duplicate is not accepted a second time)",
         "",
       ].join("\n"),

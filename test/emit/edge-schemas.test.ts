@@ -111,7 +111,7 @@ describe("contract overlays and per-edge schemas", () => {
   });
 
   it("gives the per-edge files the verdicts of the runtime's schema check", () => {
-    const accept = createGraphAccept(graph);
+    const accept = createGraphAccept(graph).accept;
     const back = readJsonFixture("cases", "envelopes", "return-without-status.json") as Envelope;
     const cases: [number, Envelope, string][] = [
       [1, back, "triage"],

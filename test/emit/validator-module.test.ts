@@ -25,7 +25,7 @@ const detector = m.createLoopDetector();
 const results = deliveries.map(({ envelope, me }) => m.accept(envelope, { me, seen, now: () => 0 }));
 const loops = deliveries.map(({ envelope }) => detector.observe(envelope)?.loop ?? null);
 const signatures = deliveries.map(({ envelope }) => m.loopSignature(envelope));
-const survives = [null, [], "x", 1].map((input) => m.accept(input, { me: "x" }).ok);
+const survives = [null, [], "x", 1].map((input) => m.accept(input, { me: m.agents[0].id }).ok);
 console.log(JSON.stringify({
   exports: Object.keys(m).sort(),
   graph: m.graph, hopLimit: m.hopLimit, agents: m.agents, edges: m.edges,
@@ -70,7 +70,7 @@ function drive(dir: string, moduleFile: string, deliveries: readonly Delivery[])
 
 /** What the in-memory validators decide for the same deliveries (the reference behaviour). */
 function inMemory(graph: CheckedGraph, deliveries: readonly Delivery[]): unknown[] {
-  const accept = createGraphAccept(graph);
+  const accept = createGraphAccept(graph).accept;
   const seen = createMemorySeenStore();
   return deliveries.map(({ envelope, me }) => JSON.parse(JSON.stringify(accept(envelope, { me, seen, now: () => 0 }))));
 }
@@ -100,6 +100,7 @@ function refundDeliveries(): Delivery[] {
 
 const EXPORTS = [
   "accept",
+  "acceptAsync",
   "agents",
   "createLoopDetector",
   "createMemorySeenStore",
@@ -209,7 +210,7 @@ describe("emitted validator module", () => {
       {
         id: "__proto__",
         role: "supervisor",
-        version: "1.0.0\" `${x}` */ </script> \u2028 \\ '",
+        version: "1.0.0-rc.1+build.5",
         terminals: [{ id: "end", outcome: "complete", description: "done: \"quoted\" `tick` ${not} */ </script>\u2028\u2029 back\\slash" }],
       },
       { id: "constructor", role: "worker", terminals: [] },

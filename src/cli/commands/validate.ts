@@ -62,7 +62,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   const graph = graphFor(result.graphs, options, io);
   if (graph === undefined) return 2;
 
-  const accept = createGraphAccept(graph);
+  const { accept } = createGraphAccept(graph, { anyReceiver: options.as === "*" });
   const seen = createMemorySeenStore();
   const verdicts: ValidateVerdict[] = [];
   let unreadable = false;
@@ -126,12 +126,12 @@ function duplicateKeyReason(duplicate: DuplicateKey): Reason {
   };
 }
 
-/** `to_agent.id` when it is a string; otherwise an id no agent has, so the envelope is refused. */
+/** `to_agent.id` when it is a non-empty string; otherwise `*`, an id no agent has, so the envelope is refused. */
 function receiverOf(envelope: unknown): string {
-  if (typeof envelope !== "object" || envelope === null) return "";
+  if (typeof envelope !== "object" || envelope === null) return "*";
   const to = (envelope as Record<string, unknown>)["to_agent"];
   const id = typeof to === "object" && to !== null ? (to as Record<string, unknown>)["id"] : undefined;
-  return typeof id === "string" ? id : "";
+  return typeof id === "string" && id !== "" ? id : "*";
 }
 
 function toVerdict(file: string, result: AcceptResult): ValidateVerdict {
