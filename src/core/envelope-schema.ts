@@ -13,8 +13,15 @@
 /** The envelope version this schema describes. */
 export const ENVELOPE_VERSION = { major: 1, minor: 3 } as const;
 
+/**
+ * The namespace of every `$id` Seam writes. A URN (RFC 8141) names a schema without locating it:
+ * an `https:` id on a domain the project does not hold would point at whoever holds it, and tools
+ * that fetch `$id`s would ask that site for Seam's schemas.
+ */
+export const SCHEMA_ID_PREFIX = "urn:seam-handoff:schema:";
+
 /** The `$id` of the envelope schema. */
-export const ENVELOPE_SCHEMA_ID = "https://seam.dev/schemas/handoff-envelope/1.3.json";
+export const ENVELOPE_SCHEMA_ID = `${SCHEMA_ID_PREFIX}handoff-envelope:1.3`;
 
 /** Values of the optional `status` field (completion signal, seeds 003 and 004). */
 export const ENVELOPE_STATUSES = ["ready", "partial", "blocked", "waiting_review", "failed"] as const;

@@ -11,12 +11,12 @@
  *   `role-mismatch`), which is why the shared overlays leave them out.
  */
 import type { CheckedEdge, CheckedGraph } from "../analysis/model.js";
-import { ENVELOPE_SCHEMA_ID, envelopeSchema, type JsonSchema } from "../core/envelope-schema.js";
+import { ENVELOPE_SCHEMA_ID, envelopeSchema, SCHEMA_ID_PREFIX, type JsonSchema } from "../core/envelope-schema.js";
 import { EACH_ITEM, parseFieldPath } from "../runtime/field-path.js";
 
-/** The base of the `$id`s of a graph's derived schemas. */
+/** The base of the `$id`s of a graph's derived schemas: `urn:seam-handoff:schema:graph:<name>:`. */
 export function graphSchemaBase(graphName: string): string {
-  return `https://seam.dev/schemas/graphs/${encodeURIComponent(graphName)}/`;
+  return `${SCHEMA_ID_PREFIX}graph:${encodeURIComponent(graphName)}:`;
 }
 
 type MutableSchema = { [keyword: string]: unknown };

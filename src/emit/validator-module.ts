@@ -1,5 +1,6 @@
 /**
- * The standalone ES module of validators for one graph, and its `.d.ts` (DESIGN.md section 4).
+ * The standalone ES module of validators for one graph, and its `.d.mts` (TypeScript finds the
+ * declarations of an `.mjs` module only in a `.d.mts` beside it).
  *
  * The schemas are compiled here, at build time, by Ajv's standalone code generation
  * (`ajv/dist/standalone`, ESM), so loading the module compiles nothing. Ajv 8's ESM output still
@@ -29,7 +30,7 @@ const AJV_HELPERS: ReadonlyMap<string, string> = new Map([
 export interface ValidatorModule {
   /** ES module source (`.mjs`). */
   readonly module: string;
-  /** TypeScript declarations (`.d.ts`) for it. */
+  /** TypeScript declarations (`.d.mts`) for it. */
   readonly declarations: string;
 }
 

@@ -55,7 +55,7 @@ function writeModule(graph: CheckedGraph, prefix: string): { dir: string; file: 
   const emitted = emitValidatorModule(graph);
   const file = join(dir, "validators.mjs");
   writeFileSync(file, emitted.module);
-  writeFileSync(join(dir, "validators.d.ts"), emitted.declarations);
+  writeFileSync(join(dir, "validators.d.mts"), emitted.declarations);
   return { dir, file };
 }
 
