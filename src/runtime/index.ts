@@ -21,6 +21,28 @@ export {
   type Route,
   type ValidateFunction,
 } from "./accept.js";
+export type {
+  AgentRef,
+  Artefact,
+  Budget,
+  BudgetCounters,
+  Decision,
+  Envelope,
+  EnvelopeRole,
+  EnvelopeStatus,
+  Goal,
+  Hop,
+  OpenQuestion,
+  ProvenanceEntry,
+} from "./envelope.js";
+export {
+  createEnvelopeBuilder,
+  type EnvelopeBuilder,
+  type EnvelopeBuilderSpec,
+  type FirstHandoff,
+  type HandoffContent,
+  type NextHandoff,
+} from "./envelope-builder.js";
 export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
 export { createLoopDetector, type LoopDetector, type LoopObservation } from "./loop-detector.js";
 export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
