@@ -21,7 +21,9 @@ interface Operation {
   readonly value?: unknown;
 }
 interface Delivery {
-  readonly envelope: unknown;
+  readonly note?: string;
+  readonly envelope?: unknown;
+  readonly envelopeFile?: string;
   readonly patch?: readonly Operation[];
   readonly me: string;
   readonly now?: string;
@@ -85,7 +87,7 @@ function loadSuite(name: string): Suite {
     .sort()
     .map((file) => {
       const value = read(file) as Case;
-      const deliveries = value.deliveries.map((d) => ({ ...d, envelope: typeof d.envelope === "string" ? read(d.envelope) : d.envelope }));
+      const deliveries = value.deliveries.map((d) => ({ ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) }));
       return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
     });
   return { name, graphText: readFileSync(join(dir, "graph.seam"), "utf8"), cases };
@@ -129,7 +131,7 @@ async function runCase(run: Runner, value: Case): Promise<void> {
   for (const [i, delivery] of value.deliveries.entries()) {
     const envelope = delivery.patch === undefined ? delivery.envelope : applyPatch(delivery.envelope, delivery.patch);
     const got = verdictOf(await run(envelope, optionsFor(delivery, seen)));
-    expect(comparable(got), `delivery ${i}`).toEqual(comparable({ warnings: [], ...delivery.expect }));
+    expect(comparable(got), `delivery ${i}${delivery.note === undefined ? "" : `: ${delivery.note}`}`).toEqual(comparable({ warnings: [], ...delivery.expect }));
   }
 }
 
