@@ -27,14 +27,29 @@ function escapeChar(char: string): string {
 /**
  * `text` with every unsafe character (see the module comment) written as an escape; every other
  * character, backslashes included, is kept. For whole lines whose parts are already quoted:
- * applying it twice changes nothing.
+ * applying it twice changes nothing. With `limit`, the text is cut after that many code points,
+ * with `…` and the number left out.
  *
  * @param text - any string, well-formed or not
- * @returns printable text, at most 6 times as long
+ * @param limit - code points shown before the cut (default: no cut)
+ * @returns printable text
  */
-export function escapeUntrusted(text: string): string {
+export function escapeUntrusted(text: string, limit = Infinity): string {
+  const { shown, left } = cut(text, limit);
   UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text) ? text.replace(UNSAFE, escapeChar) : text;
+  const body = UNSAFE.test(shown) ? shown.replace(UNSAFE, escapeChar) : shown;
+  return left > 0 ? `${body}… (${left} more characters)` : body;
+}
+
+/** `text` cut after `limit` code points, never between the halves of a surrogate pair. */
+function cut(text: string, limit: number): { shown: string; left: number } {
+  if (text.length <= limit) return { shown: text, left: 0 };
+  let end = 0;
+  for (let count = 0; count < limit && end < text.length; count++) {
+    const code = text.charCodeAt(end);
+    end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return end < text.length ? { shown: text.slice(0, end), left: [...text.slice(end)].length } : { shown: text, left: 0 };
 }
 
 /**
@@ -48,26 +63,13 @@ export function escapeUntrusted(text: string): string {
  */
 export function quoteUntrusted(value: unknown, limit = QUOTE_LIMIT): string {
   if (typeof value !== "string") return plain(value, limit);
-  let shown = value;
-  let left = 0;
-  if (value.length > limit) {
-    // Cut at a code point boundary: never between the halves of a surrogate pair.
-    let end = 0;
-    for (let count = 0; count < limit && end < value.length; count++) {
-      const code = value.charCodeAt(end);
-      end += code >= 0xd800 && code <= 0xdbff && end + 1 < value.length && (value.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-    }
-    if (end < value.length) {
-      shown = value.slice(0, end);
-      left = [...value.slice(end)].length;
-    }
-  }
+  const { shown, left } = cut(value, limit);
   const body = shown.replace(UNSAFE_OR_QUOTE, escapeChar);
   return left > 0 ? `"${body}…" (${left} more characters)` : `"${body}"`;
 }
 
 function plain(value: unknown, limit: number): string {
-  if (value === null || typeof value !== "object") return escapeUntrusted(String(value)).slice(0, limit);
+  if (value === null || typeof value !== "object") return escapeUntrusted(String(value), limit);
   return Array.isArray(value) ? "an array" : "an object";
 }
 
