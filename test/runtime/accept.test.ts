@@ -524,3 +524,41 @@ describe("accept: two edges between the same agents", () => {
     expect(reasonsOf(pairAccept(envelope((e) => delete e["constraints"]), { me: "s2" }))).toEqual([{ path: "/constraints", rule: "required" }]);
   });
 });
+
+describe("accept: messages", () => {
+  const messages = (result: AcceptResult): string[] => (result.ok ? [] : result.rejection.reasons.map((r) => `${r.path} ${r.rule}: ${r.message}`));
+
+  it("names the graph's hop limit as the authority, whatever limit the envelope claims", () => {
+    const result = accept(
+      variant((e) => {
+        e["hop"] = { index: 8, limit: 99, path: ["triage", "billing", "triage", "billing", "triage", "billing", "triage", "billing", "triage"] };
+      }),
+      asBilling,
+    );
+    expect(messages(result)).toContain("/hop/index hop-limit-reached: hop 8 is at or past the limit of graph refund_desk, 8: escalate to a human, do not forward");
+    expect(!result.ok && result.rejection.route).toBe("escalate");
+  });
+
+  it("names the envelope's own lower limit when that is the one reached", () => {
+    expect(messages(accept(variant((e) => (e["hop"]["limit"] = 1)), asBilling))).toEqual([
+      "/hop/index hop-limit-reached: hop 1 is at or past the envelope's own limit of 1: escalate to a human, do not forward",
+    ]);
+  });
+
+  it("says which version an envelope claims and what the agent is declared at", () => {
+    expect(messages(accept(variant((e) => (e["to_agent"]["version"] = "3.0.0")), asBilling))).toEqual([
+      '/to_agent/version agent-version: billing version "3.0.0" names a version outside 2.x; the agent is declared at 2.0.0 and does not accept another major',
+    ]);
+    expect(messages(accept(variant((e) => (e["to_agent"]["version"] = "2.1.0")), asBilling))).toEqual([
+      "/to_agent/version agent-version: billing version \"2.1.0\" asks for a newer minor than the agent's declared 2.0.0; deploy the agent's new version first",
+    ]);
+  });
+
+  it("escapes and bounds what it quotes from the envelope", () => {
+    const hostile = `\u001b]0;x\u0007${"q".repeat(300)}`;
+    const result = accept(variant((e) => (e["open_questions"] = [{ question: hostile, blocking: true }])), asBilling);
+    expect(messages(result)).toEqual([
+      `/open_questions/0/blocking blocking-question: unresolved: "\\u001b]0;x\\u0007${"q".repeat(114)}…" (186 more characters)`,
+    ]);
+  });
+});
