@@ -166,8 +166,9 @@ const AsyncFunction = (async () => {}).constructor;
  * bad input, and the caller may retry).
  *
  * On an `observe` edge the content reasons are returned as `record.warnings` with `ok: true`;
- * never the limits (hop limit, max_rounds, budget), a wrong addressee, a duplicate, an owner
- * conflict, or an envelope without a usable header.
+ * never a fault in the header (`envelope_version`, `handoff_id`, `task_id`, `hop`, `from_agent`,
+ * `to_agent`), the limits (hop limit, max_rounds, budget), a wrong addressee, data that is not
+ * JSON, a duplicate or an owner conflict.
  *
  * @param spec - the graph data and its compiled validators
  * @throws Error when `spec` is inconsistent (an edge naming a missing contract: a bug)

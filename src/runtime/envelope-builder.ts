@@ -68,7 +68,8 @@ export interface EnvelopeBuilder {
   /**
    * The envelope that hands a received task on: the same `task_id`, a fresh `handoff_id`,
    * `hop.index + 1`, the graph's `hop.limit`, the path extended by `to`, roles and declared
-   * versions from the graph, the received provenance plus this agent's entry.
+   * versions from the graph, the received provenance plus this agent's entry (a provenance that
+   *   is not a list, which an `observe` edge accepts as a warning, restarts with this entry).
    *
    * @throws TypeError when `received` was not addressed to `me` or has no `hop.path`, or the
    *   graph has no edge `me -> to`; RangeError when the task is at its hop limit (escalate or
@@ -187,7 +188,8 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         ...(constraints === undefined ? {} : { constraints }),
         budget: handoff.budget ?? received.budget,
         ...(open_questions === undefined ? {} : { open_questions }),
-        provenance: [...received.provenance, provenanceEntry(handoff)],
+        // On an observe edge a malformed provenance may have been accepted (as a warning): it restarts here.
+        provenance: [...(Array.isArray(received.provenance) ? received.provenance : []), provenanceEntry(handoff)],
         ...completion(handoff),
       };
     },

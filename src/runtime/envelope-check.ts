@@ -93,7 +93,10 @@ const ROLES: ReadonlySet<unknown> = new Set(["supervisor", "worker", "peer"]);
 const COUNTERS = ["tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros"] as const;
 const VERSION = /^(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+$/;
 
-/** Reasons an `observe` edge never turns into warnings: limits, addressing, data that is not JSON. */
+/**
+ * Reasons an `observe` edge never turns into warnings: limits, addressing, data that is not
+ * JSON, and any fault in the header (below), which the record, the store and the next hop need.
+ */
 const STRICT_RULES: ReadonlySet<string> = new Set([
   "not-json-data",
   "unpaired-surrogate",
@@ -102,6 +105,9 @@ const STRICT_RULES: ReadonlySet<string> = new Set([
   "budget-exhausted",
   "max-rounds-exceeded",
 ]);
+
+/** The header: the fields every hop relies on, whatever the edge's contract. */
+const HEADER = /^\/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:\/|$)/;
 
 type Json = Record<string, unknown>;
 
@@ -384,7 +390,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       taskId !== undefined &&
       hopIndex !== undefined &&
       to === me &&
-      !reasons.some((r) => STRICT_RULES.has(r.rule));
+      !reasons.some((r) => STRICT_RULES.has(r.rule) || HEADER.test(r.path));
     const consumed: string[] = [];
     let constraints: readonly string[] = [];
     let route: Route = "proceed";

@@ -24,12 +24,14 @@ const dateTime = fc
 export function validEnvelope(graph: CheckedGraph): fc.Arbitrary<{ envelope: JsonObject; me: string }> {
   const limit = graph.hopLimit.value ?? 8;
   const roles = new Map(graph.agents.map((agent) => [agent.id, agent.role]));
+  const walks = shortestWalks(graph);
   return fc
     .record({
       edge: fc.constantFrom(...graph.edges),
       version: fc.constantFrom("1.3.0", "1.2.0", "1.0.7"),
       handoff: fc.uuid(),
       task: text(1),
+      randomWalk: fc.boolean(),
       index: fc.nat({ max: limit - 1 }),
       path: fc.array(text(0, 8), { maxLength: 6 }),
       statement: text(1, 40),
@@ -69,7 +71,7 @@ export function validEnvelope(graph: CheckedGraph): fc.Arbitrary<{ envelope: Jso
       constraints: fc.option(fc.array(text(), { maxLength: 3 }), { nil: undefined }),
       consumed: counters,
       caps: counters,
-      questions: fc.option(fc.array(fc.record({ question: text(), blocking: fc.boolean() }), { maxLength: 2 }), { nil: undefined }),
+      questions: fc.option(fc.array(fc.record({ question: text(), blocking: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }) }), { maxLength: 2 }), { nil: undefined }),
       provenance: fc.array(
         fc.record({ agent: text(), action: text(), at: dateTime, status: fc.constantFrom("verified", "asserted", "unverified") }),
         { minLength: 1, maxLength: 3 },
@@ -81,11 +83,15 @@ export function validEnvelope(graph: CheckedGraph): fc.Arbitrary<{ envelope: Jso
         envelope_version: g.version,
         handoff_id: g.handoff,
         task_id: g.task,
-        hop: { index: g.index, limit, path: [...g.path, g.edge.from, g.edge.to] },
+        // Half the time a walk of the graph from an entry (so the envelope may be accepted), else any path.
+        hop: g.randomWalk
+          ? { index: g.index, limit, path: [...g.path, g.edge.from, g.edge.to] }
+          : { index: (walks.get(g.edge.from)?.length ?? 0), limit, path: [...(walks.get(g.edge.from) ?? []), g.edge.to] },
         from_agent: { id: g.edge.from, role: roles.get(g.edge.from) as string },
         to_agent: { id: g.edge.to, role: roles.get(g.edge.to) as string },
         goal: { statement: g.statement, acceptance_criteria: g.criteria },
-        budget: { consumed: g.consumed, limit: g.caps },
+        // Caps above what was consumed, so the budget is not what refuses it.
+        budget: { consumed: g.consumed, limit: Object.fromEntries(Object.entries(g.caps).map(([k, v]) => [k, v + 100_001])) },
         provenance: g.provenance,
       };
       // Fields the edge's contract requires are always present, so the unmutated envelope is valid.
@@ -99,6 +105,20 @@ export function validEnvelope(graph: CheckedGraph): fc.Arbitrary<{ envelope: Jso
       if (g.status !== undefined || needs("status")) envelope["status"] = g.status ?? "ready";
       return { envelope, me: g.edge.to };
     });
+}
+
+/** For each agent, a shortest walk from an entry to it (agents first, as `hop.path` lists them). */
+function shortestWalks(graph: CheckedGraph): Map<string, string[]> {
+  const walks = new Map<string, string[]>(graph.entries.map((entry) => [entry, [entry]]));
+  const queue = [...graph.entries];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const edge of graph.edges) {
+      if (edge.from !== next || walks.has(edge.to)) continue;
+      walks.set(edge.to, [...(walks.get(next) as string[]), edge.to]);
+      queue.push(edge.to);
+    }
+  }
+  return walks;
 }
 
 /** Every JSON Pointer token path into `value` (the root excluded). */
