@@ -16,7 +16,7 @@
 import type { AgentInfo, EdgeInfo, GraphInfo, HopLimitAction } from "./graph-data.js";
 import { createEnvelopeCheck, type ContentVerdict, type ValidateFunction } from "./envelope-check.js";
 import { reason, type Reason } from "./reason.js";
-import type { AsyncSeenStore, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
+import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 
 export type { ValidateFunction } from "./envelope-check.js";
@@ -178,6 +178,8 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   const agentIds = new Set(spec.agents.map((agent) => agent.id));
   const anyReceiver = spec.anyReceiver === true;
   const { onHopLimit } = spec.graph;
+  // Made once: a claim names its edge without allocating.
+  const claimEdges = new Map<EdgeInfo, ClaimEdge>(spec.edges.map((edge) => [edge, { kind: edge.kind, from: edge.from, to: edge.to }]));
   // accepted_at: formatting a Date costs more than the rest of a call, and at high rates many
   // calls fall in the same millisecond.
   let lastMs = Number.NaN;
@@ -227,7 +229,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       hopIndex,
       producer: producer ?? null,
       receiver: me,
-      edge: edge === undefined ? null : { kind: edge.kind, from: edge.from, to: edge.to },
+      edge: (edge && claimEdges.get(edge)) ?? null,
       verdict: reasons.length === 0 || content.lenient ? "accepted" : "rejected",
       at,
     };

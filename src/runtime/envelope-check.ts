@@ -2,19 +2,20 @@
  * The content half of `accept()`: what one envelope says, judged against one graph, with no I/O.
  * Every check whose inputs are well-typed runs, whatever else is wrong, so a rejection lists
  * every reason at once:
- * 1. the envelope is JSON data (own properties of plain objects, finite numbers, Unicode text);
- * 2. the JSON Schema of the edge's contract (every error);
+ * 1. the JSON Schema of the edge's contract (every error);
+ * 2. the envelope is JSON data (no inherited fields, finite numbers, no cycles, Unicode text);
  * 3. the semantic checks: major version, addressee, hop limit (the graph's, whatever the envelope
  *    claims), budget counters, blocking open questions;
  * 4. the graph's own: the edge exists, roles and agent versions match the graph, `hop.path` is a
  *    walk of the graph within `max_rounds`.
  * Required artefacts are listed for `canRead`, which the caller asks (synchronously or not).
  */
-import { checkClaimedVersion, parseAgentVersion, type AgentVersion } from "../core/agent-version.js";
+import { checkClaimedVersion, parseAgentVersion, type AgentVersion, type VersionMismatch } from "../core/agent-version.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { Route } from "./accept.js";
 import type { AgentInfo, EdgeInfo, GraphInfo, Role } from "./graph-data.js";
-import { jsonDataProblems } from "./json-data.js";
+import { envelopeSchema } from "../core/envelope-schema.js";
+import { createDataCheck, jsonDataProblems } from "./json-data.js";
 import { ordinal } from "./ordinal.js";
 import { reason, schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
 
@@ -79,6 +80,9 @@ interface Pair {
 interface Agent {
   readonly role: Role;
   readonly version: AgentVersion | undefined;
+  /** The last version an envelope claimed for the agent and its verdict: producers repeat one version, so it is parsed once. */
+  lastClaimed: string | undefined;
+  lastMismatch: VersionMismatch | undefined;
 }
 
 const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
@@ -88,6 +92,9 @@ const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
   ["waiting_review", "approval"],
   ["failed", "failed"],
 ]);
+
+/** The hot path's JSON data check, over the envelope schema's shape (the contracts add no field). */
+const isJsonData = createDataCheck(envelopeSchema);
 
 const ROLES: ReadonlySet<unknown> = new Set(["supervisor", "worker", "peer"]);
 const COUNTERS = ["tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros"] as const;
@@ -115,8 +122,13 @@ function isRecord(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * `object[key]` when `object` is an object. An inherited value may be read here, but never
+ * counts: an envelope with an object that inherits enumerable properties is refused as
+ * `not-json-data` (and the keys read are envelope fields, none of which `Object.prototype` has).
+ */
 function field(object: unknown, key: string): unknown {
-  return isRecord(object) && Object.hasOwn(object, key) ? object[key] : undefined;
+  return typeof object === "object" && object !== null ? (object as Json)[key] : undefined;
 }
 
 function stringAt(object: unknown, key: string): string | undefined {
@@ -146,7 +158,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (agent.version !== undefined && version === undefined) {
       throw new TypeError(`agent ${agent.id} declares version ${quoteUntrusted(agent.version)}, which is not MAJOR.MINOR.PATCH`);
     }
-    agents.set(agent.id, { role: agent.role, version });
+    agents.set(agent.id, { role: agent.role, version, lastClaimed: undefined, lastMismatch: undefined });
   }
   const entries = new Set(graph.entries);
   const pairs = new Map<string, Map<string, Pair>>();
@@ -309,7 +321,11 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
     const claimed = field(ref, "version");
     if (agent.version !== undefined && typeof claimed === "string") {
-      const mismatch = checkClaimedVersion(agent.version, claimed);
+      if (claimed !== agent.lastClaimed) {
+        agent.lastMismatch = checkClaimedVersion(agent.version, claimed);
+        agent.lastClaimed = claimed;
+      }
+      const mismatch = agent.lastMismatch;
       if (mismatch !== undefined) {
         reasons.push(reason(`/${side}/version`, "agent-version", `${id} version ${quoteUntrusted(claimed)} ${mismatch.message}`));
       }
@@ -362,13 +378,15 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   }
 
   function evaluate(input: unknown, me: string): ContentVerdict {
-    const reasons = jsonDataProblems(input);
     const envelope = isRecord(input) ? input : undefined;
     const from = stringAt(field(envelope, "from_agent"), "id");
     const to = stringAt(field(envelope, "to_agent"), "id");
     const pair = from !== undefined && to !== undefined ? pairs.get(from)?.get(to) : undefined;
     const schema = schemaCheck(input, pair);
     const schemaReasons = schema.reasons;
+    // A schema-valid envelope types every value, so only its objects and free text need a look
+    // (the hot path); anything else gets the full walk, which names every place that is not JSON data.
+    const reasons = schemaReasons.length === 0 && isJsonData(input) ? [] : jsonDataProblems(input);
     for (const found of schemaReasons) reasons.push(found);
     const hop = field(envelope, "hop");
     const hopIndex = wholeNumber(field(hop, "index"));
@@ -403,7 +421,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         }
       }
       const list = field(envelope, "constraints");
-      if (Array.isArray(list)) constraints = list.filter((c): c is string => typeof c === "string");
+      // Schema-valid, the list holds strings only; on an observe edge it may not.
+      if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
       route = STATUS_ROUTES.get(field(envelope, "status")) ?? "proceed";
     }
     return { handoffId, taskId, hopIndex, producer: from, edge, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
