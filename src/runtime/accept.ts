@@ -224,7 +224,8 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const { handoffId, taskId, hopIndex, producer, edge } = content;
     if (handoffId === undefined || taskId === undefined || hopIndex === undefined) return undefined;
     return {
-      handoffId,
+      // A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
+      handoffId: handoffId.toLowerCase(),
       taskId,
       hopIndex,
       producer: producer ?? null,

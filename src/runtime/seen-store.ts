@@ -31,7 +31,7 @@ export interface ClaimEdge {
  * of the task, so that one call (one round trip) suffices.
  */
 export interface ClaimRequest {
-  /** `handoff_id` of the envelope (a UUID when the envelope is schema-valid). */
+  /** `handoff_id` of the envelope, in lower case (a UUID when the envelope is schema-valid). */
   readonly handoffId: string;
   /** `task_id` of the envelope. */
   readonly taskId: string;

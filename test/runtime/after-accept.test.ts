@@ -84,6 +84,6 @@ function checkAfterAccept(graph: CheckedGraph): void {
 }
 
 describe("every runtime function handles what accept() passes", () => {
-  it("on the refund desk", () => checkAfterAccept(refundDesk()));
-  it("on an observe edge, where content faults are accepted as warnings", () => checkAfterAccept(observed));
+  it("on the refund desk", () => checkAfterAccept(refundDesk()), 120_000);
+  it("on an observe edge, where content faults are accepted as warnings", () => checkAfterAccept(observed), 120_000);
 });

@@ -46,7 +46,7 @@ describe("schema verdicts agree with @cfworker/json-schema", () => {
       }),
       { numRuns: 2_000, seed: 20261130 },
     );
-  });
+  }, 120_000);
 
   it("on 8,000 mutated envelopes", () => {
     let rejected = 0;
@@ -60,5 +60,5 @@ describe("schema verdicts agree with @cfworker/json-schema", () => {
     );
     // Most mutations break the schema; the test would be vacuous if none did.
     expect(rejected).toBeGreaterThan(4_000);
-  });
+  }, 240_000);
 });
