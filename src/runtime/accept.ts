@@ -13,23 +13,16 @@
  *    replays and the one owner of each hop (see `seen-store.ts`).
  * Nothing is coerced: `"1"` is not `1`.
  */
-import type { AgentInfo, EdgeInfo, GraphInfo, HopLimitAction } from "./graph-data.js";
-import { createEnvelopeCheck, type ContentVerdict, type ValidateFunction } from "./envelope-check.js";
+import type { EdgeInfo, HopLimitAction } from "./graph-data.js";
+import { createEnvelopeCheck, type ContentVerdict, type EnvelopeCheckSpec } from "./envelope-check.js";
 import { reason, type Reason } from "./reason.js";
 import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 
-export type { ValidateFunction } from "./envelope-check.js";
+export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
 
 /** What {@link createAcceptors} needs: the graph as data and its compiled validators. */
-export interface AcceptSpec {
-  readonly graph: GraphInfo;
-  readonly agents: readonly AgentInfo[];
-  readonly edges: readonly EdgeInfo[];
-  /** The envelope schema alone: used when the envelope names no edge of the graph. */
-  readonly validateEnvelope: ValidateFunction;
-  /** One validator per distinct contract, indexed by {@link EdgeInfo.contract}. */
-  readonly contracts: readonly ValidateFunction[];
+export interface AcceptSpec extends EnvelopeCheckSpec {
   /**
    * Let `me` name an agent the graph lacks (for tools that check envelopes on behalf of whoever
    * they are addressed to, as `seam validate --as '*'`). Default: such a `me` is a `TypeError`.

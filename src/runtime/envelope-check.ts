@@ -25,12 +25,14 @@ export interface ValidateFunction {
   errors?: readonly SchemaError[] | null;
 }
 
-/** What the content check needs (a subset of `AcceptSpec`). */
+/** The graph as data and its compiled validators (what `AcceptSpec` adds to is this). */
 export interface EnvelopeCheckSpec {
   readonly graph: GraphInfo;
   readonly agents: readonly AgentInfo[];
   readonly edges: readonly EdgeInfo[];
+  /** The envelope schema alone: used when the envelope names no edge of the graph. */
   readonly validateEnvelope: ValidateFunction;
+  /** One validator per distinct contract, indexed by {@link EdgeInfo.contract}. */
   readonly contracts: readonly ValidateFunction[];
 }
 

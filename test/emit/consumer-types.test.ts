@@ -78,6 +78,16 @@ const MODES = [
 
 let project = "";
 
+/** What `tsc -p config` prints (nothing when the project type-checks). */
+function typeCheck(config: string): string {
+  try {
+    execFileSync(process.execPath, [tsc, "-p", config], { cwd: project, encoding: "utf8" });
+    return "";
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
 beforeAll(() => {
   ensureBuilt();
   // Inside the package (under .tmp/), so `seam-handoff` resolves to this checkout as it would from node_modules.
@@ -101,25 +111,13 @@ describe("a consumer project type-checks against a compiled module", () => {
         files: ["consumer.ts"],
       }),
     );
-    let output = "";
-    try {
-      execFileSync(process.execPath, [tsc, "-p", config], { cwd: project, encoding: "utf8" });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
-    expect(output).toBe("");
+    expect(typeCheck(config)).toBe("");
   });
 
   it("fails when a type is wrong (the check is not vacuous)", () => {
     writeFileSync(join(project, "wrong.ts"), `import { hopLimit } from "./out/help_desk.validators.mjs";\nconst n: 15 = hopLimit;\nvoid n;\n`);
     const config = join(project, "tsconfig.wrong.json");
     writeFileSync(config, JSON.stringify({ compilerOptions: { ...MODES[0].compilerOptions, strict: true, noEmit: true, types: [] }, files: ["wrong.ts"] }));
-    let output = "";
-    try {
-      execFileSync(process.execPath, [tsc, "-p", config], { cwd: project, encoding: "utf8" });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
-    expect(output).toContain("error TS2322: Type '14' is not assignable to type '15'.");
+    expect(typeCheck(config)).toContain("error TS2322: Type '14' is not assignable to type '15'.");
   });
 });

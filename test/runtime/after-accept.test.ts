@@ -5,6 +5,8 @@
  * unpaired surrogates, deep nesting and any JSON at any field, on an observe edge too (where
  * content faults are accepted as warnings).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CheckedGraph } from "../../src/analysis/model.js";
@@ -15,19 +17,11 @@ import type { Envelope } from "../../src/runtime/envelope.js";
 import { createLoopDetector } from "../../src/runtime/loop-detector.js";
 import { createLoopSignature } from "../../src/runtime/loop-signature.js";
 import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
-import { checkedGraph, refundDesk } from "../emit/helpers.js";
+import { checkedGraph, projectRoot, refundDesk } from "../emit/helpers.js";
 import { mutatedEnvelope, validEnvelope } from "./envelope-arbitrary.js";
 
-const observed = checkedGraph(`graph observed {
-  entry lead
-  agent lead: supervisor { terminal done }
-  agent a: worker
-  agent b: worker { terminal handed complete }
-  delegate lead -> a { max_rounds 1 }
-  return a -> lead
-  transfer a -> b observe
-  transfer b -> a observe { max_rounds 2 }
-}`);
+// The conformance suite's observe graph: content faults on a -> b are accepted as warnings.
+const observed = checkedGraph(readFileSync(join(projectRoot, "conformance", "observe", "graph.seam"), "utf8"));
 
 /** Text that is not Unicode, and values nested past any schema, placed at a random field. */
 const hostile = fc.oneof(
