@@ -133,6 +133,7 @@ export interface Acceptors {
   readonly acceptAsync: AcceptAsync;
 }
 
+const HAS_UPPER = /[A-Z]/;
 const OPTION_KEYS = new Set(["me", "canRead", "seen", "now"]);
 /** The range of `Date` (ECMA-262 section 21.4.1.22, TimeClip): 10^8 days either side of 1970. */
 const MAX_TIME = 8.64e15;
@@ -218,7 +219,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     if (handoffId === undefined || taskId === undefined || hopIndex === undefined) return undefined;
     return {
       // A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
-      handoffId: handoffId.toLowerCase(),
+      handoffId: HAS_UPPER.test(handoffId) ? handoffId.toLowerCase() : handoffId,
       taskId,
       hopIndex,
       producer: producer ?? null,

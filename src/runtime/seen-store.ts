@@ -90,6 +90,7 @@ export interface AsyncSeenStore {
 }
 
 interface HopOwner {
+  readonly hopIndex: number;
   readonly handoffId: string;
   readonly receiver: string;
   readonly at: number;
@@ -102,25 +103,30 @@ interface HopOwner {
  */
 export function createMemorySeenStore(): SeenStore & AsyncSeenStore {
   const accepted = new Map<string, HopOwner>();
-  // One map per task, so `task_id` strings are never concatenated with hop numbers.
-  const owners = new Map<string, Map<number, HopOwner>>();
+  // Per task, the owners of its hops: a short list (a task has at most its hop limit of hops),
+  // cheaper to make and search than a map, and `task_id` is never concatenated with a number.
+  const owners = new Map<string, HopOwner[]>();
   return {
     claim(request: ClaimRequest): ClaimResult {
       const earlier = accepted.get(request.handoffId);
-      if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: earlier };
-      let hops = owners.get(request.taskId);
-      const owner = hops?.get(request.hopIndex);
+      if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
+      const hops = owners.get(request.taskId);
+      const owner = hops?.find((claim) => claim.hopIndex === request.hopIndex);
       if (owner !== undefined) {
         return owner.receiver === request.receiver
-          ? { outcome: "duplicate", of: "hop", holder: owner }
+          ? { outcome: "duplicate", of: "hop", holder: holder(owner) }
           : { outcome: "owner-conflict", owner: owner.receiver };
       }
       if (request.verdict === "rejected") return { outcome: "noted" };
-      const claim: HopOwner = { handoffId: request.handoffId, receiver: request.receiver, at: request.at };
+      const claim: HopOwner = { hopIndex: request.hopIndex, handoffId: request.handoffId, receiver: request.receiver, at: request.at };
       accepted.set(request.handoffId, claim);
-      if (hops === undefined) owners.set(request.taskId, (hops = new Map()));
-      hops.set(request.hopIndex, claim);
+      if (hops === undefined) owners.set(request.taskId, [claim]);
+      else hops.push(claim);
       return { outcome: "claimed" };
     },
   };
+}
+
+function holder(claim: HopOwner): ClaimHolder {
+  return { handoffId: claim.handoffId, receiver: claim.receiver, at: claim.at };
 }
