@@ -18,7 +18,7 @@ export const loopSignatureChanged = graphFinding(
     if (added.length === 0 && removed.length === 0) return;
     const parts = [
       ...(added.length > 0 ? [`now hashes ${added.join(", ")}`] : []),
-      ...(removed.length > 0 ? [`no longer ${removed.join(", ")}`] : []),
+      ...(removed.length > 0 ? [`no longer hashes ${removed.join(", ")}`] : []),
     ];
     report({
       at: loopSignaturePlace(pair.new),

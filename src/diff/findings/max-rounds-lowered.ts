@@ -19,7 +19,7 @@ export const maxRoundsLowered = graphFinding(
         owner: edge.to,
         message:
           `max_rounds of ${edge.from} -> ${edge.to} fell from ${showLimit(change.old)} to ${change.new}: every agent counts rounds in hop.path, ` +
-          `so a task in flight that already took ${edge.from} -> ${edge.to} ${change.new} times is refused the next time it does`,
+          `so a task in flight that already took ${edge.from} -> ${edge.to} ${change.new === 1 ? "once" : `${change.new} times`} is refused the next time it does`,
         subject: { in: "new", edge: { kind: edge.kind, from: edge.from, to: edge.to } },
       });
     }
