@@ -89,7 +89,7 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
   const validate = program
     .command("validate")
     .description("check handoff envelopes against a graph, as the receiving agent would")
-    .argument("<envelopes...>", "envelope JSON files, checked in order")
+    .argument("<envelopes...>", "envelope JSON files, checked in order; .jsonl files (one envelope per line) are replayed")
     .requiredOption("--graph <file>", "the .seam file")
     .requiredOption("--as <agent>", "the receiving agent ('*': each envelope's to_agent)")
     .option("--name <graph>", "which graph, when the file holds several")

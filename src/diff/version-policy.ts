@@ -18,7 +18,7 @@ import { agentMajorChanged } from "./findings/agent-major-changed.js";
 import { minorBumpMissing } from "./findings/minor-bump-missing.js";
 import { graphSide } from "./graph-pair.js";
 import { versionPlace } from "./places.js";
-import { quote } from "./quote.js";
+import { quote } from "../core/quote.js";
 import { createFinding, type FileSide } from "./rule.js";
 import { sortDiagnostics } from "../core/diagnostic.js";
 import { versionStep } from "./version-step.js";

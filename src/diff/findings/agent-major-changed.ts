@@ -1,5 +1,5 @@
 /** `agent-major-changed` (breaking): an agent's version moved to another major. */
-import { quote } from "../quote.js";
+import { quote } from "../../core/quote.js";
 import { versionPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 import { versionStep } from "../version-step.js";

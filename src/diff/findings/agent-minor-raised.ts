@@ -1,5 +1,5 @@
 /** `agent-minor-raised` (receiver-first): an agent's version moved to a newer minor. */
-import { quote } from "../quote.js";
+import { quote } from "../../core/quote.js";
 import { versionPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 import { versionStep } from "../version-step.js";
