@@ -19,6 +19,7 @@ export const EDITS: readonly (readonly [string, string, string])[] = [
   ["edge removed / added", BASE, edit(BASE, ["  transfer analyst -> desk_peer observe\n", "  transfer helper -> desk_peer observe\n"])],
   ["edge kind", KINDS, edit(KINDS, ["delegate a -> b { max_rounds 1 }\n  return b -> a", "return a -> b\n  delegate b -> a { max_rounds 1 }"])],
   ["required field", BASE, edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 require goal.out_of_scope, open_questions[] }"])],
+  ["renamed field", edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 require goal.out_of_scope }"]), edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 require safe_resume }"])],
   ["required field by contract", BASE, edit(BASE, ["  agent lead", "  contract return {\n    require status, artefacts, provenance, decisions\n  }\n  agent lead"])],
   ["max rounds", BASE, edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 1 }"])],
   ["observe", BASE, edit(BASE, ["transfer analyst -> desk_peer observe", "transfer analyst -> desk_peer"])],

@@ -108,10 +108,12 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
       ["required-field-added", "warning", "return a -> b", "b now requires artefacts on return a -> b: deploy a first so it sends the field; until it is redeployed, b refuses its handoffs that lack it"],
       ["required-field-added", "warning", "return a -> b", "b now requires status on return a -> b: deploy a first so it sends the field; until it is redeployed, b refuses its handoffs that lack it"],
       ["required-field-removed", "warning", "return a -> b", "b no longer requires constraints on return a -> b: deploy b first; the old b still refuses handoffs from an updated a that leave the field out"],
+      ["required-field-replaced", "error", "return a -> b", "return a -> b now requires artefacts, status instead of constraints: whichever side deploys first, one refuses the other (an old a lacks the new fields, an old b still requires the old one); require the new in one release and drop the old in the next"],
       ["edge-kind-changed", "info", "delegate b -> a", "b -> a is now a delegate, not a return: envelopes do not carry the kind, and any change to the required fields that comes with it is reported on its own"],
       ["required-field-added", "warning", "delegate b -> a", "a now requires constraints on delegate b -> a: deploy b first so it sends the field; until it is redeployed, a refuses its handoffs that lack it"],
       ["required-field-removed", "warning", "delegate b -> a", "a no longer requires artefacts on delegate b -> a: deploy a first; the old a still refuses handoffs from an updated b that leave the field out"],
       ["required-field-removed", "warning", "delegate b -> a", "a no longer requires status on delegate b -> a: deploy a first; the old a still refuses handoffs from an updated b that leave the field out"],
+      ["required-field-replaced", "error", "delegate b -> a", "delegate b -> a now requires constraints instead of artefacts, status: whichever side deploys first, one refuses the other (an old b lacks the new field, an old a still requires the old ones); require the new in one release and drop the old in the next"],
       ["max-rounds-lowered", "error", "1", "max_rounds of b -> a fell from no limit to 1: every agent counts rounds in hop.path, so a task in flight that already took b -> a once is refused the next time it does"],
     ],
     backward: [
@@ -119,12 +121,14 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
       ["required-field-added", "warning", "delegate a -> b", "b now requires constraints on delegate a -> b: deploy a first so it sends the field; until it is redeployed, b refuses its handoffs that lack it"],
       ["required-field-removed", "warning", "delegate a -> b", "b no longer requires artefacts on delegate a -> b: deploy b first; the old b still refuses handoffs from an updated a that leave the field out"],
       ["required-field-removed", "warning", "delegate a -> b", "b no longer requires status on delegate a -> b: deploy b first; the old b still refuses handoffs from an updated a that leave the field out"],
+      ["required-field-replaced", "error", "delegate a -> b", "delegate a -> b now requires constraints instead of artefacts, status: whichever side deploys first, one refuses the other (an old a lacks the new field, an old b still requires the old ones); require the new in one release and drop the old in the next"],
       ["max-rounds-lowered", "error", "1", "max_rounds of a -> b fell from no limit to 1: every agent counts rounds in hop.path, so a task in flight that already took a -> b once is refused the next time it does"],
       ["edge-kind-changed", "info", "return b -> a", "b -> a is now a return, not a delegate: envelopes do not carry the kind, and any change to the required fields that comes with it is reported on its own"],
       ["max-rounds-raised", "warning", "return b -> a", "max_rounds of b -> a rose from 1 to no limit: agents on the old graph refuse a task that takes it a 2nd time, so deploy every agent before a task relies on the extra rounds"],
       ["required-field-added", "warning", "return b -> a", "a now requires artefacts on return b -> a: deploy b first so it sends the field; until it is redeployed, a refuses its handoffs that lack it"],
       ["required-field-added", "warning", "return b -> a", "a now requires status on return b -> a: deploy b first so it sends the field; until it is redeployed, a refuses its handoffs that lack it"],
       ["required-field-removed", "warning", "return b -> a", "a no longer requires constraints on return b -> a: deploy a first; the old a still refuses handoffs from an updated b that leave the field out"],
+      ["required-field-replaced", "error", "return b -> a", "return b -> a now requires artefacts, status instead of constraints: whichever side deploys first, one refuses the other (an old b lacks the new fields, an old a still requires the old one); require the new in one release and drop the old in the next"],
     ],
   },
   "required field": {
@@ -135,6 +139,18 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
     backward: [
       ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires goal.out_of_scope on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
       ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires open_questions[] on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
+    ],
+  },
+  "renamed field": {
+    forward: [
+      ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires goal.out_of_scope on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
+      ["required-field-replaced", "error", "delegate boss -> analyst", "delegate boss -> analyst now requires safe_resume instead of goal.out_of_scope: whichever side deploys first, one refuses the other (an old boss lacks the new field, an old analyst still requires the old one); require the new in one release and drop the old in the next"],
+      ["required-field-added", "warning", "safe_resume", "analyst now requires safe_resume on delegate boss -> analyst: deploy boss first so it sends the field; until it is redeployed, analyst refuses its handoffs that lack it"],
+    ],
+    backward: [
+      ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires safe_resume on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
+      ["required-field-replaced", "error", "delegate boss -> analyst", "delegate boss -> analyst now requires goal.out_of_scope instead of safe_resume: whichever side deploys first, one refuses the other (an old boss lacks the new field, an old analyst still requires the old one); require the new in one release and drop the old in the next"],
+      ["required-field-added", "warning", "goal.out_of_scope", "analyst now requires goal.out_of_scope on delegate boss -> analyst: deploy boss first so it sends the field; until it is redeployed, analyst refuses its handoffs that lack it"],
     ],
   },
   "required field by contract": {

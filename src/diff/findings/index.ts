@@ -31,6 +31,7 @@ import { minorBumpMissing } from "./minor-bump-missing.js";
 import { onHopLimitChanged } from "./on-hop-limit-changed.js";
 import { requiredFieldAdded } from "./required-field-added.js";
 import { requiredFieldRemoved } from "./required-field-removed.js";
+import { requiredFieldReplaced } from "./required-field-replaced.js";
 import { roleChanged } from "./role-changed.js";
 import { terminalAdded } from "./terminal-added.js";
 import { terminalOutcomeChanged } from "./terminal-outcome-changed.js";
@@ -57,6 +58,7 @@ export const diffRules: readonly DiffRule[] = [
   edgeKindChanged,
   requiredFieldAdded,
   requiredFieldRemoved,
+  requiredFieldReplaced,
   maxRoundsLowered,
   maxRoundsRaised,
   edgeEnforced,
