@@ -115,12 +115,12 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     .command("diff")
     .description("compare the handoff contracts of two versions: what breaks if the agents deploy apart")
     .argument("[paths...]", "<old.seam> <new.seam>, or with --against: files or folders (default .)")
-    .option("--against <ref>", "compare the work tree with this git ref (repeat for every version still in flight)", collect, [])
+    .option("--against <ref>", "compare the work tree with this git ref (repeat for every version still in flight)", collect)
     .addOption(new Option("--format <format>", "output format").choices(CHECK_FORMATS).default("pretty"))
     .addOption(new Option("--fail-on <level>", "what makes the exit code 1").choices(DIFF_FAIL_ON).default("breaking"))
-    .action(async (paths: string[], options: { against: string[]; format: CheckFormat; failOn: DiffFailOn }) => {
+    .action(async (paths: string[], options: { against?: string[]; format: CheckFormat; failOn: DiffFailOn }) => {
       const { diffCommand } = await import("./commands/diff.js");
-      setExitCode(await diffCommand({ paths, against: options.against, format: options.format, failOn: options.failOn }, io));
+      setExitCode(await diffCommand({ paths, against: options.against ?? [], format: options.format, failOn: options.failOn }, io));
     });
   configure(diff, io);
 
@@ -160,8 +160,8 @@ function parseFolder(value: string): string {
   return value;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function parseWholeNumber(value: string): number {
