@@ -10,7 +10,7 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { FileSide } from "../diff/diff.js";
 import { printDiagnosticsOnStderr } from "./check-graph-file.js";
-import { findSeamFiles, SEAM_EXTENSION } from "./find-seam-files.js";
+import { findSeamFiles, SEAM_EXTENSION, type PathProblem } from "./find-seam-files.js";
 import { gitTopLevel, listFilesAt, resolveCommit, showFileAt } from "./git.js";
 import type { CliIo } from "./io.js";
 import { readSourceFile } from "./read-source-file.js";
@@ -55,6 +55,11 @@ export interface WorkTree {
   readonly files: ReadonlyMap<string, string>;
   /** The paths as given, for `git ls-tree`. */
   readonly pathspecs: readonly string[];
+  /**
+   * Paths with no `.seam` file in the work tree (gone, or a folder emptied), relative to `top`,
+   * with their problem: fine when the ref has files there (they were deleted), else reported.
+   */
+  readonly absent: readonly { readonly key: string; readonly problem: PathProblem }[];
 }
 
 /** Finds the work tree and its `.seam` files; `undefined` (reported) when not in a git work tree or a path fails. */
@@ -65,9 +70,12 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
     return undefined;
   }
   const realTop = await realpath(top.top);
+  const realCwd = await realpath(io.cwd);
   const found = await findSeamFiles(paths, io.cwd);
-  for (const problem of found.problems) reportProblem(io, problem);
-  if (found.problems.length > 0) return undefined;
+  const absent = found.problems.filter((p) => p.problem === "no such file or folder" || p.problem === `no ${SEAM_EXTENSION} files in this folder`);
+  const fatal = found.problems.filter((p) => !absent.includes(p));
+  for (const problem of fatal) reportProblem(io, problem);
+  if (fatal.length > 0) return undefined;
   const files = new Map<string, string>();
   for (const file of found.files) {
     const real = await realpath(resolve(io.cwd, file));
@@ -78,7 +86,8 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
     }
     files.set(key, file);
   }
-  return { top: realTop, files, pathspecs: paths };
+  const topKey = (path: string): string => relative(realTop, resolve(realCwd, path)).split(sep).join("/");
+  return { top: realTop, files, pathspecs: paths, absent: absent.map((problem) => ({ key: topKey(problem.path), problem })) };
 }
 
 /** Whether a path found by `git ls-tree` is one `seam check` would take from a folder. */
@@ -102,6 +111,10 @@ export async function readAgainst(ref: string, tree: WorkTree, io: CliIo): Promi
     return undefined;
   }
   const oldPaths = listed.files.filter(isSeamPath);
+  // A path with nothing in the work tree is fine when the ref had files there: they were deleted.
+  const missing = tree.absent.filter(({ key }) => !oldPaths.some((p) => key === "" || p === key || p.startsWith(`${key}/`)));
+  for (const { problem } of missing) reportProblem(io, problem);
+  if (missing.length > 0) return undefined;
   const keys = [...new Set([...oldPaths, ...tree.files.keys()])].sort();
   const pairs: SidePair[] = [];
   let usable = true;

@@ -188,6 +188,18 @@ describe.skipIf(!hasGit)("seam diff --against <ref>", () => {
     );
   });
 
+  it("takes a path deleted from the work tree when the ref has it, and refuses one that neither side has", async () => {
+    const dir = repository(BASE);
+    const { code, out } = await seam(dir, "--against", "v1", "graphs/old-only.seam", "--format", "json");
+    expect(code).toBe(1);
+    expect(JSON.parse(out).map((f: { file: string; rule: string }) => [f.file, f.rule])).toEqual([["v1:graphs/old-only.seam", "graph-removed"]]);
+    expect(await seam(dir, "--against", "v1", "graphs/never.seam")).toEqual({
+      code: 2,
+      out: "",
+      err: "seam: graphs/never.seam: no such file or folder (check the path)\n",
+    });
+  });
+
   it("exits 2 for a ref that names no commit, and for an option-like ref", async () => {
     const dir = repository(BASE);
     expect(await seam(dir, "--against", "v9", "graphs")).toEqual({
