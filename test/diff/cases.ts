@@ -20,6 +20,7 @@ export const EDITS: readonly (readonly [string, string, string])[] = [
   ["edge kind", KINDS, edit(KINDS, ["delegate a -> b { max_rounds 1 }\n  return b -> a", "return a -> b\n  delegate b -> a { max_rounds 1 }"])],
   ["required field", BASE, edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 require goal.out_of_scope, open_questions[] }"])],
   ["renamed field", edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 require goal.out_of_scope }"]), edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 require safe_resume }"])],
+  ["required field on an observe edge", BASE, edit(BASE, ["transfer analyst -> desk_peer observe", "transfer analyst -> desk_peer observe { require open_questions }"])],
   ["required field by contract", BASE, edit(BASE, ["  agent lead", "  contract return {\n    require status, artefacts, provenance, decisions\n  }\n  agent lead"])],
   ["max rounds", BASE, edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 1 }"])],
   ["observe", BASE, edit(BASE, ["transfer analyst -> desk_peer observe", "transfer analyst -> desk_peer"])],

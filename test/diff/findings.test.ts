@@ -153,6 +153,12 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
       ["required-field-added", "warning", "goal.out_of_scope", "analyst now requires goal.out_of_scope on delegate boss -> analyst: deploy boss first so it sends the field; until it is redeployed, analyst refuses its handoffs that lack it"],
     ],
   },
+  "required field on an observe edge": {
+    forward: [
+    ],
+    backward: [
+    ],
+  },
   "required field by contract": {
     forward: [
       ["required-field-added", "warning", "return analyst -> boss", "boss now requires decisions on return analyst -> boss: deploy analyst first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],

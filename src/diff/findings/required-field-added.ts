@@ -7,10 +7,12 @@ export const requiredFieldAdded = graphFinding(
     id: "required-field-added",
     class: "sender-first",
     description: "An edge's contract requires a field it did not require before.",
-    effect: "Until the sender is redeployed, the receiver refuses its handoffs that lack the field: deploy the sender first.",
+    effect: "Until the sender is redeployed, the receiver refuses its handoffs that lack the field: deploy the sender first. Not reported where the refusing side is an observe edge, which only warns.",
   },
   ({ pair, oldFields, newFields, report }) => {
     for (const { old, new: edge } of pair.keptEdges) {
+      // An observe edge warns instead of refusing: the new receiver refuses nothing.
+      if (edge.observe) continue;
       const before = new Set(oldFields(old.require));
       for (const field of newFields(edge.require)) {
         if (before.has(field)) continue;

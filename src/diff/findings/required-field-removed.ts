@@ -7,10 +7,12 @@ export const requiredFieldRemoved = graphFinding(
     id: "required-field-removed",
     class: "receiver-first",
     description: "An edge's contract no longer requires a field.",
-    effect: "A sender that stops sending the field is refused by the old receiver: deploy the receiver first.",
+    effect: "A sender that stops sending the field is refused by the old receiver: deploy the receiver first. Not reported where the refusing side is an observe edge, which only warns.",
   },
   ({ pair, oldFields, newFields, report }) => {
     for (const { old, new: edge } of pair.keptEdges) {
+      // An observe edge warns instead of refusing: the old receiver refuses nothing.
+      if (old.observe) continue;
       const after = new Set(newFields(edge.require));
       for (const field of oldFields(old.require)) {
         if (after.has(field)) continue;

@@ -12,10 +12,12 @@ export const requiredFieldReplaced = graphFinding(
     class: "breaking",
     description: "An edge's contract requires new fields and drops others in the same change (a renamed field).",
     effect:
-      "The new receiver refuses old senders (they lack the new field) and the old receiver refuses new senders (they drop the old one): add the new field in one release, drop the old one in the next.",
+      "The new receiver refuses old senders (they lack the new field) and the old receiver refuses new senders (they drop the old one): add the new field in one release, drop the old one in the next. Not reported where the refusing side is an observe edge, which only warns.",
   },
   ({ pair, oldFields, newFields, report }) => {
     for (const { old, new: edge } of pair.keptEdges) {
+      // On an observe side nothing is refused, and each half is judged alone.
+      if (old.observe || edge.observe) continue;
       const before = oldFields(old.require);
       const after = newFields(edge.require);
       const added = after.filter((f) => !before.includes(f));
