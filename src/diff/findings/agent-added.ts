@@ -1,7 +1,7 @@
-/** `agent-added` (safe): the new graph declares an agent the old one lacked. */
 import { agentPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `agent-added` (safe): the new graph declares an agent the old one lacked. */
 export const agentAdded = graphFinding(
   {
     id: "agent-added",

@@ -1,9 +1,9 @@
-/** `agent-major-changed` (breaking): an agent's version moved to another major. */
 import { quote } from "../../core/quote.js";
 import { versionPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 import { versionStep } from "../version-step.js";
 
+/** `agent-major-changed` (breaking): an agent's version moved to another major. */
 export const agentMajorChanged = graphFinding(
   {
     id: "agent-major-changed",

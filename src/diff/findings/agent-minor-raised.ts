@@ -1,9 +1,9 @@
-/** `agent-minor-raised` (receiver-first): an agent's version moved to a newer minor. */
 import { quote } from "../../core/quote.js";
 import { versionPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 import { versionStep } from "../version-step.js";
 
+/** `agent-minor-raised` (receiver-first): an agent's version moved to a newer minor. */
 export const agentMinorRaised = graphFinding(
   {
     id: "agent-minor-raised",

@@ -1,7 +1,7 @@
-/** `agent-removed` (breaking): an agent of the old graph is gone. */
 import { agentPlace, graphPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `agent-removed` (breaking): an agent of the old graph is gone. */
 export const agentRemoved = graphFinding(
   {
     id: "agent-removed",

@@ -1,9 +1,9 @@
-/** `agent-version-changed` (safe): an agent's version changed in a way no claim notices. */
 import { quote } from "../../core/quote.js";
 import { agentPlace, versionPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 import { versionStep } from "../version-step.js";
 
+/** `agent-version-changed` (safe): an agent's version changed in a way no claim notices. */
 export const agentVersionChanged = graphFinding(
   {
     id: "agent-version-changed",

@@ -1,9 +1,9 @@
-/** `agent-version-lowered` (sender-first): an agent's version moved back to an older minor. */
 import { quote } from "../../core/quote.js";
 import { versionPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 import { versionStep } from "../version-step.js";
 
+/** `agent-version-lowered` (sender-first): an agent's version moved back to an older minor. */
 export const agentVersionLowered = graphFinding(
   {
     id: "agent-version-lowered",

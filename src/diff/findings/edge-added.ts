@@ -1,7 +1,7 @@
-/** `edge-added` (receiver-first): a new edge. */
 import { edgePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `edge-added` (receiver-first): a new edge. */
 export const edgeAdded = graphFinding(
   {
     id: "edge-added",

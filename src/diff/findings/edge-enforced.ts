@@ -1,7 +1,7 @@
-/** `edge-enforced` (breaking): an `observe` edge now refuses what it only warned about. */
 import { edgePlace, observePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `edge-enforced` (breaking): an `observe` edge now refuses what it only warned about. */
 export const edgeEnforced = graphFinding(
   {
     id: "edge-enforced",

@@ -1,7 +1,7 @@
-/** `edge-kind-changed` (safe): the edge between two agents is of another kind. */
 import { edgePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `edge-kind-changed` (safe): the edge between two agents is of another kind. */
 export const edgeKindChanged = graphFinding(
   {
     id: "edge-kind-changed",

@@ -1,7 +1,7 @@
-/** `edge-observed` (safe): an edge is now `observe`. */
 import { observePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `edge-observed` (safe): an edge is now `observe`. */
 export const edgeObserved = graphFinding(
   {
     id: "edge-observed",

@@ -1,7 +1,7 @@
-/** `edge-removed` (breaking): an edge between two agents that both remain is gone. */
 import { edgePlace, nearestAgentPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `edge-removed` (breaking): an edge between two agents that both remain is gone. */
 export const edgeRemoved = graphFinding(
   {
     id: "edge-removed",

@@ -1,7 +1,7 @@
-/** `entry-added` (receiver-first): a new entry. */
 import { entryPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `entry-added` (receiver-first): a new entry. */
 export const entryAdded = graphFinding(
   {
     id: "entry-added",

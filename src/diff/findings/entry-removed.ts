@@ -1,7 +1,7 @@
-/** `entry-removed` (breaking): an agent that remains is no longer an entry. */
 import { entryPlace, nearestAgentPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `entry-removed` (breaking): an agent that remains is no longer an entry. */
 export const entryRemoved = graphFinding(
   {
     id: "entry-removed",

@@ -1,7 +1,7 @@
-/** `envelope-version-changed` (safe): the graph targets another envelope minor. */
 import { envelopePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `envelope-version-changed` (safe): the graph targets another envelope minor. */
 export const envelopeVersionChanged = graphFinding(
   {
     id: "envelope-version-changed",

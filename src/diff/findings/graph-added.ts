@@ -1,7 +1,7 @@
-/** `graph-added` (safe): the new file has a graph the old one lacked. */
 import { graphPlace } from "../places.js";
 import { fileFinding } from "../rule.js";
 
+/** `graph-added` (safe): the new file has a graph the old one lacked. */
 export const graphAdded = fileFinding(
   {
     id: "graph-added",

@@ -1,7 +1,7 @@
-/** `graph-removed` (breaking): a graph of the old file has no graph of that name in the new one. */
 import { graphPlace } from "../places.js";
 import { fileFinding } from "../rule.js";
 
+/** `graph-removed` (breaking): a graph of the old file has no graph of that name in the new one. */
 export const graphRemoved = fileFinding(
   {
     id: "graph-removed",

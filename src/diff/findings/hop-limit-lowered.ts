@@ -1,8 +1,8 @@
-/** `hop-limit-lowered` (breaking): validators cap `hop.limit` lower. */
 import { hopLimitValue, showHopLimit } from "../hop-limit.js";
 import { hopLimitPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `hop-limit-lowered` (breaking): validators cap `hop.limit` lower. */
 export const hopLimitLowered = graphFinding(
   {
     id: "hop-limit-lowered",

@@ -1,8 +1,8 @@
-/** `hop-limit-raised` (receiver-first): validators cap `hop.limit` higher. */
 import { hopLimitValue, showHopLimit } from "../hop-limit.js";
 import { hopLimitPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `hop-limit-raised` (receiver-first): validators cap `hop.limit` higher. */
 export const hopLimitRaised = graphFinding(
   {
     id: "hop-limit-raised",

@@ -1,7 +1,7 @@
-/** `loop-signature-changed` (breaking): the fields that identify a loop changed. */
 import { loopSignaturePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `loop-signature-changed` (breaking): the fields that identify a loop changed. */
 export const loopSignatureChanged = graphFinding(
   {
     id: "loop-signature-changed",

@@ -1,9 +1,9 @@
+import { findingMeta } from "../rule.js";
+
 /**
  * `major-bump-missing` (breaking): under `--fail-on missing-version-bump`, an agent's contract
  * broke but its declared major did not move. Reported by `version-policy.ts`, not by a check.
  */
-import { findingMeta } from "../rule.js";
-
 export const majorBumpMissing = findingMeta({
   id: "major-bump-missing",
   class: "breaking",

@@ -1,8 +1,8 @@
-/** `max-rounds-lowered` (breaking): a task may take an edge fewer times. */
 import { maxRoundsPlace } from "../places.js";
 import { roundsChanges, showLimit } from "../rounds.js";
 import { graphFinding } from "../rule.js";
 
+/** `max-rounds-lowered` (breaking): a task may take an edge fewer times. */
 export const maxRoundsLowered = graphFinding(
   {
     id: "max-rounds-lowered",

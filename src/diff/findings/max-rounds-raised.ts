@@ -1,9 +1,9 @@
-/** `max-rounds-raised` (receiver-first): a task may take an edge more times. */
 import { ordinal } from "../../runtime/ordinal.js";
 import { maxRoundsPlace } from "../places.js";
 import { roundsChanges, showLimit } from "../rounds.js";
 import { graphFinding } from "../rule.js";
 
+/** `max-rounds-raised` (receiver-first): a task may take an edge more times. */
 export const maxRoundsRaised = graphFinding(
   {
     id: "max-rounds-raised",

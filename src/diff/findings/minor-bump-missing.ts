@@ -1,9 +1,9 @@
+import { findingMeta } from "../rule.js";
+
 /**
  * `minor-bump-missing` (warning): under `--fail-on missing-version-bump`, an agent's contract
  * changed compatibly but its declared minor did not move. Reported by `version-policy.ts`.
  */
-import { findingMeta } from "../rule.js";
-
 export const minorBumpMissing = findingMeta({
   id: "minor-bump-missing",
   class: "safe",

@@ -1,7 +1,7 @@
-/** `on-hop-limit-changed` (safe): what happens at the hop limit changed. */
 import { onHopLimitPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `on-hop-limit-changed` (safe): what happens at the hop limit changed. */
 export const onHopLimitChanged = graphFinding(
   {
     id: "on-hop-limit-changed",

@@ -1,7 +1,7 @@
-/** `required-field-added` (sender-first): the receiver of an edge now requires a field. */
 import { requirePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `required-field-added` (sender-first): the receiver of an edge now requires a field. */
 export const requiredFieldAdded = graphFinding(
   {
     id: "required-field-added",

@@ -1,7 +1,7 @@
-/** `required-field-removed` (receiver-first): the receiver of an edge no longer requires a field. */
 import { edgePlace, requirePlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `required-field-removed` (receiver-first): the receiver of an edge no longer requires a field. */
 export const requiredFieldRemoved = graphFinding(
   {
     id: "required-field-removed",

@@ -1,11 +1,11 @@
+import { edgePlace } from "../places.js";
+import { graphFinding } from "../rule.js";
+
 /**
  * `required-field-replaced` (breaking): one edge's contract both gained and lost a required field,
  * the shape of a renamed field. Each half is safe in one deploy order only, and the two orders
  * are opposite, so done in one release it breaks whichever side deploys first.
  */
-import { edgePlace } from "../places.js";
-import { graphFinding } from "../rule.js";
-
 export const requiredFieldReplaced = graphFinding(
   {
     id: "required-field-replaced",

@@ -1,7 +1,7 @@
-/** `role-changed` (breaking): an agent plays another role. */
 import { agentPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `role-changed` (breaking): an agent plays another role. */
 export const roleChanged = graphFinding(
   {
     id: "role-changed",

@@ -1,7 +1,7 @@
-/** `terminal-added` (safe): an agent gained a terminal. */
 import { terminalPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `terminal-added` (safe): an agent gained a terminal. */
 export const terminalAdded = graphFinding(
   {
     id: "terminal-added",

@@ -1,7 +1,7 @@
-/** `terminal-outcome-changed` (safe): a terminal ends tasks with another outcome. */
 import { terminalPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `terminal-outcome-changed` (safe): a terminal ends tasks with another outcome. */
 export const terminalOutcomeChanged = graphFinding(
   {
     id: "terminal-outcome-changed",

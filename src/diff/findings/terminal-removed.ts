@@ -1,7 +1,7 @@
-/** `terminal-removed` (breaking): an agent lost a terminal. */
 import { agentPlace, terminalPlace } from "../places.js";
 import { graphFinding } from "../rule.js";
 
+/** `terminal-removed` (breaking): an agent lost a terminal. */
 export const terminalRemoved = graphFinding(
   {
     id: "terminal-removed",
