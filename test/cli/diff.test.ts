@@ -82,7 +82,7 @@ describe("seam diff <old> <new>", () => {
 
   it("prints nothing but the summary for the same graph, reordered", async () => {
     const dir = files({ "old.seam": BASE, "new.seam": BASE.replace("  return analyst -> boss\n", "").replace("  agent lead: supervisor\n", "  agent lead: supervisor\n  return analyst -> boss // moved\n") });
-    expect(await seam(dir, "old.seam", "new.seam")).toEqual({ code: 0, out: "no problems in 1 file\n", err: "" });
+    expect(await seam(dir, "old.seam", "new.seam")).toEqual({ code: 0, out: "no changes to the handoff contracts in 1 file\n", err: "" });
   });
 
   it("github and sarif formats", async () => {

@@ -78,6 +78,8 @@ function withRefs(finding: RefFinding): RefFinding {
 async function formatFindings(findings: readonly Finding[], format: CheckFormat, fileCount: number, io: CliIo): Promise<string> {
   switch (format) {
     case "pretty": {
+      // "no problems" would read as a lint verdict; here nothing changed in any contract.
+      if (findings.length === 0) return `no changes to the handoff contracts in ${fileCount} file${fileCount === 1 ? "" : "s"}\n`;
       const { formatPretty } = await import("../format/pretty.js");
       return formatPretty(findings, { cwd: io.cwd, color: useColor(io), fileCount });
     }
