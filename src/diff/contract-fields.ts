@@ -66,12 +66,14 @@ export function contractFields(graph: CheckedGraph, require: readonly string[]):
 }
 
 /**
- * {@link contractFields} with a cache per distinct required set, since the edges of a graph share
- * a few contracts and building a schema costs a copy of the envelope schema.
+ * {@link contractFields} with a cache per distinct required set, since edges share a few
+ * contracts and building a schema costs a copy of the envelope schema. The obligations do not
+ * depend on the graph (only the schema's title and `hop.limit` cap do), so one cache serves both
+ * versions of a diff.
  */
-export function contractFieldsCache(graph: CheckedGraph): (require: readonly string[]) => readonly string[] {
+export function contractFieldsCache(): (graph: CheckedGraph, require: readonly string[]) => readonly string[] {
   const cache = new Map<string, readonly string[]>();
-  return (require) => {
+  return (graph, require) => {
     const key = require.join("\n");
     let fields = cache.get(key);
     if (fields === undefined) cache.set(key, (fields = contractFields(graph, require)));

@@ -45,6 +45,7 @@ export function matchFiles(old: FileSide, next: FileSide): FilePair {
 export function diffFiles(old: FileSide, next: FileSide): Finding[] {
   const files = matchFiles(old, next);
   const findings: Finding[] = [];
+  const fields = contractFieldsCache();
   for (const rule of diffRules) {
     if (rule.scope === "file") {
       const context: FileFindingContext = {
@@ -60,21 +61,12 @@ export function diffFiles(old: FileSide, next: FileSide): Finding[] {
     for (const pair of files.pairs) {
       const context: GraphFindingContext = {
         pair,
-        oldFields: fieldsOf(pair.old),
-        newFields: fieldsOf(pair.new),
+        oldFields: (require) => fields(pair.old.graph, require),
+        newFields: (require) => fields(pair.new.graph, require),
         report: (init) => findings.push(createFinding(rule.meta, pair.new.graph.name, init)),
       };
       rule.check(context);
     }
   }
   return sortDiagnostics(findings) as Finding[];
-}
-
-const caches = new WeakMap<GraphSide, (require: readonly string[]) => readonly string[]>();
-
-/** One obligations cache per graph version, shared by the modules of one run. */
-function fieldsOf(side: GraphSide): (require: readonly string[]) => readonly string[] {
-  let cache = caches.get(side);
-  if (cache === undefined) caches.set(side, (cache = contractFieldsCache(side.graph)));
-  return cache;
 }
