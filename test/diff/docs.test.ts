@@ -1,7 +1,7 @@
 /** Every `seam diff` finding id has its docs page and a row in the table of docs/diff/README.md. */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { findingCatalog } from "../../src/diff/findings/index.js";
+import { findingCatalog, policyFindings } from "../../src/diff/findings/index.js";
 
 const DOCS = new URL("../../docs/diff/", import.meta.url);
 const CLASS_LABEL = {
@@ -16,10 +16,11 @@ describe("docs/diff", () => {
 
   it.each(findingCatalog.map((meta) => [meta.id, meta] as const))("%s has a page and a row", (id, meta) => {
     const page = readFileSync(new URL(`${id}.md`, DOCS), "utf8");
+    const label = policyFindings.includes(meta) ? "version policy" : CLASS_LABEL[meta.class];
     expect(page.startsWith(`# \`${id}\`\n\n${meta.description}\n`)).toBe(true);
-    expect(page).toContain(`| ${CLASS_LABEL[meta.class]} | ${meta.severity} |`);
+    expect(page).toContain(`| ${label} | ${meta.severity} |`);
     expect(page).toContain(meta.effect);
-    expect(table).toContain(`| [\`${id}\`](${id}.md) | ${CLASS_LABEL[meta.class]} | ${meta.severity} | ${meta.description} |`);
+    expect(table).toContain(`| [\`${id}\`](${id}.md) | ${label} | ${meta.severity} | ${meta.description} |`);
   });
 
   it("has no page for an id that does not exist", () => {
