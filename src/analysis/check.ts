@@ -32,6 +32,8 @@ export function check(file: SourceFile, options: CheckOptions = {}): CheckResult
   const graphs: CheckedGraph[] = [];
   const firstByName = new Map<string, GraphDecl>();
   parsed.ast.graphs.forEach((decl, g) => {
+    // A graph without a name cannot be analysed; its syntax error says what to fix.
+    if (decl.hasError) return;
     if (!firstByName.has(decl.name.name)) firstByName.set(decl.name.name, decl);
     // A syntax error between this graph's start and the next graph's start may have cost this
     // graph items (an unterminated comment swallows the rest of the file, say).

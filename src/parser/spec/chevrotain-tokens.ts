@@ -4,7 +4,7 @@
  * `Lexer` is not used); this module only gives them the token types of `tokens.ts`.
  */
 import type { IToken, TokenType } from "chevrotain";
-import { kindNames, type ScanResult } from "./scanner.js";
+import { kindNames, type ScanResult } from "../scanner.js";
 import { allTokens } from "./tokens.js";
 
 /** Token types by scanner kind, matched by name (a missing name is a bug in Seam, caught by the tests). */
