@@ -19,6 +19,7 @@ import { missingReturnRule } from "./missing-return.js";
 import { noTerminalPathRule } from "./no-terminal-path.js";
 import { roleMismatchRule } from "./role-mismatch.js";
 import { selfHandoffRule } from "./self-handoff.js";
+import { suppressionReasonRule, suppressionUnknownRule, unusedSuppressionRule } from "./suppression-rules.js";
 import { unboundedCycleRule } from "./unbounded-cycle.js";
 import { unknownAgentRule } from "./unknown-agent.js";
 import { unknownFieldRule } from "./unknown-field.js";
@@ -48,5 +49,12 @@ export const rules: readonly Rule[] = [
   hopLimitApproximateRule,
 ];
 
-/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, then `internal-error`. */
-export const ruleCatalog: readonly RuleMeta[] = [syntaxRule, ...rules.map((r) => r.meta), internalErrorRule];
+/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment rules, then `internal-error`. */
+export const ruleCatalog: readonly RuleMeta[] = [
+  syntaxRule,
+  ...rules.map((r) => r.meta),
+  suppressionReasonRule,
+  suppressionUnknownRule,
+  unusedSuppressionRule,
+  internalErrorRule,
+];
