@@ -116,6 +116,18 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     });
   configure(graph, io);
 
+  const fmt = program
+    .command("fmt")
+    .description("format .seam files in the canonical layout (folders are searched for *.seam)")
+    .argument("[paths...]", "files or folders")
+    .option("--check", "change nothing; list the files that would change and exit 1 if any", false)
+    .option("--stdin", "format standard input to standard output", false)
+    .action(async (paths: string[], options: { check: boolean; stdin: boolean }) => {
+      const { fmtCommand } = await import("./commands/fmt.js");
+      setExitCode(await fmtCommand({ paths, check: options.check, stdin: options.stdin }, io));
+    });
+  configure(fmt, io);
+
   return program;
 }
 
