@@ -8,7 +8,7 @@ import type { Range } from "../core/source-file.js";
 import type { FieldPath, Identifier, IntegerLiteral, Keyword, StringLiteral, VersionLiteral } from "./ast.js";
 import { decodeString } from "./decode-string.js";
 
-/** The one language version that exists (DESIGN.md section 1). */
+/** The one language version that exists (docs/language.md). */
 export const LANGUAGE_VERSION = 1;
 
 /** The message for a `seam N` line with N other than {@link LANGUAGE_VERSION}. */

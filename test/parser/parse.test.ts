@@ -38,7 +38,7 @@ function agentNames(items: readonly GraphItem[]): string[] {
   return items.filter((i): i is AgentDecl => i.kind === "Agent").map((a) => a.name.name);
 }
 
-describe("parse: the DESIGN.md example", () => {
+describe("parse: the language reference example", () => {
   const text = fixture("design-example.seam");
   const { ast, diagnostics } = parseText(text);
   const graph = wholeGraphs(ast)[0] as GraphDecl;

@@ -1,6 +1,6 @@
 /**
  * Every analysis rule, in the order they run, and the catalogue of rule metadata (syntax first)
- * used by `--help`, SARIF and the docs. DESIGN.md section 3 lists the ids.
+ * used by `--help`, SARIF and the docs (docs/rules/ has a page per id).
  */
 import type { RuleMeta } from "../../core/diagnostic.js";
 import { syntaxRule } from "../../parser/syntax-rule.js";
