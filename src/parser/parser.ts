@@ -76,64 +76,82 @@ export interface ParserOptions {
 const LIMIT_REACHED: unique symbol = Symbol("error limit reached");
 
 const quote = (word: string): string => `'${word}'`;
-const kindSet = (words: readonly string[]): ReadonlySet<number> => new Set(words.map(k.keywordKind));
+
+/**
+ * A set of token kinds as a lookup table (`set[kind] === 1`; `-1`, the end of the input, reads as
+ * undefined): the parser tests membership for nearly every token, and an indexed load is
+ * cheaper than a `Set` lookup or a call there.
+ */
+type KindSet = Uint8Array;
+
+function kindTable(kinds: Iterable<number>): KindSet {
+  const table = new Uint8Array(256);
+  for (const kind of kinds) table[kind] = 1;
+  return table;
+}
+
+const kindSet = (words: readonly string[]): KindSet => kindTable(words.map(k.keywordKind));
+
+// What error messages say is expected where a role, an edge kind or an action is missing.
+const EXPECTED_ROLE = listAlternatives(ROLES.map(quote));
+const EXPECTED_EDGE_KIND = listAlternatives(EDGE_KINDS.map(quote));
+const EXPECTED_ACTION = listAlternatives(HOP_LIMIT_ACTIONS.map(quote));
 
 const ROLE_KINDS = kindSet(ROLES);
 const OUTCOME_KINDS = kindSet(OUTCOMES);
 const ACTION_KINDS = kindSet(HOP_LIMIT_ACTIONS);
 const EDGE_KIND_KINDS = kindSet(EDGE_KINDS);
-const K = {
-  seam: k.keywordKind("seam"),
-  graph: k.keywordKind("graph"),
-  envelope: k.keywordKind("envelope"),
-  entry: k.keywordKind("entry"),
-  hopLimit: k.keywordKind("hop_limit"),
-  auto: k.keywordKind("auto"),
-  onHopLimit: k.keywordKind("on_hop_limit"),
-  loopSignature: k.keywordKind("loop_signature"),
-  agent: k.keywordKind("agent"),
-  terminal: k.keywordKind("terminal"),
-  version: k.keywordKind("version"),
-  contract: k.keywordKind("contract"),
-  observe: k.keywordKind("observe"),
-  require: k.keywordKind("require"),
-  maxRounds: k.keywordKind("max_rounds"),
-} as const;
+const KW_SEAM = k.keywordKind("seam");
+const KW_GRAPH = k.keywordKind("graph");
+const KW_ENVELOPE = k.keywordKind("envelope");
+const KW_ENTRY = k.keywordKind("entry");
+const KW_HOP_LIMIT = k.keywordKind("hop_limit");
+const KW_AUTO = k.keywordKind("auto");
+const KW_ON_HOP_LIMIT = k.keywordKind("on_hop_limit");
+const KW_LOOP_SIGNATURE = k.keywordKind("loop_signature");
+const KW_AGENT = k.keywordKind("agent");
+const KW_TERMINAL = k.keywordKind("terminal");
+const KW_VERSION = k.keywordKind("version");
+const KW_CONTRACT = k.keywordKind("contract");
+const KW_OBSERVE = k.keywordKind("observe");
+const KW_REQUIRE = k.keywordKind("require");
+const KW_MAX_ROUNDS = k.keywordKind("max_rounds");
 
 /** Tokens that start a graph item. */
-const GRAPH_ITEM_STARTS: ReadonlySet<number> = new Set([
-  K.envelope, K.entry, K.hopLimit, K.onHopLimit, K.loopSignature, K.agent, K.contract, ...EDGE_KIND_KINDS,
-]);
-const AGENT_ITEM_STARTS: ReadonlySet<number> = new Set([K.terminal, K.version]);
-const EDGE_ITEM_STARTS: ReadonlySet<number> = new Set([K.require, K.maxRounds]);
-const CONTRACT_ITEM_STARTS: ReadonlySet<number> = new Set([K.require]);
-const GRAPH_STARTS: ReadonlySet<number> = new Set([K.graph]);
+const GRAPH_ITEM_START_LIST: readonly number[] = [
+  KW_ENVELOPE, KW_ENTRY, KW_HOP_LIMIT, KW_ON_HOP_LIMIT, KW_LOOP_SIGNATURE, KW_AGENT, KW_CONTRACT, ...EDGE_KINDS.map(k.keywordKind),
+];
+const GRAPH_ITEM_STARTS: KindSet = kindTable(GRAPH_ITEM_START_LIST);
+const AGENT_ITEM_STARTS: KindSet = kindTable([KW_TERMINAL, KW_VERSION]);
+const EDGE_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE, KW_MAX_ROUNDS]);
+const CONTRACT_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE]);
+const GRAPH_STARTS: KindSet = kindTable([KW_GRAPH]);
 
 /**
  * Keywords that take a keyword as their argument when they begin an item (`contract transfer`,
  * `on_hop_limit failed`, `hop_limit auto`).
  */
-const KEYWORD_ARGUMENTS: ReadonlyMap<number, ReadonlySet<number>> = new Map([
-  [K.contract, EDGE_KIND_KINDS],
-  [K.onHopLimit, ACTION_KINDS],
-  [K.hopLimit, new Set([K.auto])],
+const KEYWORD_ARGUMENTS: ReadonlyMap<number, KindSet> = new Map([
+  [KW_CONTRACT, EDGE_KIND_KINDS],
+  [KW_ON_HOP_LIMIT, ACTION_KINDS],
+  [KW_HOP_LIMIT, kindTable([KW_AUTO])],
 ]);
 
 /** Kinds that can follow an item keyword: a name, a number, a version or a string. */
-const VALUE_KINDS: ReadonlySet<number> = new Set([
+const VALUE_KINDS: KindSet = kindTable([
   k.K_IDENTIFIER, k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION, k.K_STRING, k.K_MALFORMED_STRING,
 ]);
 
 /** A list of the block's items, what its error messages expect, and the tokens it syncs on. */
 interface BlockSpec {
-  readonly starts: ReadonlySet<number>;
+  readonly starts: KindSet;
   readonly expected: string;
   /** Item starts of the enclosing lists: the block ends (unclosed) before one of them. */
-  readonly outer: ReadonlySet<number>;
+  readonly outer: KindSet;
 }
 
 const GRAPH_BLOCK: BlockSpec = { starts: GRAPH_ITEM_STARTS, expected: "a graph item or '}'", outer: GRAPH_STARTS };
-const OUTER_OF_ITEM: ReadonlySet<number> = new Set([...GRAPH_ITEM_STARTS, K.graph]);
+const OUTER_OF_ITEM: KindSet = kindTable([...GRAPH_ITEM_START_LIST, KW_GRAPH]);
 const AGENT_BLOCK: BlockSpec = { starts: AGENT_ITEM_STARTS, expected: "'terminal', 'version' or '}'", outer: OUTER_OF_ITEM };
 const EDGE_BLOCK: BlockSpec = { starts: EDGE_ITEM_STARTS, expected: "'require', 'max_rounds' or '}'", outer: OUTER_OF_ITEM };
 const CONTRACT_BLOCK: BlockSpec = { starts: CONTRACT_ITEM_STARTS, expected: "'require' or '}'", outer: OUTER_OF_ITEM };
@@ -188,7 +206,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
    * `follows` are the kinds that may come right after it. False when it is missing and neither
    * repair applies (the caller ends its declaration).
    */
-  const expectToken = (kind: number, label: string, follows: ReadonlySet<number>): boolean => {
+  const expectToken = (kind: number, label: string, follows: KindSet): boolean => {
     if (at(kind)) {
       next();
       return true;
@@ -199,7 +217,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       recovering = false;
       return true;
     }
-    if (follows.has(peek())) {
+    if (follows[peek()] === 1) {
       recovering = false;
       return true;
     }
@@ -211,7 +229,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
 
   /** True when `keyword` followed by `after` reads as the start of an item (so a name is missing, not spelt as a keyword). */
   const startsAnItem = (keywordKind: number, after: number): boolean =>
-    VALUE_KINDS.has(after) || KEYWORD_ARGUMENTS.get(keywordKind)?.has(after) === true;
+    VALUE_KINDS[after] === 1 || KEYWORD_ARGUMENTS.get(keywordKind)?.[after] === 1;
 
   /**
    * A name: an identifier, or a stand-in read as the name with its own error (a keyword that
@@ -238,8 +256,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   };
 
   /** One of `kinds` as a keyword node, or undefined (reported as `expected <label>`). */
-  const oneOf = <T extends string>(kinds: ReadonlySet<number>, label: string): Keyword<T> | undefined => {
-    if (kinds.has(peek())) return keyword<T>(next());
+  const oneOf = <T extends string>(kinds: KindSet, label: string): Keyword<T> | undefined => {
+    if (kinds[peek()] === 1) return keyword<T>(next());
     expected(label);
     return undefined;
   };
@@ -303,7 +321,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     const items: T[] = [];
     for (;;) {
       const kind = peek();
-      if (spec.starts.has(kind)) {
+      if (spec.starts[kind] === 1) {
         const parsed = item(kind);
         if (parsed !== undefined) items.push(parsed);
         continue;
@@ -313,7 +331,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
         return items;
       }
       expected(spec.expected);
-      if (kind < 0 || spec.outer.has(kind)) return items;
+      if (kind < 0 || spec.outer[kind] === 1) return items;
       skipToRecoverySet(spec);
     }
   };
@@ -323,7 +341,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     let depth = 0;
     while (pos < count) {
       const kind = kinds[pos] as number;
-      if (depth === 0 && (spec.starts.has(kind) || spec.outer.has(kind) || kind === k.K_RCURLY)) return;
+      if (depth === 0 && (spec.starts[kind] === 1 || spec.outer[kind] === 1 || kind === k.K_RCURLY)) return;
       if (kind === k.K_LCURLY) depth++;
       else if (kind === k.K_RCURLY) depth--;
       pos++;
@@ -335,7 +353,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     const first = next();
     const terminalName = name();
     if (terminalName === undefined) return { kind: "Terminal", name: undefined, outcome: undefined, description: undefined, hasError: true, range: span(first, first) };
-    const outcome = OUTCOME_KINDS.has(peek()) ? keyword<Outcome>(next()) : undefined;
+    const outcome = OUTCOME_KINDS[peek()] === 1 ? keyword<Outcome>(next()) : undefined;
     const kind = peek();
     const description = kind === k.K_STRING || kind === k.K_MALFORMED_STRING ? next() : -1;
     return {
@@ -360,14 +378,14 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   };
 
   const agentItem = (kind: number): MaybeIncomplete<TerminalDecl | AgentVersionDecl> =>
-    kind === K.terminal ? terminalDecl() : agentVersionDecl();
+    kind === KW_TERMINAL ? terminalDecl() : agentVersionDecl();
 
   // agentDecl = "agent" ID ":" role ("{" agentItem* "}")?
   const agentDecl = (): MaybeIncomplete<AgentDecl> => {
     const first = next();
     const agentName = name();
     const colon = agentName !== undefined && expectToken(k.K_COLON, "':'", ROLE_KINDS);
-    const role = colon ? oneOf<Role>(ROLE_KINDS, listAlternatives(ROLES.map(quote))) : undefined;
+    const role = colon ? oneOf<Role>(ROLE_KINDS, EXPECTED_ROLE) : undefined;
     const items = at(k.K_LCURLY) && next() >= 0 ? block(AGENT_BLOCK, agentItem) : [];
     const range = span(first, pos - 1);
     if (agentName === undefined || role === undefined) return { kind: "Agent", name: agentName, role, items, hasError: true, range };
@@ -377,7 +395,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   // contractDecl = "contract" edgeKind "{" requireDecl* "}"
   const contractDecl = (): MaybeIncomplete<ContractDecl> => {
     const first = next();
-    const edgeKind = oneOf<EdgeKind>(EDGE_KIND_KINDS, listAlternatives(EDGE_KINDS.map(quote)));
+    const edgeKind = oneOf<EdgeKind>(EDGE_KIND_KINDS, EXPECTED_EDGE_KIND);
     const open = edgeKind !== undefined && expectToken(k.K_LCURLY, "'{'", CONTRACT_ITEM_STARTS);
     const requires = open || (at(k.K_LCURLY) && next() >= 0) ? block(CONTRACT_BLOCK, requireDecl) : [];
     const range = span(first, pos - 1);
@@ -403,7 +421,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   };
 
   const edgeItem = (kind: number): RequireDecl | MaybeIncomplete<MaxRoundsDecl> =>
-    kind === K.require ? requireDecl() : maxRoundsDecl();
+    kind === KW_REQUIRE ? requireDecl() : maxRoundsDecl();
 
   // edgeDecl = edgeKind ID "->" ID "observe"? ("{" edgeItem* "}")?
   const edgeDecl = (): MaybeIncomplete<EdgeDecl> => {
@@ -412,7 +430,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     const from = name();
     const arrow = from !== undefined && expectToken(k.K_ARROW, "'->'", IDENTIFIER_ONLY);
     const to = arrow ? name() : undefined;
-    const observe = to !== undefined && at(K.observe) ? next() : -1;
+    const observe = to !== undefined && at(KW_OBSERVE) ? next() : -1;
     const items = at(k.K_LCURLY) && next() >= 0 ? block(EDGE_BLOCK, edgeItem) : [];
     const range = span(first, pos - 1);
     if (from === undefined || to === undefined) {
@@ -452,9 +470,11 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   };
 
   const graphItem = (kind: number): MaybeIncomplete<GraphItem> => {
+    // Edges first: they are most of the items of a large graph.
+    if (EDGE_KIND_KINDS[kind] === 1) return edgeDecl();
     const first = pos;
     switch (kind) {
-      case K.envelope: {
+      case KW_ENVELOPE: {
         next();
         const valueKind = peek();
         if (valueKind !== k.K_VERSION_NUMBER && valueKind !== k.K_LONG_VERSION) {
@@ -467,11 +487,11 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
           ? { kind: "Envelope", version, hasError: true, range: span(first, token) }
           : { kind: "Envelope", version, range: span(first, token) };
       }
-      case K.entry:
+      case KW_ENTRY:
         return entryDecl();
-      case K.hopLimit: {
+      case KW_HOP_LIMIT: {
         next();
-        if (at(K.auto)) return { kind: "HopLimit", value: keyword<"auto">(pos), range: span(first, next()) };
+        if (at(KW_AUTO)) return { kind: "HopLimit", value: keyword<"auto">(pos), range: span(first, next()) };
         if (!at(k.K_INTEGER) && !at(k.K_NEGATIVE_INTEGER)) {
           expected("an integer or 'auto'");
           return { kind: "HopLimit", value: undefined, hasError: true, range: span(first, first) };
@@ -482,21 +502,19 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
           ? { kind: "HopLimit", value, hasError: true, range: span(first, token) }
           : { kind: "HopLimit", value, range: span(first, token) };
       }
-      case K.onHopLimit: {
+      case KW_ON_HOP_LIMIT: {
         next();
-        const action = oneOf<HopLimitAction>(ACTION_KINDS, listAlternatives(HOP_LIMIT_ACTIONS.map(quote)));
+        const action = oneOf<HopLimitAction>(ACTION_KINDS, EXPECTED_ACTION);
         return action === undefined
           ? { kind: "OnHopLimit", action, hasError: true, range: span(first, first) }
           : { kind: "OnHopLimit", action, range: span(first, pos - 1) };
       }
-      case K.loopSignature:
+      case KW_LOOP_SIGNATURE:
         return loopSignatureDecl();
-      case K.agent:
+      case KW_AGENT:
         return agentDecl();
-      case K.contract:
-        return contractDecl();
       default:
-        return edgeDecl();
+        return contractDecl();
     }
   };
 
@@ -527,10 +545,10 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
 
   // file = languageVersion? graph+
   const file = (): Pick<SeamFile, "languageVersion" | "graphs"> => {
-    const version = at(K.seam) ? languageVersion() : undefined;
+    const version = at(KW_SEAM) ? languageVersion() : undefined;
     const graphs: MaybeIncomplete<GraphDecl>[] = [];
     for (;;) {
-      if (at(K.graph)) {
+      if (at(KW_GRAPH)) {
         graphs.push(graph());
         continue;
       }
@@ -542,7 +560,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
         pushError("parse", span(pos, pos), `expected 'graph' or end of file, found '${image(pos)}'`);
       }
       if (pos >= count) break;
-      while (pos < count && kinds[pos] !== K.graph) pos++;
+      while (pos < count && kinds[pos] !== KW_GRAPH) pos++;
     }
     return version === undefined ? { graphs } : { languageVersion: version, graphs };
   };
@@ -562,4 +580,4 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   }
 }
 
-const IDENTIFIER_ONLY: ReadonlySet<number> = new Set([k.K_IDENTIFIER]);
+const IDENTIFIER_ONLY: KindSet = kindTable([k.K_IDENTIFIER]);

@@ -168,8 +168,8 @@ export function scan(text: string): ScanResult {
     if (isSpace(c)) {
       i++;
       while (i < length && isSpace(text.charCodeAt(i))) i++;
-    } else if (idStartLength(text, i) > 0) {
-      i = identifierEnd(text, i + idStartLength(text, i));
+    } else if (isAsciiIdStart(c) || (c >= 128 && idStartLength(text, i) > 0)) {
+      i = identifierEnd(text, i + (c < 128 ? 1 : idStartLength(text, i)));
       kind = wordKind(text, start, i - start, c);
     } else if (isDigit(c)) {
       i++;
@@ -257,13 +257,19 @@ function isLineBreak(c: number): boolean {
 function identifierEnd(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
-    if (c === 45 && text.charCodeAt(i + 1) !== 62) {
+    // ASCII first, inline: nearly every name is ASCII, and this loop is the scanner's hottest.
+    if (isAsciiIdPart(c)) {
       i++;
-      continue;
+    } else if (c === 45 /* - */) {
+      if (text.charCodeAt(i + 1) === 62 /* > */) return i;
+      i++;
+    } else if (c < 128 || Number.isNaN(c)) {
+      return i;
+    } else {
+      const part = idPartLength(text, i);
+      if (part === 0) return i;
+      i += part;
     }
-    const part = idPartLength(text, i);
-    if (part === 0) return i;
-    i += part;
   }
 }
 
