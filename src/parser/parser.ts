@@ -262,6 +262,14 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return undefined;
   };
 
+  /** The index of a token of kind `a` or `b` (consumed), or -1 (reported as `expected <label>`). */
+  const valueToken = (one: number, other: number, label: string): number => {
+    const kind = peek();
+    if (kind === one || kind === other) return next();
+    expected(label);
+    return -1;
+  };
+
   // fieldPath = ID ("." NAME | "[]")*
   const fieldPath = (): FieldPath | undefined => {
     const first = pos;
@@ -368,12 +376,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   // agentVersionDecl = "version" STRING
   const agentVersionDecl = (): MaybeIncomplete<AgentVersionDecl> => {
     const first = next();
-    const kind = peek();
-    if (kind !== k.K_STRING && kind !== k.K_MALFORMED_STRING) {
-      expected("a string");
-      return { kind: "AgentVersion", value: undefined, hasError: true, range: span(first, first) };
-    }
-    const value = next();
+    const value = valueToken(k.K_STRING, k.K_MALFORMED_STRING, "a string");
+    if (value < 0) return { kind: "AgentVersion", value: undefined, hasError: true, range: span(first, first) };
     return { kind: "AgentVersion", value: b.string(image(value), start(value), end(value)), range: span(first, value) };
   };
 
@@ -408,12 +412,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   // maxRoundsDecl = "max_rounds" INT
   const maxRoundsDecl = (): MaybeIncomplete<MaxRoundsDecl> => {
     const first = next();
-    const kind = peek();
-    if (kind !== k.K_INTEGER && kind !== k.K_NEGATIVE_INTEGER) {
-      expected("an integer");
-      return { kind: "MaxRounds", value: undefined, hasError: true, range: span(first, first) };
-    }
-    const token = next();
+    const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
+    if (token < 0) return { kind: "MaxRounds", value: undefined, hasError: true, range: span(first, first) };
     const value = b.integer(image(token), start(token), end(token), "max_rounds");
     return value === undefined
       ? { kind: "MaxRounds", value, hasError: true, range: span(first, token) }
@@ -476,12 +476,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     switch (kind) {
       case KW_ENVELOPE: {
         next();
-        const valueKind = peek();
-        if (valueKind !== k.K_VERSION_NUMBER && valueKind !== k.K_LONG_VERSION) {
-          expected("a version such as 1.3");
-          return { kind: "Envelope", version: undefined, hasError: true, range: span(first, first) };
-        }
-        const token = next();
+        const token = valueToken(k.K_VERSION_NUMBER, k.K_LONG_VERSION, "a version such as 1.3");
+        if (token < 0) return { kind: "Envelope", version: undefined, hasError: true, range: span(first, first) };
         const version = b.version(image(token), start(token), end(token));
         return version === undefined
           ? { kind: "Envelope", version, hasError: true, range: span(first, token) }
@@ -492,11 +488,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       case KW_HOP_LIMIT: {
         next();
         if (at(KW_AUTO)) return { kind: "HopLimit", value: keyword<"auto">(pos), range: span(first, next()) };
-        if (!at(k.K_INTEGER) && !at(k.K_NEGATIVE_INTEGER)) {
-          expected("an integer or 'auto'");
-          return { kind: "HopLimit", value: undefined, hasError: true, range: span(first, first) };
-        }
-        const token = next();
+        const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer or 'auto'");
+        if (token < 0) return { kind: "HopLimit", value: undefined, hasError: true, range: span(first, first) };
         const value = b.integer(image(token), start(token), end(token), "hop_limit");
         return value === undefined
           ? { kind: "HopLimit", value, hasError: true, range: span(first, token) }
@@ -532,11 +525,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   // languageVersion = "seam" INT
   const languageVersion = (): MaybeIncomplete<LanguageVersionDecl> => {
     const first = next();
-    if (!at(k.K_INTEGER) && !at(k.K_NEGATIVE_INTEGER)) {
-      expected("an integer");
-      return { kind: "LanguageVersion", value: undefined, hasError: true, range: span(first, first) };
-    }
-    const token = next();
+    const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
+    if (token < 0) return { kind: "LanguageVersion", value: undefined, hasError: true, range: span(first, first) };
     const value = b.integer(image(token), start(token), end(token), "seam");
     if (value === undefined) return { kind: "LanguageVersion", value, hasError: true, range: span(first, token) };
     if (value.value !== LANGUAGE_VERSION) pushError("literal", value.range, unknownLanguageVersion(value.value));
