@@ -7,7 +7,7 @@
  * token plus line/column tracking: 160-250 ms and a large share of the GC work for the 306 000
  * tokens of a 10^4-agent graph (2 MB), where this scan takes about 20 ms (measured on Node 20).
  * The token patterns in
- * `tokens.ts` stay the specification: `test/parser/scanner.property.test.ts` checks that this
+ * `spec/tokens.ts` stay the specification: `test/parser/scanner.property.test.ts` checks that this
  * scanner and a Chevrotain `Lexer` built from them agree on random text.
  */
 
