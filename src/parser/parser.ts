@@ -177,7 +177,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   /** An error was reported and no token has been read since: skipped tokens are not reported again. */
   let recovering = false;
 
-  const peek = (ahead = 0): number => (pos + ahead < count ? (kinds[pos + ahead] as number) : -1);
+  const peek = (): number => (pos < count ? (kinds[pos] as number) : -1);
+  const peekAt = (ahead: number): number => (pos + ahead < count ? (kinds[pos + ahead] as number) : -1);
   const at = (kind: number): boolean => pos < count && kinds[pos] === kind;
   const image = (i: number): string => text.slice(starts[i] as number, ends[i] as number);
   const start = (i: number): number => starts[i] as number;
@@ -212,7 +213,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       return true;
     }
     expected(label);
-    if (peek(1) === kind && pos < count) {
+    if (peekAt(1) === kind && pos < count) {
       pos += 2;
       recovering = false;
       return true;
@@ -238,12 +239,12 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   const name = (): Identifier | undefined => {
     const kind = peek();
     if (kind === k.K_IDENTIFIER) return identifier(next());
-    if (k.isKeyword(kind) && !startsAnItem(kind, peek(1))) {
+    if (k.isKeyword(kind) && !startsAnItem(kind, peekAt(1))) {
       const i = next();
       pushError("parse", span(i, i), keywordAsName(image(i)));
       return identifier(i);
     }
-    if (kind === k.K_INTEGER && pos + 1 < count && (k.isKeyword(peek(1)) || peek(1) === k.K_IDENTIFIER) && start(pos + 1) === end(pos)) {
+    if (kind === k.K_INTEGER && pos + 1 < count && (k.isKeyword(peekAt(1)) || peekAt(1) === k.K_IDENTIFIER) && start(pos + 1) === end(pos)) {
       const first = next();
       const last = next();
       const range = span(first, last);
