@@ -1,9 +1,9 @@
 /**
  * The handoff envelope, version 1.3, as a JSON Schema draft 2020-12 document.
  *
- * Source: the project's 1.2.0 envelope (typed, versioned, pointers not
+ * Source: the 1.2.0 envelope of seed `000_1aee4e1ce8cdfd24.txt` (typed, versioned, pointers not
  * payloads) plus four optional fields from seeds `003_...` and `004_...`: `status`,
- * `allowed_next_step`, `safe_resume` and `blocked_on`. Every object is
+ * `allowed_next_step`, `safe_resume` and `blocked_on` (DESIGN.md section 2). Every object is
  * closed (`additionalProperties: false`) so an invented field is an error at the boundary,
  * not silent data loss. A 1.2.0 envelope is a valid 1.3 envelope: the new fields are optional and
  * no 1.2.0 constraint is tightened (so `hop.path` entries and agent ids may still be empty strings

@@ -1,5 +1,5 @@
 /**
- * Everything `seam compile` writes for the graphs of one file (README.md), as
+ * Everything `seam compile` writes for the graphs of one file (DESIGN.md section 4), as
  * `{ path, content }` pairs: only the CLI writes files.
  */
 import type { CheckedGraph } from "../analysis/model.js";

@@ -1,5 +1,5 @@
 /**
- * The JSON Schemas derived from the envelope schema for one graph (README.md). A
+ * The JSON Schemas derived from the envelope schema for one graph (DESIGN.md section 4). A
  * contract is a distinct required-field set; on top of it every edge requires `hop.path` and
  * caps `hop.limit` at the graph's limit.
  * - {@link contractOverlaySchema}: what validators are compiled from. It refers to the envelope

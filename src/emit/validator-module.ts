@@ -1,5 +1,5 @@
 /**
- * The standalone ES module of validators for one graph, and its `.d.ts` (README.md).
+ * The standalone ES module of validators for one graph, and its `.d.ts` (DESIGN.md section 4).
  *
  * The schemas are compiled here, at build time, by Ajv's standalone code generation
  * (`ajv/dist/standalone`, ESM), so loading the module compiles nothing. Ajv 8's ESM output still

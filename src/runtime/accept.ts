@@ -1,7 +1,7 @@
 /**
- * `accept()`: the check every agent service runs at ingest (README.md): validate at ingest,
- * collect every error, reject rather than repair; then record what was accepted (the
- * acceptance record) and where the task goes next (the routes).
+ * `accept()`: the check every agent service runs at ingest (DESIGN.md section 4; seed
+ * `000_1aee4e1ce8cdfd24.txt`, "validate at ingest, collect every error, reject rather than
+ * repair"; seed `004_f0d22a9f213fd5f4.txt` for the acceptance record and the routes).
  *
  * Order: the JSON Schema (the envelope plus the edge's contract when the edge is known, every
  * error collected); then, only on a schema-valid envelope (the structure is known-good), the

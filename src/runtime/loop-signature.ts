@@ -1,5 +1,6 @@
 /**
- * Loop signatures (loop-signature detection; docs/language.md, Settings): a SHA-256 over the RFC 8785 canonical JSON of the fields a graph's `loop_signature` names,
+ * Loop signatures (seed `000_1aee4e1ce8cdfd24.txt`, loop-signature detection; DESIGN.md section
+ * 4): a SHA-256 over the RFC 8785 canonical JSON of the fields a graph's `loop_signature` names,
  * so that A -> B -> A with nothing new decided gives the same signature twice.
  */
 import { createHash } from "node:crypto";

@@ -1,7 +1,7 @@
 /**
  * Why an envelope was refused (or, on an `observe` edge, warned about): `{ path, rule, message }`
- * with `path` a JSON Pointer into the envelope and `rule` a stable kebab-case id: a structured
- * rejection that names every violated field.
+ * with `path` a JSON Pointer into the envelope and `rule` a stable kebab-case id. Seed
+ * `000_1aee4e1ce8cdfd24.txt` asks for a structured rejection that names every violated field.
  */
 import { appendPointer } from "./json-pointer.js";
 
