@@ -187,6 +187,7 @@ export const DEFAULT_TASK_TTL_MS = 86_400_000;
 interface HopOwner {
   readonly hopIndex: number;
   readonly handoffId: string;
+  readonly producer: string | null;
   readonly receiver: string;
   readonly at: number;
 }
@@ -261,8 +262,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   /** What is out of turn about a delivery to a task whose last accepted hop is `last`. */
   function custodyFaults(request: ClaimRequest, task: TaskLedger, last: HopOwner): CustodyFault[] {
     const faults: CustodyFault[] = [];
-    // Every hop from the first accepted to the last is owned (or was refused): an unowned lower one is a reset.
-    if (request.hopIndex < last.hopIndex) faults.push({ kind: "reset" });
+    if (request.hopIndex <= last.hopIndex) faults.push({ kind: "reset" });
     if (!graphWide) return faults;
     if (request.hopIndex > last.hopIndex + 1) faults.push({ kind: "skip" });
     const notOwner = request.producer !== last.receiver;
@@ -293,19 +293,20 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const last = hops[hops.length - 1];
       const owner = hops.find((claim) => claim.hopIndex === request.hopIndex);
       if (owner !== undefined) {
-        if (owner.receiver === request.receiver) return { outcome: "duplicate", of: "hop", holder: holder(owner) };
-        // The current owner sending a hop already taken: its counter went backwards.
-        if (graphWide && last !== undefined && request.producer === last.receiver) {
-          return { outcome: "custody", owner: last.receiver, lastHop: last.hopIndex, faults: [{ kind: "reset" }], attempt: refuse(request) };
+        // The same step again (same producer, same receiver) under a fresh id: a replay.
+        if (owner.receiver === request.receiver && owner.producer === request.producer) return { outcome: "duplicate", of: "hop", holder: holder(owner) };
+        // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
+        if (owner.receiver !== request.receiver && !(graphWide && request.producer === last?.receiver)) {
+          return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request) };
         }
-        return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request) };
+        // Otherwise a new step under an old number: the counter went backwards (below).
       }
       if (task !== undefined && last !== undefined) {
         const faults = custodyFaults(request, task, last);
         if (faults.length > 0) return { outcome: "custody", owner: last.receiver, lastHop: last.hopIndex, faults, attempt: refuse(request) };
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
-      const claim: HopOwner = { hopIndex: request.hopIndex, handoffId: request.handoffId, receiver: request.receiver, at: request.at };
+      const claim: HopOwner = { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at };
       const ledger = task ?? ledgerOf(request.taskId, request.at);
       accepted.set(request.handoffId, claim);
       // Resets are refused, so a claimed hop is always past the last: the list stays in index order.
