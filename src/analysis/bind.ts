@@ -29,15 +29,20 @@ import type {
   TerminalDecl,
 } from "../parser/ast.js";
 import type { Range } from "../core/source-file.js";
-import { ENVELOPE_VERSION } from "../core/envelope-schema.js";
+import { ENVELOPE_VERSION, envelopeFieldSince } from "../core/envelope-schema.js";
 import { firstOccurrences } from "./graph/pairs.js";
 import type { CheckedTerminal } from "./model.js";
 
-/** Required fields of each edge kind when no `contract` block replaces them (DESIGN.md section 1). */
+/**
+ * Required fields of each edge kind when no `contract` block replaces them: only what the kind
+ * adds to the envelope's own required fields (goal with its acceptance criteria, budget with its
+ * limit, provenance and the rest are required of every envelope already). A required array must
+ * hold at least one item. `status` exists from envelope 1.3 on, so earlier versions leave it out.
+ */
 export const DEFAULT_CONTRACTS: Readonly<Record<EdgeKind, readonly string[]>> = {
-  delegate: ["goal.acceptance_criteria", "budget.limit", "constraints"],
-  return: ["status", "artefacts", "provenance"],
-  transfer: ["decisions", "decisions[].rationale", "provenance", "artefacts"],
+  delegate: ["constraints"],
+  return: ["status", "artefacts"],
+  transfer: ["decisions", "artefacts"],
 };
 
 /** Fields hashed by `loopSignature` when no `loop_signature` line is written (DESIGN.md section 4). */
@@ -213,10 +218,13 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
         break;
     }
   }
+  const minor = envelope?.version.major === ENVELOPE_VERSION.major ? envelope.version.minor : ENVELOPE_VERSION.minor;
+  const inVersion = (paths: readonly string[]): readonly string[] =>
+    paths.filter((path) => (envelopeFieldSince(path.split(/[.[]/)[0] as string) ?? 0) <= minor);
   const effectiveContracts: Record<EdgeKind, readonly string[]> = {
-    delegate: contracts.delegate ?? DEFAULT_CONTRACTS.delegate,
-    return: contracts.return ?? DEFAULT_CONTRACTS.return,
-    transfer: contracts.transfer ?? DEFAULT_CONTRACTS.transfer,
+    delegate: contracts.delegate ?? inVersion(DEFAULT_CONTRACTS.delegate),
+    return: contracts.return ?? inVersion(DEFAULT_CONTRACTS.return),
+    transfer: contracts.transfer ?? inVersion(DEFAULT_CONTRACTS.transfer),
   };
 
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
