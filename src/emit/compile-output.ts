@@ -3,7 +3,7 @@
  * `{ path, content }` pairs: only the CLI writes files.
  */
 import type { CheckedGraph } from "../analysis/model.js";
-import { envelopeSchema } from "../core/envelope-schema.js";
+import { envelopeSchemaFor } from "../core/envelope-schema.js";
 import { edgeSchema, graphSchemaBase } from "./edge-schemas.js";
 import { planFileNames } from "./file-names.js";
 import { dotPicture } from "./picture-dot.js";
@@ -36,7 +36,7 @@ export function emitCompileOutput(graphs: readonly CheckedGraph[]): EmittedFile[
   graphs.forEach((graph, g) => {
     const planned = names[g];
     if (planned === undefined) throw new Error("internal: file names missing for a graph");
-    files.push({ path: planned.envelope, content: json(envelopeSchema) });
+    files.push({ path: planned.envelope, content: json(envelopeSchemaFor(graph.envelope)) });
     graph.edges.forEach((edge, e) => {
       const path = planned.edges[e] as string;
       files.push({ path, content: json(edgeSchema(graph, edge, `${graphSchemaBase(graph.name)}${path.replace(/\.schema\.json$/, "")}`)) });

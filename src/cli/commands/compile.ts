@@ -9,6 +9,7 @@
  * ...`). A folder this run created is removed again when nothing could be written into it.
  */
 import { join } from "node:path";
+import { isFinding } from "../../core/diagnostic.js";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { emitCompileOutput } from "../../emit/compile-output.js";
 import { displayPath } from "../format/display-path.js";
@@ -30,7 +31,7 @@ export interface CompileOptions {
 export async function compileCommand(options: CompileOptions, io: CliIo): Promise<number> {
   const result = await checkGraphFile(options.file, io);
   if (result === undefined) return 2;
-  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
   if (result.diagnostics.length > 0) await printDiagnosticsOnStderr(result.diagnostics, io);
   if (errors > 0) {
     io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
