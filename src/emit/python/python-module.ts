@@ -22,9 +22,9 @@ import { STORES_SOURCE } from "./runtime/stores.js";
 import { VALUES_SOURCE } from "./runtime/values.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
 
-const HEADER = `from __future__ import annotations
-
-import hashlib
+// No `from __future__ import annotations`: dataclasses would then need the module registered in
+// sys.modules to read their annotations, and a module loaded by path (importlib) is not always.
+const HEADER = `import hashlib
 import math
 import re
 import time

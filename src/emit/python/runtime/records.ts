@@ -8,7 +8,7 @@
 export const RECORDS_SOURCE = String.raw`
 Role = Literal["supervisor", "worker", "peer"]
 EdgeKind = Literal["delegate", "return", "transfer"]
-Outcome = Literal["complete", "escalate", "fail"]
+Outcome = Literal["complete", "failed", "escalate"]
 HopLimitAction = Literal["escalate", "failed"]
 Route = Literal["proceed", "human_input", "approval", "failed"]
 """Where an accepted task goes next, from the envelope's status."""
