@@ -59,10 +59,11 @@ const KNOWN_KEYWORDS = new Set([
 ]);
 
 /** The format checks of the runtime, by format name (ajv-formats "full" mode). */
-const FORMAT_CHECKS: ReadonlyMap<string, string> = new Map([
-  ["uuid", "_format_uuid"],
-  ["date-time", "_format_date_time"],
-  ["uri", "_format_uri"],
+const FORMAT_CHECKS: ReadonlyMap<string, (data: string) => string> = new Map([
+  ["uuid", (data: string) => `_UUID.match(${data}) is None`],
+  // The common shapes first, inline: the full check is a call.
+  ["date-time", (data: string) => `_DATE_TIME_COMMON.match(${data}) is None and not _format_date_time(${data})`],
+  ["uri", (data: string) => `_URI_COMMON.match(${data}) is None and not _format_uri(${data})`],
 ]);
 
 type Schema = JsonSchema | boolean;
@@ -193,7 +194,13 @@ export function compileSchemasToPython(
     const ref = s["$ref"];
     if (typeof ref === "string") {
       const target = resolve(ref, base);
-      out.push(`${indent}${functionFor(target.key, target.schema, target.base)}(${data}, ${at()}, errors)`);
+      // A definition of the same resource is inlined (no call per use); another resource gets a function.
+      if (ref.startsWith("#")) {
+        if (depth > 32) throw new Error(`internal: $ref ${JSON.stringify(ref)} nests too deeply (a cycle?)`);
+        node(target.schema, data, path, target.base, indent, out, depth);
+      } else {
+        out.push(`${indent}${functionFor(target.key, target.schema, target.base)}(${data}, ${at()}, errors)`);
+      }
     }
     if (s["const"] !== undefined) {
       const value = s["const"];
@@ -220,22 +227,29 @@ export function compileSchemasToPython(
 
     // number group (with the integer check up front, as Ajv does)
     const numberKeywords = ["maximum", "minimum"].filter((k) => s[k] !== undefined);
+    const limitChecks = (pad: string): string[] =>
+      numberKeywords.flatMap((keyword) => {
+        const limit = s[keyword];
+        if (typeof limit !== "number") throw new Error(`internal: ${keyword} is not a number`);
+        const comparison = pyString(keyword === "maximum" ? "<=" : ">=");
+        return [
+          `${pad}if ${data} ${keyword === "maximum" ? ">" : "<"} ${pyLiteral(limit)}:`,
+          report(keyword, `{"comparison": ${comparison}, "limit": ${pyLiteral(limit)}}`, `${pad}    `),
+        ];
+      });
     if (type === "integer") {
-      out.push(`${indent}if not _is_integer(${data}):`);
-      typeError();
-    }
-    if (numberKeywords.length > 0 || type === "number") {
+      // Fast path: a plain int within a double's range is an integer and a finite number.
+      out.push(`${indent}if type(${data}) is int and -_INT_LIMIT < ${data} < _INT_LIMIT:`);
+      out.push(...(numberKeywords.length > 0 ? limitChecks(inner) : [`${inner}pass`]));
+      out.push(`${indent}else:`, `${inner}if not _is_integer(${data}):`, report("type", `{"type": "integer"}`, `${inner}    `));
+      if (numberKeywords.length > 0) out.push(`${inner}if _is_number(${data}):`, ...limitChecks(`${inner}    `));
+    } else if (numberKeywords.length > 0 || type === "number") {
+      const isNumber = `(type(${data}) is float and ${data} - ${data} == 0.0) or _is_number(${data})`;
       if (numberKeywords.length === 0) {
-        out.push(`${indent}if not _is_number(${data}):`);
+        out.push(`${indent}if not (${isNumber}):`);
         typeError();
       } else {
-        out.push(`${indent}if _is_number(${data}):`);
-        for (const keyword of numberKeywords) {
-          const limit = s[keyword];
-          if (typeof limit !== "number") throw new Error(`internal: ${keyword} is not a number`);
-          out.push(`${inner}if ${data} ${keyword === "maximum" ? ">" : "<"} ${pyLiteral(limit)}:`);
-          out.push(report(keyword, `{"comparison": ${pyString(keyword === "maximum" ? "<=" : ">=")}, "limit": ${pyLiteral(limit)}}`, `${inner}    `));
-        }
+        out.push(`${indent}if ${isNumber}:`, ...limitChecks(inner));
         if (type === "number") {
           out.push(`${indent}else:`);
           typeError();
@@ -266,7 +280,7 @@ export function compileSchemasToPython(
     if (s["format"] !== undefined) {
       const check = FORMAT_CHECKS.get(String(s["format"]));
       if (check === undefined) throw new Error(`internal: format ${String(s["format"])} is not supported in Python output`);
-      body.push(`${inner}if not ${check}(${data}):`);
+      body.push(`${inner}if ${check(data)}:`);
       body.push(report("format", `{"format": ${pyString(String(s["format"]))}}`, `${inner}    `));
     }
     group("str", "string", body);

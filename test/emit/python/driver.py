@@ -54,7 +54,15 @@ def answer(m, request):
     if op == "numbers":
         return [m._es_number(float(value)) for value in json.loads(request["text"])]
     if op == "formats":
-        return [[m._format_uuid(s), m._format_date_time(s), m._format_uri(s)] for s in request["strings"]]
+        # The checks exactly as generated validators write them inline.
+        return [
+            [
+                m._UUID.match(s) is not None,
+                m._DATE_TIME_COMMON.match(s) is not None or m._format_date_time(s),
+                m._URI_COMMON.match(s) is not None or m._format_uri(s),
+            ]
+            for s in request["strings"]
+        ]
     if op == "accept":
         seen = m.create_memory_seen_store()
         detector = m.create_loop_detector()

@@ -28,13 +28,19 @@ describe("compileSchemasToPython", () => {
     );
   });
 
-  it("writes one function per resource and per $ref target, and the entry points", () => {
+  it("writes one function per resource, inlines definitions, and writes the entry points", () => {
     const out = compileSchemasToPython(
-      [schema({ $defs: { n: { type: "integer", minimum: 1 } }, properties: { a: { $ref: "#/$defs/n" }, b: { $ref: "#/$defs/n" } } })],
-      [{ name: "validate", id: "urn:test" }],
+      [
+        schema({ $defs: { n: { type: "integer", minimum: 1 } }, properties: { a: { $ref: "#/$defs/n" }, b: { $ref: "#/$defs/n" } } }),
+        { $id: "urn:overlay", $ref: "urn:test", required: ["a"] },
+      ],
+      [
+        { name: "validate", id: "urn:test" },
+        { name: "validate_overlay", id: "urn:overlay" },
+      ],
     );
-    expect(out.code.match(/^def \w+/gm)).toEqual(["def _validate_0", "def _validate_1", "def validate"]);
-    expect(out.code).toContain('_validate_1(d1, path + "/a", errors)');
-    expect(out.code).toContain('_validate_1(d1, path + "/b", errors)');
+    expect(out.code.match(/^def \w+/gm)).toEqual(["def _validate_0", "def _validate_1", "def validate", "def validate_overlay"]);
+    expect(out.code.match(/-_INT_LIMIT < d1 < _INT_LIMIT/g)).toHaveLength(2);
+    expect(out.code).toContain("    _validate_0(data, path, errors)\n");
   });
 });

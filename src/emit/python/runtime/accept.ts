@@ -80,6 +80,8 @@ def _string_at(value: object, key: str) -> str | None:
 
 def _hop_index(value: object) -> int | None:
     """hop.index as the JavaScript runtime reads it: a non-negative integral number, as a double."""
+    if type(value) is int and 0 <= value <= 9007199254740991:
+        return value
     if value is True or value is False or not isinstance(value, (int, float)):
         return None
     number = _js_double(value)
@@ -101,14 +103,22 @@ def _civil_from_days(days: int) -> tuple[int, int, int]:
     return yoe + era * 400 + (1 if month <= 2 else 0), month, day
 
 
-def _iso_time(seconds: float) -> str:
-    """Date.prototype.toISOString of a time in seconds since the Unix epoch (milliseconds kept,
-    truncated as ECMAScript's TimeClip does). ValueError outside ECMAScript's +-8.64e15 ms."""
+def _epoch_ms(seconds: float) -> int:
+    """Milliseconds since the Unix epoch, truncated toward zero as ECMAScript's TimeClip does (the
+    1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond).
+    TypeError for a non-number, ValueError outside ECMAScript's +-8.64e15 ms."""
+    if type(seconds) is float and 0.0 <= seconds <= 8.64e12:
+        return int(seconds * 1000 + 0.001)
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         raise TypeError(f"now() must return seconds since the Unix epoch as a number, not {type(seconds).__name__}")
     if not math.isfinite(seconds) or abs(seconds) > 8.64e12:
         raise ValueError(f"now() returned {seconds!r}: outside the times an ISO 8601 record can hold")
-    ms = math.trunc(round(seconds * 1000, 6))
+    ms = seconds * 1000
+    return math.floor(ms + 0.001) if ms >= 0 else -math.floor(0.001 - ms)
+
+
+def _iso_time(ms: int) -> str:
+    """Date.prototype.toISOString of a time in milliseconds since the Unix epoch (UTC)."""
     days, rest = divmod(ms, 86400000)
     year, month, day = _civil_from_days(days)
     hour, rest = divmod(rest, 3600000)
@@ -133,17 +143,13 @@ class _Pair(NamedTuple):
     max_rounds: int | None
 
 
-class _Evaluation(NamedTuple):
-    handoff_id: str | None
-    task_id: str | None
-    hop_index: int | None
-    producer: str | None
-    reasons: list[Reason]
-    lenient: bool
-    hop_limit_reached: bool
-    consumed: tuple[str, ...]
-    constraints: tuple[str, ...]
-    route: Route
+# What one evaluation found, in this order: handoff_id, task_id, hop_index, producer, reasons,
+# lenient (the reasons may become warnings: an observe edge, a usable header, addressed to me),
+# hop_limit_reached, the artefacts consumed, the constraints, the route. A plain tuple: it is
+# built on every call.
+_Evaluation = tuple[
+    Optional[str], Optional[str], Optional[int], Optional[str], list[Reason], bool, bool, tuple[str, ...], tuple[str, ...], Route
+]
 
 
 class _Accept:
@@ -162,6 +168,9 @@ class _Accept:
         self._entries = frozenset(graph.entries)
         self._entry_list = ", ".join(graph.entries)
         self._validate_envelope = validate_envelope
+        # accepted_at: formatting costs more than the rest of a call, and at high rates many calls
+        # fall in the same millisecond. One tuple, replaced whole, so threads never see half of it.
+        self._last_time: tuple[int, str] = (-1, "")
         grouped: dict[tuple[str, str], list[EdgeInfo]] = {}
         for edge in edges:
             grouped.setdefault((edge.from_agent, edge.to_agent), []).append(edge)
@@ -290,25 +299,35 @@ class _Accept:
 
     def _evaluate(self, value: object, me: str, can_read: CanRead | None) -> _Evaluation:
         envelope = value if isinstance(value, dict) else None
-        sender = _string_at(envelope.get("from_agent"), "id") if envelope is not None else None
-        receiver = _string_at(envelope.get("to_agent"), "id") if envelope is not None else None
+        sender = receiver = None
+        if envelope is not None:
+            sender_ref = envelope.get("from_agent")
+            receiver_ref = envelope.get("to_agent")
+            if isinstance(sender_ref, dict) and isinstance(receiver_ref, dict):
+                sender = sender_ref.get("id")
+                receiver = receiver_ref.get("id")
+                if not isinstance(sender, str):
+                    sender = None
+                if not isinstance(receiver, str):
+                    receiver = None
+            else:
+                sender = _string_at(sender_ref, "id")
+                receiver = _string_at(receiver_ref, "id")
         pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
         edge: EdgeInfo | None = None
         errors: list[SchemaError] = []
         if pair is None:
             errors = self._validate_envelope(value)
         else:
-            for i, validate in enumerate(pair.validators):
-                found = validate(value)
-                if not found:
-                    edge = pair.edges[i]
-                    errors = []
-                    break
-                # The first edge's errors are the ones reported when no contract passes.
-                if i == 0:
-                    errors = found
-            if edge is None:
-                edge = pair.edges[0]
+            errors = pair.validators[0](value)
+            edge = pair.edges[0]
+            # The first edge's errors are the ones reported when no contract passes.
+            if errors:
+                for other, validate in zip(pair.edges[1:], pair.validators[1:]):
+                    if not validate(value):
+                        edge = other
+                        errors = []
+                        break
         reasons: list[Reason] = []
         reached = False
         if errors:
@@ -346,18 +365,28 @@ class _Accept:
                         consumed.append(ref)
             listed = envelope.get("constraints")
             if isinstance(listed, list):
-                constraints = tuple(item for item in listed if isinstance(item, str))
+                # Without reasons the schema passed: every constraint is a string.
+                constraints = tuple(listed) if not reasons else tuple(item for item in listed if isinstance(item, str))
             status = envelope.get("status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
-        return _Evaluation(handoff_id, task_id, hop_index, sender, reasons, lenient, reached, tuple(consumed), constraints, route)
+        return (handoff_id, task_id, hop_index, sender, reasons, lenient, reached, tuple(consumed), constraints, route)
+
+    def _accepted_at(self, now: Callable[[], float] | None) -> str:
+        ms = _epoch_ms((now or time.time)())
+        last = self._last_time
+        if last[0] == ms:
+            return last[1]
+        text = _iso_time(ms)
+        self._last_time = (ms, text)
+        return text
 
     def _reject(self, evaluation: _Evaluation, reasons: list[Reason], duplicate: bool) -> Rejected:
-        route: RejectionRoute = "discard" if duplicate else self._graph.on_hop_limit if evaluation.hop_limit_reached else "repair"
-        rejection = Rejection(evaluation.handoff_id, evaluation.hop_index, evaluation.producer, route, tuple(reasons))
+        route: RejectionRoute = "discard" if duplicate else self._graph.on_hop_limit if evaluation[6] else "repair"
+        rejection = Rejection(evaluation[0], evaluation[2], evaluation[3], route, tuple(reasons))
         return Rejected(rejection, duplicate)
 
     def _duplicate_of(self, evaluation: _Evaluation) -> Rejected:
-        message = f"handoff {evaluation.handoff_id} was accepted before; it is not processed twice"
+        message = f"handoff {evaluation[0]} was accepted before; it is not processed twice"
         return self._reject(evaluation, [Reason("/handoff_id", "duplicate", message)], True)
 
     @staticmethod
@@ -378,35 +407,26 @@ class _Accept:
         except Exception as error:  # a hostile mapping, a getter that raises: not plain JSON data
             reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {_message_of(error)}")
             return Rejected(Rejection(None, None, None, "repair", (reason,)), False)
-        handoff_id, task_id, hop_index, reasons = evaluation.handoff_id, evaluation.task_id, evaluation.hop_index, evaluation.reasons
+        handoff_id, task_id, hop_index, producer, reasons, lenient, _, consumed, constraints, route = evaluation
         if seen is not None and handoff_id is not None and seen.has_handoff(handoff_id):
             return self._duplicate_of(evaluation)
         if seen is not None and task_id is not None and hop_index is not None:
             owner = seen.owner_of(task_id, hop_index)
             if owner is not None and owner != me:
                 reasons.append(self._owner_conflict(task_id, hop_index, owner))
-        if reasons and not evaluation.lenient:
+        if reasons and not lenient:
             return self._reject(evaluation, reasons, False)
         # Accepted (or observed): the header is usable here, the schema or lenient saw to that.
-        assert handoff_id is not None and task_id is not None and hop_index is not None and evaluation.producer is not None
+        assert handoff_id is not None and task_id is not None and hop_index is not None and producer is not None
         if seen is not None:
             outcome = seen.record(handoff_id, task_id, hop_index, me)
             if outcome == "duplicate":
                 return self._duplicate_of(evaluation)
-            if outcome == "owner-conflict" and not evaluation.lenient:
+            if outcome == "owner-conflict" and not lenient:
                 owner = seen.owner_of(task_id, hop_index) or "another agent"
                 return self._reject(evaluation, [self._owner_conflict(task_id, hop_index, owner)], False)
         record = AcceptanceRecord(
-            handoff_id,
-            task_id,
-            hop_index,
-            evaluation.producer,
-            me,
-            _iso_time((now or time.time)()),
-            evaluation.consumed,
-            evaluation.route,
-            evaluation.constraints,
-            tuple(reasons),
+            handoff_id, task_id, hop_index, producer, me, self._accepted_at(now), consumed, route, constraints, tuple(reasons)
         )
         return Accepted(record)
 

@@ -1,7 +1,7 @@
 /**
- * Python runtime, part 3: the graph as data and what `accept()` returns (reasons, the acceptance
- * record, the rejection), as frozen dataclasses with `to_dict()` giving the JavaScript runtime's
- * JSON shape field for field.
+ * Python runtime, part 3: the graph as data (frozen dataclasses) and what `accept()` returns
+ * (reasons, the acceptance record, the rejection: named tuples, immutable and cheap to build on
+ * the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
  */
 
 /** Python source; spliced verbatim into every emitted module. */
@@ -76,8 +76,7 @@ class Reason(NamedTuple):
         return {"path": self.path, "rule": self.rule, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class AcceptanceRecord:
+class AcceptanceRecord(NamedTuple):
     """What the receiver took on: the handoff, its producer, the receiver, accepted_at (ISO 8601,
     UTC, milliseconds), the artefacts consumed (refs not superseded, in envelope order), the
     route, the constraints carried forward, and on an observe edge the would-be reasons."""
@@ -109,8 +108,7 @@ class AcceptanceRecord:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Rejection:
+class Rejection(NamedTuple):
     """Which handoff (None without a string handoff_id), at which hop (None without an integer
     hop.index), from whom (None without from_agent.id), where it goes, and every reason."""
 
@@ -131,8 +129,7 @@ class Rejection:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Accepted:
+class Accepted(NamedTuple):
     """accept()'s verdict for an envelope taken on (ok is True, duplicate False)."""
 
     record: AcceptanceRecord
@@ -144,8 +141,7 @@ class Accepted:
         return {"ok": True, "duplicate": False, "record": self.record.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class Rejected:
+class Rejected(NamedTuple):
     """accept()'s verdict for a refused envelope; duplicate is True only for a repeated handoff_id."""
 
     rejection: Rejection

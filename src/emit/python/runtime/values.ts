@@ -133,6 +133,7 @@ def _json_string(text: str) -> str:
     return '"' + _JSON_ESCAPE.sub(_json_escape, text) + '"'
 
 
+# RFC 4122 UUID, optionally urn:uuid: prefixed (ajv-formats "uuid").
 _UUID: Final = re.compile(r"(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\Z", re.IGNORECASE | re.ASCII)
 # ECMAScript's \s (WhiteSpace and LineTerminator), which ajv-formats splits date-times on.
 _DATE_TIME_SEPARATOR: Final = re.compile(r"[tT\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
@@ -142,13 +143,22 @@ _DAYS_IN_MONTH: Final = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _URI: Final = re.compile(r"(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::[0-9]*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?\Z", re.IGNORECASE | re.ASCII)
 
 
-def _format_uuid(text: str) -> bool:
-    """RFC 4122 UUID, optionally urn:uuid: prefixed (ajv-formats "uuid")."""
-    return _UUID.match(text) is not None
+# The common shape, every part in range (any day but February 29, seconds below 60 with at most
+# 12 fraction digits): valid without further work. Anything else takes the full check below.
+_DATE_TIME_COMMON: Final = re.compile(
+    r"[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)"
+    r"[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+    r"(?:\.[0-9]{1,12})?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])\Z",
+    re.ASCII,
+)
+# A subset of _URI's language (scheme://host:port/path with unreserved characters): valid at once.
+_URI_COMMON: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[A-Za-z0-9._~-]*(?::[0-9]*)?(?:/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*\Z", re.ASCII)
 
 
 def _format_date_time(text: str) -> bool:
     """RFC 3339 date-time with a required time zone, leap seconds at 23:59:60 UTC (ajv-formats "date-time")."""
+    if _DATE_TIME_COMMON.match(text) is not None:
+        return True
     parts = _DATE_TIME_SEPARATOR.split(text)
     if len(parts) != 2:
         return False
@@ -176,5 +186,5 @@ def _format_date_time(text: str) -> bool:
 
 def _format_uri(text: str) -> bool:
     """RFC 3986 absolute URI (ajv-formats "uri": a scheme, and a "/" or ":" somewhere)."""
-    return ("/" in text or ":" in text) and _URI.match(text) is not None
+    return _URI_COMMON.match(text) is not None or (("/" in text or ":" in text) and _URI.match(text) is not None)
 `;
