@@ -129,4 +129,33 @@ describe("the emitted Python module", () => {
       "now out of range": "ValueError: now() returned 1e+300: outside the times an ISO 8601 record can hold",
     });
   });
+
+  it.skipIf(python === undefined)("runs the README's LangGraph node as written", () => {
+    const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### Python services"));
+    const snippet = /```python\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(snippet).toContain("def billing_node(state: dict) -> dict:");
+    const dir = makeTempDir("py-readme");
+    writeFileSync(join(dir, "refund_desk_validators.py"), emitPythonModule(refundDesk()));
+    writeFileSync(join(dir, "service.py"), snippet as string);
+    const script = [
+      "import json, sys",
+      "sys.path.insert(0, sys.argv[1])",
+      "from service import billing_node",
+      "envelope = json.loads(sys.stdin.read())",
+      "first = billing_node({'envelope': envelope})",
+      "again = billing_node({'envelope': envelope})",
+      "bad = billing_node({'envelope': {**envelope, 'handoff_id': 'not-a-uuid'}})",
+      "print(json.dumps([first['route'], first['accepted']['receiver'], again, bad['route'], bad['rejection']['reasons']]))",
+    ].join("\n");
+    const result = spawnSync(python as string, ["-c", script, dir], { input: JSON.stringify(validEnvelope), encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual([
+      "proceed",
+      "billing",
+      {},
+      "repair",
+      [{ path: "/handoff_id", rule: "format", message: "must be a valid uuid" }],
+    ]);
+  });
 });
