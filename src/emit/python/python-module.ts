@@ -19,17 +19,20 @@ import { ACCEPT_SOURCE } from "./runtime/accept.js";
 import { CANONICAL_SOURCE } from "./runtime/canonical.js";
 import { RECORDS_SOURCE } from "./runtime/records.js";
 import { STORES_SOURCE } from "./runtime/stores.js";
+import { UNTRUSTED_SOURCE } from "./runtime/untrusted.js";
 import { VALUES_SOURCE } from "./runtime/values.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
 
 // No `from __future__ import annotations`: dataclasses would then need the module registered in
 // sys.modules to read their annotations, and a module loaded by path (importlib) is not always.
-const HEADER = `import hashlib
+const HEADER = `import asyncio
+import hashlib
+import inspect
 import math
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Literal, Mapping, NamedTuple, Optional, Protocol, Union
+from typing import Any, Awaitable, Callable, Final, Literal, Mapping, NamedTuple, Optional, Protocol, Union, cast
 `;
 
 /** The names the module exports (`__all__`), besides `validate_contract_1..N`. */
@@ -39,7 +42,15 @@ const PUBLIC_NAMES = [
   "AcceptanceRecord",
   "AcceptResult",
   "AgentInfo",
+  "AsyncSeenStore",
   "CanRead",
+  "CanReadAsync",
+  "ClaimEdge",
+  "ClaimHolder",
+  "ClaimRequest",
+  "ClaimResult",
+  "Claimed",
+  "Duplicate",
   "EDGES",
   "EdgeInfo",
   "GRAPH",
@@ -48,6 +59,8 @@ const PUBLIC_NAMES = [
   "LoopDetector",
   "LoopObservation",
   "MemorySeenStore",
+  "Noted",
+  "OwnerConflict",
   "Reason",
   "Rejected",
   "Rejection",
@@ -55,6 +68,7 @@ const PUBLIC_NAMES = [
   "SeenStore",
   "TerminalInfo",
   "accept",
+  "accept_async",
   "canonical_json",
   "create_loop_detector",
   "create_memory_seen_store",
@@ -130,6 +144,9 @@ ${trustedPython(CANONICAL_SOURCE.trim())}
 ${trustedPython(RECORDS_SOURCE.trim())}
 
 
+${trustedPython(UNTRUSTED_SOURCE.trim())}
+
+
 ${trustedPython(STORES_SOURCE.trim())}
 
 
@@ -171,21 +188,37 @@ def accept(
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
 ) -> AcceptResult:
-    """The ingest check: the JSON Schema first (every error), then the semantic and graph checks.
+    """The ingest check: the envelope's content (JSON data; the JSON Schema, every error; every
+    semantic and graph check whose inputs are well-typed), then can_read for each required
+    artefact, then one claim on the store, which decides duplicates, replays and ownership.
 
     envelope: the parsed JSON envelope (dicts, lists, str, int, float, bool, None).
-    me: the receiving agent's id. can_read(ref, read_scope) -> bool: whether this agent can read
-    a required artefact (an exception counts as no; None: artefacts are not checked). seen: the
-    duplicate and ownership memory (a SeenStore; None: neither is checked). now: the clock, in
-    seconds since the Unix epoch (default time.time).
+    me: the receiving agent's id, an agent of GRAPH. can_read(ref, read_scope) -> bool: True when
+    this agent can read a required artefact (None: artefacts are not checked). seen: the duplicate
+    and ownership memory, a SeenStore (None: neither is checked). now: the clock, in seconds since
+    the Unix epoch (default time.time).
 
     Returns Accepted(record) or Rejected(rejection, duplicate); every reason has a JSON Pointer
-    path, a rule id and a message. Never raises on a bad envelope (deep nesting, huge numbers,
-    lone surrogates, odd keys, mappings that raise: rule unreadable-envelope). Raises TypeError
-    for caller misuse (me not a str, can_read/now not callable, seen not a SeenStore), whatever
-    seen raises, and ValueError when now() is outside the times an ISO 8601 record can hold.
+    path, a rule id and a message. Never raises on a bad envelope (deep nesting, huge numbers, NaN,
+    lone surrogates, odd keys, mappings that raise). Raises TypeError for caller misuse (me not an
+    agent of the graph, can_read or now not callable, an async can_read or store: use
+    accept_async), ValueError when now() is outside the times an ISO 8601 record can hold, and
+    whatever can_read or seen.claim raise (an unavailable store is not bad input: retry).
     """
-    return _ACCEPT(envelope, me, can_read, seen, now)
+    return _ACCEPT.accept(envelope, me, can_read, seen, now)
+
+
+async def accept_async(
+    envelope: object,
+    *,
+    me: str,
+    can_read: CanReadAsync | None = None,
+    seen: AsyncSeenStore | None = None,
+    now: Callable[[], float] | None = None,
+) -> AcceptResult:
+    """accept() for asyncio services: can_read may return an awaitable (the required artefacts
+    are asked together) and seen.claim may be a coroutine (Redis, SQL). Same verdicts, same errors."""
+    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now)
 
 
 def loop_signature(envelope: object) -> str:

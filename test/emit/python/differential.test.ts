@@ -35,10 +35,10 @@ interface Subject {
 const subjects: Subject[] = [];
 
 /**
- * Values where ajv-formats knowingly departs from the standards the oracle follows: a `urn:uuid:`
- * prefix, a space between date and time, a time-zone offset without a colon.
+ * Values where ajv-formats' date-time knowingly departs from RFC 3339, which the oracle follows:
+ * a space between date and time, a time-zone offset without a colon.
  */
-const FORMAT_DEPARTURES = ["urn:uuid:", "2026-11-29 10:02:11Z", "+0100"];
+const FORMAT_DEPARTURES = ["2026-11-29 10:02:11Z", "+0100"];
 
 const oraclePython = pythonWith("jsonschema, rfc3987");
 
@@ -151,21 +151,24 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
   });
 
   it("gives the same accept() results, duplicates and loop observations as the JavaScript runtime", () => {
-    const canRead = (ref: string): boolean => {
-      if (ref.includes("boom")) throw new Error("no access");
-      return !ref.includes("secret");
-    };
+    const canRead = (ref: string): boolean => !ref.includes("secret");
     let accepted = 0;
     let duplicates = 0;
     let total = 0;
     for (const subject of subjects) {
-      const accept = createGraphAccept(subject.graph);
+      const { accept } = createGraphAccept(subject.graph);
       const seen = createMemorySeenStore();
       const detector = createLoopDetector(createLoopSignature(subject.graph.loopSignature));
       const signature = createLoopSignature(subject.graph.loopSignature);
       const expected = subject.deliveries.map(({ text, me }) => {
         const envelope = JSON.parse(text) as unknown;
-        const result = accept(envelope, { me, canRead, seen, now: () => NOW_MS });
+        let result: ReturnType<typeof accept>;
+        try {
+          result = accept(envelope, { me, canRead, seen, now: () => NOW_MS });
+        } catch (error) {
+          if (error instanceof TypeError) return { error: "TypeError" };
+          throw error;
+        }
         const entry: Record<string, unknown> = { result: JSON.parse(JSON.stringify(result)) as unknown };
         if (result.ok) {
           try {
@@ -210,7 +213,8 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
       compared += texts.length;
     }
     expect(compared).toBeGreaterThanOrEqual(10_000);
-  });
+    // jsonschema takes about a millisecond an envelope: give it room on a loaded machine.
+  }, 240_000);
 });
 
 describe.skipIf(oraclePython !== undefined)("the jsonschema oracle", () => {

@@ -78,6 +78,13 @@ def main():
         except BaseException as error:  # the test asserts there is none
             envelopes[name] = {"raised": f"{type(error).__name__}: {error}"}
     valid = json.loads(sys.stdin.read())
+    async def async_can_read(ref, scope):
+        return True
+
+    class AsyncStore:
+        async def claim(self, request):
+            return m.Claimed()
+
     misuse_calls = {
         "positional me": lambda: m.accept(valid, me),
         "me not a str": lambda: m.accept(valid, me=7),
@@ -87,6 +94,14 @@ def main():
         "now not callable": lambda: m.accept(valid, me=me, now=5),
         "now returns text": lambda: m.accept(valid, me=me, now=lambda: "noon"),
         "now out of range": lambda: m.accept(valid, me=me, now=lambda: 1e300),
+        "me not an agent": lambda: m.accept(valid, me="nobody"),
+        "async can_read": lambda: m.accept(valid, me=me, can_read=async_can_read),
+        "can_read returns an awaitable": lambda: m.accept(
+            {**valid, "artefacts": [{"ref": "s3://ledger/1.json", "media_type": "application/json", "role": "required"}]},
+            me=me,
+            can_read=lambda ref, scope: async_can_read(ref, scope),
+        ),
+        "async store": lambda: m.accept(valid, me=me, seen=AsyncStore()),
     }
     misuse = {}
     for name, call in misuse_calls.items():

@@ -37,7 +37,9 @@ describe("the emitted Python module", () => {
     expect([...new Set(imports)].sort()).toEqual([
       "from dataclasses",
       "from typing",
+      "import asyncio",
       "import hashlib",
+      "import inspect",
       "import math",
       "import re",
       "import time",
@@ -59,7 +61,7 @@ describe("the emitted Python module", () => {
       "    r = m.accept({}, me=m.AGENTS[0].id)",
       "    assert not r.ok and r.rejection.route == 'repair', name",
       "    assert m.loop_signature({}).startswith('sha256:')",
-      "    assert callable(m.create_loop_detector().observe) and m.create_memory_seen_store().owner_of('t', 0) is None",
+      "    assert callable(m.create_loop_detector().observe) and callable(m.create_memory_seen_store().claim)",
       "    assert set(m.__all__) <= set(dir(m)), name",
       "print(len(names))",
     ].join("\n");
@@ -118,15 +120,23 @@ describe("the emitted Python module", () => {
     expect(answer.envelopes["huge int"]?.rules).toEqual(expect.arrayContaining(["type", "required"]));
     expect(answer.envelopes["bool as numbers"]?.rules).toEqual(expect.arrayContaining(["type"]));
     expect(answer.envelopes["dunder keys"]?.rules).toEqual(expect.arrayContaining(["additional-property", "required"]));
+    expect(answer.envelopes["set"]?.rules).toEqual(["not-json-data", "type"]);
+    expect(answer.envelopes["non-str keys"]?.rules).toEqual(expect.arrayContaining(["not-json-data"]));
+    expect(answer.envelopes["lone surrogates"]?.rules).toEqual(expect.arrayContaining(["unpaired-surrogate"]));
+    expect(answer.envelopes["deep dict"]?.rules).toEqual(expect.arrayContaining(["not-json-data"]));
     expect(answer.misuse).toEqual({
       "positional me": "TypeError: accept() takes 1 positional argument but 2 were given",
-      "me not a str": "TypeError: accept(): me must be the receiving agent's id as a str, not int",
+      "me not a str": "TypeError: accept(): me must be the receiving agent's id, a non-empty str",
       "me missing": "TypeError: accept() missing 1 required keyword-only argument: 'me'",
-      "can_read not callable": "TypeError: accept(): can_read must be callable or None, not str",
-      "seen not a store": "TypeError: accept(): seen must provide has_handoff, owner_of and record (a SeenStore), not dict",
-      "now not callable": "TypeError: accept(): now must be callable or None, not int",
-      "now returns text": "TypeError: now() must return seconds since the Unix epoch as a number, not str",
-      "now out of range": "ValueError: now() returned 1e+300: outside the times an ISO 8601 record can hold",
+      "me not an agent": 'TypeError: accept(): me "nobody" is no agent of graph refund_desk; use one of triage, billing, refunds, notifier',
+      "can_read not callable": "TypeError: accept(): can_read must be a function (ref, read_scope) -> bool, or None",
+      "async can_read": "TypeError: accept(): can_read is an async function: use accept_async, which awaits it",
+      "can_read returns an awaitable": "TypeError: accept(): can_read returned an awaitable: use accept_async, which awaits it",
+      "seen not a store": "TypeError: accept(): seen must be a store with a claim(request) method, such as create_memory_seen_store()",
+      "async store": "TypeError: accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store",
+      "now not callable": "TypeError: accept(): now must be a function returning seconds since the Unix epoch, or None",
+      "now returns text": "TypeError: accept(): now() must return seconds since the Unix epoch as a number, not str",
+      "now out of range": "ValueError: accept(): now() returned 1e+300, outside the times an ISO 8601 record can hold",
     });
   });
 
@@ -145,7 +155,7 @@ describe("the emitted Python module", () => {
       "envelope = json.loads(sys.stdin.read())",
       "first = billing_node({'envelope': envelope})",
       "again = billing_node({'envelope': envelope})",
-      "bad = billing_node({'envelope': {**envelope, 'handoff_id': 'not-a-uuid'}})",
+      "bad = billing_node({'envelope': {**envelope, 'handoff_id': 'not-a-uuid', 'task_id': 'another-task'}})",
       "print(json.dumps([first['route'], first['accepted']['receiver'], again, bad['route'], bad['rejection']['reasons']]))",
     ].join("\n");
     const result = spawnSync(python as string, ["-c", script, dir], { input: JSON.stringify(validEnvelope), encoding: "utf8" });

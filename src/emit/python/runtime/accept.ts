@@ -1,7 +1,11 @@
 /**
- * Python runtime, part 5: `accept()`, the ingest check, a line-for-line port of
- * `src/runtime/accept.ts` and `src/runtime/reason.ts` (same order of checks, same reasons and
- * messages, same routes), so both runtimes give the same answer for the same envelope.
+ * Python runtime, part 6: `accept()` and `accept_async()`, a port of `src/runtime/accept.ts`,
+ * `src/runtime/envelope-check.ts` and `src/runtime/reason.ts`: the same checks in the same order,
+ * the same reasons, messages, routes and store claims, so both runtimes answer the same for the
+ * same envelope. A call has four steps: the caller's options (a misuse raises TypeError at once);
+ * the envelope's content (JSON data, the JSON Schema with every error, then every semantic and
+ * graph check whose inputs are well-typed, whatever else is wrong); can_read for each required
+ * artefact; one claim on the store, which alone decides duplicates, replays and ownership.
  */
 
 /** Python source; spliced verbatim into every emitted module. */
@@ -13,6 +17,18 @@ _STATUS_ROUTES: Final[dict[str, Route]] = {
     "waiting_review": "approval",
     "failed": "failed",
 }
+_ROLES: Final = frozenset(("supervisor", "worker", "peer"))
+_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
+_ENVELOPE_VERSION: Final = re.compile(r"(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+\Z", re.ASCII)
+# Reasons an observe edge never turns into warnings: limits, addressing, data that is not JSON,
+# and any fault in the header, which the record, the store and the next hop need.
+_STRICT_RULES: Final = frozenset(
+    ("not-json-data", "unpaired-surrogate", "not-addressed-to-me", "hop-limit-reached", "budget-exhausted", "max-rounds-exceeded")
+)
+_HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
+_MAX_SAFE_INTEGER: Final = 9007199254740991
+_MAX_TIME_SECONDS: Final = 8.64e12
+_ABSENT: Final[Any] = object()
 
 
 def _ordinal(n: int) -> str:
@@ -25,10 +41,6 @@ def _append_pointer(pointer: str, token: str) -> str:
     return pointer + "/" + token.replace("~", "~0").replace("/", "~1")
 
 
-def _quote(value: object) -> str:
-    return _json_string(value) if isinstance(value, str) else _js_text(value)
-
-
 def _kebab(keyword: str) -> str:
     return re.sub("[A-Z]", lambda match: "-" + match.group().lower(), keyword)
 
@@ -38,23 +50,23 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
     keyword, params, path = error.keyword, error.params, error.instance_path
     if keyword == "required":
         name = _js_text(params.get("missingProperty"))
-        return Reason(_append_pointer(path, name), "required", f"missing required field {_quote(name)}")
+        return Reason(_append_pointer(path, name), "required", f"missing required field {_quote_untrusted(name)}")
     if keyword == "additionalProperties":
         name = _js_text(params.get("additionalProperty"))
         return Reason(
             _append_pointer(path, name),
             "additional-property",
-            f"unexpected field {_quote(name)}: the envelope is closed, add no fields of your own",
+            f"unexpected field {_quote_untrusted(name)}: the envelope is closed, add no fields of your own",
         )
     rule = _kebab(keyword)
     if keyword == "type":
         return Reason(path, rule, f"must be of type {_js_text(params.get('type'))} (values are never coerced)")
     if keyword == "enum":
         allowed = params.get("allowedValues")
-        listed = ", ".join(_quote(value) for value in allowed) if isinstance(allowed, (list, tuple)) else ""
+        listed = ", ".join(_quote_untrusted(value) for value in allowed) if isinstance(allowed, (list, tuple)) else ""
         return Reason(path, rule, f"must be one of {listed}")
     if keyword == "const":
-        return Reason(path, rule, f"must be {_quote(params.get('allowedValue'))}")
+        return Reason(path, rule, f"must be {_quote_untrusted(params.get('allowedValue'))}")
     if keyword == "format":
         return Reason(path, rule, f"must be a valid {_js_text(params.get('format'))}")
     if keyword == "pattern":
@@ -70,24 +82,25 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
     return Reason(path, rule, f"fails the JSON Schema keyword {keyword}")
 
 
+def _field(value: object, key: str) -> Any:
+    """value[key] for a dict that has key, else _ABSENT (JSON null is None, absence is not)."""
+    return value.get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+
+
 def _string_at(value: object, key: str) -> str | None:
-    if isinstance(value, dict):
-        found = value.get(key)
-        if isinstance(found, str):
-            return found
+    found = _field(value, key)
+    return found if isinstance(found, str) else None
+
+
+def _whole_number(value: object) -> int | None:
+    """A number that is a safe integer (at most 2**53 - 1) and not negative, as an int."""
+    if type(value) is int:
+        return value if 0 <= value <= _MAX_SAFE_INTEGER else None
+    if isinstance(value, float) and value.is_integer() and 0 <= value <= _MAX_SAFE_INTEGER:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_SAFE_INTEGER:
+        return int(value)
     return None
-
-
-def _hop_index(value: object) -> int | None:
-    """hop.index as the JavaScript runtime reads it: a non-negative integral number, as a double."""
-    if type(value) is int and 0 <= value <= 9007199254740991:
-        return value
-    if value is True or value is False or not isinstance(value, (int, float)):
-        return None
-    number = _js_double(value)
-    if not math.isfinite(number) or not number.is_integer() or number < 0:
-        return None
-    return int(number)
 
 
 def _civil_from_days(days: int) -> tuple[int, int, int]:
@@ -103,20 +116,6 @@ def _civil_from_days(days: int) -> tuple[int, int, int]:
     return yoe + era * 400 + (1 if month <= 2 else 0), month, day
 
 
-def _epoch_ms(seconds: float) -> int:
-    """Milliseconds since the Unix epoch, truncated toward zero as ECMAScript's TimeClip does (the
-    1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond).
-    TypeError for a non-number, ValueError outside ECMAScript's +-8.64e15 ms."""
-    if type(seconds) is float and 0.0 <= seconds <= 8.64e12:
-        return int(seconds * 1000 + 0.001)
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise TypeError(f"now() must return seconds since the Unix epoch as a number, not {type(seconds).__name__}")
-    if not math.isfinite(seconds) or abs(seconds) > 8.64e12:
-        raise ValueError(f"now() returned {seconds!r}: outside the times an ISO 8601 record can hold")
-    ms = seconds * 1000
-    return math.floor(ms + 0.001) if ms >= 0 else -math.floor(0.001 - ms)
-
-
 def _iso_time(ms: int) -> str:
     """Date.prototype.toISOString of a time in milliseconds since the Unix epoch (UTC)."""
     days, rest = divmod(ms, 86400000)
@@ -128,12 +127,10 @@ def _iso_time(ms: int) -> str:
     return f"{year_text}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}.{milli:03d}Z"
 
 
-def _message_of(error: BaseException) -> str:
-    return str(error)
-
-
 CanRead = Callable[[str, Optional[str]], bool]
-"""can_read(ref, read_scope): whether this agent can dereference a required artefact."""
+"""can_read(ref, read_scope): True when this agent can dereference a required artefact."""
+CanReadAsync = Callable[[str, Optional[str]], Union[bool, Awaitable[bool]]]
+"""can_read for accept_async(): may answer with an awaitable."""
 Validate = Callable[[object], list[SchemaError]]
 
 
@@ -143,13 +140,27 @@ class _Pair(NamedTuple):
     max_rounds: int | None
 
 
-# What one evaluation found, in this order: handoff_id, task_id, hop_index, producer, reasons,
-# lenient (the reasons may become warnings: an observe edge, a usable header, addressed to me),
-# hop_limit_reached, the artefacts consumed, the constraints, the route. A plain tuple: it is
-# built on every call.
-_Evaluation = tuple[
-    Optional[str], Optional[str], Optional[int], Optional[str], list[Reason], bool, bool, tuple[str, ...], tuple[str, ...], Route
-]
+class _Required(NamedTuple):
+    position: int
+    ref: str
+    scope: str | None
+
+
+class _Content(NamedTuple):
+    """What one envelope's content gives; the claim and the verdict are made from it."""
+
+    handoff_id: str | None
+    task_id: str | None
+    hop_index: int | None
+    producer: str | None
+    edge: EdgeInfo | None
+    reasons: list[Reason]
+    required: tuple[_Required, ...]
+    lenient: bool
+    hop_limit_reached: bool
+    consumed: tuple[str, ...]
+    constraints: tuple[str, ...]
+    route: Route
 
 
 class _Accept:
@@ -164,13 +175,16 @@ class _Accept:
         contracts: tuple[Validate, ...],
     ) -> None:
         self._graph = graph
-        self._roles = {agent.id: agent.role for agent in agents}
+        self._agents: dict[str, tuple[Role, tuple[int, int, int, str] | None]] = {}
+        for agent in agents:
+            version = None if agent.version is None else _parse_agent_version(agent.version)
+            if agent.version is not None and version is None:
+                raise TypeError(f"agent {agent.id} declares version {_quote_untrusted(agent.version)}, which is not MAJOR.MINOR.PATCH")
+            self._agents[agent.id] = (agent.role, version)
         self._entries = frozenset(graph.entries)
         self._entry_list = ", ".join(graph.entries)
+        self._on_limit = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
         self._validate_envelope = validate_envelope
-        # accepted_at: formatting costs more than the rest of a call, and at high rates many calls
-        # fall in the same millisecond. One tuple, replaced whole, so threads never see half of it.
-        self._last_time: tuple[int, str] = (-1, "")
         grouped: dict[tuple[str, str], list[EdgeInfo]] = {}
         for edge in edges:
             grouped.setdefault((edge.from_agent, edge.to_agent), []).append(edge)
@@ -182,21 +196,22 @@ class _Accept:
                 tuple(contracts[edge.contract] for edge in group),
                 sum(edge.max_rounds or 0 for edge in group) if bounded else None,
             )
+        # accepted_at: formatting costs more than the rest of a call, and at high rates many calls
+        # fall in the same millisecond. One tuple, replaced whole, so threads never see half of it.
+        self._last_time: tuple[int, str] = (-1, "")
 
-    def _check_hop_path(self, path: list[str], index: int, sender: str, receiver: str, reasons: list[Reason]) -> None:
-        graph = self._graph
+    # -- content ------------------------------------------------------------------------------
+
+    def _check_hop_path(self, path: list[str], index: int | None, sender: str, receiver: str, reasons: list[Reason]) -> None:
+        name = self._graph.name
         n = len(path)
-        if n != index + 1:
+        if index is not None and n != index + 1:
             reasons.append(
-                Reason(
-                    "/hop/path",
-                    "bad-hop-path",
-                    f"has {n} entries, but hop.index {index} needs {index + 1}: the first agent, then one per handoff",
-                )
+                Reason("/hop/path", "bad-hop-path", f"has {n} entries, but hop.index {index} needs {index + 1}: the first agent, then one per handoff")
             )
         if n > 0 and path[0] not in self._entries:
             reasons.append(
-                Reason("/hop/path/0", "bad-hop-path", f"starts at {path[0]}, which is not an entry of graph {graph.name} ({self._entry_list})")
+                Reason("/hop/path/0", "bad-hop-path", f"starts at {_quote_untrusted(path[0])}, which is not an entry of graph {name} ({self._entry_list})")
             )
         if n < 2 or path[n - 2] != sender or path[n - 1] != receiver:
             reasons.append(Reason(f"/hop/path/{max(n - 1, 0)}", "bad-hop-path", f"does not end in this handoff, {sender} -> {receiver}"))
@@ -206,7 +221,11 @@ class _Accept:
             pair = self._pairs.get(step)
             if pair is None:
                 reasons.append(
-                    Reason(f"/hop/path/{i}", "bad-hop-path", f"steps {step[0]} -> {step[1]}, which is not an edge of graph {graph.name}")
+                    Reason(
+                        f"/hop/path/{i}",
+                        "bad-hop-path",
+                        f"steps {_quote_untrusted(step[0])} -> {_quote_untrusted(step[1])}, which is not an edge of graph {name}",
+                    )
                 )
             elif pair.max_rounds is not None:
                 taken = counts.get(step, 0) + 1
@@ -220,102 +239,106 @@ class _Accept:
                         )
                     )
 
-    def _semantic_checks(self, envelope: dict[str, Any], me: str, can_read: CanRead | None, reasons: list[Reason]) -> bool:
-        # The schema passed: every field read below has the type the schema gives it.
+    def _check_hop_limit(self, hop: object, reasons: list[Reason]) -> bool:
+        # The graph's limit is the authority: an envelope may claim a lower one, never a higher.
+        # hop.index and the length of hop.path both witness how far the task has come.
         graph = self._graph
-        version: str = envelope["envelope_version"]
-        major = float(version[: version.index(".")])
-        if major != graph.envelope[0]:
+        index = _whole_number(_field(hop, "index"))
+        own = _whole_number(_field(hop, "limit"))
+        limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
+        whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
+        if index is not None and index >= limit:
+            reasons.append(Reason("/hop/index", "hop-limit-reached", f"hop {index} is at or past {whose}: {self._on_limit}, do not forward"))
+            return True
+        path = _field(hop, "path")
+        if isinstance(path, list) and len(path) - 1 >= limit:
             reasons.append(
-                Reason(
-                    "/envelope_version",
-                    "version-major",
-                    f"major version {_js_text(major)} is not supported: graph {graph.name} speaks {graph.envelope[0]}.x",
-                )
+                Reason("/hop/path", "hop-limit-reached", f"{len(path) - 1} handoffs are at or past {whose}: {self._on_limit}, do not forward")
             )
-        to_id = envelope["to_agent"]["id"]
-        if to_id != me:
-            reasons.append(Reason("/to_agent/id", "not-addressed-to-me", f"addressed to {to_id}, not to {me}"))
-        hop = envelope["hop"]
-        index, limit = hop["index"], hop["limit"]
-        reached: bool = index >= limit
-        if reached:
-            action = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
-            reasons.append(
-                Reason("/hop/index", "hop-limit-reached", f"hop {_js_text(index)} of a limit of {_js_text(limit)}: {action}, do not forward")
-            )
-        budget = envelope["budget"]
-        caps = budget["limit"]
-        for counter, spent in budget["consumed"].items():
-            cap = caps.get(counter)
-            if cap is not None and spent >= cap:
+            return True
+        return False
+
+    def _semantic_checks(
+        self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: set[str]
+    ) -> tuple[bool, tuple[_Required, ...]]:
+        graph = self._graph
+        version = _field(envelope, "envelope_version")
+        if isinstance(version, str) and _ENVELOPE_VERSION.match(version):
+            major = float(version[: version.index(".")])
+            if major != graph.envelope[0]:
                 reasons.append(
                     Reason(
-                        f"/budget/consumed/{counter}",
-                        "budget-exhausted",
-                        f"{counter}: {_js_text(spent)} consumed of a limit of {_js_text(cap)}",
+                        "/envelope_version",
+                        "version-major",
+                        f"major version {_js_text(major)} is not supported: graph {graph.name} speaks {graph.envelope[0]}.x",
                     )
                 )
-        artefacts = envelope.get("artefacts")
-        if can_read is not None and artefacts is not None:
+        to = _string_at(_field(envelope, "to_agent"), "id")
+        if to is not None and to != me:
+            reasons.append(Reason("/to_agent/id", "not-addressed-to-me", f"addressed to {_quote_untrusted(to)}, not to {_quote_untrusted(me)}"))
+        reached = self._check_hop_limit(_field(envelope, "hop"), reasons)
+        budget = _field(envelope, "budget")
+        consumed = _field(budget, "consumed")
+        caps = _field(budget, "limit")
+        for counter in _COUNTERS:
+            spent = _whole_number(_field(consumed, counter))
+            cap = _whole_number(_field(caps, counter))
+            if spent is not None and cap is not None and spent >= cap:
+                reasons.append(Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}"))
+        required: list[_Required] = []
+        artefacts = _field(envelope, "artefacts")
+        if isinstance(artefacts, list):
             for i, artefact in enumerate(artefacts):
-                if artefact["role"] != "required":
+                ref = _string_at(artefact, "ref")
+                scope = _field(artefact, "read_scope")
+                if _field(artefact, "role") != "required" or ref is None or (scope is not _ABSENT and not isinstance(scope, str)):
                     continue
-                ref = artefact["ref"]
-                why = ""
-                try:
-                    readable = can_read(ref, artefact.get("read_scope")) is True
-                except Exception as error:  # a refusal by exception counts as "no"
-                    readable = False
-                    why = ": " + _message_of(error)
-                if not readable:
-                    reasons.append(Reason(f"/artefacts/{i}/ref", "artefact-unreadable", f"{me} cannot read required artefact {ref}{why}"))
-        questions = envelope.get("open_questions")
-        if questions is not None:
+                # can_read is given references that passed the schema (absolute URIs) only.
+                if f"/artefacts/{i}/ref" in schema_paths:
+                    continue
+                required.append(_Required(i, ref, None if scope is _ABSENT else scope))
+        questions = _field(envelope, "open_questions")
+        if isinstance(questions, list):
             for i, question in enumerate(questions):
-                if question["blocking"] is True:
-                    reasons.append(Reason(f"/open_questions/{i}/blocking", "blocking-question", f"unresolved: {question['question']}"))
-        return reached
+                if _field(question, "blocking") is True:
+                    text = _field(question, "question")
+                    shown = _quote_untrusted(text) if isinstance(text, str) else "(no question text)"
+                    reasons.append(Reason(f"/open_questions/{i}/blocking", "blocking-question", f"unresolved: {shown}"))
+        return reached, tuple(required)
 
-    def _graph_checks(self, envelope: dict[str, Any], sender: str, receiver: str, pair: _Pair | None, reasons: list[Reason]) -> None:
-        graph = self._graph
-        roles = self._roles
-        if pair is None:
-            if sender not in roles:
-                reasons.append(Reason("/from_agent/id", "unknown-edge", f"graph {graph.name} has no agent {sender}"))
-            elif receiver not in roles:
-                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {graph.name} has no agent {receiver}"))
-            else:
-                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {graph.name} has no edge {sender} -> {receiver}"))
+    def _check_agent(self, side: str, agent_id: str, ref: object, reasons: list[Reason]) -> None:
+        known = self._agents.get(agent_id)
+        if known is None:
             return
-        from_role = envelope["from_agent"]["role"]
-        to_role = envelope["to_agent"]["role"]
-        if from_role != roles[sender]:
-            reasons.append(Reason("/from_agent/role", "role-mismatch", f"{sender} is a {roles[sender]} in graph {graph.name}, not a {from_role}"))
-        if to_role != roles[receiver]:
-            reasons.append(Reason("/to_agent/role", "role-mismatch", f"{receiver} is a {roles[receiver]} in graph {graph.name}, not a {to_role}"))
-        hop = envelope["hop"]
-        self._check_hop_path(hop["path"], _hop_index(hop["index"]) or 0, sender, receiver, reasons)
+        role, version = known
+        claimed_role = _field(ref, "role")
+        if isinstance(claimed_role, str) and claimed_role in _ROLES and claimed_role != role:
+            reasons.append(Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}"))
+        claimed = _field(ref, "version")
+        if version is not None and isinstance(claimed, str):
+            mismatch = _version_mismatch(version, claimed)
+            if mismatch is not None:
+                reasons.append(Reason(f"/{side}/version", "agent-version", f"{agent_id} version {_quote_untrusted(claimed)} {mismatch}"))
 
-    def _evaluate(self, value: object, me: str, can_read: CanRead | None) -> _Evaluation:
-        envelope = value if isinstance(value, dict) else None
-        sender = receiver = None
-        if envelope is not None:
-            sender_ref = envelope.get("from_agent")
-            receiver_ref = envelope.get("to_agent")
-            if isinstance(sender_ref, dict) and isinstance(receiver_ref, dict):
-                sender = sender_ref.get("id")
-                receiver = receiver_ref.get("id")
-                if not isinstance(sender, str):
-                    sender = None
-                if not isinstance(receiver, str):
-                    receiver = None
+    def _graph_checks(
+        self, envelope: dict[str, Any], sender: str, receiver: str, pair: _Pair | None, index: int | None, reasons: list[Reason]
+    ) -> None:
+        name = self._graph.name
+        if pair is None:
+            if sender not in self._agents:
+                reasons.append(Reason("/from_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(sender)}"))
+            elif receiver not in self._agents:
+                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(receiver)}"))
             else:
-                sender = _string_at(sender_ref, "id")
-                receiver = _string_at(receiver_ref, "id")
-        pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
+                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no edge {sender} -> {receiver}"))
+        self._check_agent("from_agent", sender, _field(envelope, "from_agent"), reasons)
+        self._check_agent("to_agent", receiver, _field(envelope, "to_agent"), reasons)
+        path = _field(_field(envelope, "hop"), "path")
+        if pair is not None and isinstance(path, list) and all(isinstance(step, str) for step in path):
+            self._check_hop_path(path, index, sender, receiver, reasons)
+
+    def _schema_check(self, value: object, pair: _Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
         edge: EdgeInfo | None = None
-        errors: list[SchemaError] = []
         if pair is None:
             errors = self._validate_envelope(value)
         else:
@@ -329,7 +352,6 @@ class _Accept:
                         errors = []
                         break
         reasons: list[Reason] = []
-        reached = False
         if errors:
             reported: set[tuple[str, str]] = set()
             for error in errors:
@@ -338,13 +360,25 @@ class _Accept:
                 if (reason.path, reason.rule) not in reported:
                     reported.add((reason.path, reason.rule))
                     reasons.append(reason)
-        elif envelope is not None and sender is not None and receiver is not None:
-            reached = self._semantic_checks(envelope, me, can_read, reasons)
-            self._graph_checks(envelope, sender, receiver, pair, reasons)
+        return edge, reasons
+
+    def _evaluate(self, value: object, me: str) -> _Content:
+        reasons = _json_data_problems(value)
+        envelope = value if isinstance(value, dict) else None
+        sender = _string_at(_field(envelope, "from_agent"), "id")
+        receiver = _string_at(_field(envelope, "to_agent"), "id")
+        pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
+        edge, schema_reasons = self._schema_check(value, pair)
+        reasons.extend(schema_reasons)
+        hop_index = _whole_number(_field(_field(envelope, "hop"), "index"))
+        reached = False
+        required: tuple[_Required, ...] = ()
+        if envelope is not None:
+            reached, required = self._semantic_checks(envelope, me, reasons, {reason.path for reason in schema_reasons})
+            if sender is not None and receiver is not None:
+                self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
         handoff_id = _string_at(envelope, "handoff_id")
         task_id = _string_at(envelope, "task_id")
-        hop = envelope.get("hop") if envelope is not None else None
-        hop_index = _hop_index(hop.get("index")) if isinstance(hop, dict) else None
         lenient = (
             edge is not None
             and edge.observe
@@ -352,27 +386,63 @@ class _Accept:
             and task_id is not None
             and hop_index is not None
             and receiver == me
+            and not any(reason.rule in _STRICT_RULES or _HEADER.match(reason.path) for reason in reasons)
         )
         consumed: list[str] = []
         constraints: tuple[str, ...] = ()
         route: Route = "proceed"
         if envelope is not None and (not reasons or lenient):
-            artefacts = envelope.get("artefacts")
+            artefacts = _field(envelope, "artefacts")
             if isinstance(artefacts, list):
                 for artefact in artefacts:
                     ref = _string_at(artefact, "ref")
-                    if ref is not None and artefact.get("role") != "superseded":
+                    if ref is not None and _field(artefact, "role") != "superseded":
                         consumed.append(ref)
-            listed = envelope.get("constraints")
+            listed = _field(envelope, "constraints")
             if isinstance(listed, list):
                 # Without reasons the schema passed: every constraint is a string.
                 constraints = tuple(listed) if not reasons else tuple(item for item in listed if isinstance(item, str))
-            status = envelope.get("status")
+            status = _field(envelope, "status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
-        return (handoff_id, task_id, hop_index, sender, reasons, lenient, reached, tuple(consumed), constraints, route)
+        return _Content(handoff_id, task_id, hop_index, sender, edge, reasons, required, lenient, reached, tuple(consumed), constraints, route)
 
-    def _accepted_at(self, now: Callable[[], float] | None) -> str:
-        ms = _epoch_ms((now or time.time)())
+    def _content(self, value: object, me: str) -> _Content:
+        try:
+            return self._evaluate(value, me)
+        except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
+            reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {_quote_untrusted(str(error))}")
+            return _Content(None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
+
+    # -- options, clock, store ------------------------------------------------------------------
+
+    def _check_options(self, call: str, me: object, can_read: object, seen: object, now: object) -> str:
+        if not isinstance(me, str) or me == "":
+            raise TypeError(f"{call}(): me must be the receiving agent's id, a non-empty str")
+        if me not in self._agents:
+            known = ", ".join(list(self._agents)[:20])
+            raise TypeError(f"{call}(): me {_quote_untrusted(me)} is no agent of graph {self._graph.name}; use one of {known}")
+        if can_read is not None and not callable(can_read):
+            raise TypeError(f"{call}(): can_read must be a function (ref, read_scope) -> bool, or None")
+        if seen is not None and not callable(getattr(seen, "claim", None)):
+            raise TypeError(f"{call}(): seen must be a store with a claim(request) method, such as create_memory_seen_store()")
+        if now is not None and not callable(now):
+            raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
+        return me
+
+    def _clock(self, call: str, now: Callable[[], float] | None) -> int:
+        seconds = time.time() if now is None else now()
+        if type(seconds) is float and 0.0 <= seconds <= _MAX_TIME_SECONDS:
+            # The 1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond.
+            return int(seconds * 1000 + 0.001)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError(f"{call}(): now() must return seconds since the Unix epoch as a number, not {type(seconds).__name__}")
+        if not abs(seconds) <= _MAX_TIME_SECONDS:
+            raise ValueError(f"{call}(): now() returned {seconds!r}, outside the times an ISO 8601 record can hold")
+        ms = seconds * 1000
+        # Truncated toward zero, as ECMAScript's TimeClip does.
+        return math.floor(ms + 0.001) if ms >= 0 else -math.floor(0.001 - ms)
+
+    def _accepted_at(self, ms: int) -> str:
         last = self._last_time
         if last[0] == ms:
             return last[1]
@@ -380,65 +450,128 @@ class _Accept:
         self._last_time = (ms, text)
         return text
 
-    def _reject(self, evaluation: _Evaluation, reasons: list[Reason], duplicate: bool) -> Rejected:
-        route: RejectionRoute = "discard" if duplicate else self._graph.on_hop_limit if evaluation[6] else "repair"
-        rejection = Rejection(evaluation[0], evaluation[2], evaluation[3], route, tuple(reasons))
-        return Rejected(rejection, duplicate)
-
-    def _duplicate_of(self, evaluation: _Evaluation) -> Rejected:
-        message = f"handoff {evaluation[0]} was accepted before; it is not processed twice"
-        return self._reject(evaluation, [Reason("/handoff_id", "duplicate", message)], True)
-
     @staticmethod
-    def _owner_conflict(task_id: str, hop_index: int, owner: str) -> Reason:
-        return Reason("/to_agent/id", "owner-conflict", f"{owner} already owns hop {hop_index} of task {task_id}: one owner at a time")
+    def _claim_request(content: _Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
+        if content.handoff_id is None or content.task_id is None or content.hop_index is None:
+            return None
+        edge = content.edge
+        return ClaimRequest(
+            content.handoff_id,
+            content.task_id,
+            content.hop_index,
+            content.producer,
+            me,
+            None if edge is None else ClaimEdge(edge.kind, edge.from_agent, edge.to_agent),
+            "accepted" if not reasons or content.lenient else "rejected",
+            at,
+        )
 
-    def __call__(
-        self,
-        value: object,
-        me: str,
-        can_read: CanRead | None,
-        seen: SeenStore | None,
-        now: Callable[[], float] | None,
-    ) -> AcceptResult:
-        _check_options(me, can_read, seen, now)
-        try:
-            evaluation = self._evaluate(value, me, can_read)
-        except Exception as error:  # a hostile mapping, a getter that raises: not plain JSON data
-            reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {_message_of(error)}")
-            return Rejected(Rejection(None, None, None, "repair", (reason,)), False)
-        handoff_id, task_id, hop_index, producer, reasons, lenient, _, consumed, constraints, route = evaluation
-        if seen is not None and handoff_id is not None and seen.has_handoff(handoff_id):
-            return self._duplicate_of(evaluation)
-        if seen is not None and task_id is not None and hop_index is not None:
-            owner = seen.owner_of(task_id, hop_index)
-            if owner is not None and owner != me:
-                reasons.append(self._owner_conflict(task_id, hop_index, owner))
-        if reasons and not lenient:
-            return self._reject(evaluation, reasons, False)
-        # Accepted (or observed): the header is usable here, the schema or lenient saw to that.
-        assert handoff_id is not None and task_id is not None and hop_index is not None and producer is not None
-        if seen is not None:
-            outcome = seen.record(handoff_id, task_id, hop_index, me)
-            if outcome == "duplicate":
-                return self._duplicate_of(evaluation)
-            if outcome == "owner-conflict" and not lenient:
-                owner = seen.owner_of(task_id, hop_index) or "another agent"
-                return self._reject(evaluation, [self._owner_conflict(task_id, hop_index, owner)], False)
+    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool) -> Rejected:
+        route: RejectionRoute = "discard" if duplicate else self._graph.on_hop_limit if content.hop_limit_reached else "repair"
+        return Rejected(Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons)), duplicate)
+
+    def _settle(self, content: _Content, me: str, at: int, reasons: list[Reason], claimed: object) -> AcceptResult:
+        if claimed is not None:
+            if isinstance(claimed, Duplicate):
+                if claimed.of == "handoff":
+                    path = "/handoff_id"
+                    message = f"handoff {_quote_untrusted(content.handoff_id)} was accepted before; it is not processed twice"
+                else:
+                    path = "/hop/index"
+                    message = (
+                        f"hop {content.hop_index} of task {_quote_untrusted(content.task_id)} was accepted by "
+                        f"{_quote_untrusted(claimed.holder.receiver)} before, as handoff {_quote_untrusted(claimed.holder.handoff_id)}: "
+                        "a replay is not processed twice; a resumed task continues at the next hop"
+                    )
+                return self._refuse(content, [Reason(path, "duplicate", message), *reasons], True)
+            if isinstance(claimed, OwnerConflict):
+                reasons.append(
+                    Reason(
+                        "/to_agent/id",
+                        "owner-conflict",
+                        f"{_quote_untrusted(claimed.owner)} already owns hop {content.hop_index} of task {_quote_untrusted(content.task_id)}: one owner at a time",
+                    )
+                )
+                return self._refuse(content, reasons, False)
+            if not isinstance(claimed, (Claimed, Noted)):
+                raise TypeError(f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate or OwnerConflict")
+        if reasons and not content.lenient:
+            return self._refuse(content, reasons, False)
+        # lenient or no reason at all: the header is usable (the schema or lenient saw to that).
+        assert content.handoff_id is not None and content.task_id is not None and content.hop_index is not None and content.producer is not None
         record = AcceptanceRecord(
-            handoff_id, task_id, hop_index, producer, me, self._accepted_at(now), consumed, route, constraints, tuple(reasons)
+            content.handoff_id,
+            content.task_id,
+            content.hop_index,
+            content.producer,
+            me,
+            self._accepted_at(at),
+            content.consumed,
+            content.route,
+            content.constraints,
+            tuple(reasons),
         )
         return Accepted(record)
 
+    @staticmethod
+    def _unreadable(me: str, artefact: _Required) -> Reason:
+        return Reason(
+            f"/artefacts/{artefact.position}/ref", "artefact-unreadable", f"{me} cannot read required artefact {_quote_untrusted(artefact.ref)}"
+        )
 
-def _check_options(me: object, can_read: object, seen: object, now: object) -> None:
-    """Caller misuse is a TypeError, never a rejection: the envelope is not at fault."""
-    if not isinstance(me, str):
-        raise TypeError(f"accept(): me must be the receiving agent's id as a str, not {type(me).__name__}")
-    if can_read is not None and not callable(can_read):
-        raise TypeError(f"accept(): can_read must be callable or None, not {type(can_read).__name__}")
-    if now is not None and not callable(now):
-        raise TypeError(f"accept(): now must be callable or None, not {type(now).__name__}")
-    if seen is not None and not all(callable(getattr(seen, name, None)) for name in ("has_handoff", "owner_of", "record")):
-        raise TypeError(f"accept(): seen must provide has_handoff, owner_of and record (a SeenStore), not {type(seen).__name__}")
+    def accept(
+        self, value: object, me: str, can_read: CanRead | None, seen: SeenStore | None, now: Callable[[], float] | None
+    ) -> AcceptResult:
+        """See the module's accept()."""
+        me = self._check_options("accept", me, can_read, seen, now)
+        if can_read is not None and inspect.iscoroutinefunction(can_read):
+            raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
+        content = self._content(value, me)
+        reasons = content.reasons
+        if can_read is not None:
+            for artefact in content.required:
+                answer: object = can_read(artefact.ref, artefact.scope)
+                if inspect.isawaitable(answer):
+                    if inspect.iscoroutine(answer):
+                        answer.close()
+                    raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
+                if answer is not True:
+                    reasons.append(self._unreadable(me, artefact))
+        at = self._clock("accept", now)
+        request = None if seen is None else self._claim_request(content, me, at, reasons)
+        claimed: object = None
+        if seen is not None and request is not None:
+            claimed = seen.claim(request)
+            if inspect.isawaitable(claimed):
+                if inspect.iscoroutine(claimed):
+                    claimed.close()
+                raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
+        return self._settle(content, me, at, reasons, claimed)
+
+    async def accept_async(
+        self, value: object, me: str, can_read: CanReadAsync | None, seen: AsyncSeenStore | None, now: Callable[[], float] | None
+    ) -> AcceptResult:
+        """See the module's accept_async()."""
+        me = self._check_options("accept_async", me, can_read, seen, now)
+        content = self._content(value, me)
+        reasons = content.reasons
+        if can_read is not None and content.required:
+            # Asked together: an artefact store answers them concurrently.
+            answers: list[object] = [can_read(artefact.ref, artefact.scope) for artefact in content.required]
+            pending = [i for i, answer in enumerate(answers) if inspect.isawaitable(answer)]
+            if pending:
+                settled = await asyncio.gather(*(cast(Awaitable[object], answers[i]) for i in pending))
+                for i, answer in zip(pending, settled):
+                    answers[i] = answer
+            for artefact, answer in zip(content.required, answers):
+                if answer is not True:
+                    reasons.append(self._unreadable(me, artefact))
+        at = self._clock("accept_async", now)
+        request = None if seen is None else self._claim_request(content, me, at, reasons)
+        claimed: object = None
+        if seen is not None and request is not None:
+            claimed = seen.claim(request)
+            if inspect.isawaitable(claimed):
+                claimed = await claimed
+        return self._settle(content, me, at, reasons, claimed)
 `;

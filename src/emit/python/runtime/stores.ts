@@ -1,64 +1,122 @@
 /**
- * Python runtime, part 4: the duplicate and ownership memory `accept()` consults (a Protocol and
- * an in-memory implementation) and the loop detector over loop signatures.
+ * Python runtime, part 5: the one atomic `claim` call through which `accept()` consults its
+ * duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same requests, the
+ * same answers, the same in-memory rules), and the loop detector over loop signatures.
  */
 
 /** Python source; spliced verbatim into every emitted module. */
 export const STORES_SOURCE = String.raw`
+class ClaimEdge(NamedTuple):
+    """The graph's edge a delivery travels."""
+
+    kind: EdgeKind
+    from_agent: str
+    to_agent: str
+
+
+class ClaimRequest(NamedTuple):
+    """One delivery as the store sees it: handoff_id, task_id, hop.index, the producer
+    (from_agent.id, None when absent), the receiver (me), the graph's edge producer -> receiver
+    (None when the graph has none), the verdict of the content checks ("accepted" includes an
+    observe edge's acceptance with warnings) and the time, in ms since the Unix epoch."""
+
+    handoff_id: str
+    task_id: str
+    hop_index: int
+    producer: str | None
+    receiver: str
+    edge: ClaimEdge | None
+    verdict: Literal["accepted", "rejected"]
+    at: int
+
+
+class ClaimHolder(NamedTuple):
+    """The earlier accepted delivery a duplicate repeats (at: ms since the Unix epoch)."""
+
+    handoff_id: str
+    receiver: str
+    at: int
+
+
+class Claimed(NamedTuple):
+    """An accepted delivery is recorded; its receiver now owns the task's hop."""
+
+    outcome: Literal["claimed"] = "claimed"
+
+
+class Noted(NamedTuple):
+    """A rejected delivery is recorded (for retry counts); nothing is owned."""
+
+    outcome: Literal["noted"] = "noted"
+
+
+class Duplicate(NamedTuple):
+    """Nothing written: the handoff_id (of="handoff", a redelivery) or the task's hop to this
+    receiver (of="hop", a replay under a fresh id) was accepted before, by holder."""
+
+    of: Literal["handoff", "hop"]
+    holder: ClaimHolder
+    outcome: Literal["duplicate"] = "duplicate"
+
+
+class OwnerConflict(NamedTuple):
+    """Nothing written: owner accepted this task's hop before."""
+
+    owner: str
+    outcome: Literal["owner-conflict"] = "owner-conflict"
+
+
+ClaimResult = Union[Claimed, Noted, Duplicate, OwnerConflict]
+
+
 class SeenStore(Protocol):
-    """Duplicate and ownership memory for accept(): the handoff ids accepted before (an
-    idempotency token: a redelivery is recognised, not processed twice) and the receiver that
-    owns each hop of each task (one owner at a time).
+    """What ingest remembers between deliveries, behind one atomic call. claim() decides and
+    records a delivery in one step: the same handoff_id after an acceptance is a duplicate (a
+    redelivery); the same task and hop accepted before by the same receiver under a fresh id is
+    a duplicate (a replay); by another receiver, an owner conflict; a rejected delivery owns
+    nothing (a retry is judged on its own). A Redis or SQL store answers in one round trip (a
+    Lua script, one transaction), so two replicas racing for one hop cannot both win. What it
+    raises, accept() raises."""
 
-    A shared implementation (Redis, SQL) makes record() atomic (check the id, check the owner,
-    write both in one step: a Lua script, or one transaction with primary keys on handoff_id and
-    on (task_id, hop_index)) and lets keys expire with their tasks; has_handoff() and owner_of()
-    are only the cheap early answer, record() is the authority.
-    """
-
-    def has_handoff(self, handoff_id: str) -> bool:
-        """Whether a handoff with this handoff_id was recorded before."""
+    def claim(self, request: ClaimRequest) -> ClaimResult:
+        """Decides and records one delivery atomically."""
         ...
 
-    def owner_of(self, task_id: str, hop_index: int) -> str | None:
-        """The receiver recorded for hop hop_index of task task_id, if any."""
-        ...
 
-    def record(self, handoff_id: str, task_id: str, hop_index: int, receiver: str) -> RecordOutcome:
-        """Records an accepted handoff atomically: "duplicate" (nothing written) when the id is
-        known, "owner-conflict" (nothing written) when another receiver owns the hop, else
-        "recorded"."""
+class AsyncSeenStore(Protocol):
+    """SeenStore for accept_async(): claim() may return an awaitable (a synchronous store is
+    also an asynchronous one)."""
+
+    def claim(self, request: ClaimRequest) -> ClaimResult | Awaitable[ClaimResult]:
+        """Decides and records one delivery atomically."""
         ...
 
 
 class MemorySeenStore:
-    """A SeenStore in this process's memory, for tests and single-process services. It never
-    forgets: a long-running service should use a store with expiry."""
+    """A store in this process's memory (SeenStore and AsyncSeenStore), for tests and
+    single-process services. It never forgets: a long-running service should use one with expiry."""
 
-    __slots__ = ("_handoffs", "_owners")
+    __slots__ = ("_accepted", "_owners")
 
     def __init__(self) -> None:
-        self._handoffs: set[str] = set()
-        self._owners: dict[tuple[str, int], str] = {}
+        self._accepted: dict[str, ClaimHolder] = {}
+        self._owners: dict[tuple[str, int], ClaimHolder] = {}
 
-    def has_handoff(self, handoff_id: str) -> bool:
-        """Whether a handoff with this handoff_id was recorded before."""
-        return handoff_id in self._handoffs
-
-    def owner_of(self, task_id: str, hop_index: int) -> str | None:
-        """The receiver recorded for hop hop_index of task task_id, if any."""
-        return self._owners.get((task_id, hop_index))
-
-    def record(self, handoff_id: str, task_id: str, hop_index: int, receiver: str) -> RecordOutcome:
-        """See SeenStore.record."""
-        if handoff_id in self._handoffs:
-            return "duplicate"
-        owner = self._owners.get((task_id, hop_index))
-        if owner is not None and owner != receiver:
-            return "owner-conflict"
-        self._handoffs.add(handoff_id)
-        self._owners[(task_id, hop_index)] = receiver
-        return "recorded"
+    def claim(self, request: ClaimRequest) -> ClaimResult:
+        """See SeenStore.claim."""
+        earlier = self._accepted.get(request.handoff_id)
+        if earlier is not None:
+            return Duplicate("handoff", earlier)
+        hop = (request.task_id, request.hop_index)
+        owner = self._owners.get(hop)
+        if owner is not None:
+            return Duplicate("hop", owner) if owner.receiver == request.receiver else OwnerConflict(owner.receiver)
+        if request.verdict == "rejected":
+            return Noted()
+        holder = ClaimHolder(request.handoff_id, request.receiver, request.at)
+        self._accepted[request.handoff_id] = holder
+        self._owners[hop] = holder
+        return Claimed()
 
 
 class LoopObservation(NamedTuple):

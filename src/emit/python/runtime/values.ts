@@ -1,8 +1,9 @@
 /**
  * Python runtime, part 1: the JSON data model as ECMAScript sees it (what a JSON number is, the
  * order of an object's keys, the text of a number or a string), the schema error type, and the
- * string formats of ajv-formats' "full" mode (uuid, RFC 3339 date-time, RFC 3986 uri), so that
- * generated validators answer exactly as the JavaScript ones do.
+ * string formats of the JavaScript runtime (`uuid` in the RFC 4122 string form; `date-time` and
+ * `uri` as ajv-formats' "full" mode has them), so that generated validators answer exactly as
+ * the JavaScript ones do.
  */
 
 /** Python source; spliced verbatim into every emitted module. */
@@ -133,8 +134,8 @@ def _json_string(text: str) -> str:
     return '"' + _JSON_ESCAPE.sub(_json_escape, text) + '"'
 
 
-# RFC 4122 UUID, optionally urn:uuid: prefixed (ajv-formats "uuid").
-_UUID: Final = re.compile(r"(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\Z", re.IGNORECASE | re.ASCII)
+# JSON Schema 2020-12 "uuid": the RFC 4122 string form, 8-4-4-4-12 hex digits in either case.
+_UUID: Final = re.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\Z", re.IGNORECASE | re.ASCII)
 # ECMAScript's \s (WhiteSpace and LineTerminator), which ajv-formats splits date-times on.
 _DATE_TIME_SEPARATOR: Final = re.compile(r"[tT\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 _DATE: Final = re.compile(r"([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])\Z")
