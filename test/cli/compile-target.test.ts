@@ -16,7 +16,7 @@ const SHARED = [
   "refund_desk.triage-delegate-billing.schema.json",
   "refund_desk.triage-delegate-refunds.schema.json",
 ];
-const JS = ["refund_desk.validators.d.ts", "refund_desk.validators.mjs"];
+const JS = ["refund_desk.validators.d.mts", "refund_desk.validators.mjs"];
 const PYTHON = ["refund_desk_validators.py"];
 
 async function compile(...targets: string[]): Promise<{ code: number; files: string[]; err: string; out: string }> {

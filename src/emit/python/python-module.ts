@@ -32,7 +32,7 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Final, Literal, Mapping, NamedTuple, Optional, Protocol, Union, cast
+from typing import AbstractSet as Set, Any, Awaitable, Callable, Final, Literal, Mapping, NamedTuple, Optional, Protocol, Union, cast
 `;
 
 /** The names the module exports (`__all__`), besides `validate_contract_1..N`. */

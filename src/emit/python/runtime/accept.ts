@@ -29,6 +29,7 @@ _HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_a
 _MAX_SAFE_INTEGER: Final = 9007199254740991
 _MAX_TIME_SECONDS: Final = 8.64e12
 _ABSENT: Final[Any] = object()
+_NO_PATHS: Final[frozenset[str]] = frozenset()
 
 
 def _ordinal(n: int) -> str:
@@ -101,6 +102,21 @@ def _whole_number(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_SAFE_INTEGER:
         return int(value)
     return None
+
+
+def _all_strings(items: list[Any]) -> bool:
+    """Whether every item is a str (str.join checks that in C, far faster than a Python loop)."""
+    try:
+        "".join(items)
+    except TypeError:
+        return False
+    return True
+
+
+def _is_async_function(function: object) -> bool:
+    code = getattr(function, "__code__", None)
+    # CO_COROUTINE (inspect's own test, without its unwrapping of partials and methods).
+    return bool(code.co_flags & inspect.CO_COROUTINE) if code is not None else inspect.iscoroutinefunction(function)
 
 
 def _civil_from_days(days: int) -> tuple[int, int, int]:
@@ -199,6 +215,7 @@ class _Accept:
         # accepted_at: formatting costs more than the rest of a call, and at high rates many calls
         # fall in the same millisecond. One tuple, replaced whole, so threads never see half of it.
         self._last_time: tuple[int, str] = (-1, "")
+        self._versions: dict[tuple[str, str], str | None] = {}
 
     # -- content ------------------------------------------------------------------------------
 
@@ -259,7 +276,7 @@ class _Accept:
         return False
 
     def _semantic_checks(
-        self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: set[str]
+        self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: Set[str]
     ) -> tuple[bool, tuple[_Required, ...]]:
         graph = self._graph
         version = _field(envelope, "envelope_version")
@@ -280,10 +297,15 @@ class _Accept:
         budget = _field(envelope, "budget")
         consumed = _field(budget, "consumed")
         caps = _field(budget, "limit")
-        for counter in _COUNTERS:
-            spent = _whole_number(_field(consumed, counter))
-            cap = _whole_number(_field(caps, counter))
-            if spent is not None and cap is not None and spent >= cap:
+        if isinstance(consumed, dict) and isinstance(caps, dict):
+            for counter in _COUNTERS:
+                spent = consumed.get(counter)
+                cap = caps.get(counter)
+                if spent is None or cap is None:
+                    continue
+                spent, cap = _whole_number(spent), _whole_number(cap)
+                if spent is None or cap is None or spent < cap:
+                    continue
                 reasons.append(Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}"))
         required: list[_Required] = []
         artefacts = _field(envelope, "artefacts")
@@ -316,7 +338,14 @@ class _Accept:
             reasons.append(Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}"))
         claimed = _field(ref, "version")
         if version is not None and isinstance(claimed, str):
-            mismatch = _version_mismatch(version, claimed)
+            # Producers repeat the same few versions: remember the answers (a bounded cache).
+            key = (agent_id, claimed)
+            mismatch = self._versions.get(key, _ABSENT)
+            if mismatch is _ABSENT:
+                mismatch = _version_mismatch(version, claimed)
+                if len(self._versions) >= 1024:
+                    self._versions.clear()
+                self._versions[key] = mismatch
             if mismatch is not None:
                 reasons.append(Reason(f"/{side}/version", "agent-version", f"{agent_id} version {_quote_untrusted(claimed)} {mismatch}"))
 
@@ -334,7 +363,7 @@ class _Accept:
         self._check_agent("from_agent", sender, _field(envelope, "from_agent"), reasons)
         self._check_agent("to_agent", receiver, _field(envelope, "to_agent"), reasons)
         path = _field(_field(envelope, "hop"), "path")
-        if pair is not None and isinstance(path, list) and all(isinstance(step, str) for step in path):
+        if pair is not None and isinstance(path, list) and _all_strings(path):
             self._check_hop_path(path, index, sender, receiver, reasons)
 
     def _schema_check(self, value: object, pair: _Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
@@ -374,7 +403,8 @@ class _Accept:
         reached = False
         required: tuple[_Required, ...] = ()
         if envelope is not None:
-            reached, required = self._semantic_checks(envelope, me, reasons, {reason.path for reason in schema_reasons})
+            schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
+            reached, required = self._semantic_checks(envelope, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
                 self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
         handoff_id = _string_at(envelope, "handoff_id")
@@ -524,14 +554,14 @@ class _Accept:
     ) -> AcceptResult:
         """See the module's accept()."""
         me = self._check_options("accept", me, can_read, seen, now)
-        if can_read is not None and inspect.iscoroutinefunction(can_read):
+        if can_read is not None and _is_async_function(can_read):
             raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
         content = self._content(value, me)
         reasons = content.reasons
         if can_read is not None:
             for artefact in content.required:
                 answer: object = can_read(artefact.ref, artefact.scope)
-                if inspect.isawaitable(answer):
+                if answer is not True and inspect.isawaitable(answer):
                     if inspect.iscoroutine(answer):
                         answer.close()
                     raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")

@@ -59,12 +59,49 @@ def _pointer(tokens: list[Any]) -> str:
     return "".join("/" + (str(token) if isinstance(token, int) else token.replace("~", "~0").replace("/", "~1")) for token in tokens)
 
 
+def _plain_json(value: object) -> bool:
+    """Whether _json_data_problems(value) is empty, answered fast: one pass over the containers of
+    exact types dict and list, strings tested for surrogates only when they are not ASCII. False
+    sends the value to the full walk, which names each problem (or finds none, for subclasses)."""
+    seen: set[int] = set()
+    # The value rides in a list of its own at depth -1, so a scalar is checked like any item.
+    stack: list[tuple[Any, int]] = [([value], -1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth >= _MAX_DEPTH or id(item) in seen:
+            return False
+        seen.add(id(item))
+        if type(item) is dict:
+            for key in item:
+                if type(key) is not str or (not key.isascii() and _LONE_SURROGATE.search(key)):
+                    return False
+            item = item.values()
+        for child in item:
+            kind = type(child)
+            if kind is str:
+                if not child.isascii() and _LONE_SURROGATE.search(child):
+                    return False
+            elif kind is dict or kind is list:
+                stack.append((child, depth + 1))
+            elif kind is int:
+                if not -_INT_LIMIT < child < _INT_LIMIT:
+                    return False
+            elif kind is float:
+                if child - child != 0.0:
+                    return False
+            elif child is not None and kind is not bool:
+                return False
+    return True
+
+
 def _json_data_problems(value: object) -> list[Reason]:
     """The ways value is not what json.loads returns for I-JSON text (RFC 7493): a dict that is not
     a plain dict or has a key that is not a str, a value of another type, NaN or an infinity (or an
     int too large for a double), an object reached twice, nesting past 64 levels (rule
     not-json-data), a string or key with an unpaired surrogate (rule unpaired-surrogate); at most 20."""
     problems: list[Reason] = []
+    if _plain_json(value):
+        return problems
     visited: set[int] = set()
     tokens: list[Any] = []
 
