@@ -22,7 +22,7 @@ const GRAPHS = [
   {
     label: "help desk",
     seam: "test/fixtures/cases/envelopes-help-desk/graph.seam",
-    envelope: "bench/fixtures/help-desk-envelope.json",
+    envelope: "test/fixtures/cases/envelopes-help-desk/replay-first.json",
     stem: "help_desk",
     edge: { from: "concierge", kind: "delegate", to: "invoices" },
   },
