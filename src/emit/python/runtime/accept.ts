@@ -260,14 +260,16 @@ class _Accept:
         # The graph's limit is the authority: an envelope may claim a lower one, never a higher.
         # hop.index and the length of hop.path both witness how far the task has come.
         graph = self._graph
-        index = _whole_number(_field(hop, "index"))
-        own = _whole_number(_field(hop, "limit"))
+        if not isinstance(hop, dict):
+            return False
+        index = _whole_number(hop.get("index"))
+        own = _whole_number(hop.get("limit"))
         limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
         whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
         if index is not None and index >= limit:
             reasons.append(Reason("/hop/index", "hop-limit-reached", f"hop {index} is at or past {whose}: {self._on_limit}, do not forward"))
             return True
-        path = _field(hop, "path")
+        path = hop.get("path")
         if isinstance(path, list) and len(path) - 1 >= limit:
             reasons.append(
                 Reason("/hop/path", "hop-limit-reached", f"{len(path) - 1} handoffs are at or past {whose}: {self._on_limit}, do not forward")
@@ -279,7 +281,8 @@ class _Accept:
         self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: Set[str]
     ) -> tuple[bool, tuple[_Required, ...]]:
         graph = self._graph
-        version = _field(envelope, "envelope_version")
+        get = envelope.get
+        version = get("envelope_version")
         if isinstance(version, str) and _ENVELOPE_VERSION.match(version):
             major = float(version[: version.index(".")])
             if major != graph.envelope[0]:
@@ -290,11 +293,11 @@ class _Accept:
                         f"major version {_js_text(major)} is not supported: graph {graph.name} speaks {graph.envelope[0]}.x",
                     )
                 )
-        to = _string_at(_field(envelope, "to_agent"), "id")
+        to = _string_at(get("to_agent"), "id")
         if to is not None and to != me:
             reasons.append(Reason("/to_agent/id", "not-addressed-to-me", f"addressed to {_quote_untrusted(to)}, not to {_quote_untrusted(me)}"))
-        reached = self._check_hop_limit(_field(envelope, "hop"), reasons)
-        budget = _field(envelope, "budget")
+        reached = self._check_hop_limit(get("hop"), reasons)
+        budget = get("budget")
         consumed = _field(budget, "consumed")
         caps = _field(budget, "limit")
         if isinstance(consumed, dict) and isinstance(caps, dict):
@@ -308,7 +311,7 @@ class _Accept:
                     continue
                 reasons.append(Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}"))
         required: list[_Required] = []
-        artefacts = _field(envelope, "artefacts")
+        artefacts = get("artefacts")
         if isinstance(artefacts, list):
             for i, artefact in enumerate(artefacts):
                 ref = _string_at(artefact, "ref")
@@ -319,7 +322,7 @@ class _Accept:
                 if f"/artefacts/{i}/ref" in schema_paths:
                     continue
                 required.append(_Required(i, ref, None if scope is _ABSENT else scope))
-        questions = _field(envelope, "open_questions")
+        questions = get("open_questions")
         if isinstance(questions, list):
             for i, question in enumerate(questions):
                 if _field(question, "blocking") is True:
@@ -333,10 +336,12 @@ class _Accept:
         if known is None:
             return
         role, version = known
-        claimed_role = _field(ref, "role")
+        if not isinstance(ref, dict):
+            return
+        claimed_role = ref.get("role")
         if isinstance(claimed_role, str) and claimed_role in _ROLES and claimed_role != role:
             reasons.append(Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}"))
-        claimed = _field(ref, "version")
+        claimed = ref.get("version")
         if version is not None and isinstance(claimed, str):
             # Producers repeat the same few versions: remember the answers (a bounded cache).
             key = (agent_id, claimed)
@@ -360,9 +365,9 @@ class _Accept:
                 reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(receiver)}"))
             else:
                 reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no edge {sender} -> {receiver}"))
-        self._check_agent("from_agent", sender, _field(envelope, "from_agent"), reasons)
-        self._check_agent("to_agent", receiver, _field(envelope, "to_agent"), reasons)
-        path = _field(_field(envelope, "hop"), "path")
+        self._check_agent("from_agent", sender, envelope.get("from_agent"), reasons)
+        self._check_agent("to_agent", receiver, envelope.get("to_agent"), reasons)
+        path = _field(envelope.get("hop"), "path")
         if pair is not None and isinstance(path, list) and _all_strings(path):
             self._check_hop_path(path, index, sender, receiver, reasons)
 
@@ -394,12 +399,17 @@ class _Accept:
     def _evaluate(self, value: object, me: str) -> _Content:
         reasons = _json_data_problems(value)
         envelope = value if isinstance(value, dict) else None
-        sender = _string_at(_field(envelope, "from_agent"), "id")
-        receiver = _string_at(_field(envelope, "to_agent"), "id")
+        if envelope is not None:
+            sender = _string_at(envelope.get("from_agent"), "id")
+            receiver = _string_at(envelope.get("to_agent"), "id")
+            hop = envelope.get("hop")
+            hop_index = _whole_number(hop.get("index")) if isinstance(hop, dict) else None
+        else:
+            sender = receiver = None
+            hop_index = None
         pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
         edge, schema_reasons = self._schema_check(value, pair)
         reasons.extend(schema_reasons)
-        hop_index = _whole_number(_field(_field(envelope, "hop"), "index"))
         reached = False
         required: tuple[_Required, ...] = ()
         if envelope is not None:
