@@ -8,18 +8,12 @@ async mode every delivery goes through accept_async with an async can_read and a
 """
 import asyncio
 import copy
-import importlib.util
 import json
 import os
 import sys
 from datetime import datetime
 
-
-def load(path):
-    spec = importlib.util.spec_from_file_location("seam_conformance", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from emitted import load
 
 
 def tokens(pointer):

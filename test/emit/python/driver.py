@@ -4,17 +4,10 @@ usage: python3 driver.py MODULE.py < request.json > answer.json
 The request is {"op": ..., ...}; see answer() for the operations. JSON texts are parsed here
 with json.loads, as a Python service would parse them.
 """
-import importlib.util
 import json
 import sys
 
-
-def load(path):
-    spec = importlib.util.spec_from_file_location("seam_emitted", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["seam_emitted"] = module
-    spec.loader.exec_module(module)
-    return module
+from emitted import load
 
 
 def error_name(error):

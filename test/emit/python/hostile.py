@@ -3,16 +3,10 @@
 usage: python3 hostile.py MODULE.py ME > answer.json
 Prints {"envelopes": {case: {"ok", "rules"} or {"raised": type}}, "misuse": {case: "TypeError: ..." or "no error"}}.
 """
-import importlib.util
 import json
 import sys
 
-
-def load(path):
-    spec = importlib.util.spec_from_file_location("seam_hostile", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from emitted import load
 
 
 class Exploding(dict):

@@ -553,6 +553,15 @@ class _Accept:
         )
         return Accepted(record)
 
+    def _claim(
+        self, call: str, content: _Content, me: str, reasons: list[Reason], seen: AsyncSeenStore | None, now: Callable[[], float] | None
+    ) -> tuple[int, object]:
+        """The time of the delivery, and the store's answer to its claim: None without a store or
+        without a usable header, else what claim() returned (an awaitable from an async store)."""
+        at = self._clock(call, now)
+        request = None if seen is None else self._claim_request(content, me, at, reasons)
+        return at, None if seen is None or request is None else seen.claim(request)
+
     @staticmethod
     def _unreadable(me: str, artefact: _Required) -> Reason:
         return Reason(
@@ -577,15 +586,11 @@ class _Accept:
                     raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
                 if answer is not True:
                     reasons.append(self._unreadable(me, artefact))
-        at = self._clock("accept", now)
-        request = None if seen is None else self._claim_request(content, me, at, reasons)
-        claimed: object = None
-        if seen is not None and request is not None:
-            claimed = seen.claim(request)
-            if inspect.isawaitable(claimed):
-                if inspect.iscoroutine(claimed):
-                    claimed.close()
-                raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
+        at, claimed = self._claim("accept", content, me, reasons, seen, now)
+        if inspect.isawaitable(claimed):
+            if inspect.iscoroutine(claimed):
+                claimed.close()
+            raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
         return self._settle(content, me, at, reasons, claimed)
 
     async def accept_async(
@@ -606,12 +611,8 @@ class _Accept:
             for artefact, answer in zip(content.required, answers):
                 if answer is not True:
                     reasons.append(self._unreadable(me, artefact))
-        at = self._clock("accept_async", now)
-        request = None if seen is None else self._claim_request(content, me, at, reasons)
-        claimed: object = None
-        if seen is not None and request is not None:
-            claimed = seen.claim(request)
-            if inspect.isawaitable(claimed):
-                claimed = await claimed
+        at, claimed = self._claim("accept_async", content, me, reasons, seen, now)
+        if inspect.isawaitable(claimed):
+            claimed = await claimed
         return self._settle(content, me, at, reasons, claimed)
 `;
