@@ -21,6 +21,7 @@ import { RECORDS_SOURCE } from "./runtime/records.js";
 import { STORES_SOURCE } from "./runtime/stores.js";
 import { UNTRUSTED_SOURCE } from "./runtime/untrusted.js";
 import { VALUES_SOURCE } from "./runtime/values.js";
+import { compileFreeTextCheck } from "./free-text-check.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
 
 // No `from __future__ import annotations`: dataclasses would then need the module registered in
@@ -155,6 +156,9 @@ ${trustedPython(ACCEPT_SOURCE.trim())}
 
 # JSON Schema draft 2020-12 validators: the envelope, then one per distinct contract.
 ${trustedPython(validators.code.trim())}
+
+
+${trustedPython(compileFreeTextCheck(envelopeSchema, "_free_text_ok").trim())}
 
 
 GRAPH: Final = GraphInfo(

@@ -30,6 +30,7 @@ _MAX_SAFE_INTEGER: Final = 9007199254740991
 _MAX_TIME_SECONDS: Final = 8.64e12
 _ABSENT: Final[Any] = object()
 _NO_PATHS: Final[frozenset[str]] = frozenset()
+_HAS_UPPER: Final = re.compile("[A-Z]")
 
 
 def _ordinal(n: int) -> str:
@@ -397,7 +398,6 @@ class _Accept:
         return edge, reasons
 
     def _evaluate(self, value: object, me: str) -> _Content:
-        reasons = _json_data_problems(value)
         envelope = value if isinstance(value, dict) else None
         if envelope is not None:
             sender = _string_at(envelope.get("from_agent"), "id")
@@ -409,6 +409,9 @@ class _Accept:
             hop_index = None
         pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
         edge, schema_reasons = self._schema_check(value, pair)
+        # A schema-valid envelope types every value, so only its free text needs a look (the hot
+        # path); anything else gets the full walk, which names every place that is not JSON data.
+        reasons = [] if not schema_reasons and _free_text_ok(value) else _json_data_problems(value)
         reasons.extend(schema_reasons)
         reached = False
         required: tuple[_Required, ...] = ()
@@ -495,8 +498,10 @@ class _Accept:
         if content.handoff_id is None or content.task_id is None or content.hop_index is None:
             return None
         edge = content.edge
+        handoff_id = content.handoff_id
         return ClaimRequest(
-            content.handoff_id,
+            # A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
+            handoff_id.lower() if _HAS_UPPER.search(handoff_id) else handoff_id,
             content.task_id,
             content.hop_index,
             content.producer,

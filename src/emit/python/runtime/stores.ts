@@ -15,7 +15,7 @@ class ClaimEdge(NamedTuple):
 
 
 class ClaimRequest(NamedTuple):
-    """One delivery as the store sees it: handoff_id, task_id, hop.index, the producer
+    """One delivery as the store sees it: handoff_id (in lower case), task_id, hop.index, the producer
     (from_agent.id, None when absent), the receiver (me), the graph's edge producer -> receiver
     (None when the graph has none), the verdict of the content checks ("accepted" includes an
     observe edge's acceptance with warnings) and the time, in ms since the Unix epoch."""

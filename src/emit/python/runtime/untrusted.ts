@@ -55,117 +55,80 @@ _MAX_DEPTH: Final = 64
 _MAX_PROBLEMS: Final = 20
 
 
+_MAX_VALUES: Final = 5_000_000
+
+
 def _pointer(tokens: list[Any]) -> str:
     return "".join("/" + (str(token) if isinstance(token, int) else token.replace("~", "~0").replace("/", "~1")) for token in tokens)
 
 
-def _plain_json(value: object) -> bool:
-    """Whether _json_data_problems(value) is empty, answered fast: one pass over the containers of
-    exact types dict and list, strings tested for surrogates only when they are not ASCII. False
-    sends the value to the full walk, which names each problem (or finds none, for subclasses)."""
-    seen: set[int] = set()
-    # The value rides in a list of its own at depth -1, so a scalar is checked like any item.
-    stack: list[tuple[Any, int]] = [([value], -1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth >= _MAX_DEPTH or id(item) in seen:
-            return False
-        seen.add(id(item))
-        if type(item) is dict:
-            for key in item:
-                if type(key) is not str or (not key.isascii() and _LONE_SURROGATE.search(key)):
-                    return False
-            item = item.values()
-        for child in item:
-            kind = type(child)
-            if kind is str:
-                if not child.isascii() and _LONE_SURROGATE.search(child):
-                    return False
-            elif kind is dict or kind is list:
-                stack.append((child, depth + 1))
-            elif kind is int:
-                if not -_INT_LIMIT < child < _INT_LIMIT:
-                    return False
-            elif kind is float:
-                if child - child != 0.0:
-                    return False
-            elif child is not None and kind is not bool:
-                return False
-    return True
-
-
 def _json_data_problems(value: object) -> list[Reason]:
-    """The ways value is not what json.loads returns for I-JSON text (RFC 7493): a dict that is not
-    a plain dict or has a key that is not a str, a value of another type, NaN or an infinity (or an
-    int too large for a double), an object reached twice, nesting past 64 levels (rule
-    not-json-data), a string or key with an unpaired surrogate (rule unpaired-surrogate); at most 20."""
+    """The ways value is not what json.loads returns for I-JSON text (RFC 7493), at most 20, each
+    at the JSON Pointer of the offending value or key: rule unpaired-surrogate for a string or key
+    with an unpaired surrogate; rule not-json-data for a key that is not a str, a value of another
+    type than dict, list, str, int, float, bool and None (a tuple, a set, bytes...), NaN or an
+    infinity (or an int too large for a double, which ECMAScript reads as one), a dict or list that
+    contains itself, nesting past 64 levels, more than 5,000,000 values (shared parts counted each
+    time). Subclasses of dict and list are read as what they are."""
     problems: list[Reason] = []
-    if _plain_json(value):
-        return problems
-    visited: set[int] = set()
+    ancestors: list[int] = []
     tokens: list[Any] = []
+    budget = [_MAX_VALUES]
 
-    def problem(rule: str, message: str, last: object = None) -> None:
-        path = _pointer(tokens) if last is None else _pointer([*tokens, last])
-        problems.append(Reason(path, rule, message))
+    def report(rule: str, message: str, last: object = None) -> None:
+        if len(problems) < _MAX_PROBLEMS:
+            problems.append(Reason(_pointer(tokens if last is None else [*tokens, last]), rule, message))
 
-    def scalar(item: object) -> None:
-        if isinstance(item, str):
-            if not item.isascii() and _LONE_SURROGATE.search(item):
-                problem("unpaired-surrogate", f"holds an unpaired UTF-16 surrogate: {_quote_untrusted(item)} is not Unicode text")
-        elif item is None or isinstance(item, bool):
-            pass
-        elif isinstance(item, int):
-            if not -_INT_LIMIT < item < _INT_LIMIT:
-                problem("not-json-data", f"is {'Infinity' if item > 0 else '-Infinity'}, which JSON cannot write")
-        elif isinstance(item, float):
-            if item - item != 0.0:
-                problem("not-json-data", f"is {_js_text(item)}, which JSON cannot write")
-        else:
-            problem("not-json-data", f"is a {type(item).__name__}, which JSON cannot write")
-
-    def walk(item: object, depth: int) -> None:
+    def walk(item: object) -> None:
         if len(problems) >= _MAX_PROBLEMS:
             return
-        kind = type(item)
-        if kind is not dict and kind is not list:
-            if isinstance(item, (dict, list)):
-                problem("not-json-data", f"is a {kind.__name__}, not a plain dict or list: only plain JSON data is read")
-            else:
-                scalar(item)
+        budget[0] -= 1
+        if budget[0] < 0:
+            if budget[0] == -1:
+                report("not-json-data", f"is past the {_MAX_VALUES} values an envelope may hold (shared parts are counted each time)")
             return
-        if id(item) in visited:
-            problem("not-json-data", "is an object reached a second time (a cycle or a shared part), which JSON text cannot hold")
+        if isinstance(item, str):
+            if not item.isascii() and _LONE_SURROGATE.search(item):
+                report("unpaired-surrogate", f"holds an unpaired UTF-16 surrogate: {_quote_untrusted(item)} is not Unicode text")
             return
-        visited.add(id(item))
-        if depth >= _MAX_DEPTH:
-            problem("not-json-data", f"is nested deeper than {_MAX_DEPTH} levels")
+        if item is None or isinstance(item, bool):
             return
-        pairs: Any = enumerate(item) if isinstance(item, list) else item.items() if isinstance(item, dict) else ()
-        for key, child in pairs:
-            if kind is dict:
-                if type(key) is not str:
-                    problem("not-json-data", f"has a key {_quote_untrusted(repr(key))} that is not a string, which JSON cannot write")
-                    if len(problems) >= _MAX_PROBLEMS:
-                        return
+        if isinstance(item, int):
+            if not -_INT_LIMIT < item < _INT_LIMIT:
+                report("not-json-data", f"is {'Infinity' if item > 0 else '-Infinity'}, which JSON cannot write")
+            return
+        if isinstance(item, float):
+            if item - item != 0.0:
+                report("not-json-data", f"is {_js_text(item)}, which JSON cannot write")
+            return
+        if not isinstance(item, (dict, list)):
+            report("not-json-data", f"is a {type(item).__name__}, which JSON cannot write")
+            return
+        if id(item) in ancestors:
+            report("not-json-data", "is one of the objects that contain it (a cycle), which JSON text cannot hold")
+            return
+        if len(ancestors) >= _MAX_DEPTH:
+            report("not-json-data", f"is nested deeper than {_MAX_DEPTH} levels")
+            return
+        ancestors.append(id(item))
+        if isinstance(item, list):
+            for i, child in enumerate(item):
+                tokens.append(i)
+                walk(child)
+                tokens.pop()
+        else:
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    report("not-json-data", f"has a key {_quote_untrusted(repr(key))} that is not a string, which JSON cannot write")
                     continue
                 if not key.isascii() and _LONE_SURROGATE.search(key):
-                    problem("unpaired-surrogate", f"has a property name with an unpaired UTF-16 surrogate, {_quote_untrusted(key)}", key)
-                    if len(problems) >= _MAX_PROBLEMS:
-                        return
-            child_kind = type(child)
-            if child_kind is dict or child_kind is list or isinstance(child, (dict, list)):
+                    report("unpaired-surrogate", f"has a property name with an unpaired UTF-16 surrogate, {_quote_untrusted(key)}", key)
                 tokens.append(key)
-                walk(child, depth + 1)
+                walk(child)
                 tokens.pop()
-            elif not (type(child) is str and child.isascii()):
-                tokens.append(key)
-                scalar(child)
-                tokens.pop()
-            if len(problems) >= _MAX_PROBLEMS:
-                return
+        ancestors.pop()
 
-    walk(value, 0)
+    walk(value)
     return problems
 
 
