@@ -216,6 +216,8 @@ class _Accept:
         # accepted_at: formatting costs more than the rest of a call, and at high rates many calls
         # fall in the same millisecond. One tuple, replaced whole, so threads never see half of it.
         self._last_time: tuple[int, str] = (-1, "")
+        # Made once: a claim names its edge without allocating (keyed by identity: edges may be equal).
+        self._claim_edges = {id(edge): ClaimEdge(edge.kind, edge.from_agent, edge.to_agent) for edge in edges}
         self._versions: dict[tuple[str, str], str | None] = {}
 
     # -- content ------------------------------------------------------------------------------
@@ -493,8 +495,7 @@ class _Accept:
         self._last_time = (ms, text)
         return text
 
-    @staticmethod
-    def _claim_request(content: _Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
+    def _claim_request(self, content: _Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
         if content.handoff_id is None or content.task_id is None or content.hop_index is None:
             return None
         edge = content.edge
@@ -506,7 +507,7 @@ class _Accept:
             content.hop_index,
             content.producer,
             me,
-            None if edge is None else ClaimEdge(edge.kind, edge.from_agent, edge.to_agent),
+            None if edge is None else self._claim_edges[id(edge)],
             "accepted" if not reasons or content.lenient else "rejected",
             at,
         )

@@ -67,6 +67,8 @@ class OwnerConflict(NamedTuple):
 
 
 ClaimResult = Union[Claimed, Noted, Duplicate, OwnerConflict]
+_CLAIMED: Final = Claimed()
+_NOTED: Final = Noted()
 
 
 class SeenStore(Protocol):
@@ -112,11 +114,11 @@ class MemorySeenStore:
         if owner is not None:
             return Duplicate("hop", owner) if owner.receiver == request.receiver else OwnerConflict(owner.receiver)
         if request.verdict == "rejected":
-            return Noted()
+            return _NOTED
         holder = ClaimHolder(request.handoff_id, request.receiver, request.at)
         self._accepted[request.handoff_id] = holder
         self._owners[hop] = holder
-        return Claimed()
+        return _CLAIMED
 
 
 class LoopObservation(NamedTuple):
