@@ -1,5 +1,5 @@
 /**
- * The `seam` command line (DESIGN.md section 5), as a function from arguments to an exit code,
+ * The `seam` command line (README.md), as a function from arguments to an exit code,
  * so tests drive it in-process with a fake {@link CliIo}.
  *
  * Start-up time is a feature: this module loads only commander and a few small helpers; each
@@ -10,8 +10,17 @@
  * 2 usage error, unreadable input or an internal error.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { CHECK_FORMATS, GRAPH_FORMATS, VALIDATE_FORMATS, type CheckFormat, type GraphFormat, type ValidateFormat } from "./formats.js";
 import type { CompileTarget } from "../emit/compile-output.js";
+import {
+  CHECK_FORMATS,
+  DIFF_FAIL_ON,
+  GRAPH_FORMATS,
+  VALIDATE_FORMATS,
+  type CheckFormat,
+  type DiffFailOn,
+  type GraphFormat,
+  type ValidateFormat,
+} from "./formats.js";
 import type { CliIo } from "./io.js";
 import { packageVersion } from "./package-version.js";
 
@@ -86,7 +95,7 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
   const validate = program
     .command("validate")
     .description("check handoff envelopes against a graph, as the receiving agent would")
-    .argument("<envelopes...>", "envelope JSON files, checked in order")
+    .argument("<envelopes...>", "envelope JSON files, checked in order; .jsonl files (one envelope per line) are replayed")
     .requiredOption("--graph <file>", "the .seam file")
     .requiredOption("--as <agent>", "the receiving agent ('*': each envelope's to_agent)")
     .option("--name <graph>", "which graph, when the file holds several")
@@ -108,6 +117,19 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     });
   configure(validate, io);
 
+  const diff = program
+    .command("diff")
+    .description("compare the handoff contracts of two versions: what breaks if the agents deploy apart")
+    .argument("[paths...]", "<old.seam> <new.seam>, or with --against: files or folders (default .)")
+    .option("--against <ref>", "compare the work tree with this git ref (repeat for every version still in flight)", collect)
+    .addOption(new Option("--format <format>", "output format").choices(CHECK_FORMATS).default("pretty"))
+    .addOption(new Option("--fail-on <level>", "what makes the exit code 1").choices(DIFF_FAIL_ON).default("breaking"))
+    .action(async (paths: string[], options: { against?: string[]; format: CheckFormat; failOn: DiffFailOn }) => {
+      const { diffCommand } = await import("./commands/diff.js");
+      setExitCode(await diffCommand({ paths, against: options.against ?? [], format: options.format, failOn: options.failOn }, io));
+    });
+  configure(diff, io);
+
   const graph = program
     .command("graph")
     .description("draw a graph (diagnostics marked) on stdout")
@@ -121,6 +143,18 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
       );
     });
   configure(graph, io);
+
+  const fmt = program
+    .command("fmt")
+    .description("format .seam files in the canonical layout (folders are searched for *.seam)")
+    .argument("[paths...]", "files or folders")
+    .option("--check", "change nothing; list the files that would change and exit 1 if any", false)
+    .option("--stdin", "format standard input to standard output", false)
+    .action(async (paths: string[], options: { check: boolean; stdin: boolean }) => {
+      const { fmtCommand } = await import("./commands/fmt.js");
+      setExitCode(await fmtCommand({ paths, check: options.check, stdin: options.stdin }, io));
+    });
+  configure(fmt, io);
 
   return program;
 }
@@ -156,6 +190,10 @@ function parseTargets(value: string, previous: CompileTarget[] | undefined): Com
     if (!targets.includes(name as CompileTarget)) targets.push(name as CompileTarget);
   }
   return targets;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function parseWholeNumber(value: string): number {
