@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import { isFinding } from "../../core/diagnostic.js";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
-import { emitCompileOutput } from "../../emit/compile-output.js";
+import { emitCompileOutput, type CompileTarget } from "../../emit/compile-output.js";
 import { displayPath } from "../format/display-path.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
@@ -25,6 +25,8 @@ export interface CompileOptions {
   readonly file: string;
   /** The output folder (created when missing), relative to `io.cwd` or absolute. */
   readonly out: string;
+  /** The validator modules to write: `js` (the default), `python`, or both. */
+  readonly targets?: readonly CompileTarget[];
 }
 
 /** Runs `seam compile`; returns the exit code (0, 1 or 2). Prints each written path on stdout. */
@@ -41,7 +43,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
     return 2;
   }
-  const files = emitCompileOutput(result.graphs);
+  const files = emitCompileOutput(result.graphs, options.targets);
   const made = await makeOutputFolder(options.out, io.cwd);
   if (!made.ok) {
     reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });
