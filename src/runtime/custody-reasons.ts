@@ -33,7 +33,7 @@ export function custodyReasons(content: ContentVerdict, claimed: Custody): Reaso
         return reason(
           "/from_agent/id",
           "not-owner",
-          `${quoteUntrusted(content.producer)} does not own task ${task}: ${owner} accepted its last hop (${lastHop}), so only ${owner} may hand it on`,
+          `${content.producer === undefined ? "a producer with no from_agent.id" : quoteUntrusted(content.producer)} does not own task ${task}: ${owner} accepted its last hop (${lastHop}), so only ${owner} may hand it on`,
         );
       case "path":
         return reason(
