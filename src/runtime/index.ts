@@ -20,3 +20,25 @@ export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
 export { equal, formats, ucs2length } from "./schema-helpers.js";
 export { createMemorySeenStore, type RecordOutcome, type SeenStore } from "./seen-store.js";
+export { boundText } from "./bounded-text.js";
+export { createEventLog, type EventLog, type EventSink } from "./event-log.js";
+export {
+  HANDOFF_EVENT_VERSION,
+  MAX_EVENT_REASONS,
+  MAX_EVENT_TEXT,
+  createHandoffDescriber,
+  type DescribedGraph,
+  type EventReason,
+  type HandoffDescriber,
+  type HandoffEvent,
+  type HandoffObservation,
+  type HandoffVerdict,
+} from "./handoff-event.js";
+export {
+  observeAccept,
+  type DeliveryOptions,
+  type HandoffObserver,
+  type IngestTiming,
+  type ObserveAcceptOptions,
+  type ObservedAccept,
+} from "./observe-accept.js";
