@@ -17,3 +17,8 @@ export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 export const GRAPH_FORMATS = ["mermaid", "dot", "svg"] as const;
 /** A format of `seam graph`. */
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
+
+/** Formats of `seam report`. */
+export const REPORT_FORMATS = ["pretty", "json"] as const;
+/** A format of `seam report`. */
+export type ReportFormat = (typeof REPORT_FORMATS)[number];

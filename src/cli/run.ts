@@ -10,7 +10,16 @@
  * 2 usage error, unreadable input or an internal error.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { CHECK_FORMATS, GRAPH_FORMATS, VALIDATE_FORMATS, type CheckFormat, type GraphFormat, type ValidateFormat } from "./formats.js";
+import {
+  CHECK_FORMATS,
+  GRAPH_FORMATS,
+  REPORT_FORMATS,
+  VALIDATE_FORMATS,
+  type CheckFormat,
+  type GraphFormat,
+  type ReportFormat,
+  type ValidateFormat,
+} from "./formats.js";
 import type { CliIo } from "./io.js";
 import { packageVersion } from "./package-version.js";
 
@@ -115,6 +124,18 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
       );
     });
   configure(graph, io);
+
+  const report = program
+    .command("report")
+    .description("summarise handoff event logs: latency, size per hop, hops per task, rejections, statuses, versions")
+    .argument("<logs...>", "handoff event logs (JSON Lines)")
+    .option("--html <file>", "also write the report as one self-contained HTML page")
+    .addOption(new Option("--format <format>", "terminal output format").choices(REPORT_FORMATS).default("pretty"))
+    .action(async (logs: string[], options: { html?: string; format: ReportFormat }) => {
+      const { reportCommand } = await import("./commands/report.js");
+      setExitCode(await reportCommand({ logs, format: options.format, ...(options.html === undefined ? {} : { html: options.html }) }, io));
+    });
+  configure(report, io);
 
   return program;
 }
