@@ -5,6 +5,7 @@
  * in bounded memory (quantile sketches and capped groups), so a log of any length fits.
  */
 import { boundText } from "../runtime/bounded-text.js";
+import { fieldLabel } from "../runtime/field-label.js";
 import type { HandoffEvent, HandoffVerdict } from "../runtime/handoff-event.js";
 import { createBoundedGroups, OTHER_KEY, type BoundedGroups } from "./bounded-groups.js";
 import { createQuantileSketch, RELATIVE_ERROR, type QuantileSketch } from "./quantile-sketch.js";
@@ -112,7 +113,7 @@ export interface ProducerRejections {
   readonly rate: number;
 }
 
-/** How often one producer broke one rule at one field (array indices as `*`). */
+/** How often one producer broke one rule at one field (grouped as `fieldLabel` says: array indices and invented property names as `*`). */
 export interface FieldRejections {
   readonly producer: string;
   readonly field: string;
@@ -163,11 +164,6 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const noVerdicts = (): VerdictCounts => ({ accepted: 0, observed: 0, rejected: 0, duplicate: 0 });
 const counter = (): { count: number } => ({ count: 0 });
 const key = (text: string | null, none: string): string => (text === null ? none : boundText(text, MAX_KEY));
-
-/** A JSON Pointer with its array indices as `*`: `/artefacts/3/ref` -> `/artefacts/*\/ref`. */
-export function fieldOf(pointer: string): string {
-  return pointer.replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/*");
-}
 
 function distribution(sketch: QuantileSketch): Distribution {
   const at = (q: number): number | null => {
@@ -284,7 +280,7 @@ export function createReportBuilder(): ReportBuilder {
       if (event.verdict === "observed") mine.observed++;
       if (event.verdict === "rejected" || event.verdict === "observed") {
         for (const reason of event.reasons) {
-          const field = boundText(fieldOf(reason.path), MAX_KEY);
+          const field = boundText(fieldLabel(reason.path, reason.rule), MAX_KEY);
           const rule = boundText(reason.rule, MAX_KEY);
           const group = fields.get(JSON.stringify([producer, field, rule]));
           if (group.count === 0 && group.producer === OTHER_KEY && !fields.overflowed) Object.assign(group, { producer, field, rule });

@@ -42,3 +42,14 @@ export {
   type ObserveAcceptOptions,
   type ObservedAccept,
 } from "./observe-accept.js";
+export { fieldLabel, fieldOf } from "./field-label.js";
+export {
+  INSTRUMENTATION_SCOPE,
+  SEMCONV_VERSION,
+  createTelemetry,
+  loadTelemetry,
+  type Attributes,
+  type OtelApiLike,
+  type SpanLike,
+  type TelemetryGraph,
+} from "./telemetry.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createReportBuilder, fieldOf, GROUP_CAPS, type HandoffReport } from "../../src/report/handoff-report.js";
+import { createReportBuilder, GROUP_CAPS, type HandoffReport } from "../../src/report/handoff-report.js";
 import { readEvent } from "../../src/report/read-event.js";
 import type { HandoffEvent } from "../../src/runtime/handoff-event.js";
 import { fixturePath } from "../emit/helpers.js";
@@ -130,15 +130,5 @@ describe("handoff report in bounded memory", () => {
     const [base] = eventsOf("report", "known.jsonl");
     const report = reportOf([{ ...base!, producer: "evil\u001b[2J" }]);
     expect(report.rejections.by_producer[0]?.producer).toBe("evil\ufffd[2J");
-  });
-});
-
-describe("fieldOf", () => {
-  it("folds array indices, keeps other segments", () => {
-    expect(fieldOf("/artefacts/12/ref")).toBe("/artefacts/*/ref");
-    expect(fieldOf("/hop/path/0")).toBe("/hop/path/*");
-    expect(fieldOf("/budget/consumed/tokens")).toBe("/budget/consumed/tokens");
-    expect(fieldOf("/x/01")).toBe("/x/01");
-    expect(fieldOf("")).toBe("");
   });
 });
