@@ -32,6 +32,8 @@ export type Attributes = Record<string, AttributeValue>;
 
 /** The part of a span Seam uses (`@opentelemetry/api`'s `Span`). */
 export interface SpanLike {
+  isRecording(): boolean;
+  setAttributes(attributes: Attributes): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   end(endTime?: number): void;
 }
@@ -44,7 +46,10 @@ export interface OtelApiLike {
   };
   readonly metrics: {
     getMeter(name: string, version?: string): {
-      createCounter(name: string, options: { description?: string; unit?: string }): { add(value: number, attributes?: Attributes): void };
+      createObservableCounter(
+        name: string,
+        options: { description?: string; unit?: string },
+      ): { addCallback(callback: (result: { observe(value: number, attributes?: Attributes): void }) => void): void };
       createHistogram(
         name: string,
         options: { description?: string; unit?: string; advice?: { explicitBucketBoundaries?: number[] } },
@@ -65,6 +70,9 @@ export interface TelemetryGraph {
 const OTHER = "_OTHER";
 const STATUSES: ReadonlySet<string> = new Set(["ready", "partial", "blocked", "waiting_review", "failed"]);
 const SPAN_KIND_INTERNAL = 0;
+/** The most attribute sets a counter keeps; more go to one overflow series, as the SDK does. */
+const MAX_SERIES = 2000;
+const OVERFLOW_KEY = "\0overflow";
 const STATUS_ERROR = 2;
 
 /**
@@ -79,11 +87,30 @@ const STATUS_ERROR = 2;
 export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?: string): HandoffObserver {
   const tracer = api.trace.getTracer(INSTRUMENTATION_SCOPE, version);
   const meter = api.metrics.getMeter(INSTRUMENTATION_SCOPE, version);
-  const handoffs = meter.createCounter("seam.handoffs", { description: "Handoffs ingested, by edge, verdict and envelope status", unit: "{handoff}" });
-  const rejections = meter.createCounter("seam.ingest.rejections", {
-    description: "Reasons of refused (or, on observe edges, warned) handoffs, by producer, field and rule",
-    unit: "{reason}",
-  });
+  // Counts are kept here and read by the SDK at each collection (observable counters): a Map
+  // update per handoff instead of an SDK call, which costs more than accept() itself.
+  const handoffs = new Map<string, { readonly attributes: Attributes; value: number }>();
+  const rejections = new Map<string, { readonly attributes: Attributes; value: number }>();
+  function observeAll(counts: Map<string, { readonly attributes: Attributes; value: number }>) {
+    return (result: { observe(value: number, attributes?: Attributes): void }): void => {
+      for (const { attributes, value } of counts.values()) result.observe(value, attributes);
+    };
+  }
+  meter
+    .createObservableCounter("seam.handoffs", { description: "Handoffs ingested, by edge, verdict and envelope status", unit: "{handoff}" })
+    .addCallback(observeAll(handoffs));
+  meter
+    .createObservableCounter("seam.ingest.rejections", {
+      description: "Reasons of refused (or, on observe edges, warned) handoffs, by producer, field and rule",
+      unit: "{reason}",
+    })
+    .addCallback(observeAll(rejections));
+  function count(counts: Map<string, { readonly attributes: Attributes; value: number }>, key: string, make: () => Attributes): void {
+    const found = counts.get(key);
+    if (found !== undefined) found.value++;
+    else if (counts.size < MAX_SERIES) counts.set(key, { attributes: make(), value: 1 });
+    else count(counts, OVERFLOW_KEY, () => ({ "otel.metric.overflow": "true" }));
+  }
   const hops = meter.createHistogram("seam.hop.index", {
     description: "hop.index of ingested handoffs, by edge",
     unit: "{hop}",
@@ -103,7 +130,7 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
   }
   const graphName = data.graph.name;
   const agentLabel = (id: string | null): string => (id !== null && known.has(id) ? id : OTHER);
-  // Metric attribute objects are reused: their keys are bounded (agents, verdicts, statuses).
+  // Histogram attribute objects are reused: their keys are bounded (agents and edge kinds).
   const attributeCache = new Map<string, Attributes>();
   function cached(key: string, make: () => Attributes): Attributes {
     let found = attributeCache.get(key);
@@ -147,11 +174,13 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
   return {
     observe(event: HandoffEvent, timing: IngestTiming): void {
       try {
+        // Only what a sampler may look at goes in at the start; the rest only when recorded.
         const span = tracer.startSpan(
           `ingest ${event.receiver}`,
-          { kind: SPAN_KIND_INTERNAL, startTime: timing.startedAt, attributes: spanAttributes(event) },
+          { kind: SPAN_KIND_INTERNAL, startTime: timing.startedAt, attributes: { "gen_ai.agent.name": event.receiver, "seam.verdict": event.verdict } },
           api.context.active(),
         );
+        if (span.isRecording()) span.setAttributes(spanAttributes(event));
         if (event.verdict === "rejected") {
           const first = event.reasons[0];
           const more = event.reasons_total > 1 ? ` and ${event.reasons_total - 1} more` : "";
@@ -163,29 +192,27 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
         const to = agentLabel(event.receiver);
         const kind = event.edge ?? OTHER;
         const status = event.status !== null && STATUSES.has(event.status) ? event.status : event.status === null ? "none" : OTHER;
-        handoffs.add(
-          1,
-          cached(`h\0${from}\0${to}\0${kind}\0${event.verdict}\0${status}`, () => ({
-            "seam.edge.from": from,
-            "seam.edge.to": to,
-            "seam.edge.kind": kind,
-            "seam.verdict": event.verdict,
-            "seam.handoff.status": status,
-          })),
-        );
+        count(handoffs, `${from}\0${to}\0${kind}\0${event.verdict}\0${status}`, () => ({
+          "seam.edge.from": from,
+          "seam.edge.to": to,
+          "seam.edge.kind": kind,
+          "seam.verdict": event.verdict,
+          "seam.handoff.status": status,
+        }));
         if (event.verdict === "duplicate") return;
         const edge = cached(`e\0${from}\0${to}\0${kind}`, () => ({ "seam.edge.from": from, "seam.edge.to": to, "seam.edge.kind": kind }));
         if (event.hop_index !== null) hops.record(event.hop_index, edge);
         if (event.size_bytes !== null) sizes.record(event.size_bytes, edge);
         if (event.verdict === "rejected" || event.verdict === "observed") {
           for (const reason of event.reasons) {
-            // Not cached: fields are many; the SDK bounds distinct attribute sets itself.
-            rejections.add(1, {
+            const field = fieldLabel(reason.path, reason.rule);
+            const verdict = event.verdict;
+            count(rejections, `${from}\0${field}\0${reason.rule}\0${verdict}`, () => ({
               "seam.edge.from": from,
-              "seam.field": fieldLabel(reason.path, reason.rule),
+              "seam.field": field,
               "seam.rule": reason.rule,
-              "seam.verdict": event.verdict,
-            });
+              "seam.verdict": verdict,
+            }));
           }
         }
       } catch {
