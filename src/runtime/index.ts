@@ -36,11 +36,14 @@ export {
 } from "./handoff-event.js";
 export {
   observeAccept,
+  observeAcceptAsync,
   type DeliveryOptions,
   type HandoffObserver,
   type IngestTiming,
   type ObserveAcceptOptions,
+  type AsyncDeliveryOptions,
   type ObservedAccept,
+  type ObservedAcceptAsync,
 } from "./observe-accept.js";
 export { fieldLabel, fieldOf } from "./field-label.js";
 export {

@@ -37,23 +37,30 @@ export interface DeliveryOptions extends AcceptOptions {
 /** `accept()` that also reports each handoff; same verdicts, same errors. */
 export type ObservedAccept = (envelope: unknown, options: DeliveryOptions) => AcceptResult;
 
-/**
- * Wraps `accept` so each call is described and reported. The verdict is returned unchanged; the
- * event log and telemetry never throw into the caller. What `accept` throws (a misuse, a failing
- * store) is thrown on unchanged and nothing is reported: no verdict was reached.
- *
- * @param accept - a graph's `accept` (an emitted module's export)
- * @param options - the same graph's `graph` and `edges`, and the event log and/or telemetry
- */
-export function observeAccept(accept: Accept, options: ObserveAcceptOptions): ObservedAccept {
-  const describe = createHandoffDescriber(options);
+/** What a service knows about a delivery beyond the envelope, for an asynchronous accept. */
+export type AsyncDeliveryOptions<O> = O & {
+  /** When the producer finished, ms since the Unix epoch: the start of the handoff latency. */
+  readonly sentAt?: number;
+  /** The envelope's size as received, in bytes; measured from the envelope when absent. */
+  readonly sizeBytes?: number;
+};
+
+/** `acceptAsync()` that also reports each handoff; same verdicts, same errors. */
+export type ObservedAcceptAsync<O> = (envelope: unknown, options: AsyncDeliveryOptions<O>) => Promise<AcceptResult>;
+
+/** The options every accept takes and the reporter reads. */
+interface Receiving {
+  readonly me: string;
+  readonly now?: () => number;
+}
+
+/** Describes one finished call and hands it to the log and telemetry; `undefined` when neither is given. */
+function createReporter(options: ObserveAcceptOptions): ((envelope: unknown, delivery: AsyncDeliveryOptions<Receiving>, result: AcceptResult, started: number, ended: number) => void) | undefined {
   const { events, telemetry } = options;
+  if (events === undefined && telemetry === undefined) return undefined;
+  const describe = createHandoffDescriber(options);
   const origin = performance.timeOrigin;
-  return function observedAccept(envelope, delivery) {
-    const started = performance.now();
-    const result = accept(envelope, delivery);
-    const ended = performance.now();
-    if (events === undefined && telemetry === undefined) return result;
+  return (envelope, delivery, result, started, ended) => {
     const event = describe({
       envelope,
       result,
@@ -65,6 +72,46 @@ export function observeAccept(accept: Accept, options: ObserveAcceptOptions): Ob
     });
     events?.write(event);
     telemetry?.observe(event, { startedAt: origin + started, endedAt: origin + ended });
+  };
+}
+
+/**
+ * Wraps `accept` so each call is described and reported. The verdict is returned unchanged; the
+ * event log and telemetry never throw into the caller. What `accept` throws (a misuse, a failing
+ * store) is thrown on unchanged and nothing is reported: no verdict was reached.
+ *
+ * @param accept - a graph's `accept` (an emitted module's export)
+ * @param options - the same graph's `graph` and `edges`, and the event log and/or telemetry
+ */
+export function observeAccept(accept: Accept, options: ObserveAcceptOptions): ObservedAccept {
+  const report = createReporter(options);
+  if (report === undefined) return accept;
+  return function observedAccept(envelope, delivery) {
+    const started = performance.now();
+    const result = accept(envelope, delivery);
+    report(envelope, delivery, result, started, performance.now());
+    return result;
+  };
+}
+
+/**
+ * {@link observeAccept} for `acceptAsync`: the span and the ingest time cover the whole call,
+ * the asynchronous artefact checks and the store's claim included. A rejected promise (a store
+ * that cannot be reached) is passed on unchanged and nothing is reported.
+ *
+ * @param acceptAsync - a graph's `acceptAsync` (an emitted module's export)
+ * @param options - the same graph's `graph` and `edges`, and the event log and/or telemetry
+ */
+export function observeAcceptAsync<O extends Receiving>(
+  acceptAsync: (envelope: unknown, options: O) => Promise<AcceptResult>,
+  options: ObserveAcceptOptions,
+): ObservedAcceptAsync<O> {
+  const report = createReporter(options);
+  if (report === undefined) return acceptAsync;
+  return async function observedAcceptAsync(envelope, delivery) {
+    const started = performance.now();
+    const result = await acceptAsync(envelope, delivery);
+    report(envelope, delivery, result, started, performance.now());
     return result;
   };
 }

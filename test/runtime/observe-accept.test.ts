@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { boundText } from "../../src/runtime/bounded-text.js";
 import { createEventLog, type EventSink } from "../../src/runtime/event-log.js";
 import { HANDOFF_EVENT_VERSION, MAX_EVENT_REASONS, type HandoffEvent } from "../../src/runtime/handoff-event.js";
-import { observeAccept } from "../../src/runtime/observe-accept.js";
+import { observeAccept, observeAcceptAsync } from "../../src/runtime/observe-accept.js";
 import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
 import { graphModule } from "./graph-setup.js";
@@ -217,5 +217,32 @@ describe("boundText", () => {
   it("never splits a surrogate pair when cutting", () => {
     expect(boundText("ab😀cd", 4)).toBe("ab\u2026");
     expect(boundText("ab😀cd", 5)).toBe("ab😀\u2026");
+  });
+});
+
+describe("observeAcceptAsync", () => {
+  it("reports a verdict reached asynchronously, timing the whole call", async () => {
+    const log = collect();
+    const slow = async (envelope: unknown, options: { me: string; now?: () => number }) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return desk.accept(envelope, options);
+    };
+    const accept = observeAcceptAsync(slow, { graph: desk.graph, edges: desk.edges, events: createEventLog(log.sink) });
+    const result = await accept(base, { me: "billing", now: () => NOW, sentAt: NOW - 10 });
+    expect(result.ok).toBe(true);
+    const [event] = log.events();
+    expect(event?.verdict).toBe("accepted");
+    expect(event?.latency_ms).toBe(10);
+    expect(event?.ingest_ms).toBeGreaterThanOrEqual(15);
+  });
+
+  it("passes a failing store's rejection on and reports nothing", async () => {
+    const log = collect();
+    const failing = async (): Promise<never> => {
+      throw new Error("store down");
+    };
+    const accept = observeAcceptAsync(failing, { graph: desk.graph, edges: desk.edges, events: createEventLog(log.sink) });
+    await expect(accept(base, { me: "billing" })).rejects.toThrow("store down");
+    expect(log.lines).toEqual([]);
   });
 });
