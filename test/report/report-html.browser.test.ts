@@ -45,9 +45,9 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** Writes the page of `logs` (files in `dir`) and opens it; returns the page, its console errors and every request it made. */
+/** Writes the page of `logs` (files in `dir`) to a temporary folder and opens it; returns the page, its console errors and every request it made. */
 async function openReport(dir: string, logs: string[]): Promise<{ page: Page; errors: string[]; requests: string[]; report: HandoffReport }> {
-  const html = join(dir, "report.html");
+  const html = join(makeTempDir("report-page"), "report.html");
   const io = createFakeIo(dir);
   expect(await reportCommand({ logs, format: "json", html }, io)).toBe(0);
   const page = await context.newPage();

@@ -4,7 +4,7 @@ import { createEventLog, type EventSink } from "../../src/runtime/event-log.js";
 import { HANDOFF_EVENT_VERSION, MAX_EVENT_REASONS, type HandoffEvent } from "../../src/runtime/handoff-event.js";
 import { observeAccept, observeAcceptAsync } from "../../src/runtime/observe-accept.js";
 import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
-import { checkedGraph, clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
+import { checkedGraph, clone, readFixture, readJsonFixture, refundDesk } from "../emit/helpers.js";
 import { graphModule } from "./graph-setup.js";
 
 type Envelope = Record<string, any>;
@@ -114,30 +114,23 @@ describe("observeAccept: the handoff event", () => {
   });
 
   it("marks a handoff accepted with warnings on an observe edge as observed, with the warnings as reasons", () => {
-    const checked = checkedGraph(`graph g {
-      entry lead
-      agent lead: supervisor { terminal done }
-      agent a: worker
-      agent b: worker { terminal handed complete }
-      delegate lead -> a { max_rounds 1 }
-      return a -> lead
-      transfer a -> b observe
-    }`);
-    const module = graphModule(checked);
+    // The refund desk with its last edge observed: refunds -> notifier warns instead of refusing.
+    const text = readFixture("cases", "envelopes", "graph.seam").replace("transfer refunds -> notifier", "transfer refunds -> notifier observe");
+    const module = graphModule(checkedGraph(text));
     const log = collect();
     const accept = observeAccept(module.accept, { graph: module.graph, edges: module.edges, events: createEventLog(log.sink) });
     const envelope = variant((e) => {
-      e["hop"] = { index: 2, limit: 3, path: ["lead", "a", "b"] };
-      e["from_agent"] = { id: "a", role: "worker" };
-      e["to_agent"] = { id: "b", role: "worker" };
+      e["hop"] = { index: 2, limit: 8, path: ["triage", "refunds", "notifier"] };
+      e["from_agent"] = { id: "refunds", role: "worker" };
+      e["to_agent"] = { id: "notifier", role: "peer" };
       e["open_questions"] = [{ question: "which order?", blocking: true }];
     });
-    const result = accept(envelope, { me: "b" });
-    if (!result.ok) throw new Error("expected the observe edge to accept");
+    const result = accept(envelope, { me: "notifier" });
+    if (!result.ok) throw new Error(`expected the observe edge to accept: ${JSON.stringify(result.rejection.reasons)}`);
     const [event] = log.events();
     expect(event?.verdict).toBe("observed");
     expect(event?.edge).toBe("transfer");
-    expect(event?.hop_limit).toBe(3);
+    expect(event?.hop_limit).toBe(8);
     expect(event?.reasons.length).toBeGreaterThan(0);
     expect(event?.reasons).toEqual(result.record.warnings.map(({ path, rule }) => ({ path, rule })));
   });
