@@ -4,7 +4,7 @@
  * status distribution per edge) plus the envelope versions in flight, built one event at a time
  * in bounded memory (quantile sketches and capped groups), so a log of any length fits.
  */
-import { boundText } from "../runtime/bounded-text.js";
+import { escapeUntrusted } from "../core/untrusted-text.js";
 import { fieldLabel } from "../runtime/field-label.js";
 import type { HandoffEvent, HandoffVerdict } from "../runtime/handoff-event.js";
 import { createBoundedGroups, OTHER_KEY, type BoundedGroups } from "./bounded-groups.js";
@@ -163,7 +163,7 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 const noVerdicts = (): VerdictCounts => ({ accepted: 0, observed: 0, rejected: 0, duplicate: 0 });
 const counter = (): { count: number } => ({ count: 0 });
-const key = (text: string | null, none: string): string => (text === null ? none : boundText(text, MAX_KEY));
+const key = (text: string | null, none: string): string => (text === null ? none : escapeUntrusted(text, MAX_KEY));
 
 function distribution(sketch: QuantileSketch): Distribution {
   const at = (q: number): number | null => {
@@ -252,8 +252,9 @@ export function createReportBuilder(): ReportBuilder {
       }
       const producer = key(event.producer, "(unknown)");
       const receiver = key(event.receiver, "(unknown)");
-      const edge = edges.get(JSON.stringify([producer, receiver]));
-      edge.key ??= { producer, receiver, kind: event.edge === null ? null : boundText(event.edge, MAX_KEY) };
+      // NUL cannot occur in an escaped name, so it separates the parts of a key.
+      const edge = edges.get(`${producer}\0${receiver}`);
+      edge.key ??= { producer, receiver, kind: event.edge === null ? null : escapeUntrusted(event.edge, MAX_KEY) };
       edge.verdicts[event.verdict]++;
       if (event.verdict === "duplicate") return; // a redelivery: counted once, as the original
 
@@ -280,9 +281,9 @@ export function createReportBuilder(): ReportBuilder {
       if (event.verdict === "observed") mine.observed++;
       if (event.verdict === "rejected" || event.verdict === "observed") {
         for (const reason of event.reasons) {
-          const field = boundText(fieldLabel(reason.path, reason.rule), MAX_KEY);
-          const rule = boundText(reason.rule, MAX_KEY);
-          const group = fields.get(JSON.stringify([producer, field, rule]));
+          const field = escapeUntrusted(fieldLabel(reason.path, reason.rule), MAX_KEY);
+          const rule = escapeUntrusted(reason.rule, MAX_KEY);
+          const group = fields.get(`${producer}\0${field}\0${rule}`);
           if (group.count === 0 && group.producer === OTHER_KEY && !fields.overflowed) Object.assign(group, { producer, field, rule });
           group.count++;
         }

@@ -3,7 +3,7 @@
  * fields `seam report` uses against record version 1 (docs/handoff-events.md), so a bad line is
  * named with what is wrong instead of skewing a chart.
  */
-import { boundText } from "../runtime/bounded-text.js";
+import { escapeUntrusted } from "../core/untrusted-text.js";
 import { HANDOFF_EVENT_VERSION, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
 
 /** What one line held: an event, a record of another kind (skipped), or a fault. */
@@ -61,7 +61,7 @@ export function readEvent(value: unknown): ReadEvent {
   if (version !== HANDOFF_EVENT_VERSION) {
     return {
       kind: "bad",
-      problem: `is a handoff event of record version ${boundText(JSON.stringify(version) ?? "(none)", 40)}; this seam reads version ${HANDOFF_EVENT_VERSION}`,
+      problem: `is a handoff event of record version ${escapeUntrusted(JSON.stringify(version) ?? "(none)", 40)}; this seam reads version ${HANDOFF_EVENT_VERSION}`,
     };
   }
   const problem = fieldProblem(value);

@@ -4,10 +4,14 @@
  * attributes and a `<title>` (a tooltip, and what screen readers read), so tests and people can
  * read exact values off the picture. Every text is escaped with {@link escapeHtml}.
  */
-import { boundText } from "../runtime/bounded-text.js";
-
-/** The longest row label drawn, in UTF-16 code units (the full label is in `data-label` and the tooltip). */
+/** The longest row label drawn, in code points (the full label is in `data-label` and the tooltip). */
 const MAX_LABEL = 36;
+
+/** `label` cut to {@link MAX_LABEL} code points for the picture; the report's names are already escaped. */
+function shorten(label: string): string {
+  const points = [...label];
+  return points.length <= MAX_LABEL ? label : `${points.slice(0, MAX_LABEL - 1).join("")}…`;
+}
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -78,7 +82,7 @@ export function barChart(id: string, title: string, series: readonly Series[], r
     const total = stacked
       ? `<text x="${(x + 4).toFixed(1)}" y="${y + barHeight - 4}" ${FONT}>${escapeHtml(formatNumber(row.values.reduce((a, b) => a + b, 0)))}</text>`
       : "";
-    return `<text x="${LABEL_WIDTH - 8}" y="${y + barHeight - 4}" text-anchor="end" ${FONT}>${escapeHtml(boundText(row.label, MAX_LABEL))}</text>${bars.join("")}${total}`;
+    return `<text x="${LABEL_WIDTH - 8}" y="${y + barHeight - 4}" text-anchor="end" ${FONT}>${escapeHtml(shorten(row.label))}</text>${bars.join("")}${total}`;
   });
   return svg(id, title, height, legend(series, 4) + marks.join(""));
 }

@@ -4,17 +4,17 @@
  * status per edge, versions in flight) before it enforces anything. `seam report` reads these
  * objects back; docs/handoff-events.md is the reference for each field.
  *
- * Every string taken from the envelope is cleaned and bounded ({@link boundText}), so a hostile
+ * Every string taken from the envelope is escaped and bounded (`escapeUntrusted`), so a hostile
  * envelope can neither inject lines into a log nor grow a record without limit.
  */
 import type { AcceptResult } from "./accept.js";
-import { boundText } from "./bounded-text.js";
+import { escapeUntrusted } from "../core/untrusted-text.js";
 import type { EdgeInfo, EdgeKind, GraphInfo } from "./graph-data.js";
 
 /** The version of the record's shape; a reader refuses records of a version it does not know. */
 export const HANDOFF_EVENT_VERSION = 1;
 
-/** The longest id, version or status string a record keeps, in UTF-16 code units. */
+/** Code points of an id, version or status string a record keeps before the cut. */
 export const MAX_EVENT_TEXT = 200;
 
 /** The most reasons a record lists; `reasons_total` says how many there were. */
@@ -111,11 +111,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** An own string property, cleaned and bounded; `null` otherwise. */
+/** An own string property, escaped and bounded; `null` otherwise. */
 function textAt(object: unknown, key: string): string | null {
   if (!isRecord(object) || !Object.hasOwn(object, key)) return null;
   const value = object[key];
-  return typeof value === "string" ? boundText(value, MAX_EVENT_TEXT) : null;
+  return typeof value === "string" ? escapeUntrusted(value, MAX_EVENT_TEXT) : null;
 }
 
 function ownAt(object: unknown, key: string): unknown {
@@ -180,7 +180,7 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
     targets.set(edge.to, [...new Set<EdgeKind | string>(list)].sort().join("|"));
   }
   const { graph } = data;
-  const graphName = boundText(graph.name, MAX_EVENT_TEXT);
+  const graphName = escapeUntrusted(graph.name, MAX_EVENT_TEXT);
   // Formatting a Date costs half as much as the rest of a description; at high rates many
   // handoffs end in the same millisecond.
   let lastMs = Number.NaN;
@@ -214,7 +214,7 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
     const listed: EventReason[] = [];
     for (let i = 0; i < reasons.length && i < MAX_EVENT_REASONS; i++) {
       const reason = reasons[i] as { readonly path: string; readonly rule: string };
-      listed.push({ path: boundText(reason.path, MAX_EVENT_TEXT), rule: boundText(reason.rule, MAX_EVENT_TEXT) });
+      listed.push({ path: escapeUntrusted(reason.path, MAX_EVENT_TEXT), rule: escapeUntrusted(reason.rule, MAX_EVENT_TEXT) });
     }
     const size = observation.sizeBytes ?? sizeOf(envelope);
     return {
@@ -225,7 +225,7 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       handoff_id: fields.handoff_id,
       task_id: fields.task_id,
       producer: fields.producer,
-      receiver: boundText(receiver, MAX_EVENT_TEXT),
+      receiver: escapeUntrusted(receiver, MAX_EVENT_TEXT),
       edge: fields.edge,
       status: fields.status,
       envelope_version: fields.envelope_version,

@@ -93,3 +93,15 @@ export {
   type SpanLike,
   type TelemetryGraph,
 } from "./telemetry.js";
+export {
+  CLAIM_SCRIPT,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TTL_SECONDS,
+  StoreUnavailableError,
+  createRedisSeenStore,
+  seamRedisScripts,
+  type RedisSeenStore,
+  type RedisSeenStoreOptions,
+  type ScriptParser,
+  type SeamRedisClient,
+} from "./redis-store.js";

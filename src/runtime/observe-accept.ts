@@ -76,6 +76,16 @@ function createReporter(options: ObserveAcceptOptions): ((envelope: unknown, del
 }
 
 /**
+ * The options `accept` itself takes: it refuses any it does not know (a misspelt option is a
+ * caller's mistake), so `sentAt` and `sizeBytes` are taken off first.
+ */
+function acceptOptionsOf<O>(delivery: O): O {
+  if (typeof delivery !== "object" || delivery === null || !("sentAt" in delivery || "sizeBytes" in delivery)) return delivery;
+  const { sentAt, sizeBytes, ...rest } = delivery as O & { sentAt?: unknown; sizeBytes?: unknown };
+  return rest as O;
+}
+
+/**
  * Wraps `accept` so each call is described and reported. The verdict is returned unchanged; the
  * event log and telemetry never throw into the caller. What `accept` throws (a misuse, a failing
  * store) is thrown on unchanged and nothing is reported: no verdict was reached.
@@ -85,10 +95,10 @@ function createReporter(options: ObserveAcceptOptions): ((envelope: unknown, del
  */
 export function observeAccept(accept: Accept, options: ObserveAcceptOptions): ObservedAccept {
   const report = createReporter(options);
-  if (report === undefined) return accept;
+  if (report === undefined) return (envelope, delivery) => accept(envelope, acceptOptionsOf(delivery));
   return function observedAccept(envelope, delivery) {
     const started = performance.now();
-    const result = accept(envelope, delivery);
+    const result = accept(envelope, acceptOptionsOf(delivery));
     report(envelope, delivery, result, started, performance.now());
     return result;
   };
@@ -107,10 +117,10 @@ export function observeAcceptAsync<O extends Receiving>(
   options: ObserveAcceptOptions,
 ): ObservedAcceptAsync<O> {
   const report = createReporter(options);
-  if (report === undefined) return acceptAsync;
+  if (report === undefined) return (envelope, delivery) => acceptAsync(envelope, acceptOptionsOf(delivery));
   return async function observedAcceptAsync(envelope, delivery) {
     const started = performance.now();
-    const result = await acceptAsync(envelope, delivery);
+    const result = await acceptAsync(envelope, acceptOptionsOf(delivery));
     report(envelope, delivery, result, started, performance.now());
     return result;
   };

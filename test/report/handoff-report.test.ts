@@ -126,9 +126,9 @@ describe("handoff report in bounded memory", () => {
     expect(report.cut).toContain("producers");
   });
 
-  it("cleans control characters from names read from a log", () => {
+  it("escapes control characters in names read from a log", () => {
     const [base] = eventsOf("report", "known.jsonl");
     const report = reportOf([{ ...base!, producer: "evil\u001b[2J" }]);
-    expect(report.rejections.by_producer[0]?.producer).toBe("evil\ufffd[2J");
+    expect(report.rejections.by_producer[0]?.producer).toBe("evil\\u001b[2J");
   });
 });

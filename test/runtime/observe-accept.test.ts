@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { boundText } from "../../src/runtime/bounded-text.js";
 import { createEventLog, type EventSink } from "../../src/runtime/event-log.js";
 import { HANDOFF_EVENT_VERSION, MAX_EVENT_REASONS, type HandoffEvent } from "../../src/runtime/handoff-event.js";
 import { observeAccept, observeAcceptAsync } from "../../src/runtime/observe-accept.js";
@@ -97,8 +96,11 @@ describe("observeAccept: the handoff event", () => {
     expect(event?.verdict).toBe("rejected");
     expect(event?.route).toBe("repair");
     expect(event?.status).toBe("blocked");
-    expect(event?.reasons).toEqual([{ path: "/budget", rule: "required" }]);
-    expect(event?.reasons_total).toBe(1);
+    expect(event?.reasons).toEqual([
+      { path: "/budget", rule: "required" },
+      { path: "/from_agent/role", rule: "role-mismatch" },
+    ]);
+    expect(event?.reasons_total).toBe(2);
   });
 
   it("marks a redelivery as a duplicate", () => {
@@ -143,7 +145,7 @@ describe("observeAccept: the handoff event", () => {
 });
 
 describe("observeAccept: hostile text stays bounded and escaped", () => {
-  it("cleans control characters and cuts long ids, one line per event", () => {
+  it("escapes control characters and cuts long ids, one line per event", () => {
     const log = collect();
     const envelope = variant((e) => {
       e["task_id"] = `evil\u001b]0;pwned\u0007\n{"event":"forged"}${"x".repeat(5000)}`;
@@ -153,10 +155,9 @@ describe("observeAccept: hostile text stays bounded and escaped", () => {
     expect(log.lines).toHaveLength(1);
     expect(log.lines[0]?.split("\n")).toHaveLength(2);
     const [event] = log.events();
-    const kept = `evil\ufffd]0;pwned\ufffd\ufffd{"event":"forged"}`;
-    expect(event?.task_id).toBe(`${kept}${"x".repeat(199 - kept.length)}\u2026`);
-    expect(event?.task_id).toHaveLength(200);
-    expect(event?.producer).toBe("\ufffd\ufffd");
+    // Cut after 200 code points (33 before the x's), then escaped; the rest is counted.
+    expect(event?.task_id).toBe(`evil\\u001b]0;pwned\\u0007\\n{"event":"forged"}${"x".repeat(167)}… (4833 more characters)`);
+    expect(event?.producer).toBe("\\u0000\\ud800");
   });
 
   it("keeps at most 32 reasons and counts them all", () => {
@@ -200,16 +201,6 @@ describe("observeAccept: hostile text stays bounded and escaped", () => {
   it("reports nothing and returns accept's verdict unchanged when no log or telemetry is given", () => {
     const accept = observeAccept(desk.accept, { graph: desk.graph, edges: desk.edges });
     expect(accept(base, { me: "billing", now: () => NOW })).toEqual(desk.accept(base, { me: "billing", now: () => NOW }));
-  });
-});
-
-describe("boundText", () => {
-  it("leaves short printable text alone", () => {
-    expect(boundText("triage → billing", 50)).toBe("triage → billing");
-  });
-  it("never splits a surrogate pair when cutting", () => {
-    expect(boundText("ab😀cd", 4)).toBe("ab\u2026");
-    expect(boundText("ab😀cd", 5)).toBe("ab😀\u2026");
   });
 });
 

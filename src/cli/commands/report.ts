@@ -16,7 +16,7 @@ import { resolve } from "node:path";
 import { formatReportHtml } from "../../report/report-html.js";
 import { createReportBuilder } from "../../report/handoff-report.js";
 import { readEvent } from "../../report/read-event.js";
-import { boundText } from "../../runtime/bounded-text.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 import { formatReportPretty } from "../format/report-pretty.js";
 import type { ReportFormat } from "../formats.js";
 import { describeFsError } from "../fs-errors.js";
@@ -55,7 +55,7 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
           try {
             value = JSON.parse(text);
           } catch (error) {
-            problem(number, `is not JSON: ${boundText(error instanceof Error ? error.message : String(error), 120)}`);
+            problem(number, `is not JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), 120)}`);
             return;
           }
           const read = readEvent(value);

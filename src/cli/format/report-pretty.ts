@@ -1,13 +1,13 @@
 /**
  * `seam report`'s terminal summary: one section per handoff metric, each a small aligned table.
- * Every name that came from a log is cleaned of control characters and cut to
- * {@link MAX_CELL} columns first: a log is input, and may be hostile.
+ * Every name that came from a log is escaped and cut after {@link MAX_CELL} code points first:
+ * a log is input, and may be hostile.
  */
 import type { Distribution, EdgeKey, HandoffReport } from "../../report/handoff-report.js";
-import { boundText } from "../../runtime/bounded-text.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 import { codePointWidth } from "./display-width.js";
 
-/** The widest name cell, in terminal columns (code units before cleaning). */
+/** Code points of a name cell before the cut. */
 export const MAX_CELL = 48;
 
 /** The most rows of the field table printed (the JSON and HTML outputs have them all). */
@@ -33,7 +33,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
   return line(header) + rows.map(line).join("");
 }
 
-const name = (text: string): string => boundText(text, MAX_CELL);
+const name = (text: string): string => escapeUntrusted(text, MAX_CELL);
 const count = (n: number): string => n.toLocaleString("en-US");
 const num = (n: number | null): string => (n === null ? "-" : n >= 100 ? count(Math.round(n)) : String(Math.round(n * 10) / 10));
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
