@@ -79,7 +79,7 @@ export async function measureTelemetry(compiled, envelopes) {
   progress("ingest: accept() with and without the event log and OpenTelemetry, interleaved");
   const measures = { off: { op: (i) => compiled.accept(envelopes[i], { me: ME, canRead, seen }), setup: fresh } };
   for (const [name, accept] of Object.entries(accepts)) {
-    measures[name] = { op: (i) => accept(envelopes[i], { me: ME, canRead, seen, sizeBytes: sizes[i] }), setup: fresh };
+    measures[name] = { op: (i) => accept(envelopes[i], { me: ME, canRead, seen }, { sizeBytes: sizes[i] }), setup: fresh };
   }
   const perBatch = nsPerOp(measures, { ops: envelopes.length });
   api.metrics.disable();

@@ -74,11 +74,10 @@ export {
 export {
   observeAccept,
   observeAcceptAsync,
-  type DeliveryOptions,
+  type Delivery,
   type HandoffObserver,
   type IngestTiming,
   type ObserveAcceptOptions,
-  type AsyncDeliveryOptions,
   type ObservedAccept,
   type ObservedAcceptAsync,
 } from "./observe-accept.js";

@@ -26,8 +26,11 @@ export interface ObserveAcceptOptions extends DescribedGraph {
   readonly telemetry?: HandoffObserver;
 }
 
-/** What a service knows about a delivery beyond the envelope. */
-export interface DeliveryOptions extends AcceptOptions {
+/**
+ * What a service knows about a delivery beyond the envelope: the third argument of an observed
+ * accept (kept apart from `accept`'s own options, which it checks strictly).
+ */
+export interface Delivery {
   /** When the producer finished, ms since the Unix epoch (e.g. the queue message's timestamp): the start of the handoff latency. */
   readonly sentAt?: number;
   /** The envelope's size as received, in bytes (the request body's length); measured from the envelope when absent. */
@@ -35,18 +38,10 @@ export interface DeliveryOptions extends AcceptOptions {
 }
 
 /** `accept()` that also reports each handoff; same verdicts, same errors. */
-export type ObservedAccept = (envelope: unknown, options: DeliveryOptions) => AcceptResult;
-
-/** What a service knows about a delivery beyond the envelope, for an asynchronous accept. */
-export type AsyncDeliveryOptions<O> = O & {
-  /** When the producer finished, ms since the Unix epoch: the start of the handoff latency. */
-  readonly sentAt?: number;
-  /** The envelope's size as received, in bytes; measured from the envelope when absent. */
-  readonly sizeBytes?: number;
-};
+export type ObservedAccept = (envelope: unknown, options: AcceptOptions, delivery?: Delivery) => AcceptResult;
 
 /** `acceptAsync()` that also reports each handoff; same verdicts, same errors. */
-export type ObservedAcceptAsync<O> = (envelope: unknown, options: AsyncDeliveryOptions<O>) => Promise<AcceptResult>;
+export type ObservedAcceptAsync<O> = (envelope: unknown, options: O, delivery?: Delivery) => Promise<AcceptResult>;
 
 /** The options every accept takes and the reporter reads. */
 interface Receiving {
@@ -55,17 +50,19 @@ interface Receiving {
 }
 
 /** Describes one finished call and hands it to the log and telemetry; `undefined` when neither is given. */
-function createReporter(options: ObserveAcceptOptions): ((envelope: unknown, delivery: AsyncDeliveryOptions<Receiving>, result: AcceptResult, started: number, ended: number) => void) | undefined {
+function createReporter(
+  options: ObserveAcceptOptions,
+): ((envelope: unknown, receiving: Receiving, delivery: Delivery | undefined, result: AcceptResult, started: number, ended: number) => void) | undefined {
   const { events, telemetry } = options;
   if (events === undefined && telemetry === undefined) return undefined;
   const describe = createHandoffDescriber(options);
   const origin = performance.timeOrigin;
-  return (envelope, delivery, result, started, ended) => {
+  return (envelope, receiving, delivery, result, started, ended) => {
     const event = describe({
       envelope,
       result,
-      receiver: typeof delivery?.me === "string" ? delivery.me : "",
-      completedAt: delivery?.now === undefined ? Math.round(origin + ended) : delivery.now(),
+      receiver: receiving.me,
+      completedAt: receiving.now === undefined ? Math.round(origin + ended) : receiving.now(),
       ingestMs: ended - started,
       sentAt: delivery?.sentAt,
       sizeBytes: delivery?.sizeBytes,
@@ -76,30 +73,21 @@ function createReporter(options: ObserveAcceptOptions): ((envelope: unknown, del
 }
 
 /**
- * The options `accept` itself takes: it refuses any it does not know (a misspelt option is a
- * caller's mistake), so `sentAt` and `sizeBytes` are taken off first.
- */
-function acceptOptionsOf<O>(delivery: O): O {
-  if (typeof delivery !== "object" || delivery === null || !("sentAt" in delivery || "sizeBytes" in delivery)) return delivery;
-  const { sentAt, sizeBytes, ...rest } = delivery as O & { sentAt?: unknown; sizeBytes?: unknown };
-  return rest as O;
-}
-
-/**
  * Wraps `accept` so each call is described and reported. The verdict is returned unchanged; the
  * event log and telemetry never throw into the caller. What `accept` throws (a misuse, a failing
  * store) is thrown on unchanged and nothing is reported: no verdict was reached.
  *
  * @param accept - a graph's `accept` (an emitted module's export)
  * @param options - the same graph's `graph` and `edges`, and the event log and/or telemetry
+ * @returns `(envelope, options, delivery?) => verdict`: `accept`'s arguments, then what the service knows of the delivery
  */
 export function observeAccept(accept: Accept, options: ObserveAcceptOptions): ObservedAccept {
   const report = createReporter(options);
-  if (report === undefined) return (envelope, delivery) => accept(envelope, acceptOptionsOf(delivery));
-  return function observedAccept(envelope, delivery) {
+  if (report === undefined) return (envelope, acceptOptions) => accept(envelope, acceptOptions);
+  return function observedAccept(envelope, acceptOptions, delivery) {
     const started = performance.now();
-    const result = accept(envelope, acceptOptionsOf(delivery));
-    report(envelope, delivery, result, started, performance.now());
+    const result = accept(envelope, acceptOptions);
+    report(envelope, acceptOptions, delivery, result, started, performance.now());
     return result;
   };
 }
@@ -117,11 +105,11 @@ export function observeAcceptAsync<O extends Receiving>(
   options: ObserveAcceptOptions,
 ): ObservedAcceptAsync<O> {
   const report = createReporter(options);
-  if (report === undefined) return (envelope, delivery) => acceptAsync(envelope, acceptOptionsOf(delivery));
-  return async function observedAcceptAsync(envelope, delivery) {
+  if (report === undefined) return (envelope, acceptOptions) => acceptAsync(envelope, acceptOptions);
+  return async function observedAcceptAsync(envelope, acceptOptions, delivery) {
     const started = performance.now();
-    const result = await acceptAsync(envelope, acceptOptionsOf(delivery));
-    report(envelope, delivery, result, started, performance.now());
+    const result = await acceptAsync(envelope, acceptOptions);
+    report(envelope, acceptOptions, delivery, result, started, performance.now());
     return result;
   };
 }

@@ -32,7 +32,7 @@ describe("observeAccept: the handoff event", () => {
   it("describes an accepted handoff, field by field, in a fixed key order", () => {
     const log = collect();
     const accept = observed(log.sink);
-    const result = accept(base, { me: "billing", now: () => NOW, sentAt: NOW - 1500, sizeBytes: 812 });
+    const result = accept(base, { me: "billing", now: () => NOW }, { sentAt: NOW - 1500, sizeBytes: 812 });
     expect(result.ok).toBe(true);
     expect(log.lines).toHaveLength(1);
     expect(log.lines[0]?.endsWith("}\n")).toBe(true);
@@ -212,7 +212,7 @@ describe("observeAcceptAsync", () => {
       return desk.accept(envelope, options);
     };
     const accept = observeAcceptAsync(slow, { graph: desk.graph, edges: desk.edges, events: createEventLog(log.sink) });
-    const result = await accept(base, { me: "billing", now: () => NOW, sentAt: NOW - 10 });
+    const result = await accept(base, { me: "billing", now: () => NOW }, { sentAt: NOW - 10 });
     expect(result.ok).toBe(true);
     const [event] = log.events();
     expect(event?.verdict).toBe("accepted");

@@ -84,7 +84,7 @@ describe("telemetry: the ingest span", () => {
     const tracer = api.trace.getTracer("test");
     const parent = tracer.startSpan("invoke_agent billing");
     api.context.with(api.trace.setSpan(api.context.active(), parent), () => {
-      ingest()(base, { me: "billing", sentAt: Date.parse("2026-11-29T10:02:11Z"), now: () => Date.parse("2026-11-29T10:02:12.5Z"), sizeBytes: 777 });
+      ingest()(base, { me: "billing", now: () => Date.parse("2026-11-29T10:02:12.5Z") }, { sentAt: Date.parse("2026-11-29T10:02:11Z"), sizeBytes: 777 });
     });
     parent.end();
     const [span] = spans.getFinishedSpans().filter((s) => s.name === "ingest billing");
@@ -152,8 +152,8 @@ describe("telemetry: the ingest span", () => {
 describe("telemetry: metrics", () => {
   it("counts handoffs by edge, verdict and status, and records hop index and size histograms", async () => {
     const accept = ingest();
-    accept(base, { me: "billing", sizeBytes: 900 });
-    accept(variant((e) => ((e["handoff_id"] = "1b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39"), (e["status"] = "blocked"))), { me: "billing", sizeBytes: 3000 });
+    accept(base, { me: "billing" }, { sizeBytes: 900 });
+    accept(variant((e) => ((e["handoff_id"] = "1b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39"), (e["status"] = "blocked"))), { me: "billing" }, { sizeBytes: 3000 });
     const metrics = await collectMetrics();
     expect(points(metrics.get("seam.handoffs"))).toEqual([
       {
