@@ -1,5 +1,5 @@
 /**
- * The output formats each command accepts (DESIGN.md section 5), in one tiny module so the
+ * The output formats each command accepts (README.md), in one tiny module so the
  * argument parser can validate `--format` without loading any formatter.
  */
 
@@ -17,6 +17,11 @@ export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 export const GRAPH_FORMATS = ["mermaid", "dot", "svg"] as const;
 /** A format of `seam graph`. */
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
+
+/** What makes `seam diff` exit 1: any breaking change, or only one its agent's version does not announce. */
+export const DIFF_FAIL_ON = ["breaking", "missing-version-bump"] as const;
+/** A `--fail-on` level of `seam diff`. */
+export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 
 /** Formats of `seam report`. */
 export const REPORT_FORMATS = ["pretty", "json"] as const;

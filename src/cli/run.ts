@@ -1,5 +1,5 @@
 /**
- * The `seam` command line (DESIGN.md section 5), as a function from arguments to an exit code,
+ * The `seam` command line (README.md), as a function from arguments to an exit code,
  * so tests drive it in-process with a fake {@link CliIo}.
  *
  * Start-up time is a feature: this module loads only commander and a few small helpers; each
@@ -12,10 +12,12 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import {
   CHECK_FORMATS,
+  DIFF_FAIL_ON,
   GRAPH_FORMATS,
   REPORT_FORMATS,
   VALIDATE_FORMATS,
   type CheckFormat,
+  type DiffFailOn,
   type GraphFormat,
   type ReportFormat,
   type ValidateFormat,
@@ -89,7 +91,7 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
   const validate = program
     .command("validate")
     .description("check handoff envelopes against a graph, as the receiving agent would")
-    .argument("<envelopes...>", "envelope JSON files, checked in order")
+    .argument("<envelopes...>", "envelope JSON files, checked in order; .jsonl files (one envelope per line) are replayed")
     .requiredOption("--graph <file>", "the .seam file")
     .requiredOption("--as <agent>", "the receiving agent ('*': each envelope's to_agent)")
     .option("--name <graph>", "which graph, when the file holds several")
@@ -111,6 +113,19 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     });
   configure(validate, io);
 
+  const diff = program
+    .command("diff")
+    .description("compare the handoff contracts of two versions: what breaks if the agents deploy apart")
+    .argument("[paths...]", "<old.seam> <new.seam>, or with --against: files or folders (default .)")
+    .option("--against <ref>", "compare the work tree with this git ref (repeat for every version still in flight)", collect)
+    .addOption(new Option("--format <format>", "output format").choices(CHECK_FORMATS).default("pretty"))
+    .addOption(new Option("--fail-on <level>", "what makes the exit code 1").choices(DIFF_FAIL_ON).default("breaking"))
+    .action(async (paths: string[], options: { against?: string[]; format: CheckFormat; failOn: DiffFailOn }) => {
+      const { diffCommand } = await import("./commands/diff.js");
+      setExitCode(await diffCommand({ paths, against: options.against ?? [], format: options.format, failOn: options.failOn }, io));
+    });
+  configure(diff, io);
+
   const graph = program
     .command("graph")
     .description("draw a graph (diagnostics marked) on stdout")
@@ -124,6 +139,18 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
       );
     });
   configure(graph, io);
+
+  const fmt = program
+    .command("fmt")
+    .description("format .seam files in the canonical layout (folders are searched for *.seam)")
+    .argument("[paths...]", "files or folders")
+    .option("--check", "change nothing; list the files that would change and exit 1 if any", false)
+    .option("--stdin", "format standard input to standard output", false)
+    .action(async (paths: string[], options: { check: boolean; stdin: boolean }) => {
+      const { fmtCommand } = await import("./commands/fmt.js");
+      setExitCode(await fmtCommand({ paths, check: options.check, stdin: options.stdin }, io));
+    });
+  configure(fmt, io);
 
   const report = program
     .command("report")
@@ -157,6 +184,10 @@ function configure(command: Command, io: CliIo): void {
 function parseFolder(value: string): string {
   if (value === "") throw new InvalidArgumentError("Expected a folder, not an empty string.");
   return value;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function parseWholeNumber(value: string): number {

@@ -1,12 +1,11 @@
-/**
- * Writes an output file through a temporary file and a rename, so that a symbolic link already
- * standing at the target is replaced rather than followed (a committed link must not let Seam
- * overwrite whatever it points to), and no reader ever sees a half-written file.
- */
+/** Writing a file without following a symbolic link and without a half-written state. */
 import { rename, rm, writeFile } from "node:fs/promises";
 
 /**
- * Writes `content` (UTF-8) to `target`, replacing what is there.
+ * Writes `content` to `target` through a temporary file and a rename, so that a symbolic link
+ * already standing at `target` is replaced rather than followed (a committed link in an output
+ * folder must not let `seam compile` overwrite whatever it points to), and no reader ever sees a
+ * half-written file.
  *
  * @throws the file system's error; the temporary file is removed first
  */
