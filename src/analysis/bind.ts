@@ -24,6 +24,7 @@ import type {
   HopLimitDecl,
   LoopSignatureDecl,
   MaxRoundsDecl,
+  RepairsDecl,
   OnHopLimitDecl,
   Outcome,
   Role,
@@ -71,6 +72,8 @@ export interface GraphItems {
   readonly settings: readonly SettingDecl[];
   /** Every `max_rounds` line of an edge, with the position of its edge in `edges`. */
   readonly maxRounds: readonly { readonly edge: number; readonly item: MaxRoundsDecl }[];
+  /** Every `repairs` line of an edge, with the position of its edge in `edges`. */
+  readonly repairs: readonly { readonly edge: number; readonly item: RepairsDecl }[];
   /** Every path of an edge's `require` lines, with the position of its edge in `edges`. */
   readonly requirePaths: readonly { readonly edge: number; readonly path: FieldPath }[];
   /**
@@ -129,6 +132,8 @@ export interface BoundGraph {
   readonly edgeTo: Int32Array;
   /** The first `max_rounds` value of each bound edge; `Infinity` when unbounded. */
   readonly edgeRounds: Float64Array;
+  /** The first `repairs` value of each bound edge; -1 when it has none (the default applies). */
+  readonly edgeRepairs: Int32Array;
   /** Kind of each bound edge, as an index into {@link EDGE_KINDS}. */
   readonly edgeKind: Uint8Array;
   /** Effective required paths of each bound edge: its kind's contract plus its own, deduplicated and sorted. */
@@ -222,8 +227,8 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
   // A literal, not a spread: rules read these fields in loops over 10^5 edges, and a spread
   // object may get a slower dictionary shape.
-  const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, maxRounds, requirePaths } = sorted;
-  const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, maxRounds, requirePaths, edgeFromName, edgeToName };
+  const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, maxRounds, repairs, requirePaths } = sorted;
+  const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, maxRounds, repairs, requirePaths, edgeFromName, edgeToName };
   const declKinds = new Uint8Array(items.edges.length);
   items.edges.forEach((edge, i) => {
     declKinds[i] = kindCode(edge.edgeKind.value);
@@ -281,8 +286,9 @@ function edgeColumns(
   declKinds: Uint8Array,
   contracts: Readonly<Record<EdgeKind, readonly string[]>>,
   repeated: RepeatedSetting[],
-): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeKind" | "edgeRequire"> {
-  const rounds = firstRounds(items, repeated);
+): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire"> {
+  const rounds = firstValues(items, items.maxRounds, "max_rounds", repeated);
+  const repairs = firstValues(items, items.repairs, "repairs", repeated);
   const own = ownPaths(items);
   const requireOf = createRequireOf(contracts);
   const m = kept.length;
@@ -290,6 +296,7 @@ function edgeColumns(
   const edgeFrom = new Int32Array(m);
   const edgeTo = new Int32Array(m);
   const edgeRounds = new Float64Array(m);
+  const edgeRepairs = new Int32Array(m);
   const edgeKind = new Uint8Array(m);
   const edgeRequire = new Array<readonly string[]>(m);
   for (let e = 0; e < m; e++) {
@@ -299,10 +306,11 @@ function edgeColumns(
     edgeFrom[e] = items.edgeFromName[i] as number;
     edgeTo[e] = items.edgeToName[i] as number;
     edgeRounds[e] = rounds[i] ?? Infinity;
+    edgeRepairs[e] = Math.min(repairs[i] ?? -1, 2 ** 31 - 1);
     edgeKind[e] = declKinds[i] as number;
     edgeRequire[e] = requireOf(decl.edgeKind.value, own[i]);
   }
-  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeKind, edgeRequire };
+  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire };
 }
 
 /** The one walk over the graph's items (and its edges' items). */
@@ -311,6 +319,7 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
   const edges: EdgeDecl[] = [];
   const settings: SettingDecl[] = [];
   const maxRounds: { edge: number; item: MaxRoundsDecl }[] = [];
+  const repairs: { edge: number; item: RepairsDecl }[] = [];
   const requirePaths: { edge: number; path: FieldPath }[] = [];
   for (const item of decl.items) {
     if (item.hasError) continue;
@@ -320,6 +329,7 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
       for (const edgeItem of item.items) {
         if (edgeItem.hasError) continue;
         if (edgeItem.kind === "MaxRounds") maxRounds.push({ edge: edges.length, item: edgeItem });
+        else if (edgeItem.kind === "Repairs") repairs.push({ edge: edges.length, item: edgeItem });
         else for (const path of edgeItem.paths) requirePaths.push({ edge: edges.length, path });
       }
       edges.push(item);
@@ -327,7 +337,7 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
       settings.push(item);
     }
   }
-  return { agents, edges, settings, maxRounds, requirePaths };
+  return { agents, edges, settings, maxRounds, repairs, requirePaths };
 }
 
 /**
@@ -364,21 +374,26 @@ function nameCount(agents: number, from: Int32Array, to: Int32Array): number {
   return count;
 }
 
-/** The first `max_rounds` value of each edge (undefined where none), noting repeated lines. */
-function firstRounds(items: GraphItems, repeated: RepeatedSetting[]): (number | undefined)[] {
-  const rounds = new Array<number | undefined>(items.edges.length).fill(undefined);
-  let first: MaxRoundsDecl | undefined;
-  for (let k = 0; k < items.maxRounds.length; k++) {
-    const { edge, item } = items.maxRounds[k] as GraphItems["maxRounds"][number];
-    // The lines of one edge are consecutive in `maxRounds`.
-    if (k === 0 || items.maxRounds[k - 1]?.edge !== edge) {
+/** The first value of each edge's `label` lines (undefined where none), noting repeated lines. */
+function firstValues(
+  items: GraphItems,
+  lines: readonly { readonly edge: number; readonly item: MaxRoundsDecl | RepairsDecl }[],
+  label: "max_rounds" | "repairs",
+  repeated: RepeatedSetting[],
+): (number | undefined)[] {
+  const values = new Array<number | undefined>(items.edges.length).fill(undefined);
+  let first: MaxRoundsDecl | RepairsDecl | undefined;
+  for (let k = 0; k < lines.length; k++) {
+    const { edge, item } = lines[k] as (typeof lines)[number];
+    // The lines of one edge are consecutive.
+    if (k === 0 || lines[k - 1]?.edge !== edge) {
       first = item;
-      rounds[edge] = item.value.value;
+      values[edge] = item.value.value;
     } else if (first !== undefined) {
-      repeated.push({ label: "max_rounds", owner: items.edges[edge] as EdgeDecl, range: item.range, firstRange: first.range });
+      repeated.push({ label, owner: items.edges[edge] as EdgeDecl, range: item.range, firstRange: first.range });
     }
   }
-  return rounds;
+  return values;
 }
 
 /** The `require` paths of each edge, by position in `items.edges` (a sparse array: few edges have any). */

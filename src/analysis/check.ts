@@ -134,7 +134,10 @@ function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean
   const observe = decl.observe !== undefined;
   const maxRounds = bound.edgeRounds[index] as number;
   const require = bound.edgeRequire[index] as readonly string[];
-  return maxRounds === Infinity
-    ? { index, kind, from, to, observe, require, inUnboundedCycle, decl }
-    : { index, kind, from, to, observe, maxRounds, require, inUnboundedCycle, decl };
+  const repairs = bound.edgeRepairs[index] as number;
+  const edge: CheckedEdge =
+    maxRounds === Infinity
+      ? { index, kind, from, to, observe, require, inUnboundedCycle, decl }
+      : { index, kind, from, to, observe, maxRounds, require, inUnboundedCycle, decl };
+  return repairs < 0 ? edge : { ...edge, repairs };
 }

@@ -83,7 +83,7 @@ export const DEFAULT_CONTRACTS: Readonly<Record<EdgeKind, readonly string[]>> = 
 /** Keywords that begin a declaration or mark a part of one (the value keywords come from the lists above). */
 export const STRUCTURE_KEYWORDS = [
   "seam", "graph", "envelope", "entry", "hop_limit", "auto", "on_hop_limit", "loop_signature",
-  "agent", "terminal", "version", "contract", "observe", "require", "max_rounds",
+  "agent", "terminal", "version", "contract", "observe", "require", "max_rounds", "repairs",
 ] as const;
 
 /** Every reserved word of the language, each once: structure keywords, then roles, outcomes, actions, edge kinds. */

@@ -50,6 +50,7 @@ export function toEdgeInfos(graph: CheckedGraph, edgeContracts: readonly number[
     to: edge.to,
     observe: edge.observe,
     ...(edge.maxRounds !== undefined ? { maxRounds: edge.maxRounds } : {}),
+    ...(edge.repairs !== undefined ? { repairs: edge.repairs } : {}),
     require: [...edge.require],
     contract: edgeContracts[i] as number,
   }));

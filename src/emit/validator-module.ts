@@ -66,7 +66,7 @@ function runtimeImport(names: readonly string[]): Code {
 
 /**
  * Emits the validator module of one graph. Exports: `graph`, `hopLimit`, `agents`, `edges` (the
- * graph as data), `accept`, `acceptAsync`, `loopSignature`, `createLoopDetector()` (a loop detector over this
+ * graph as data), `accept`, `acceptAsync`, `finish`, `finishAsync`, `loopSignature`, `createLoopDetector()` (a loop detector over this
  * graph's signature), `createMemorySeenStore` (re-exported), `validateEnvelope` and
  * `validateContract1..N` (the raw Ajv validators, one per distinct contract).
  *
@@ -121,6 +121,12 @@ export const accept = $seam_acceptors.accept;
 /** The same check with an asynchronous canRead and store: acceptAsync(envelope, { me, canRead?, seen?, now? }). */
 export const acceptAsync = $seam_acceptors.acceptAsync;
 
+/** Records a terminal action, after which the task takes no handoff: finish(taskId, { me, terminal, outcome, seen, now? }). */
+export const finish = $seam_acceptors.finish;
+
+/** The same over an asynchronous store: finishAsync(taskId, { me, terminal, outcome, seen, now? }). */
+export const finishAsync = $seam_acceptors.finishAsync;
+
 const $seam_builder = $seam_createEnvelopeBuilder({ graph, agents, edges });
 
 /** The first envelope of a new task, from an entry agent: firstEnvelope({ me, to, taskId, goal, budget, action, ... }). */
@@ -153,6 +159,9 @@ import type {
   AgentInfo,
   EdgeInfo,
   Envelope,
+  FinishAsyncOptions,
+  FinishOptions,
+  FinishVerdict,
   FirstHandoff,
   GraphInfo,
   LoopDetector,
@@ -196,6 +205,14 @@ export declare function accept(envelope: unknown, options: AcceptOptions & { rea
  * Rejects with what canRead or options.seen.claim reject with.
  */
 export declare function acceptAsync(envelope: unknown, options: AcceptAsyncOptions & { readonly me: AgentId }): Promise<AcceptResult>;
+/**
+ * Records that agent me ended task taskId at one of its terminals; afterwards accept() refuses
+ * every handoff of the task (task-finished).
+ * @throws TypeError for a terminal me does not declare, another outcome, or a store without finish
+ */
+export declare function finish(taskId: string, options: FinishOptions & { readonly me: AgentId }): FinishVerdict;
+/** finish over an asynchronous store. */
+export declare function finishAsync(taskId: string, options: FinishAsyncOptions & { readonly me: AgentId }): Promise<FinishVerdict>;
 /**
  * The first envelope of a new task, from an entry agent to one of its successors: hop 1, a fresh
  * handoff_id, roles, versions, hop.limit and path from the graph.

@@ -137,6 +137,15 @@ export interface MaxRoundsDecl {
   readonly range: Range;
 }
 
+/** `repairs INT` in an edge block: refusals of one hop that go back for repair before the next escalates. */
+export interface RepairsDecl {
+  readonly kind: "Repairs";
+  readonly value: IntegerLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
+  readonly range: Range;
+}
+
 /** `contract KIND { require ... }`: replaces the default required-field set of an edge kind. */
 export interface ContractDecl {
   readonly kind: "Contract";
@@ -147,6 +156,9 @@ export interface ContractDecl {
   readonly range: Range;
 }
 
+/** A line of an edge block. */
+export type EdgeItem = RequireDecl | MaybeIncomplete<MaxRoundsDecl> | MaybeIncomplete<RepairsDecl>;
+
 /** `KIND from -> to observe? { ... }`. */
 export interface EdgeDecl {
   readonly kind: "Edge";
@@ -155,7 +167,7 @@ export interface EdgeDecl {
   readonly to: Identifier;
   /** Present when the edge is marked `observe` (validate, but only warn). */
   readonly observe?: Range;
-  readonly items: readonly (RequireDecl | MaybeIncomplete<MaxRoundsDecl>)[];
+  readonly items: readonly EdgeItem[];
   /** Whole nodes have no error (errors inside their blocks are on the items); see {@link Incomplete}. */
   readonly hasError?: undefined;
   readonly range: Range;
@@ -256,6 +268,7 @@ export type AstNode =
   | AgentVersionDecl
   | RequireDecl
   | MaxRoundsDecl
+  | RepairsDecl
   | Identifier
   | Keyword<string>
   | IntegerLiteral

@@ -37,7 +37,8 @@ import type {
   Keyword,
   LanguageVersionDecl,
   LoopSignatureDecl,
-  MaxRoundsDecl,
+  EdgeItem,
+  IntegerLiteral,
   MaybeIncomplete,
   Outcome,
   RequireDecl,
@@ -116,6 +117,7 @@ const KW_CONTRACT = k.keywordKind("contract");
 const KW_OBSERVE = k.keywordKind("observe");
 const KW_REQUIRE = k.keywordKind("require");
 const KW_MAX_ROUNDS = k.keywordKind("max_rounds");
+const KW_REPAIRS = k.keywordKind("repairs");
 
 /** Tokens that start a graph item. */
 const GRAPH_ITEM_START_LIST: readonly number[] = [
@@ -123,7 +125,7 @@ const GRAPH_ITEM_START_LIST: readonly number[] = [
 ];
 const GRAPH_ITEM_STARTS: KindSet = kindTable(GRAPH_ITEM_START_LIST);
 const AGENT_ITEM_STARTS: KindSet = kindTable([KW_TERMINAL, KW_VERSION]);
-const EDGE_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE, KW_MAX_ROUNDS]);
+const EDGE_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE, KW_MAX_ROUNDS, KW_REPAIRS]);
 const CONTRACT_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE]);
 const GRAPH_STARTS: KindSet = kindTable([KW_GRAPH]);
 
@@ -153,7 +155,7 @@ interface BlockSpec {
 const GRAPH_BLOCK: BlockSpec = { starts: GRAPH_ITEM_STARTS, expected: "a graph item or '}'", outer: GRAPH_STARTS };
 const OUTER_OF_ITEM: KindSet = kindTable([...GRAPH_ITEM_START_LIST, KW_GRAPH]);
 const AGENT_BLOCK: BlockSpec = { starts: AGENT_ITEM_STARTS, expected: "'terminal', 'version' or '}'", outer: OUTER_OF_ITEM };
-const EDGE_BLOCK: BlockSpec = { starts: EDGE_ITEM_STARTS, expected: "'require', 'max_rounds' or '}'", outer: OUTER_OF_ITEM };
+const EDGE_BLOCK: BlockSpec = { starts: EDGE_ITEM_STARTS, expected: "'require', 'max_rounds', 'repairs' or '}'", outer: OUTER_OF_ITEM };
 const CONTRACT_BLOCK: BlockSpec = { starts: CONTRACT_ITEM_STARTS, expected: "'require' or '}'", outer: OUTER_OF_ITEM };
 
 /**
@@ -410,19 +412,17 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return { kind: "Contract", edgeKind, requires, range };
   };
 
-  // maxRoundsDecl = "max_rounds" INT
-  const maxRoundsDecl = (): MaybeIncomplete<MaxRoundsDecl> => {
+  // maxRoundsDecl = "max_rounds" INT ; repairsDecl = "repairs" INT
+  const countDecl = <K extends "MaxRounds" | "Repairs">(kind: K, setting: "max_rounds" | "repairs"): MaybeIncomplete<{ kind: K; value: IntegerLiteral; range: Range }> => {
     const first = next();
     const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
-    if (token < 0) return { kind: "MaxRounds", value: undefined, hasError: true, range: span(first, first) };
-    const value = b.integer(image(token), start(token), end(token), "max_rounds");
-    return value === undefined
-      ? { kind: "MaxRounds", value, hasError: true, range: span(first, token) }
-      : { kind: "MaxRounds", value, range: span(first, token) };
+    if (token < 0) return { kind, value: undefined, hasError: true, range: span(first, first) };
+    const value = b.integer(image(token), start(token), end(token), setting);
+    return value === undefined ? { kind, value, hasError: true, range: span(first, token) } : { kind, value, range: span(first, token) };
   };
 
-  const edgeItem = (kind: number): RequireDecl | MaybeIncomplete<MaxRoundsDecl> =>
-    kind === KW_REQUIRE ? requireDecl() : maxRoundsDecl();
+  const edgeItem = (kind: number): EdgeItem =>
+    kind === KW_REQUIRE ? requireDecl() : kind === KW_REPAIRS ? countDecl("Repairs", "repairs") : countDecl("MaxRounds", "max_rounds");
 
   // edgeDecl = edgeKind ID "->" ID "observe"? ("{" edgeItem* "}")?
   const edgeDecl = (): MaybeIncomplete<EdgeDecl> => {

@@ -27,6 +27,7 @@ import type {
   GraphDecl,
   GraphItem,
   MaxRoundsDecl,
+  RepairsDecl,
   RequireDecl,
   SeamFile,
   TerminalDecl,
@@ -279,8 +280,9 @@ function requireLine(decl: RequireDecl): string {
   return `require ${paths(decl.paths)}`;
 }
 
-function edgeItem(item: RequireDecl | MaxRoundsDecl): string {
-  return item.kind === "Require" ? requireLine(item) : `max_rounds ${item.value.value}`;
+function edgeItem(item: RequireDecl | MaxRoundsDecl | RepairsDecl): string {
+  if (item.kind === "Require") return requireLine(item);
+  return `${item.kind === "MaxRounds" ? "max_rounds" : "repairs"} ${item.value.value}`;
 }
 
 /**

@@ -10,13 +10,17 @@
  *    every semantic and graph check whose inputs are well-typed, whatever else is wrong;
  * 3. `canRead` for each required artefact (awaited by `acceptAsync`);
  * 4. one `claim` on the store with the verdict so far: the store alone decides duplicates,
- *    replays and the one owner of each hop (see `seen-store.ts`).
+ *    replays, the one owner of each hop and the task ledger (custody, monotonic hops, refusal
+ *    counts, ended tasks; see `seen-store.ts`).
+ * `finish()` records an agent's terminal action, after which the task takes no handoff.
  * Nothing is coerced: `"1"` is not `1`.
  */
 import type { EdgeInfo, HopLimitAction } from "./graph-data.js";
 import { createEnvelopeCheck, type ContentVerdict, type EnvelopeCheckSpec } from "./envelope-check.js";
 import { reason, type Reason } from "./reason.js";
-import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
+import { custodyReasons } from "./custody-reasons.js";
+import { createFinish, type Finish, type FinishAsync } from "./finish.js";
+import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore, TaskEnd } from "./seen-store.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 
 export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
@@ -64,9 +68,10 @@ export interface AcceptAsyncOptions {
 export type Route = "proceed" | "human_input" | "approval" | "failed";
 
 /**
- * Where a refused envelope goes: back to the producer for `repair`; `escalate` or `failed` (the
- * graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
- * `discard` for a duplicate.
+ * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the hop's
+ * repairs are used up (the edge's `repairs`, default 1) or the task has ended; `escalate` or
+ * `failed` (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else
+ * is wrong; `discard` for a duplicate.
  */
 export type RejectionRoute = "repair" | HopLimitAction | "discard";
 
@@ -99,6 +104,13 @@ export interface Rejection {
   readonly hop_index: number | null;
   /** `from_agent.id`; `null` when absent. */
   readonly producer: string | null;
+  /**
+   * Which refusal of this task's hop this is (1 for the first), as the store counted it; `null`
+   * without a store, for a duplicate, an ended task, or an envelope whose header names no hop.
+   */
+  readonly attempt: number | null;
+  /** How many refusals of the hop go back for repair (the edge's `repairs`, default 1). */
+  readonly repairs: number;
   readonly route: RejectionRoute;
   /** Every violated rule: schema errors, then the semantic and graph checks, then the store's. */
   readonly reasons: readonly Reason[];
@@ -127,11 +139,17 @@ export type Accept = (envelope: unknown, options: AcceptOptions) => AcceptResult
 /** The asynchronous ingest check of one graph; see {@link createAcceptors}. */
 export type AcceptAsync = (envelope: unknown, options: AcceptAsyncOptions) => Promise<AcceptResult>;
 
-/** The two entry points over one graph, sharing its lookups. */
+/** The entry points over one graph, sharing its lookups. */
 export interface Acceptors {
   readonly accept: Accept;
   readonly acceptAsync: AcceptAsync;
+  /** Records a terminal action (see `finish.ts`). */
+  readonly finish: Finish;
+  readonly finishAsync: FinishAsync;
 }
+
+/** Refusals of one hop that go back for repair when the edge says nothing (`repairs 1`). */
+export const DEFAULT_REPAIRS = 1;
 
 const HAS_UPPER = /[A-Z]/;
 const OPTION_KEYS = new Set(["me", "canRead", "seen", "now"]);
@@ -140,6 +158,22 @@ const MAX_TIME = 8.64e15;
 
 function misuse(call: string, problem: string): TypeError {
   return new TypeError(`${call}(envelope, options): ${problem}`);
+}
+
+/** The attempt a refusal was, from the store's answer (a store without a ledger: the first). */
+function attemptOf(claimed: ClaimResult | undefined): number | null {
+  if (claimed === undefined) return null;
+  if (claimed.outcome === "noted" || claimed.outcome === "owner-conflict" || claimed.outcome === "custody") return claimed.attempt ?? 1;
+  return null;
+}
+
+function endedReason(taskId: string | undefined, ended: TaskEnd, isoTime: (ms: number) => string): Reason {
+  const hop = ended.hopIndex === null ? "" : ` after hop ${ended.hopIndex}`;
+  return reason(
+    "/task_id",
+    "task-finished",
+    `task ${quoteUntrusted(taskId)} ended at ${isoTime(ended.at)}${hop}: ${quoteUntrusted(ended.agent)} took terminal ${quoteUntrusted(ended.terminal)} (${quoteUntrusted(ended.outcome)}); a finished task takes no further handoff`,
+  );
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -215,7 +249,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   }
 
   function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[]): ClaimRequest | undefined {
-    const { handoffId, taskId, hopIndex, producer, edge } = content;
+    const { handoffId, taskId, hopIndex, producer, edge, path } = content;
     if (handoffId === undefined || taskId === undefined || hopIndex === undefined) return undefined;
     return {
       // A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
@@ -227,10 +261,17 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       edge: (edge && claimEdges.get(edge)) ?? null,
       verdict: reasons.length === 0 || content.lenient ? "accepted" : "rejected",
       at,
+      path: path ?? null,
     };
   }
 
-  function refuse(content: ContentVerdict, reasons: readonly Reason[], duplicate: boolean): Refused {
+  function refuse(content: ContentVerdict, reasons: readonly Reason[], duplicate: boolean, claimed?: ClaimResult): Refused {
+    const attempt = attemptOf(claimed);
+    const repairs = content.edge?.repairs ?? DEFAULT_REPAIRS;
+    let route: RejectionRoute = "repair";
+    if (duplicate) route = "discard";
+    else if (content.hopLimitReached) route = onHopLimit;
+    else if (claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
     return {
       ok: false,
       duplicate,
@@ -238,7 +279,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         handoff_id: content.handoffId ?? null,
         hop_index: content.hopIndex ?? null,
         producer: content.producer ?? null,
-        route: duplicate ? "discard" : content.hopLimitReached ? onHopLimit : "repair",
+        attempt,
+        repairs,
+        route,
         reasons,
       },
     };
@@ -264,9 +307,15 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
               `${quoteUntrusted(claimed.owner)} already owns hop ${content.hopIndex} of task ${quoteUntrusted(content.taskId)}: one owner at a time`,
             ),
           );
-          return refuse(content, reasons, false);
-        case "claimed":
+          return refuse(content, reasons, false, claimed);
+        case "custody":
+          reasons.push(...custodyReasons(content, claimed));
+          return refuse(content, reasons, false, claimed);
+        case "finished":
+          return refuse(content, [endedReason(content.taskId, claimed.ended, isoTime), ...reasons], false, claimed);
         case "noted":
+          return refuse(content, reasons, false, claimed);
+        case "claimed":
           break;
         default:
           throw new TypeError(`options.seen.claim returned an unknown outcome ${quoteUntrusted((claimed as { outcome?: unknown }).outcome)}`);
@@ -341,5 +390,6 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     return settle(content, me, at, reasons, claimed);
   }
 
-  return { accept, acceptAsync };
+  const { finish, finishAsync } = createFinish(spec, isoTime);
+  return { accept, acceptAsync, finish, finishAsync };
 }

@@ -53,6 +53,8 @@ export interface ContentVerdict {
   readonly producer: string | undefined;
   /** The graph's edge from `from_agent.id` to `to_agent.id` whose contract was applied. */
   readonly edge: EdgeInfo | undefined;
+  /** `hop.path` when it is an array of strings: the ledger compares it with the recorded hops. */
+  readonly path: readonly string[] | undefined;
   /** The reasons found; the caller appends artefact and store reasons. */
   readonly reasons: Reason[];
   /** Required artefacts with a well-formed `ref`, for `canRead`. */
@@ -392,6 +394,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     for (const found of schemaReasons) reasons.push(found);
     const hop = field(envelope, "hop");
     const hopIndex = wholeNumber(field(hop, "index"));
+    const hopPath = field(hop, "path");
     let hopLimitReached = false;
     let required: RequiredArtefact[] = [];
     if (envelope !== undefined) {
@@ -427,7 +430,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
       route = STATUS_ROUTES.get(field(envelope, "status")) ?? "proceed";
     }
-    return { handoffId, taskId, hopIndex, producer: from, edge, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
+    const path = isStringArray(hopPath) ? hopPath : undefined;
+    return { handoffId, taskId, hopIndex, producer: from, edge, path, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
   }
 
   return function check(input: unknown, me: string): ContentVerdict {
@@ -442,6 +446,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         hopIndex: undefined,
         producer: undefined,
         edge: undefined,
+        path: undefined,
         reasons: [reason("", "unreadable-envelope", `reading the envelope threw: ${quoteUntrusted(why)}`)],
         required: [],
         lenient: false,

@@ -46,6 +46,11 @@ export interface EdgeInfo {
   readonly observe: boolean;
   /** How often a task may take this edge; absent when unbounded. */
   readonly maxRounds?: number;
+  /**
+   * How many refusals of one hop over this edge go back to the producer for repair before the
+   * next escalates (`repairs N`); absent: 1.
+   */
+  readonly repairs?: number;
   /** The required field paths of the edge's contract, sorted. */
   readonly require: readonly string[];
   /** Index of the edge's contract validator; edges with the same `require` share one. */

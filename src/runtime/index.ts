@@ -15,6 +15,7 @@ export {
   type Acceptors,
   type CanRead,
   type CanReadAsync,
+  DEFAULT_REPAIRS,
   type Refused,
   type Rejection,
   type RejectionRoute,
@@ -48,14 +49,21 @@ export { createLoopDetector, type LoopDetector, type LoopObservation } from "./l
 export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
 export { equal, formats, ucs2length } from "./schema-helpers.js";
+export type { EndRecord, Finish, FinishAsync, FinishAsyncOptions, FinishOptions, FinishVerdict } from "./finish.js";
 export {
   createMemorySeenStore,
+  DEFAULT_TASK_TTL_MS,
   type AsyncSeenStore,
   type ClaimEdge,
   type ClaimHolder,
   type ClaimRequest,
   type ClaimResult,
+  type CustodyFault,
+  type FinishRequest,
+  type FinishResult,
+  type MemorySeenStoreOptions,
   type SeenStore,
+  type TaskEnd,
 } from "./seen-store.js";
 export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";
 export { createEventLog, type EventLog, type EventSink } from "./event-log.js";

@@ -42,6 +42,11 @@ export const SEMANTIC_RULES = {
   "max-rounds-exceeded": "hop.path takes an edge more often than its max_rounds",
   duplicate: "this handoff_id was accepted before (a redelivery), or this task's hop was accepted by this receiver under another handoff_id (a replay): not processed twice",
   "owner-conflict": "another agent already accepted this task_id at this hop.index (one owner at a time)",
+  "not-owner": "from_agent.id is not the task's owner, the agent that accepted its last hop: only the owner hands it on",
+  "path-disagrees": "a hop.path entry differs from the agent the task ledger recorded at that step",
+  "hop-skipped": "hop.index is past the task's next hop (its last accepted hop + 1): a hop no one accepted",
+  "hop-reset": "hop.index is below the task's next hop and is no replay: a counter gone backwards",
+  "task-finished": "the task ended at a terminal (finish); it takes no further handoff",
 } as const;
 
 /** A rule id of a check beyond the JSON Schema. */

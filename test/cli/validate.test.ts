@@ -66,7 +66,7 @@ describe("seam validate", () => {
     expect(code).toBe(1);
     expect(io.out()).toBe(
       [
-        "unknown-field.json: rejected (route repair)",
+        "unknown-field.json: rejected (route repair, attempt 1)",
         '  error /payload additional-property: unexpected field "payload": the envelope is closed, add no fields of your own',
         "valid-delegate.json: accepted (route proceed)",
         "valid-delegate.json: duplicate (route discard)",

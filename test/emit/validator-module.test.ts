@@ -105,6 +105,8 @@ const EXPORTS = [
   "createLoopDetector",
   "createMemorySeenStore",
   "edges",
+  "finish",
+  "finishAsync",
   "firstEnvelope",
   "graph",
   "hopLimit",

@@ -38,7 +38,7 @@ export const graphItem = fc.oneof(
     .map(([n, r, b]) => `agent ${n}: ${r} ${b}`),
   fc.tuple(edgeKind, fc.array(requireDecl, { maxLength: 2 })).map(([k, r]) => `contract ${k} { ${r.join(" ")} }`),
   fc
-    .tuple(edgeKind, id, id, fc.constantFrom("", " observe"), block(fc.oneof(requireDecl, integer.map((n) => `max_rounds ${n}`))))
+    .tuple(edgeKind, id, id, fc.constantFrom("", " observe"), block(fc.oneof(requireDecl, integer.map((n) => `max_rounds ${n}`), integer.map((n) => `repairs ${n}`))))
     .map(([k, f, t, o, b]) => `${k} ${f}->${t}${o} ${b}`),
 );
 

@@ -312,6 +312,11 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       expected: ["syntax error 2:32 negative numbers are not allowed: max_rounds must be a whole number of at least 1"],
     },
     {
+      name: "negative repairs",
+      code: "graph g {\n  delegate a -> b { repairs -1 }\n}",
+      expected: ["syntax error 2:29 negative numbers are not allowed: repairs must be a whole number, 0 or more (0: the first refusal escalates)"],
+    },
+    {
       name: "negative language version",
       code: "seam -1\ngraph g {}",
       expected: ["syntax error 1:6 negative numbers are not allowed: the language version is 1 (write 'seam 1' or leave the line out)"],

@@ -106,6 +106,7 @@ describe("acceptAsync", () => {
         edge: { kind: "delegate", from: "triage", to: "billing" },
         verdict: "accepted",
         at: 1000,
+        path: ["triage", "billing"],
       },
       expect.objectContaining({ at: 2000, verdict: "accepted" }),
     ]);

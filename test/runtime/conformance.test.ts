@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
 import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
+import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
 import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
 
@@ -29,11 +30,20 @@ interface Delivery {
   readonly now?: string;
   readonly readable?: readonly string[];
   readonly store?: boolean;
-  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[] };
+  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null };
 }
+/** A terminal action between deliveries. */
+interface FinishStep {
+  readonly note?: string;
+  readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
+  readonly expect: { ok: boolean; rule?: string };
+}
+type Step = Delivery | FinishStep;
 interface Case {
   readonly description: string;
-  readonly deliveries: readonly Delivery[];
+  /** How long the store keeps an idle task, in seconds (default: one day). */
+  readonly ttlSeconds?: number;
+  readonly deliveries: readonly Step[];
 }
 
 /** RFC 6901 reference tokens of a pointer. */
@@ -87,7 +97,9 @@ function loadSuite(name: string): Suite {
     .sort()
     .map((file) => {
       const value = read(file) as Case;
-      const deliveries = value.deliveries.map((d) => ({ ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) }));
+      const deliveries = value.deliveries.map((d) =>
+        "finish" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
+      );
       return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
     });
   return { name, graphText: readFileSync(join(dir, "graph.seam"), "utf8"), cases };
@@ -105,12 +117,25 @@ function sortedPairs(pairs: readonly Pair[]): string[] {
 function verdictOf(result: AcceptResult): Delivery["expect"] {
   const pairs = (reasons: readonly { path: string; rule: string }[]): Pair[] => reasons.map((r) => [r.path, r.rule]);
   return result.ok
-    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings) }
-    : { ok: false, duplicate: result.duplicate, route: result.rejection.route, reasons: pairs(result.rejection.reasons), warnings: [] };
+    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings), attempt: null }
+    : {
+        ok: false,
+        duplicate: result.duplicate,
+        route: result.rejection.route,
+        reasons: pairs(result.rejection.reasons),
+        warnings: [],
+        attempt: result.rejection.attempt,
+      };
 }
 
-function comparable(verdict: Delivery["expect"]): object {
-  return { ...verdict, reasons: sortedPairs(verdict.reasons), warnings: sortedPairs(verdict.warnings ?? []) };
+/** The verdict in the case's terms: `attempt` is compared only where the case states it. */
+function comparable(verdict: Delivery["expect"], withAttempt: boolean): object {
+  const { attempt, ...rest } = verdict;
+  return { ...rest, ...(withAttempt ? { attempt } : {}), reasons: sortedPairs(verdict.reasons), warnings: sortedPairs(verdict.warnings ?? []) };
+}
+
+function finishVerdict(verdict: FinishVerdict): FinishStep["expect"] {
+  return verdict.ok ? { ok: true } : { ok: false, rule: verdict.rule };
 }
 
 function optionsFor(delivery: Delivery, seen: ReturnType<typeof createMemorySeenStore>): AcceptOptions {
@@ -125,13 +150,26 @@ function optionsFor(delivery: Delivery, seen: ReturnType<typeof createMemorySeen
 }
 
 type Runner = (envelope: unknown, options: AcceptOptions) => AcceptResult | Promise<AcceptResult>;
+type FinishRunner = (taskId: string, options: FinishOptions) => FinishVerdict | Promise<FinishVerdict>;
+interface Runners {
+  readonly accept: Runner;
+  readonly finish: FinishRunner;
+}
 
-async function runCase(run: Runner, value: Case): Promise<void> {
-  const seen = createMemorySeenStore();
-  for (const [i, delivery] of value.deliveries.entries()) {
-    const envelope = delivery.patch === undefined ? delivery.envelope : applyPatch(delivery.envelope, delivery.patch);
-    const got = verdictOf(await run(envelope, optionsFor(delivery, seen)));
-    expect(comparable(got), `delivery ${i}${delivery.note === undefined ? "" : `: ${delivery.note}`}`).toEqual(comparable({ warnings: [], ...delivery.expect }));
+async function runCase(run: Runners, value: Case): Promise<void> {
+  const seen = createMemorySeenStore(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 });
+  for (const [i, step] of value.deliveries.entries()) {
+    const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
+    if ("finish" in step) {
+      const { task, me, terminal, outcome } = step.finish;
+      const now = Date.parse(step.finish.now ?? DEFAULT_NOW);
+      expect(finishVerdict(await run.finish(task, { me, terminal, outcome, seen, now: () => now })), label).toEqual(step.expect);
+      continue;
+    }
+    const envelope = step.patch === undefined ? step.envelope : applyPatch(step.envelope, step.patch);
+    const got = verdictOf(await run.accept(envelope, optionsFor(step, seen)));
+    const withAttempt = step.expect.attempt !== undefined;
+    expect(comparable(got, withAttempt), label).toEqual(comparable({ warnings: [], ...step.expect }, withAttempt));
   }
 }
 
@@ -146,8 +184,8 @@ describe("conformance suite", () => {
   describe.each(suites)("$name", (suite) => {
     const graph = checkedGraph(suite.graphText, `${suite.name}/graph.seam`);
     const acceptors: Acceptors = createGraphAccept(graph);
-    let emitted: Promise<{ accept: Runner; acceptAsync: Runner }> | undefined;
-    const loadEmitted = (): Promise<{ accept: Runner; acceptAsync: Runner }> => {
+    let emitted: Promise<Runners> | undefined;
+    const loadEmitted = (): Promise<Runners> => {
       emitted ??= (async () => {
         const dir = makeTempDir(`conformance-${suite.name}`);
         let module = "";
@@ -155,19 +193,19 @@ describe("conformance suite", () => {
           writeFileSync(join(dir, file.path), file.content);
           if (file.path.endsWith(".mjs")) module = join(dir, file.path);
         }
-        return (await import(module)) as { accept: Runner; acceptAsync: Runner };
+        return (await import(module)) as Runners;
       })();
       return emitted;
     };
 
     it.each(suite.cases)("$name: accept()", async ({ value }) => {
-      await runCase(acceptors.accept, value);
+      await runCase({ accept: acceptors.accept, finish: acceptors.finish }, value);
     });
     it.each(suite.cases)("$name: acceptAsync()", async ({ value }) => {
-      await runCase(acceptors.acceptAsync, value);
+      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync }, value);
     });
     it.each(suite.cases)("$name: the emitted module's accept()", async ({ value }) => {
-      await runCase((await loadEmitted()).accept, value);
+      await runCase(await loadEmitted(), value);
     });
   });
 });

@@ -37,15 +37,15 @@ describe("createMemorySeenStore().claim", () => {
   it("refuses a second receiver for a task's hop without writing", () => {
     const store = createMemorySeenStore();
     store.claim(request());
-    expect(store.claim(request({ handoffId: "h2", receiver: "refunds" }))).toEqual({ outcome: "owner-conflict", owner: "billing" });
-    // h2 was not recorded: billing may still receive it at the next hop.
-    expect(store.claim(request({ handoffId: "h2", hopIndex: 3 }))).toEqual({ outcome: "claimed" });
+    expect(store.claim(request({ handoffId: "h2", receiver: "refunds" }))).toEqual({ outcome: "owner-conflict", owner: "billing", attempt: 1 });
+    // h2 was not recorded: the owner, billing, may still use it for the next hop.
+    expect(store.claim(request({ handoffId: "h2", hopIndex: 2, producer: "billing", receiver: "triage" }))).toEqual({ outcome: "claimed" });
   });
 
   it("notes a rejection without owning anything, so a retry (same or fresh id) is judged afresh", () => {
     const store = createMemorySeenStore();
-    expect(store.claim(request({ verdict: "rejected" }))).toEqual({ outcome: "noted" });
-    expect(store.claim(request({ verdict: "rejected" }))).toEqual({ outcome: "noted" });
+    expect(store.claim(request({ verdict: "rejected" }))).toEqual({ outcome: "noted", attempt: 1 });
+    expect(store.claim(request({ verdict: "rejected" }))).toEqual({ outcome: "noted", attempt: 2 });
     expect(store.claim(request())).toEqual({ outcome: "claimed" });
     const other = createMemorySeenStore();
     other.claim(request({ verdict: "rejected" }));
@@ -59,6 +59,7 @@ describe("createMemorySeenStore().claim", () => {
     expect(store.claim(request({ handoffId: "h2", receiver: "refunds", verdict: "rejected" }))).toEqual({
       outcome: "owner-conflict",
       owner: "billing",
+      attempt: 1,
     });
   });
 

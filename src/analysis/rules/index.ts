@@ -16,6 +16,7 @@ import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
 import { invalidAgentVersionRule } from "./invalid-agent-version.js";
 import { maxRoundsZeroRule } from "./max-rounds-zero.js";
 import { missingEntryRule } from "./missing-entry.js";
+import { repairsExcessiveRule } from "./repairs-excessive.js";
 import { missingReturnRule } from "./missing-return.js";
 import { noTerminalPathRule } from "./no-terminal-path.js";
 import { roleMismatchRule } from "./role-mismatch.js";
@@ -40,6 +41,7 @@ export const rules: readonly Rule[] = [
   missingReturnRule,
   selfHandoffRule,
   maxRoundsZeroRule,
+  repairsExcessiveRule,
   invalidAgentVersionRule,
   unknownFieldRule,
   unsupportedEnvelopeRule,

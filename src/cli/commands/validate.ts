@@ -47,6 +47,8 @@ export interface ValidateVerdict {
   readonly duplicate: boolean;
   /** Where the envelope goes: the record's route when accepted, the rejection's otherwise. */
   readonly route: string;
+  /** For a refusal the store counted: which refusal of the task's hop it was (1 for the first). */
+  readonly attempt?: number;
   readonly reasons: readonly Reason[];
   readonly warnings: readonly Reason[];
 }
@@ -151,6 +153,7 @@ function toVerdict(file: string, result: AcceptResult): ValidateVerdict {
         ok: false,
         duplicate: result.duplicate,
         route: result.rejection.route,
+        ...(result.rejection.attempt === null ? {} : { attempt: result.rejection.attempt }),
         reasons: result.rejection.reasons,
         warnings: [],
       };
@@ -169,7 +172,8 @@ function formatVerdicts(verdicts: readonly ValidateVerdict[]): string {
   let out = "";
   for (const v of verdicts) {
     const verdict = v.ok ? "accepted" : v.duplicate ? "duplicate" : "rejected";
-    out += `${escapeUntrusted(v.file)}: ${verdict} (route ${v.route})\n`;
+    const attempt = v.attempt === undefined ? "" : `, attempt ${v.attempt}`;
+    out += `${escapeUntrusted(v.file)}: ${verdict} (route ${v.route}${attempt})\n`;
     out += formatReasons("error", v.reasons);
     out += formatReasons("warning", v.warnings);
   }

@@ -73,6 +73,18 @@ const PUBLIC_NAMES = [
   "canonical_json",
   "create_loop_detector",
   "create_memory_seen_store",
+  "finish",
+  "finish_async",
+  "FinishVerdict",
+  "EndRecord",
+  "Custody",
+  "CustodyFault",
+  "Finished",
+  "TaskEnd",
+  "FinishRequest",
+  "TaskFinished",
+  "NotOwner",
+  "AlreadyFinished",
   "loop_signature",
   "schema_error_to_reason",
   "validate_envelope",
@@ -119,7 +131,7 @@ export function emitPythonModule(graph: CheckedGraph): string {
   const edgeCode = tuple(
     edges.map(
       (edge) =>
-        py`EdgeInfo(${edge.kind}, ${edge.from}, ${edge.to}, ${edge.observe}, ${edge.maxRounds ?? null}, ${edge.require}, ${edge.contract})`,
+        py`EdgeInfo(${edge.kind}, ${edge.from}, ${edge.to}, ${edge.observe}, ${edge.maxRounds ?? null}, ${edge.require}, ${edge.contract}, ${edge.repairs ?? null})`,
     ),
   );
   const contracts = trustedPython(`(${contractNames.join(", ")}${contractNames.length === 1 ? "," : ""})`);
@@ -240,9 +252,24 @@ def create_loop_detector() -> LoopDetector:
     return LoopDetector(_LOOP_SIGNATURE)
 
 
-def create_memory_seen_store() -> MemorySeenStore:
-    """A SeenStore in this process's memory (never forgets: for tests and single-process services)."""
-    return MemorySeenStore()
+def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+    """Records that agent me ended task_id at one of its terminals (with that outcome); afterwards
+    accept() refuses every handoff of the task (task-finished). Returns FinishVerdict: ok with the
+    end record, or refused (rule "not-owner" or "task-finished"). Raises TypeError for a terminal
+    me does not declare, another outcome, a store without finish(), or an async store."""
+    return _ACCEPT.finish(task_id, me, terminal, outcome, seen, now)
+
+
+async def finish_async(task_id: str, *, me: str, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+    """finish() over an asynchronous store."""
+    return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
+
+
+def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> MemorySeenStore:
+    """A SeenStore with the task ledger in this process's memory; a task is forgotten ttl_ms
+    after its last write (default one day). scope: "graph" (shared by every service of the graph)
+    or "receiver" (one service's own store)."""
+    return MemorySeenStore(ttl_ms, scope)
 `;
   return module.code;
 }

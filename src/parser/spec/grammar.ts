@@ -156,7 +156,13 @@ class SeamGrammar extends chevrotain.CstParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.requireDecl) },
       { ALT: () => this.SUBRULE(this.maxRoundsDecl) },
+      { ALT: () => this.SUBRULE(this.repairsDecl) },
     ]);
+  });
+
+  readonly repairsDecl = this.RULE("repairsDecl", () => {
+    this.CONSUME(kw("repairs"));
+    this.CONSUME(t.Integer, { LABEL: "value" });
   });
 
   readonly maxRoundsDecl = this.RULE("maxRoundsDecl", () => {

@@ -54,5 +54,10 @@ ruleTable("duplicate-setting", {
       ),
       errors: [{ mentions: ["agent 'a'"] }, { mentions: ["transfer a -> b"] }],
     },
+    {
+      name: "an edge's repairs twice",
+      code: lines("graph g {", "  entry a", "  agent a: peer", "  agent b: peer { terminal t }", "  transfer a -> b { repairs 1 «repairs 2 }", "}"),
+      errors: [{ mentions: ["repairs", "transfer a -> b"] }],
+    },
   ],
 });

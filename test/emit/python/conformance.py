@@ -2,9 +2,10 @@
 emitted Python module, in one process.
 
 usage: python3 conformance.py MODULE.py SUITE_DIR sync|async > verdicts.json
-Prints {case name: [verdict of each delivery]}, a verdict being {"ok", "duplicate", "route",
-"reasons": [[path, rule], ...], "warnings": [[path, rule], ...]} in the runtime's order. In
-async mode every delivery goes through accept_async with an async can_read and an async store.
+Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
+"route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt"} in the
+runtime's order, a finish step's {"ok", "rule"?}. In async mode every delivery goes through
+accept_async with an async can_read and an async store, every finish through finish_async.
 """
 import asyncio
 import copy
@@ -58,18 +59,38 @@ class AsyncStore:
         await asyncio.sleep(0)
         return self.store.claim(request)
 
+    async def finish(self, request):
+        await asyncio.sleep(0)
+        return self.store.finish(request)
+
+
+async def run_finish(m, store, step, mode):
+    f = step["finish"]
+    now_seconds = datetime.fromisoformat(f.get("now", "2026-01-01T00:00:00Z").replace("Z", "+00:00")).timestamp()
+    options = dict(me=f["me"], terminal=f["terminal"], outcome=f["outcome"], now=lambda: now_seconds)
+    if mode == "sync":
+        result = m.finish(f["task"], seen=store, **options)
+    else:
+        result = await m.finish_async(f["task"], seen=AsyncStore(store), **options)
+    return {"ok": True} if result.ok else {"ok": False, "rule": result.rule}
+
 
 def verdict(result):
     pairs = lambda reasons: [[r.path, r.rule] for r in reasons]  # noqa: E731
     if result.ok:
-        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(result.record.warnings)}
-    return {"ok": False, "duplicate": result.duplicate, "route": result.rejection.route, "reasons": pairs(result.rejection.reasons), "warnings": []}
+        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(result.record.warnings), "attempt": None}
+    rejection = result.rejection
+    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt}
 
 
 async def run_case(m, suite, case, mode):
-    store = m.create_memory_seen_store()
+    ttl = case.get("ttlSeconds")
+    store = m.create_memory_seen_store() if ttl is None else m.create_memory_seen_store(ttl * 1000)
     out = []
     for delivery in case["deliveries"]:
+        if "finish" in delivery:
+            out.append(await run_finish(m, store, delivery, mode))
+            continue
         if "envelopeFile" in delivery:
             with open(os.path.join(suite, delivery["envelopeFile"]), encoding="utf-8") as fh:
                 envelope = json.load(fh)

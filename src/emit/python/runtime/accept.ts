@@ -171,6 +171,7 @@ class _Content(NamedTuple):
     hop_index: int | None
     producer: str | None
     edge: EdgeInfo | None
+    path: tuple[str, ...] | None
     reasons: list[Reason]
     required: tuple[_Required, ...]
     lenient: bool
@@ -178,6 +179,29 @@ class _Content(NamedTuple):
     consumed: tuple[str, ...]
     constraints: tuple[str, ...]
     route: Route
+
+
+class EndRecord(NamedTuple):
+    """How a task ended: task_id, the agent, its terminal and outcome, ended_at (ISO 8601, UTC)
+    and the last accepted hop (None when the store had none)."""
+
+    task_id: str
+    agent: str
+    terminal: str
+    outcome: str
+    ended_at: str
+    hop_index: int | None
+
+
+class FinishVerdict(NamedTuple):
+    """finish()'s answer: ok with the end record, or refused with rule "not-owner" (owner accepted
+    the task's last hop) or "task-finished" (record: the earlier end) and a message."""
+
+    ok: bool
+    record: EndRecord | None
+    rule: str | None = None
+    message: str | None = None
+    owner: str | None = None
 
 
 class _Accept:
@@ -198,6 +222,7 @@ class _Accept:
             if agent.version is not None and version is None:
                 raise TypeError(f"agent {agent.id} declares version {_quote_untrusted(agent.version)}, which is not MAJOR.MINOR.PATCH")
             self._agents[agent.id] = (agent.role, version)
+        self._terminals: dict[str, tuple[TerminalInfo, ...]] = {agent.id: agent.terminals for agent in agents}
         self._entries = frozenset(graph.entries)
         self._entry_list = ", ".join(graph.entries)
         self._on_limit = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
@@ -449,14 +474,16 @@ class _Accept:
                 constraints = tuple(listed) if not reasons else tuple(item for item in listed if isinstance(item, str))
             status = _field(envelope, "status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
-        return _Content(handoff_id, task_id, hop_index, sender, edge, reasons, required, lenient, reached, tuple(consumed), constraints, route)
+        hop_path = _field(envelope.get("hop") if envelope is not None else None, "path")
+        path = tuple(hop_path) if isinstance(hop_path, list) and _all_strings(hop_path) else None
+        return _Content(handoff_id, task_id, hop_index, sender, edge, path, reasons, required, lenient, reached, tuple(consumed), constraints, route)
 
     def _content(self, value: object, me: str) -> _Content:
         try:
             return self._evaluate(value, me)
         except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
             reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {_quote_untrusted(str(error))}")
-            return _Content(None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
+            return _Content(None, None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
 
     # -- options, clock, store ------------------------------------------------------------------
 
@@ -510,11 +537,64 @@ class _Accept:
             None if edge is None else self._claim_edges[id(edge)],
             "accepted" if not reasons or content.lenient else "rejected",
             at,
+            content.path,
         )
 
-    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool) -> Rejected:
-        route: RejectionRoute = "discard" if duplicate else self._graph.on_hop_limit if content.hop_limit_reached else "repair"
-        return Rejected(Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons)), duplicate)
+    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool, claimed: object = None) -> Rejected:
+        attempt = (claimed.attempt or 1) if isinstance(claimed, (Noted, OwnerConflict, Custody)) else None
+        repairs = 1 if content.edge is None or content.edge.repairs is None else content.edge.repairs
+        route: RejectionRoute = "repair"
+        if duplicate:
+            route = "discard"
+        elif content.hop_limit_reached:
+            route = self._graph.on_hop_limit
+        elif isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
+            route = "escalate"
+        return Rejected(Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons), attempt, repairs), duplicate)
+
+    def _custody_reasons(self, content: _Content, claimed: Custody) -> list[Reason]:
+        task = _quote_untrusted(content.task_id)
+        owner = _quote_untrusted(claimed.owner)
+        last_hop = claimed.last_hop
+        index = content.hop_index
+        last = f"hop {last_hop} was accepted last, by {owner}, so the next hop is {last_hop + 1}"
+        out: list[Reason] = []
+        for fault in claimed.faults:
+            if fault.kind == "reset":
+                out.append(Reason("/hop/index", "hop-reset", f"hop {index} of task {task} goes back: {last} (a counter that is reset disables the hop limit)"))
+            elif fault.kind == "skip":
+                assert index is not None
+                missing = f"hop {last_hop + 1}" if index - 1 == last_hop + 1 else f"hops {last_hop + 1} to {index - 1}"
+                out.append(Reason("/hop/index", "hop-skipped", f"hop {index} of task {task} skips {missing}, which no one accepted: {last}"))
+            elif fault.kind == "producer":
+                out.append(
+                    Reason(
+                        "/from_agent/id",
+                        "not-owner",
+                        f"{'a producer with no from_agent.id' if content.producer is None else _quote_untrusted(content.producer)} does not own task {task}: {owner} accepted its last hop ({last_hop}), so only {owner} may hand it on",
+                    )
+                )
+            elif fault.kind == "path":
+                said = content.path[fault.position] if content.path is not None and fault.position is not None and fault.position < len(content.path) else None
+                out.append(
+                    Reason(
+                        f"/hop/path/{fault.position}",
+                        "path-disagrees",
+                        f"says {_quote_untrusted(said)}, but the ledger of task {task} records {_quote_untrusted(fault.expected)} at this step ({last})",
+                    )
+                )
+            else:
+                raise TypeError(f"seen.claim returned an unknown custody fault {_quote_untrusted(fault.kind)}")
+        return out
+
+    def _ended_reason(self, content: _Content, ended: TaskEnd) -> Reason:
+        hop = "" if ended.hop_index is None else f" after hop {ended.hop_index}"
+        return Reason(
+            "/task_id",
+            "task-finished",
+            f"task {_quote_untrusted(content.task_id)} ended at {self._accepted_at(ended.at)}{hop}: {_quote_untrusted(ended.agent)} took terminal "
+            f"{_quote_untrusted(ended.terminal)} ({_quote_untrusted(ended.outcome)}); a finished task takes no further handoff",
+        )
 
     def _settle(self, content: _Content, me: str, at: int, reasons: list[Reason], claimed: object) -> AcceptResult:
         if claimed is not None:
@@ -538,9 +618,16 @@ class _Accept:
                         f"{_quote_untrusted(claimed.owner)} already owns hop {content.hop_index} of task {_quote_untrusted(content.task_id)}: one owner at a time",
                     )
                 )
-                return self._refuse(content, reasons, False)
-            if not isinstance(claimed, (Claimed, Noted)):
-                raise TypeError(f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate or OwnerConflict")
+                return self._refuse(content, reasons, False, claimed)
+            if isinstance(claimed, Custody):
+                reasons.extend(self._custody_reasons(content, claimed))
+                return self._refuse(content, reasons, False, claimed)
+            if isinstance(claimed, Finished):
+                return self._refuse(content, [self._ended_reason(content, claimed.ended), *reasons], False, claimed)
+            if isinstance(claimed, Noted):
+                return self._refuse(content, reasons, False, claimed)
+            if not isinstance(claimed, Claimed):
+                raise TypeError(f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody or Finished")
         if reasons and not content.lenient:
             return self._refuse(content, reasons, False)
         # lenient or no reason at all: the header is usable (the schema or lenient saw to that).
@@ -621,4 +708,59 @@ class _Accept:
         if inspect.isawaitable(claimed):
             claimed = await claimed
         return self._settle(content, me, at, reasons, claimed)
+
+    # -- terminal actions -----------------------------------------------------------------------
+
+    def _finish_request(self, call: str, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishRequest:
+        if not isinstance(task_id, str) or task_id == "":
+            raise TypeError(f"{call}(): task_id must be the task_id of the task that ends, a non-empty str")
+        agent = self._terminals.get(me) if isinstance(me, str) else None
+        if agent is None:
+            raise TypeError(f"{call}(): me {_quote_untrusted(me)} is no agent of graph {self._graph.name}")
+        declared = next((t for t in agent if t.id == terminal), None)
+        if declared is None:
+            known = ", ".join(t.id for t in agent)
+            tail = "; it declares none, so it cannot end a task" if not known else f"; its terminals are {known}"
+            raise TypeError(f"{call}(): agent {me} declares no terminal {_quote_untrusted(terminal)}{tail}")
+        if outcome != declared.outcome:
+            raise TypeError(f"{call}(): terminal {declared.id} of {me} has the outcome {declared.outcome}, not {_quote_untrusted(outcome)}")
+        if not callable(getattr(seen, "finish", None)):
+            raise TypeError(f"{call}(): seen must be the store accept() claims on, with a finish(request) method, such as create_memory_seen_store()")
+        if now is not None and not callable(now):
+            raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
+        return FinishRequest(task_id, cast(str, me), declared.id, declared.outcome, self._clock(call, cast(Optional[Callable[[], float]], now)))
+
+    def _finish_verdict(self, request: FinishRequest, result: object) -> FinishVerdict:
+        task = _quote_untrusted(request.task_id)
+        if isinstance(result, TaskFinished):
+            return FinishVerdict(True, self._end_record(request.task_id, result.ended))
+        if isinstance(result, NotOwner):
+            message = f"{request.agent} does not own task {task}: {_quote_untrusted(result.owner)} accepted its last hop ({result.last_hop}), so only it may end the task"
+            return FinishVerdict(False, None, "not-owner", message, result.owner)
+        if isinstance(result, AlreadyFinished):
+            record = self._end_record(request.task_id, result.ended)
+            message = f"task {task} ended before, at {record.ended_at}: {_quote_untrusted(record.agent)} took terminal {_quote_untrusted(record.terminal)} ({record.outcome})"
+            return FinishVerdict(False, record, "task-finished", message)
+        raise TypeError(f"seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner or AlreadyFinished")
+
+    def _end_record(self, task_id: str, ended: TaskEnd) -> EndRecord:
+        return EndRecord(task_id, ended.agent, ended.terminal, ended.outcome, self._accepted_at(ended.at), ended.hop_index)
+
+    def finish(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
+        """See the module's finish()."""
+        request = self._finish_request("finish", task_id, me, terminal, outcome, seen, now)
+        answer = cast(Any, seen).finish(request)
+        if inspect.isawaitable(answer):
+            if inspect.iscoroutine(answer):
+                answer.close()
+            raise TypeError("finish(): seen.finish returned an awaitable: use finish_async with an asynchronous store")
+        return self._finish_verdict(request, answer)
+
+    async def finish_async(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
+        """See the module's finish_async()."""
+        request = self._finish_request("finish_async", task_id, me, terminal, outcome, seen, now)
+        answer = cast(Any, seen).finish(request)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        return self._finish_verdict(request, answer)
 `;

@@ -13,7 +13,8 @@ HopLimitAction = Literal["escalate", "failed"]
 Route = Literal["proceed", "human_input", "approval", "failed"]
 """Where an accepted task goes next, from the envelope's status."""
 RejectionRoute = Literal["repair", "escalate", "failed", "discard"]
-"""Where a refused envelope goes: repair; escalate or failed at the hop limit; discard a duplicate."""
+"""Where a refused envelope goes: repair; escalate once the hop's repairs are used up or the task
+ended; escalate or failed at the hop limit; discard a duplicate."""
 RecordOutcome = Literal["recorded", "duplicate", "owner-conflict"]
 
 
@@ -61,6 +62,8 @@ class EdgeInfo:
     max_rounds: int | None
     require: tuple[str, ...]
     contract: int
+    repairs: int | None = None
+    """Refusals of one hop that go back for repair before the next escalates (None: 1)."""
 
 
 class Reason(NamedTuple):
@@ -117,6 +120,10 @@ class Rejection(NamedTuple):
     producer: str | None
     route: RejectionRoute
     reasons: tuple[Reason, ...]
+    attempt: int | None = None
+    """Which refusal of the task's hop this is, as the store counted it (None: not counted)."""
+    repairs: int = 1
+    """Refusals of the hop that go back for repair (the edge's repairs)."""
 
     def to_dict(self) -> dict[str, object]:
         """The rejection as the JavaScript runtime returns it."""
@@ -124,6 +131,8 @@ class Rejection(NamedTuple):
             "handoff_id": self.handoff_id,
             "hop_index": self.hop_index,
             "producer": self.producer,
+            "attempt": self.attempt,
+            "repairs": self.repairs,
             "route": self.route,
             "reasons": [reason.to_dict() for reason in self.reasons],
         }

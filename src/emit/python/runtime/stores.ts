@@ -28,6 +28,8 @@ class ClaimRequest(NamedTuple):
     edge: ClaimEdge | None
     verdict: Literal["accepted", "rejected"]
     at: int
+    path: tuple[str, ...] | None = None
+    """hop.path when it is a list of strings (the task ledger compares and records it)."""
 
 
 class ClaimHolder(NamedTuple):
@@ -45,9 +47,11 @@ class Claimed(NamedTuple):
 
 
 class Noted(NamedTuple):
-    """A rejected delivery is recorded (for retry counts); nothing is owned."""
+    """A rejected delivery is counted; nothing is owned. attempt: the refusals of the task's hop
+    so far, this one included (None from a store written before the ledger: counts as 1)."""
 
     outcome: Literal["noted"] = "noted"
+    attempt: int | None = None
 
 
 class Duplicate(NamedTuple):
@@ -60,15 +64,89 @@ class Duplicate(NamedTuple):
 
 
 class OwnerConflict(NamedTuple):
-    """Nothing written: owner accepted this task's hop before."""
+    """owner accepted this task's hop before; only the refusal is counted (attempt)."""
 
     owner: str
     outcome: Literal["owner-conflict"] = "owner-conflict"
+    attempt: int | None = None
 
 
-ClaimResult = Union[Claimed, Noted, Duplicate, OwnerConflict]
+class CustodyFault(NamedTuple):
+    """One way a delivery breaks its task's chain of custody: "reset" (hop.index at or below the
+    last accepted hop), "skip" (past the next hop), "producer" (not the owner), "path" (hop.path
+    entry position is not expected, the agent the ledger recorded there)."""
+
+    kind: Literal["reset", "skip", "producer", "path"]
+    position: int | None = None
+    expected: str | None = None
+
+
+class Custody(NamedTuple):
+    """The delivery is out of turn for its task: owner accepted its last hop, last_hop; only the
+    refusal is counted (attempt)."""
+
+    owner: str
+    last_hop: int
+    faults: tuple[CustodyFault, ...]
+    attempt: int | None = None
+    outcome: Literal["custody"] = "custody"
+
+
+class TaskEnd(NamedTuple):
+    """How a task ended: the agent, its terminal and outcome, when (ms since the Unix epoch) and
+    the last accepted hop (None when the ledger had none)."""
+
+    agent: str
+    terminal: str
+    outcome: str
+    at: int
+    hop_index: int | None
+
+
+class Finished(NamedTuple):
+    """Nothing written: the task ended (ended)."""
+
+    ended: TaskEnd
+    outcome: Literal["finished"] = "finished"
+
+
+ClaimResult = Union[Claimed, Noted, Duplicate, OwnerConflict, Custody, Finished]
 _CLAIMED: Final = Claimed()
-_NOTED: Final = Noted()
+
+
+class FinishRequest(NamedTuple):
+    """A terminal action as the store sees it (checked against the graph by finish())."""
+
+    task_id: str
+    agent: str
+    terminal: str
+    outcome: str
+    at: int
+
+
+class TaskFinished(NamedTuple):
+    """The end is recorded."""
+
+    ended: TaskEnd
+    outcome: Literal["finished"] = "finished"
+
+
+class NotOwner(NamedTuple):
+    """Nothing written: owner accepted the task's last hop (last_hop); only it may end the task."""
+
+    owner: str
+    last_hop: int
+    outcome: Literal["not-owner"] = "not-owner"
+
+
+class AlreadyFinished(NamedTuple):
+    """Nothing written: the task ended before (ended)."""
+
+    ended: TaskEnd
+    outcome: Literal["already-finished"] = "already-finished"
+
+
+FinishResult = Union[TaskFinished, NotOwner, AlreadyFinished]
 
 
 class SeenStore(Protocol):
@@ -94,31 +172,142 @@ class AsyncSeenStore(Protocol):
         ...
 
 
+DEFAULT_TASK_TTL_MS: Final = 86_400_000
+"""One day: how long the memory store keeps an idle task by default."""
+
+
+class _HopOwner(NamedTuple):
+    hop_index: int
+    handoff_id: str
+    producer: str | None
+    receiver: str
+    at: int
+
+
+class _Task:
+    __slots__ = ("hops", "refusals", "path", "ended", "touched")
+
+    def __init__(self, at: int) -> None:
+        self.hops: list[_HopOwner] = []
+        self.refusals: dict[int, int] = {}
+        self.path: tuple[str, ...] | None = None
+        self.ended: TaskEnd | None = None
+        self.touched = at
+
+
 class MemorySeenStore:
-    """A store in this process's memory (SeenStore and AsyncSeenStore), for tests and
-    single-process services. It never forgets: a long-running service should use one with expiry."""
+    """A store in this process's memory (SeenStore and AsyncSeenStore), a port of the JavaScript
+    runtime's: duplicates, replays, owners, and the task ledger (refusals per task and hop, the
+    chain of custody, ended tasks). A task is forgotten ttl_ms after its last write. scope "graph"
+    (default): shared by every service of the graph; "receiver": one service's own store, which
+    sees only its hops (no owner, skip or path checks; resets below its own last hop still)."""
 
-    __slots__ = ("_accepted", "_owners")
+    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide")
 
-    def __init__(self) -> None:
-        self._accepted: dict[str, ClaimHolder] = {}
-        self._owners: dict[tuple[str, int], ClaimHolder] = {}
+    def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> None:
+        if isinstance(ttl_ms, bool) or not isinstance(ttl_ms, int) or ttl_ms <= 0:
+            raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
+        if scope not in ("graph", "receiver"):
+            raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
+        self._accepted: dict[str, _HopOwner] = {}
+        # Tasks in the order of their last write (re-inserted on each): expired ones come first.
+        self._tasks: dict[str, _Task] = {}
+        self._ttl = ttl_ms
+        self._graph_wide = scope == "graph"
+
+    def _sweep(self, now: int) -> None:
+        while self._tasks:
+            task_id, task = next(iter(self._tasks.items()))
+            if now - task.touched < self._ttl:
+                break
+            for hop in task.hops:
+                self._accepted.pop(hop.handoff_id, None)
+            del self._tasks[task_id]
+
+    def _touch(self, task_id: str, task: _Task, at: int) -> None:
+        task.touched = max(task.touched, at)
+        self._tasks.pop(task_id, None)
+        self._tasks[task_id] = task
+
+    def _ledger(self, task_id: str, at: int) -> _Task:
+        task = self._tasks.get(task_id)
+        if task is None:
+            task = _Task(at)
+            self._tasks[task_id] = task
+        return task
+
+    def _refuse(self, request: ClaimRequest) -> int:
+        task = self._ledger(request.task_id, request.at)
+        count = task.refusals.get(request.hop_index, 0) + 1
+        task.refusals[request.hop_index] = count
+        self._touch(request.task_id, task, request.at)
+        return count
+
+    def _faults(self, request: ClaimRequest, task: _Task, last: _HopOwner) -> list[CustodyFault]:
+        faults: list[CustodyFault] = []
+        if request.hop_index <= last.hop_index:
+            faults.append(CustodyFault("reset"))
+        if not self._graph_wide:
+            return faults
+        if request.hop_index > last.hop_index + 1:
+            faults.append(CustodyFault("skip"))
+        not_owner = request.producer != last.receiver
+        if not_owner:
+            faults.append(CustodyFault("producer"))
+        path, recorded = request.path, task.path
+        if path is not None and recorded is not None:
+            # Entry last.hop_index is the owner itself: already named by a producer fault.
+            end = min(len(recorded), len(path), last.hop_index if not_owner else last.hop_index + 1)
+            for i in range(end):
+                if path[i] != recorded[i]:
+                    faults.append(CustodyFault("path", i, recorded[i]))
+                    break
+        return faults
 
     def claim(self, request: ClaimRequest) -> ClaimResult:
-        """See SeenStore.claim."""
+        """See SeenStore.claim and the README's task ledger: the same decisions in the same order."""
+        self._sweep(request.at)
         earlier = self._accepted.get(request.handoff_id)
         if earlier is not None:
-            return Duplicate("handoff", earlier)
-        hop = (request.task_id, request.hop_index)
-        owner = self._owners.get(hop)
+            return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
+        task = self._tasks.get(request.task_id)
+        if task is not None and task.ended is not None:
+            return Finished(task.ended)
+        hops = task.hops if task is not None else []
+        last = hops[-1] if hops else None
+        owner = next((hop for hop in hops if hop.hop_index == request.hop_index), None)
         if owner is not None:
-            return Duplicate("hop", owner) if owner.receiver == request.receiver else OwnerConflict(owner.receiver)
+            if owner.receiver == request.receiver and owner.producer == request.producer:
+                return Duplicate("hop", ClaimHolder(owner.handoff_id, owner.receiver, owner.at))
+            if owner.receiver != request.receiver and not (self._graph_wide and last is not None and request.producer == last.receiver):
+                return OwnerConflict(owner.receiver, attempt=self._refuse(request))
+        if task is not None and last is not None:
+            faults = self._faults(request, task, last)
+            if faults:
+                return Custody(last.receiver, last.hop_index, tuple(faults), self._refuse(request))
         if request.verdict == "rejected":
-            return _NOTED
-        holder = ClaimHolder(request.handoff_id, request.receiver, request.at)
-        self._accepted[request.handoff_id] = holder
-        self._owners[hop] = holder
+            return Noted(attempt=self._refuse(request))
+        claim = _HopOwner(request.hop_index, request.handoff_id, request.producer, request.receiver, request.at)
+        ledger = task if task is not None else self._ledger(request.task_id, request.at)
+        self._accepted[request.handoff_id] = claim
+        ledger.hops.append(claim)
+        ledger.path = request.path
+        self._touch(request.task_id, ledger, request.at)
         return _CLAIMED
+
+    def finish(self, request: FinishRequest) -> FinishResult:
+        """Records a terminal action atomically, unless another agent owns the task or it ended before."""
+        self._sweep(request.at)
+        task = self._ledger(request.task_id, request.at)
+        if task.ended is not None:
+            return AlreadyFinished(task.ended)
+        last = task.hops[-1] if task.hops else None
+        if self._graph_wide and last is not None and last.receiver != request.agent:
+            return NotOwner(last.receiver, last.hop_index)
+        ended = TaskEnd(request.agent, request.terminal, request.outcome, request.at, None if last is None else last.hop_index)
+        task.ended = ended
+        self._touch(request.task_id, task, request.at)
+        return TaskFinished(ended)
 
 
 class LoopObservation(NamedTuple):

@@ -1,0 +1,154 @@
+/**
+ * `finish()` and `finishAsync()`: the call a service makes when one of its agents takes a
+ * terminal action, so that the task stays finished: after it, the store refuses every handoff of
+ * the task (`task-finished`). The terminal is checked against the graph (the agent declares it,
+ * with that outcome); a mistake there is the calling service's bug, a `TypeError`.
+ */
+import { quoteUntrusted } from "../core/untrusted-text.js";
+import type { AgentInfo, GraphInfo, Outcome } from "./graph-data.js";
+import type { AsyncSeenStore, FinishRequest, FinishResult, SeenStore, TaskEnd } from "./seen-store.js";
+
+/** Options of one `finish()` call. Unknown keys are a `TypeError`. */
+export interface FinishOptions {
+  /** The agent taking the terminal action: an agent of the graph. */
+  readonly me: string;
+  /** The terminal's id, one the graph declares on `me`. */
+  readonly terminal: string;
+  /** The terminal's outcome as the graph declares it (`complete`, `escalate`, `fail`): a second statement of intent, checked. */
+  readonly outcome: Outcome;
+  /** The store `accept()` claims on; it must have a `finish` method. */
+  readonly seen: SeenStore;
+  /** The clock, in ms since the Unix epoch (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** Options of one `finishAsync()` call: as {@link FinishOptions}, with an asynchronous store allowed. */
+export interface FinishAsyncOptions extends Omit<FinishOptions, "seen"> {
+  readonly seen: AsyncSeenStore;
+}
+
+/** The record of a task's end: who ended it, how, and when. */
+export interface EndRecord {
+  readonly task_id: string;
+  readonly agent: string;
+  readonly terminal: string;
+  readonly outcome: string;
+  /** ISO 8601 time (UTC). */
+  readonly ended_at: string;
+  /** The task's last accepted hop when it ended; `null` when the store had none. */
+  readonly hop_index: number | null;
+}
+
+/**
+ * The verdict of `finish()`: `ok` with the end record, or refused (nothing written) because
+ * another agent owns the task (`not-owner`) or it had ended before (`task-finished`, with that
+ * end's record).
+ */
+export type FinishVerdict =
+  | { readonly ok: true; readonly record: EndRecord }
+  | { readonly ok: false; readonly rule: "not-owner"; readonly message: string; readonly owner: string }
+  | { readonly ok: false; readonly rule: "task-finished"; readonly message: string; readonly record: EndRecord };
+
+/** Records that `options.me` ended `taskId` at a terminal; see {@link createFinish}. */
+export type Finish = (taskId: string, options: FinishOptions) => FinishVerdict;
+/** {@link Finish} over an asynchronous store. */
+export type FinishAsync = (taskId: string, options: FinishAsyncOptions) => Promise<FinishVerdict>;
+
+const OPTION_KEYS = new Set(["me", "terminal", "outcome", "seen", "now"]);
+const MAX_TIME = 8.64e15;
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/**
+ * Builds `finish()` and `finishAsync()` for one graph.
+ *
+ * Both throw a `TypeError` for a misuse: a `taskId` that is not a non-empty string, no options,
+ * an unknown option, a `me` the graph lacks, a terminal `me` does not declare, an outcome other
+ * than the terminal's, a store without `finish` (or, for `finish`, one answering with a promise);
+ * a `RangeError` for a clock outside `Date`'s range; and what the store throws.
+ *
+ * @param spec - the graph's settings and agents
+ * @param isoTime - formats ms since the Unix epoch as ISO 8601 (shared with `accept()`)
+ */
+export function createFinish(
+  spec: { readonly graph: GraphInfo; readonly agents: readonly AgentInfo[] },
+  isoTime: (ms: number) => string,
+): { finish: Finish; finishAsync: FinishAsync } {
+  const agents = new Map(spec.agents.map((agent) => [agent.id, agent]));
+
+  function request(call: string, taskId: unknown, options: unknown): FinishRequest {
+    const misuse = (problem: string): TypeError => new TypeError(`${call}(taskId, options): ${problem}`);
+    if (typeof taskId !== "string" || taskId === "") throw misuse("taskId must be the task_id of the task that ends, a non-empty string");
+    if (typeof options !== "object" || options === null) throw misuse("options must be an object such as { me, terminal, outcome, seen }");
+    for (const key in options) {
+      if (!OPTION_KEYS.has(key)) throw misuse(`unknown option ${quoteUntrusted(key)}; the options are me, terminal, outcome, seen and now`);
+    }
+    const { me, terminal, outcome, seen, now } = options as Record<string, unknown>;
+    const agent = typeof me === "string" ? agents.get(me) : undefined;
+    if (agent === undefined) throw misuse(`options.me ${quoteUntrusted(me)} is no agent of graph ${spec.graph.name}`);
+    const declared = agent.terminals.find((t) => t.id === terminal);
+    if (declared === undefined) {
+      const known = agent.terminals.map((t) => t.id).join(", ");
+      throw misuse(
+        `agent ${agent.id} declares no terminal ${quoteUntrusted(terminal)}${known === "" ? "; it declares none, so it cannot end a task" : `; its terminals are ${known}`}`,
+      );
+    }
+    if (outcome !== declared.outcome) {
+      throw misuse(`terminal ${declared.id} of ${agent.id} has the outcome ${declared.outcome}, not ${quoteUntrusted(outcome)}`);
+    }
+    if (typeof seen !== "object" || seen === null || typeof (seen as { finish?: unknown }).finish !== "function") {
+      throw misuse("options.seen must be the store accept() claims on, with a finish(request) method, such as createMemorySeenStore()");
+    }
+    if (now !== undefined && typeof now !== "function") throw misuse("options.now must be a function returning ms since the Unix epoch");
+    const at = now === undefined ? Date.now() : (now as () => unknown)();
+    if (typeof at !== "number") throw misuse("options.now() must return a number of ms since the Unix epoch");
+    if (!(Math.abs(at) <= MAX_TIME)) throw new RangeError(`${call}(taskId, options): options.now() returned ${at}, outside the range of Date`);
+    return { taskId, agent: agent.id, terminal: declared.id, outcome: declared.outcome, at };
+  }
+
+  function record(taskId: string, ended: TaskEnd): EndRecord {
+    return { task_id: taskId, agent: ended.agent, terminal: ended.terminal, outcome: ended.outcome, ended_at: isoTime(ended.at), hop_index: ended.hopIndex };
+  }
+
+  function verdict(req: FinishRequest, result: FinishResult): FinishVerdict {
+    const task = quoteUntrusted(req.taskId);
+    switch (result.outcome) {
+      case "finished":
+        return { ok: true, record: record(req.taskId, result.ended) };
+      case "not-owner":
+        return {
+          ok: false,
+          rule: "not-owner",
+          owner: result.owner,
+          message: `${req.agent} does not own task ${task}: ${quoteUntrusted(result.owner)} accepted its last hop (${result.lastHop}), so only it may end the task`,
+        };
+      case "already-finished": {
+        const ended = record(req.taskId, result.ended);
+        return {
+          ok: false,
+          rule: "task-finished",
+          record: ended,
+          message: `task ${task} ended before, at ${ended.ended_at}: ${quoteUntrusted(ended.agent)} took terminal ${quoteUntrusted(ended.terminal)} (${ended.outcome})`,
+        };
+      }
+      default:
+        throw new TypeError(`options.seen.finish returned an unknown outcome ${quoteUntrusted((result as { outcome?: unknown }).outcome)}`);
+    }
+  }
+
+  function finish(taskId: string, options: FinishOptions): FinishVerdict {
+    const req = request("finish", taskId, options);
+    const answer: unknown = (options.seen.finish as NonNullable<SeenStore["finish"]>)(req);
+    if (isThenable(answer)) throw new TypeError("finish(taskId, options): options.seen.finish returned a promise: use finishAsync with an asynchronous store");
+    return verdict(req, answer as FinishResult);
+  }
+
+  async function finishAsync(taskId: string, options: FinishAsyncOptions): Promise<FinishVerdict> {
+    const req = request("finishAsync", taskId, options);
+    return verdict(req, await (options.seen.finish as NonNullable<AsyncSeenStore["finish"]>)(req));
+  }
+
+  return { finish, finishAsync };
+}

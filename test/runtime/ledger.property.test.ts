@@ -1,0 +1,107 @@
+/**
+ * Property: for random valid walks of the ledger suite's graph, delivered in order to one store,
+ * every hop is accepted; forging any single hop (a wrong producer, a rewritten path entry, a reset
+ * index) is refused by the ledger, and the walk then goes on as if the forgery never came.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createGraphAccept } from "../../src/emit/graph-accept.js";
+import type { AcceptResult } from "../../src/runtime/accept.js";
+import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { checkedGraph, clone, projectRoot } from "../emit/helpers.js";
+
+type Envelope = Record<string, any>;
+
+const suite = join(projectRoot, "conformance", "ledger");
+const graph = checkedGraph(readFileSync(join(suite, "graph.seam"), "utf8"), "ledger/graph.seam");
+const { accept } = createGraphAccept(graph);
+const base = JSON.parse(readFileSync(join(suite, "envelopes", "handoff.json"), "utf8")) as Envelope;
+const roles = new Map(graph.agents.map((agent) => [agent.id, agent.role]));
+const numRuns = Number(process.env["SEAM_FUZZ_RUNS"] ?? 200);
+
+/** A walk from an entry that respects every edge's max_rounds, steered by `choices`. */
+function walkOf(choices: readonly number[]): string[] {
+  const entries = graph.entries;
+  const path = [entries[(choices[0] as number) % entries.length] as string];
+  const taken = new Map<string, number>();
+  for (const choice of choices.slice(1)) {
+    const from = path[path.length - 1] as string;
+    const next = graph.edges.filter((edge) => edge.from === from && (taken.get(`${edge.from}>${edge.to}`) ?? 0) < (edge.maxRounds ?? Infinity));
+    if (next.length === 0) break;
+    const edge = next[choice % next.length] as (typeof next)[number];
+    taken.set(`${edge.from}>${edge.to}`, (taken.get(`${edge.from}>${edge.to}`) ?? 0) + 1);
+    path.push(edge.to);
+  }
+  return path;
+}
+
+/** The envelope of hop `k` (1-based) of `walk`. */
+function envelopeOf(task: string, walk: readonly string[], k: number, id: number): Envelope {
+  const envelope = clone(base);
+  const path = walk.slice(0, k + 1);
+  const from = path[k - 1] as string;
+  const to = path[k] as string;
+  envelope["handoff_id"] = `3c4d5e6f-7a8b-4c9d-8e0f-${String(id).padStart(12, "0")}`;
+  envelope["task_id"] = task;
+  envelope["hop"] = { index: k, limit: 14, path };
+  envelope["from_agent"] = { id: from, role: roles.get(from) };
+  envelope["to_agent"] = { id: to, role: roles.get(to) };
+  return envelope;
+}
+
+const deliver = (seen: ReturnType<typeof createMemorySeenStore>, envelope: Envelope): AcceptResult =>
+  accept(envelope, { me: envelope["to_agent"].id, seen, now: () => 0 });
+
+const rulesOf = (result: AcceptResult): string[] => (result.ok ? [] : result.rejection.reasons.map((r) => `${r.path} ${r.rule}`));
+
+const walks = fc.array(fc.nat(1000), { minLength: 3, maxLength: 11 }).map(walkOf).filter((walk) => walk.length >= 3);
+
+describe("the ledger over random walks", () => {
+  it("accepts every hop of a valid walk delivered in order", () => {
+    fc.assert(
+      fc.property(walks, (walk) => {
+        const seen = createMemorySeenStore();
+        for (let k = 1; k < walk.length; k++) expect(rulesOf(deliver(seen, envelopeOf("task", walk, k, k)))).toEqual([]);
+      }),
+      { numRuns },
+    );
+  }, 60_000);
+
+  it("refuses any single forged hop, and the walk goes on", () => {
+    const forgeries = fc.record({ walk: walks, at: fc.nat(), kind: fc.constantFrom("producer", "path", "reset"), pick: fc.nat() });
+    fc.assert(
+      fc.property(forgeries, ({ walk, at, kind, pick }) => {
+        // A hop after the first, so the ledger has a hop to compare with.
+        const k = 2 + (at % (walk.length - 2));
+        const seen = createMemorySeenStore();
+        for (let i = 1; i < k; i++) expect(deliver(seen, envelopeOf("task", walk, i, i)).ok).toBe(true);
+        const forged = envelopeOf("task", walk, k, 1000);
+        const owner = walk[k - 1] as string;
+        let expected: (rules: string[]) => boolean;
+        if (kind === "producer") {
+          const others = [...roles.keys()].filter((id) => id !== owner);
+          const producer = others[pick % others.length] as string;
+          forged["from_agent"] = { id: producer, role: roles.get(producer) };
+          forged["hop"]["path"][k - 1] = producer;
+          expected = (rules) => rules.includes("/from_agent/id not-owner");
+        } else if (kind === "path") {
+          const i = pick % (k - 1);
+          const others = [...roles.keys()].filter((id) => id !== walk[i]);
+          forged["hop"]["path"][i] = others[pick % others.length];
+          expected = (rules) => rules.includes(`/hop/path/${i} path-disagrees`);
+        } else {
+          forged["hop"]["index"] = pick % k;
+          // The same step under an older number of its own is a replay; any other is a reset.
+          expected = (rules) => rules.some((rule) => rule === "/hop/index hop-reset" || rule === "/hop/index duplicate" || rule === "/to_agent/id owner-conflict");
+        }
+        const rules = rulesOf(deliver(seen, forged));
+        expect(rules.length, "the forged hop is refused").toBeGreaterThan(0);
+        expect(expected(rules), rules.join("; ")).toBe(true);
+        for (let i = k; i < walk.length; i++) expect(rulesOf(deliver(seen, envelopeOf("task", walk, i, i)))).toEqual([]);
+      }),
+      { numRuns },
+    );
+  }, 60_000);
+});
