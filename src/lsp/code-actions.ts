@@ -1,0 +1,81 @@
+/**
+ * `textDocument/codeAction` quick fixes for the diagnostics under the cursor: take the "did you
+ * mean" name or path; add `max_rounds 2` to an edge of an unbounded cycle; add a terminal to an
+ * agent trapped with no way to a terminal. Each action carries the diagnostic it fixes.
+ */
+import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
+import type { Diagnostic } from "../core/diagnostic.js";
+import type { Range } from "../core/source-file.js";
+import type { AgentDecl, EdgeDecl } from "../parser/ast.js";
+import { toLspDiagnostic } from "./diagnostics.js";
+import { proposedReplacement, type Analysis } from "./front-end.js";
+import { toLspRange, toPosition } from "./positions.js";
+
+/** The bound the `unbounded-cycle` fix writes: the smallest that lets a task come back once. */
+const FIX_MAX_ROUNDS = 2;
+
+/** Quick fixes for the diagnostics that overlap `range`, in diagnostic order. */
+export function codeActionsFor(analysis: Analysis, uri: string, range: Range): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of analysis.diagnostics) {
+    if (diagnostic.range.end < range.start || diagnostic.range.start > range.end) continue;
+    const fix = (title: string, at: Range, newText: string, isPreferred = false): void => {
+      actions.push({
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toLspDiagnostic(analysis, uri, diagnostic)],
+        ...(isPreferred ? { isPreferred } : {}),
+        edit: { changes: { [uri]: [{ range: toLspRange(analysis.file, at), newText }] } },
+      });
+    };
+    const replacement = proposedReplacement(diagnostic);
+    if (replacement !== undefined) fix(`Change to '${replacement}'`, diagnostic.range, replacement, true);
+    if (diagnostic.rule === "unbounded-cycle") {
+      for (const edge of edgesOnCycle(analysis, diagnostic)) {
+        const insert = insertIntoBlock(analysis, edge.range, edge.observe?.end ?? edge.to.range.end, `max_rounds ${FIX_MAX_ROUNDS}`);
+        fix(`Add 'max_rounds ${FIX_MAX_ROUNDS}' to ${edge.edgeKind.value} ${edge.from.name} -> ${edge.to.name}`, insert.at, insert.text);
+      }
+    }
+    if (diagnostic.rule === "no-terminal-path") {
+      const agent = declAt<AgentDecl>(analysis, "Agent", diagnostic.range.start, (a) => a.name.range.start);
+      if (agent !== undefined) {
+        const insert = insertIntoBlock(analysis, agent.range, agent.role.range.end, "terminal done");
+        fix(`Add a terminal 'done' to agent '${agent.name.name}'`, insert.at, insert.text);
+      }
+    }
+  }
+  return actions;
+}
+
+/** The edge the diagnostic is on, then the edges its related information names, each once. */
+function edgesOnCycle(analysis: Analysis, diagnostic: Diagnostic): EdgeDecl[] {
+  const starts = [diagnostic.range.start, ...(diagnostic.related ?? []).map((r) => r.range.start)];
+  const edges = starts.map((s) => declAt<EdgeDecl>(analysis, "Edge", s, (e) => e.edgeKind.range.start));
+  return [...new Set(edges.filter((e): e is EdgeDecl => e !== undefined))];
+}
+
+function declAt<T extends AgentDecl | EdgeDecl>(analysis: Analysis, kind: T["kind"], start: number, anchor: (decl: T) => number): T | undefined {
+  for (const graph of analysis.ast.graphs) {
+    if (start < graph.range.start || start > graph.range.end) continue;
+    for (const item of graph.items) if (item.kind === kind && anchor(item as T) === start) return item as T;
+  }
+  return undefined;
+}
+
+/**
+ * Where and what to insert so that `item` becomes the first item of the block of the declaration
+ * spanning `range` whose header ends at `headerEnd`: a new ` { item }` when it has no block; else
+ * right after its `{`, on a line of its own (indented like the block's items) when the block
+ * spans several lines.
+ */
+function insertIntoBlock(analysis: Analysis, range: Range, headerEnd: number, item: string): { at: Range; text: string } {
+  const { text } = analysis.file;
+  const open = analysis.tokens.find((t) => t.start >= headerEnd && t.start < range.end && t.text === "{");
+  if (open === undefined) return { at: { start: headerEnd, end: headerEnd }, text: ` { ${item} }` };
+  const at = { start: open.end, end: open.end };
+  const openLine = toPosition(analysis.file, open.start).line;
+  if (toPosition(analysis.file, range.end).line === openLine) return { at, text: ` ${item}` };
+  const lineStart = analysis.file.lineStarts[openLine] as number;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? "";
+  return { at, text: `\n${indent}  ${item}` };
+}

@@ -1,0 +1,142 @@
+/**
+ * The Seam language server (LSP 3.17) on a given connection: open documents are analysed as
+ * `seam check` would and their diagnostics published as they change; hover, definition,
+ * references, rename, completion, document symbols, folding, code actions and semantic tokens
+ * answer from the latest analysis of each document. Only open documents are analysed.
+ */
+import { fileURLToPath } from "node:url";
+import { TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { codeActionsFor } from "./code-actions.js";
+import { completionsAt } from "./completion.js";
+import { toLspDiagnostic } from "./diagnostics.js";
+import { analyse, type Analysis } from "./front-end.js";
+import { hoverAt } from "./hover.js";
+import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
+import { documentSymbols, foldingRanges } from "./outline.js";
+import { toOffset } from "./positions.js";
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from "./semantic-tokens.js";
+
+/**
+ * Longest wait between an edit and its diagnostics, in milliseconds. The wait adapts to the
+ * document: as long as its last check took, so a file that checks in 2 ms gets its diagnostics
+ * 2 ms after a keystroke, while edits to a file that takes 100 ms to check are gathered into one
+ * check instead of queueing a check per keystroke.
+ */
+export const MAX_DEBOUNCE_MS = 250;
+
+/** The capabilities this server announces. */
+export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
+  positionEncoding: "utf-16",
+  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+  hoverProvider: true,
+  definitionProvider: true,
+  referencesProvider: true,
+  renameProvider: { prepareProvider: true },
+  completionProvider: { triggerCharacters: [".", ":", ">", ","] },
+  documentSymbolProvider: true,
+  foldingRangeProvider: true,
+  codeActionProvider: { codeActionKinds: ["quickfix"] },
+  semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
+};
+
+/**
+ * Wires every handler to `connection` and starts listening. Returns when the handlers are set;
+ * the server then lives as long as the connection (an `exit` notification ends the process, as
+ * `vscode-languageserver` does for every server).
+ *
+ * @param version - the `seam` version, sent as `serverInfo.version`
+ */
+export function startServer(connection: Connection, version: string): void {
+  const documents = new TextDocuments(TextDocument);
+  const analyses = new Map<string, { version: number; analysis: Analysis }>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const lastCheckMs = new Map<string, number>();
+
+  /** The analysis of the document's current text (made now if the text changed since the last one). */
+  const analysisOf = (uri: string): Analysis | undefined => {
+    const document = documents.get(uri);
+    if (document === undefined) return undefined;
+    const cached = analyses.get(uri);
+    if (cached !== undefined && cached.version === document.version) return cached.analysis;
+    const started = performance.now();
+    const analysis = analyse(pathOf(uri), document.getText());
+    lastCheckMs.set(uri, performance.now() - started);
+    analyses.set(uri, { version: document.version, analysis });
+    return analysis;
+  };
+
+  const publish = (uri: string): void => {
+    timers.delete(uri);
+    const analysis = analysisOf(uri);
+    const document = documents.get(uri);
+    if (analysis === undefined || document === undefined) return;
+    void connection.sendDiagnostics({
+      uri,
+      version: document.version,
+      diagnostics: analysis.diagnostics.map((d) => toLspDiagnostic(analysis, uri, d)),
+    });
+  };
+
+  const schedule = (uri: string): void => {
+    clearTimeout(timers.get(uri));
+    const wait = Math.min(MAX_DEBOUNCE_MS, lastCheckMs.get(uri) ?? 0);
+    timers.set(uri, setTimeout(() => publish(uri), wait));
+  };
+
+  /** Runs `answer` on the analysis of `uri` at `position`, or returns `empty` for a document that is not open. */
+  const at = <T>(uri: string, position: { line: number; character: number }, empty: T, answer: (a: Analysis, offset: number) => T): T => {
+    const analysis = analysisOf(uri);
+    return analysis === undefined ? empty : answer(analysis, toOffset(analysis.file, position));
+  };
+
+  connection.onInitialize(() => ({ capabilities: SERVER_CAPABILITIES, serverInfo: { name: "seam", version } }));
+  documents.onDidChangeContent(({ document }) => schedule(document.uri));
+  documents.onDidClose(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    timers.delete(document.uri);
+    analyses.delete(document.uri);
+    lastCheckMs.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+  connection.onHover(({ textDocument, position }) => at(textDocument.uri, position, null, hoverAt));
+  connection.onDefinition(({ textDocument, position }) => at(textDocument.uri, position, [], (a, o) => definitionAt(a, textDocument.uri, o)));
+  connection.onReferences(({ textDocument, position, context }) =>
+    at(textDocument.uri, position, [], (a, o) => referencesAt(a, textDocument.uri, o, context.includeDeclaration)),
+  );
+  connection.onPrepareRename(({ textDocument, position }) => at(textDocument.uri, position, null, prepareRenameAt));
+  connection.onRenameRequest(({ textDocument, position, newName }) =>
+    at(textDocument.uri, position, null, (a, o) => renameAt(a, textDocument.uri, o, newName)),
+  );
+  connection.onCompletion(({ textDocument, position }) => at(textDocument.uri, position, [], completionsAt));
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    return analysis === undefined ? [] : documentSymbols(analysis);
+  });
+  connection.onFoldingRanges(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    return analysis === undefined ? [] : foldingRanges(analysis);
+  });
+  connection.onCodeAction(({ textDocument, range }) => {
+    const analysis = analysisOf(textDocument.uri);
+    if (analysis === undefined) return [];
+    return codeActionsFor(analysis, textDocument.uri, { start: toOffset(analysis.file, range.start), end: toOffset(analysis.file, range.end) });
+  });
+  connection.languages.semanticTokens.on(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    return analysis === undefined ? { data: [] } : semanticTokens(analysis);
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/** A file path for `file:` URIs (what diagnostics would print), the URI itself for anything else. */
+function pathOf(uri: string): string {
+  if (!uri.startsWith("file:")) return uri;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return uri;
+  }
+}
