@@ -6,6 +6,7 @@
  */
 import type { Hover } from "vscode-languageserver/node";
 import { DEFAULT_CONTRACTS } from "../analysis/bind.js";
+import { countOf } from "../analysis/describe.js";
 import { describeField, splitFieldPath } from "../analysis/field-paths.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import type { AgentDecl, EdgeDecl, FieldPath, GraphDecl, TerminalDecl } from "../parser/ast.js";
@@ -76,11 +77,11 @@ function graphHover(decl: GraphDecl, checked: CheckedGraph | undefined): string 
     hopLimit.declared !== undefined
       ? `${hopLimit.declared} (declared)`
       : hopLimit.value !== undefined
-        ? `auto: ${hopLimit.value}`
-        : "auto: cannot be computed";
+        ? `${hopLimit.value} (auto)`
+        : "auto, cannot be computed";
   const entries = checked.entries.length === 0 ? "none" : checked.entries.map((e) => `\`${e}\``).join(", ");
   return [
-    `**graph** \`${checked.name}\`: ${checked.agents.length} agents, ${checked.edges.length} edges`,
+    `**graph** \`${checked.name}\`: ${countOf(checked.agents.length, "agent")}, ${countOf(checked.edges.length, "edge")}`,
     "",
     `- entry: ${entries}`,
     `- envelope: ${checked.envelope.major}.${checked.envelope.minor}`,
