@@ -18,11 +18,14 @@ import { toOffset } from "./positions.js";
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from "./semantic-tokens.js";
 
 /**
- * Longest wait between an edit and its diagnostics, in milliseconds. The wait adapts to the
- * document: as long as its last check took, so a file that checks in 2 ms gets its diagnostics
- * 2 ms after a keystroke, while edits to a file that takes 100 ms to check are gathered into one
- * check instead of queueing a check per keystroke.
+ * The debounce between an edit and its check adapts to the document. A document whose last
+ * check took less than {@link SLOW_CHECK_MS} is checked on the next turn of the event loop (the
+ * edits already received are applied first), so its diagnostics come as fast as the check runs;
+ * a slower one waits as long as its last check took, at most {@link MAX_DEBOUNCE_MS}, so that
+ * fast typing in a large file gives one check per pause rather than one per keystroke.
  */
+export const SLOW_CHECK_MS = 50;
+/** The longest debounce, in milliseconds. */
 export const MAX_DEBOUNCE_MS = 250;
 
 /** The capabilities this server announces. */
@@ -80,7 +83,8 @@ export function startServer(connection: Connection, version: string): void {
 
   const schedule = (uri: string): void => {
     clearTimeout(timers.get(uri));
-    const wait = Math.min(MAX_DEBOUNCE_MS, lastCheckMs.get(uri) ?? 0);
+    const last = lastCheckMs.get(uri) ?? 0;
+    const wait = last < SLOW_CHECK_MS ? 0 : Math.min(MAX_DEBOUNCE_MS, last);
     timers.set(uri, setTimeout(() => publish(uri), wait));
   };
 
