@@ -1,11 +1,12 @@
 /**
- * End to end in a real editor: headless Neovim (Debian package `neovim`) opens a faulty file,
- * starts `seam lsp` with its built-in LSP client (test/fixtures/lsp/neovim-init.lua), and the
- * test reads what Neovim received: the diagnostics, then the buffer after a rename and the
- * diagnostics Seam published for the renamed text.
+ * End to end in a real editor: headless Neovim (Debian package `neovim`) loads the README's
+ * Neovim snippet and opens a faulty file in a folder whose `node_modules/.bin/seam` runs this
+ * checkout; the snippet starts `seam lsp` with Neovim's built-in client. The scenario
+ * (test/fixtures/lsp/neovim-init.lua) reports what Neovim received: the diagnostics, then the
+ * buffer after a rename and the diagnostics Seam published for the renamed text.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,11 +20,20 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** Runs the scenario; resolves with what the Lua side wrote. Killed by PID after 60 s. */
 function runNeovim(): Promise<Record<string, unknown>> {
   copyFileSync(join(fixtures, "faulty.seam"), join(work, "faulty.seam"));
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const snippet = /```lua\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (snippet === undefined) throw new Error("the README has no ```lua block");
+  writeFileSync(join(work, "snippet.lua"), snippet);
+  // The project's own `seam`, as `npm install` would link it, running this checkout.
+  const bin = fileURLToPath(new URL("../../bin/seam.js", import.meta.url));
+  mkdirSync(join(work, "node_modules", ".bin"), { recursive: true });
+  writeFileSync(join(work, "node_modules", ".bin", "seam"), `#!/bin/sh\nexec '${process.execPath}' '${bin}' "$@"\n`);
+  chmodSync(join(work, "node_modules", ".bin", "seam"), 0o755);
   const out = join(work, "out.json");
   const child = spawn("nvim", ["--headless", "--clean", "-u", join(fixtures, "neovim-init.lua"), "faulty.seam"], {
     cwd: work,
     stdio: "ignore",
-    env: { ...process.env, SEAM_TEST_OUT: out, SEAM_NODE: process.execPath, SEAM_BIN: fileURLToPath(new URL("../../bin/seam.js", import.meta.url)) },
+    env: { ...process.env, SEAM_TEST_OUT: out, SEAM_LSP_SNIPPET: join(work, "snippet.lua") },
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -53,6 +63,8 @@ describe.skipIf(!hasNeovim)("seam lsp in headless Neovim (skipped without the De
   it("shows Seam's diagnostics at the right columns, then renames an agent across the buffer", { timeout: 90_000 }, async () => {
     const result = await runNeovim();
     expect(result["error"]).toBeUndefined();
+    expect(result["filetype"]).toBe("seam");
+    expect(result["clients"]).toBe(1);
     expect(result["published"]).toBe(true);
     // Neovim counts columns in bytes: on line 7, `é` is 2 bytes and `🎉` 4, so the LSP
     // character 30 (UTF-16) must arrive as byte column 33.
