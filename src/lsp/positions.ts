@@ -5,20 +5,12 @@
  * expects. Lines end at LF, CRLF or a lone CR, in both (LSP 3.17, "Text Documents").
  */
 import type { Position, Range as LspRange } from "vscode-languageserver/node";
-import type { Range, SourceFile } from "../core/source-file.js";
+import { getLineAndColumn, type Range, type SourceFile } from "../core/source-file.js";
 
 /** The LSP position (0-based line, UTF-16 character) of a UTF-16 offset; past the end clamps to the end. */
 export function toPosition(file: SourceFile, offset: number): Position {
-  const pos = Math.max(0, Math.min(offset, file.text.length));
-  const starts = file.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: pos - (starts[lo] as number) };
+  const { line, column } = getLineAndColumn(file, offset);
+  return { line: line - 1, character: column - 1 };
 }
 
 /** The LSP range of a Seam range. */

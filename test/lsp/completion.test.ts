@@ -22,23 +22,13 @@ async function complete(marked: string): Promise<CompletionItem[]> {
   await client.open(uri, text);
   return client.request<CompletionItem[]>("textDocument/completion", { textDocument: { uri }, position });
 }
+const GRAPH_STATEMENTS = ["envelope", "entry", "hop_limit", "on_hop_limit", "loop_signature", "agent", "contract", "delegate", "return", "transfer"];
 const labels = (items: readonly CompletionItem[]) => items.map((i) => i.label);
 
 describe("seam lsp: completion", () => {
   it("offers the statements of the block: file, graph, agent, edge, contract", async () => {
     expect(labels(await complete("‸"))).toEqual(["seam", "graph"]);
-    expect(labels(await complete(graph("  ‸")))).toEqual([
-      "envelope",
-      "entry",
-      "hop_limit",
-      "on_hop_limit",
-      "loop_signature",
-      "agent",
-      "contract",
-      "delegate",
-      "return",
-      "transfer",
-    ]);
+    expect(labels(await complete(graph("  ‸")))).toEqual(GRAPH_STATEMENTS);
     expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version"]);
     expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds"]);
     expect(labels(await complete(graph("  contract delegate { ‸ }")))).toEqual(["require"]);
@@ -63,19 +53,7 @@ describe("seam lsp: completion", () => {
   });
 
   it("offers observe and the next statements after a whole edge header", async () => {
-    expect(labels(await complete(graph("  delegate lead -> coder ‸")))).toEqual([
-      "observe",
-      "envelope",
-      "entry",
-      "hop_limit",
-      "on_hop_limit",
-      "loop_signature",
-      "agent",
-      "contract",
-      "delegate",
-      "return",
-      "transfer",
-    ]);
+    expect(labels(await complete(graph("  delegate lead -> coder ‸")))).toEqual(["observe", ...GRAPH_STATEMENTS]);
   });
 
   it("offers envelope field paths in require and loop_signature, continuing the path typed so far", async () => {
