@@ -6,9 +6,8 @@
 import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range } from "../core/source-file.js";
-import type { AgentDecl, EdgeDecl } from "../parser/ast.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { proposedReplacement, type Analysis } from "./front-end.js";
+import { proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
 import { toLspRange, toPosition } from "./positions.js";
 
 /** The bound the `unbounded-cycle` fix writes: the smallest that lets a task come back once. */
@@ -32,13 +31,15 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
     if (replacement !== undefined) fix(`Change to '${replacement}'`, diagnostic.range, replacement, true);
     if (diagnostic.rule === "unbounded-cycle") {
       for (const edge of edgesOnCycle(analysis, diagnostic)) {
-        const insert = insertIntoBlock(analysis, edge.range, edge.observe?.end ?? edge.to.range.end, `max_rounds ${FIX_MAX_ROUNDS}`);
-        fix(`Add 'max_rounds ${FIX_MAX_ROUNDS}' to ${edge.edgeKind.value} ${edge.from.name} -> ${edge.to.name}`, insert.at, insert.text);
+        const { edgeKind, from, to } = edge;
+        if (edgeKind === undefined || from === undefined || to === undefined) continue;
+        const insert = insertIntoBlock(analysis, edge.range, edge.observe?.end ?? to.range.end, `max_rounds ${FIX_MAX_ROUNDS}`);
+        fix(`Add 'max_rounds ${FIX_MAX_ROUNDS}' to ${edgeKind.value} ${from.name} -> ${to.name}`, insert.at, insert.text);
       }
     }
     if (diagnostic.rule === "no-terminal-path") {
-      const agent = declAt<AgentDecl>(analysis, "Agent", diagnostic.range.start, (a) => a.name.range.start);
-      if (agent !== undefined) {
+      const agent = declAt<AgentNode>(analysis, "Agent", diagnostic.range.start, (a) => a.name?.range.start);
+      if (agent?.name !== undefined && agent.role !== undefined) {
         const insert = insertIntoBlock(analysis, agent.range, agent.role.range.end, "terminal done");
         fix(`Add a terminal 'done' to agent '${agent.name.name}'`, insert.at, insert.text);
       }
@@ -48,16 +49,17 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
 }
 
 /** The edge the diagnostic is on, then the edges its related information names, each once. */
-function edgesOnCycle(analysis: Analysis, diagnostic: Diagnostic): EdgeDecl[] {
+function edgesOnCycle(analysis: Analysis, diagnostic: Diagnostic): EdgeNode[] {
   const starts = [diagnostic.range.start, ...(diagnostic.related ?? []).map((r) => r.range.start)];
-  const edges = starts.map((s) => declAt<EdgeDecl>(analysis, "Edge", s, (e) => e.edgeKind.range.start));
-  return [...new Set(edges.filter((e): e is EdgeDecl => e !== undefined))];
+  const edges = starts.map((s) => declAt<EdgeNode>(analysis, "Edge", s, (e) => e.edgeKind?.range.start));
+  return [...new Set(edges.filter((e): e is EdgeNode => e !== undefined))];
 }
 
-function declAt<T extends AgentDecl | EdgeDecl>(analysis: Analysis, kind: T["kind"], start: number, anchor: (decl: T) => number): T | undefined {
+/** The declaration of `kind` whose `anchor` (its name, its keyword) starts at `start`. */
+function declAt<T extends AgentNode | EdgeNode>(analysis: Analysis, kind: T["kind"], start: number, anchor: (decl: T) => number | undefined): T | undefined {
   for (const graph of analysis.ast.graphs) {
     if (start < graph.range.start || start > graph.range.end) continue;
-    for (const item of graph.items) if (item.kind === kind && anchor(item as T) === start) return item as T;
+    for (const item of graph.items ?? []) if (item.kind === kind && anchor(item as T) === start) return item as T;
   }
   return undefined;
 }

@@ -8,14 +8,11 @@
 import { CompletionItemKind, type CompletionItem } from "vscode-languageserver/node";
 import { describeField, listFieldPaths, splitFieldPath } from "../analysis/field-paths.js";
 import type { Range } from "../core/source-file.js";
-import { firstTokenFrom, type Analysis, type Token } from "./front-end.js";
+import { EDGE_KINDS, firstTokenFrom, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES, type Analysis, type Token } from "./front-end.js";
 import { toLspRange } from "./positions.js";
 
 type Block = "file" | "graph" | "agent" | "edge" | "contract" | "other";
 
-const EDGE_KINDS = ["delegate", "return", "transfer"];
-const ROLES = ["supervisor", "worker", "peer"];
-const OUTCOMES = ["complete", "failed", "escalate"];
 const STATEMENTS: Readonly<Record<Block, readonly string[]>> = {
   file: ["seam", "graph"],
   graph: ["envelope", "entry", "hop_limit", "on_hop_limit", "loop_signature", "agent", "contract", ...EDGE_KINDS],
@@ -24,6 +21,7 @@ const STATEMENTS: Readonly<Record<Block, readonly string[]>> = {
   contract: ["require"],
   other: [],
 };
+const isEdgeKind = (word: string): boolean => (EDGE_KINDS as readonly string[]).includes(word);
 const STATEMENT_WORDS: ReadonlySet<string> = new Set(Object.values(STATEMENTS).flat());
 
 const fieldPaths = listFieldPaths();
@@ -71,7 +69,7 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     case "hop_limit":
       return after.length === 0 ? keywords(["auto"], CompletionItemKind.EnumMember) : statements();
     case "on_hop_limit":
-      return after.length === 0 ? keywords(["escalate", "failed"], CompletionItemKind.EnumMember) : statements();
+      return after.length === 0 ? keywords(HOP_LIMIT_ACTIONS, CompletionItemKind.EnumMember) : statements();
     case "require":
     case "loop_signature": {
       // A path being typed runs back over adjacent `.`, `[]` and words.
@@ -155,7 +153,7 @@ function readContext(tokens: readonly Token[], count: number): Context {
       blocks.pop();
       if (blocks.length === 0) graphOpen = -1;
       statement = undefined;
-    } else if (token.kind === "keyword" && STATEMENT_WORDS.has(token.text) && previous?.text !== "." && !(previous?.text === "contract" && EDGE_KINDS.includes(token.text))) {
+    } else if (token.kind === "keyword" && STATEMENT_WORDS.has(token.text) && previous?.text !== "." && !(previous?.text === "contract" && isEdgeKind(token.text))) {
       statement = token.text;
       statementIndex = i;
     }
@@ -168,7 +166,7 @@ function readContext(tokens: readonly Token[], count: number): Context {
 
 function blockOf(statement: string | undefined): Block {
   if (statement === "graph" || statement === "agent" || statement === "contract") return statement;
-  return statement !== undefined && EDGE_KINDS.includes(statement) ? "edge" : "other";
+  return statement !== undefined && isEdgeKind(statement) ? "edge" : "other";
 }
 
 /** The agents declared in the graph block opened at `open` (`agent name: role`), in source order, each once. */
@@ -183,7 +181,7 @@ function agentsOfGraph(tokens: readonly Token[], text: string, open: number): { 
     else if (token.text === "agent" && depth === 1 && tokens[i + 1]?.kind === "identifier") {
       const name = tokens[i + 1] as Token;
       const written = tokens[i + 2]?.text === ":" ? tokens[i + 3]?.text : undefined;
-      const role = written !== undefined && ROLES.includes(written) ? written : undefined;
+      const role = written !== undefined && (ROLES as readonly string[]).includes(written) ? written : undefined;
       const id = text.slice(name.start, name.end);
       if (!found.has(id)) found.set(id, role);
     }

@@ -7,7 +7,8 @@ import { check } from "../analysis/check.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
-import type { SeamFile } from "../parser/ast.js";
+import { DEFAULT_CONTRACTS, EDGE_KINDS as BOUND_EDGE_KINDS } from "../analysis/bind.js";
+import type { EdgeKind, HopLimitAction, Outcome, Role, SeamFile } from "../parser/ast.js";
 import * as k from "../parser/scanner.js";
 
 /** What a token is, for semantic tokens and for reading the context of a completion. */
@@ -38,8 +39,22 @@ export interface Analysis {
 
 /** The keywords of the language, which no identifier may be. */
 export const KEYWORDS: readonly string[] = k.keywordWords;
+/** The roles, outcomes and edge kinds, in the grammar's order. */
+export const ROLES: readonly Role[] = ["supervisor", "worker", "peer"];
+export const OUTCOMES: readonly Outcome[] = ["complete", "failed", "escalate"];
+export const EDGE_KINDS: readonly EdgeKind[] = BOUND_EDGE_KINDS;
+export const HOP_LIMIT_ACTIONS: readonly HopLimitAction[] = ["escalate", "failed"];
+export { DEFAULT_CONTRACTS };
 
-const keywordSet: ReadonlySet<string> = new Set(KEYWORDS);
+/**
+ * A graph block as the parser left it, and its items. Derived from the tree's own types, so that
+ * the server's modules handle whatever the parser keeps of a half-written declaration.
+ */
+export type GraphNode = SeamFile["graphs"][number];
+export type GraphItemNode = NonNullable<GraphNode["items"]>[number];
+export type AgentNode = Extract<GraphItemNode, { kind: "Agent" }>;
+export type EdgeNode = Extract<GraphItemNode, { kind: "Edge" }>;
+export type TerminalNode = Extract<NonNullable<AgentNode["items"]>[number], { kind: "Terminal" }>;
 
 /**
  * Parses and checks `text`, as `seam check` does, and lexes it for the editor features.
@@ -54,9 +69,10 @@ export function analyse(path: string, text: string): Analysis {
   return { file, ast: result.ast, graphs: result.graphs, diagnostics: result.diagnostics, tokens, comments: findComments(text, tokens) };
 }
 
-/** True when `name` may name an agent or a graph: an identifier of the language that is no keyword. */
+/** True when `name` may name an agent or a graph: the lexer reads it as one identifier (so no keyword). */
 export function isIdentifier(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !keywordSet.has(name);
+  const scanned = k.scan(name);
+  return scanned.count === 1 && scanned.kinds[0] === k.K_IDENTIFIER && scanned.starts[0] === 0 && scanned.ends[0] === name.length;
 }
 
 /**

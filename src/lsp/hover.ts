@@ -5,12 +5,11 @@
  * taken from the graph escaped and bounded ({@link markdownText}).
  */
 import type { Hover } from "vscode-languageserver/node";
-import { DEFAULT_CONTRACTS } from "../analysis/bind.js";
 import { countOf } from "../analysis/describe.js";
 import { describeField, splitFieldPath } from "../analysis/field-paths.js";
 import type { CheckedGraph } from "../analysis/model.js";
-import type { AgentDecl, EdgeDecl, FieldPath, GraphDecl, TerminalDecl } from "../parser/ast.js";
-import type { Analysis } from "./front-end.js";
+import type { FieldPath } from "../parser/ast.js";
+import { DEFAULT_CONTRACTS, type AgentNode, type Analysis, type EdgeNode, type GraphNode, type TerminalNode } from "./front-end.js";
 import { locate } from "./locate.js";
 import { boundedList, markdownText } from "./markdown.js";
 import type { NameOccurrence } from "./names.js";
@@ -27,17 +26,19 @@ export function hoverAt(analysis: Analysis, offset: number): Hover | null {
       text = found.occurrence.kind === "graph" ? graphHover(found.occurrence.graph, found.checked) : agentHover(found.occurrence, found.checked);
       range = found.occurrence.range;
       break;
-    case "edge":
-      text = edgeHover(found.edge, found.checked);
-      range = { start: found.edge.edgeKind.range.start, end: found.edge.to.range.end };
+    case "edge": {
+      const { edge } = found;
+      text = edgeHover(edge, found.checked);
+      range = { start: edge.range.start, end: (edge.to ?? edge.from ?? edge.edgeKind)?.range.end ?? edge.range.end };
       break;
+    }
     case "field":
       text = fieldHover(found.path);
       range = found.path.range;
       break;
     case "terminal":
       text = terminalHover(found.terminal, found.agent);
-      range = found.terminal.name.range;
+      range = found.terminal.name?.range ?? found.terminal.range;
       break;
   }
   if (text === undefined) return null;
@@ -47,7 +48,7 @@ export function hoverAt(analysis: Analysis, offset: number): Hover | null {
 function agentHover(occurrence: NameOccurrence, checked: CheckedGraph | undefined): string {
   const agent = checked?.agents.find((a) => a.id === occurrence.name);
   if (agent === undefined) {
-    return `**agent** \`${occurrence.name}\`: not declared in graph \`${occurrence.graph.name.name}\``;
+    return `**agent** \`${occurrence.name}\`: not declared in graph \`${occurrence.graph.name?.name ?? ""}\``;
   }
   const version = agent.version === undefined ? "" : `, version ${markdownText(agent.version)}`;
   const lines = [`**agent** \`${agent.id}\`: ${agent.role}${version}`];
@@ -70,8 +71,8 @@ function roundsNote(maxRounds: number | undefined): string {
   return maxRounds === undefined ? "" : ` (max_rounds ${maxRounds})`;
 }
 
-function graphHover(decl: GraphDecl, checked: CheckedGraph | undefined): string {
-  if (checked === undefined) return `**graph** \`${decl.name.name}\``;
+function graphHover(decl: GraphNode, checked: CheckedGraph | undefined): string {
+  if (checked === undefined) return `**graph** \`${decl.name?.name ?? ""}\``;
   const { hopLimit } = checked;
   const limit =
     hopLimit.declared !== undefined
@@ -89,14 +90,17 @@ function graphHover(decl: GraphDecl, checked: CheckedGraph | undefined): string 
   ].join("\n");
 }
 
-function edgeHover(edge: EdgeDecl, checked: CheckedGraph | undefined): string {
+/** An edge, whole or half-written (`…` stands for a part not written yet). */
+function edgeHover(edge: EdgeNode, checked: CheckedGraph | undefined): string | undefined {
+  const kind = edge.edgeKind?.value;
+  if (kind === undefined) return undefined;
   const bound = checked?.edges.find((e) => e.decl === edge);
-  const own = edge.items.flatMap((item) => (item.kind === "Require" ? item.paths.map((p) => p.text) : []));
-  const contract = checked?.contracts[edge.edgeKind.value] ?? DEFAULT_CONTRACTS[edge.edgeKind.value];
+  const own = (edge.items ?? []).flatMap((item) => (item.kind === "Require" ? (item.paths ?? []).map((p) => p.text) : []));
+  const contract = checked?.contracts[kind] ?? DEFAULT_CONTRACTS[kind];
   const required = bound?.require ?? [...new Set([...contract, ...own])].sort();
   const rounds = bound === undefined ? "" : bound.maxRounds === undefined ? " · unbounded" : ` · max_rounds ${bound.maxRounds}`;
   const observe = edge.observe === undefined ? "" : " · observe (violations are warnings)";
-  const lines = [`**${edge.edgeKind.value}** \`${edge.from.name} -> ${edge.to.name}\`${rounds}${observe}`];
+  const lines = [`**${kind}** \`${edge.from?.name ?? "…"} -> ${edge.to?.name ?? "…"}\`${rounds}${observe}`];
   if (checked !== undefined && bound === undefined) lines.push("", "Not part of the checked graph: see this edge's diagnostics.");
   lines.push("", "Required fields:");
   for (const path of required) {
@@ -112,8 +116,8 @@ function fieldHover(path: FieldPath): string | undefined {
   return `\`${path.text}\` (${info.type})${info.description === undefined ? "" : `: ${info.description}`}`;
 }
 
-function terminalHover(terminal: TerminalDecl, agent: AgentDecl): string {
+function terminalHover(terminal: TerminalNode, agent: AgentNode): string {
   const outcome = terminal.outcome?.value ?? "complete";
   const description = terminal.description === undefined ? "" : `\n\n${markdownText(terminal.description.value)}`;
-  return `**terminal** \`${terminal.name.name}\` of agent \`${agent.name.name}\`: ${outcome}${description}`;
+  return `**terminal** \`${terminal.name?.name ?? ""}\` of agent \`${agent.name?.name ?? ""}\`: ${outcome}${description}`;
 }

@@ -4,8 +4,7 @@
  * semantic tokens all start here. Agent names are scoped to their graph; a graph name to the file.
  */
 import type { Range } from "../core/source-file.js";
-import type { GraphDecl } from "../parser/ast.js";
-import type { Analysis } from "./front-end.js";
+import type { Analysis, GraphNode } from "./front-end.js";
 
 /** One place a name is written. */
 export interface NameOccurrence {
@@ -13,7 +12,7 @@ export interface NameOccurrence {
   readonly name: string;
   readonly range: Range;
   /** The graph block the name is written in. */
-  readonly graph: GraphDecl;
+  readonly graph: GraphNode;
   /** `agent x: ...` or `graph g`, rather than a use of the name. */
   readonly declaration: boolean;
 }
@@ -30,16 +29,17 @@ export function nameOccurrences(analysis: Analysis): readonly NameOccurrence[] {
   return found;
 }
 
+/** Half-written declarations count for the names they have (`delegate a -> ` uses `a`). */
 function collect(analysis: Analysis): NameOccurrence[] {
   const out: NameOccurrence[] = [];
   for (const graph of analysis.ast.graphs) {
-    const add = (kind: NameOccurrence["kind"], name: { name: string; range: Range }, declaration: boolean): void => {
-      out.push({ kind, name: name.name, range: name.range, graph, declaration });
+    const add = (kind: NameOccurrence["kind"], name: { name: string; range: Range } | undefined, declaration: boolean): void => {
+      if (name !== undefined) out.push({ kind, name: name.name, range: name.range, graph, declaration });
     };
     add("graph", graph.name, true);
-    for (const item of graph.items) {
+    for (const item of graph.items ?? []) {
       if (item.kind === "Agent") add("agent", item.name, true);
-      else if (item.kind === "Entry") for (const agent of item.agents) add("agent", agent, false);
+      else if (item.kind === "Entry") for (const agent of item.agents ?? []) add("agent", agent, false);
       else if (item.kind === "Edge") {
         add("agent", item.from, false);
         add("agent", item.to, false);

@@ -51,7 +51,7 @@ export function renameAt(analysis: Analysis, uri: string, offset: number, newNam
     );
   }
   if (newName !== target.name && taken(analysis, target, newName)) {
-    const scope = target.kind === "agent" ? `graph '${target.graph.name.name}' already has an agent` : "the file already has a graph";
+    const scope = target.kind === "agent" ? `graph '${target.graph.name?.name ?? ""}' already has an agent` : "the file already has a graph";
     throw new ResponseError(ErrorCodes.InvalidParams, `${scope} named '${newName}'; pick another name`);
   }
   const edits = occurrencesOf(analysis, target).map((o) => ({ range: toLspRange(analysis.file, o.range), newText: newName }));

@@ -5,11 +5,13 @@
  */
 import { FoldingRangeKind, SymbolKind, type DocumentSymbol, type FoldingRange } from "vscode-languageserver/node";
 import type { Range } from "../core/source-file.js";
-import type { GraphDecl, GraphItem } from "../parser/ast.js";
-import type { Analysis } from "./front-end.js";
+import type { Analysis, GraphItemNode } from "./front-end.js";
 import { toLspRange, toPosition } from "./positions.js";
 
-/** `textDocument/documentSymbol`: one symbol per graph, its items as children. */
+/**
+ * `textDocument/documentSymbol`: one symbol per graph, its items as children. A half-written
+ * declaration is listed once it has its name (an edge: both ends).
+ */
 export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
   const symbol = (name: string, detail: string, kind: SymbolKind, range: Range, selection: Range, children?: DocumentSymbol[]): DocumentSymbol => ({
     name,
@@ -19,32 +21,32 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     selectionRange: toLspRange(analysis.file, selection),
     ...(children === undefined ? {} : { children }),
   });
-  const itemSymbol = (item: GraphItem): DocumentSymbol => {
+  const itemSymbol = (item: GraphItemNode): DocumentSymbol[] => {
     switch (item.kind) {
-      case "Agent":
-        return symbol(
-          item.name.name,
-          item.role.value,
-          SymbolKind.Class,
-          item.range,
-          item.name.range,
-          item.items.flatMap((t) =>
-            t.kind === "Terminal" ? [symbol(t.name.name, t.outcome?.value ?? "complete", SymbolKind.EnumMember, t.range, t.name.range)] : [],
-          ),
+      case "Agent": {
+        if (item.name === undefined) return [];
+        const terminals = (item.items ?? []).flatMap((t) =>
+          t.kind === "Terminal" && t.name !== undefined ? [symbol(t.name.name, t.outcome?.value ?? "complete", SymbolKind.EnumMember, t.range, t.name.range)] : [],
         );
+        return [symbol(item.name.name, item.role?.value ?? "", SymbolKind.Class, item.range, item.name.range, terminals)];
+      }
       case "Edge":
-        return symbol(`${item.from.name} -> ${item.to.name}`, item.edgeKind.value, SymbolKind.Function, item.range, { start: item.from.range.start, end: item.to.range.end });
+        if (item.from === undefined || item.to === undefined) return [];
+        return [symbol(`${item.from.name} -> ${item.to.name}`, item.edgeKind?.value ?? "", SymbolKind.Function, item.range, { start: item.from.range.start, end: item.to.range.end })];
       case "Contract":
-        return symbol(`contract ${item.edgeKind.value}`, "", SymbolKind.Interface, item.range, item.edgeKind.range);
-      default:
-        return symbol(settingName(item), analysis.file.text.slice(item.range.start + settingName(item).length, item.range.end).trim(), SymbolKind.Property, item.range, item.range);
+        return [symbol(`contract ${item.edgeKind?.value ?? ""}`.trim(), "", SymbolKind.Interface, item.range, item.edgeKind?.range ?? item.range)];
+      default: {
+        const keyword = SETTING_KEYWORDS[item.kind];
+        return [symbol(keyword, analysis.file.text.slice(item.range.start + keyword.length, item.range.end).trim(), SymbolKind.Property, item.range, item.range)];
+      }
     }
   };
-  return analysis.ast.graphs.map((graph: GraphDecl) =>
-    symbol(graph.name.name, "graph", SymbolKind.Namespace, graph.range, graph.name.range, graph.items.map(itemSymbol)),
+  return analysis.ast.graphs.flatMap((graph) =>
+    graph.name === undefined ? [] : [symbol(graph.name.name, "graph", SymbolKind.Namespace, graph.range, graph.name.range, (graph.items ?? []).flatMap(itemSymbol))],
   );
 }
 
+/** The keyword that starts each graph setting. */
 const SETTING_KEYWORDS = {
   Envelope: "envelope",
   Entry: "entry",
@@ -52,10 +54,6 @@ const SETTING_KEYWORDS = {
   OnHopLimit: "on_hop_limit",
   LoopSignature: "loop_signature",
 } as const;
-
-function settingName(item: Exclude<GraphItem, { kind: "Agent" | "Edge" | "Contract" }>): string {
-  return SETTING_KEYWORDS[item.kind];
-}
 
 /** `textDocument/foldingRange`: blocks fold to their first line; comments fold as comments. */
 export function foldingRanges(analysis: Analysis): FoldingRange[] {

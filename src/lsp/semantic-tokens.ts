@@ -28,19 +28,21 @@ export function semanticTokens(analysis: Analysis): SemanticTokens {
     named.set(o.range.start, { type: o.kind === "graph" ? "namespace" : "class", modifiers: o.declaration ? DECLARATION : 0 });
   }
   for (const graph of analysis.ast.graphs) {
-    for (const item of graph.items) {
+    for (const item of graph.items ?? []) {
       if (item.kind === "Agent") {
-        for (const t of item.items) if (t.kind === "Terminal") named.set(t.name.range.start, { type: "enumMember", modifiers: DECLARATION });
+        for (const t of item.items ?? []) {
+          if (t.kind === "Terminal" && t.name !== undefined) named.set(t.name.range.start, { type: "enumMember", modifiers: DECLARATION });
+        }
       }
       const paths =
         item.kind === "LoopSignature"
           ? item.paths
           : item.kind === "Contract"
-            ? item.requires.flatMap((r) => r.paths)
+            ? item.requires?.flatMap((r) => r.paths)
             : item.kind === "Edge"
-              ? item.items.flatMap((r) => (r.kind === "Require" ? r.paths : []))
+              ? item.items?.flatMap((r) => (r.kind === "Require" ? r.paths : []))
               : [];
-      for (const path of paths) markPath(analysis.tokens, path.range, named);
+      for (const path of paths ?? []) markPath(analysis.tokens, path.range, named);
     }
   }
   const data: number[] = [];
