@@ -1,13 +1,16 @@
 /**
  * `textDocument/codeAction` quick fixes for the diagnostics under the cursor: take the "did you
  * mean" name or path; add `max_rounds 2` to an edge of an unbounded cycle; add a terminal to an
- * agent trapped with no way to a terminal. Each action carries the diagnostic it fixes.
+ * agent trapped with no way to a terminal; suppress the finding on its line or in the whole file
+ * with a `seam-disable-next-line` / `seam-disable` comment whose reason the author then writes
+ * after `--` (until then `suppression-reason` asks for it). Each action carries the diagnostic
+ * it fixes.
  */
 import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range } from "../core/source-file.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
+import { isSuppressible, proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
 import { toLspRange, toPosition } from "./positions.js";
 
 /** The bound the `unbounded-cycle` fix writes: the smallest that lets a task come back once. */
@@ -43,6 +46,14 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
         const insert = insertIntoBlock(analysis, agent.range, agent.role.range.end, "terminal done");
         fix(`Add a terminal 'done' to agent '${agent.name.name}'`, insert.at, insert.text);
       }
+    }
+    if (isSuppressible(diagnostic.rule)) {
+      const line = toPosition(analysis.file, diagnostic.range.start).line;
+      const lineStart = analysis.file.lineStarts[line] as number;
+      const indent = /^[ \t]*/.exec(analysis.file.text.slice(lineStart, diagnostic.range.start))?.[0] ?? "";
+      const at = { start: lineStart, end: lineStart };
+      fix(`Suppress '${diagnostic.rule}' on this line (then say why after '--')`, at, `${indent}// seam-disable-next-line ${diagnostic.rule} -- \n`);
+      fix(`Suppress '${diagnostic.rule}' in this file (then say why after '--')`, { start: 0, end: 0 }, `// seam-disable ${diagnostic.rule} -- \n`);
     }
   }
   return actions;

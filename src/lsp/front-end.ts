@@ -56,23 +56,46 @@ export type AgentNode = Extract<GraphItemNode, { kind: "Agent" }>;
 export type EdgeNode = Extract<GraphItemNode, { kind: "Edge" }>;
 export type TerminalNode = Extract<NonNullable<AgentNode["items"]>[number], { kind: "Terminal" }>;
 
-/**
- * Parses and checks `text`, as `seam check` does, and lexes it for the editor features.
- * Never throws: problems are diagnostics.
- *
- * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
- */
-export function analyse(path: string, text: string): Analysis {
-  const file = createSourceFile(path, text);
-  const result = check(file);
-  const tokens = lex(text);
-  return { file, ast: result.ast, graphs: result.graphs, diagnostics: result.diagnostics, tokens, comments: findComments(text, tokens) };
+/** The open documents of one editor session. */
+export interface FrontEnd {
+  /**
+   * Parses and checks `text` as `seam check` does, and lexes it for the editor features.
+   * Never throws: problems are diagnostics.
+   *
+   * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
+   */
+  analyse(path: string, text: string): Analysis;
+  /** Forgets a closed buffer. */
+  close(path: string): void;
+}
+
+/** A front end over the parser and checker (files are checked one at a time, nothing kept between calls). */
+export function createFrontEnd(): FrontEnd {
+  return {
+    analyse(path, text) {
+      const file = createSourceFile(path, text);
+      const result = check(file);
+      const tokens = lex(text);
+      return { file, ast: result.ast, graphs: result.graphs, diagnostics: result.diagnostics, tokens, comments: findComments(text, tokens) };
+    },
+    close() {
+      // Nothing is kept per file.
+    },
+  };
 }
 
 /** True when `name` may name an agent or a graph: the lexer reads it as one identifier (so no keyword). */
 export function isIdentifier(name: string): boolean {
   const scanned = k.scan(name);
   return scanned.count === 1 && scanned.kinds[0] === k.K_IDENTIFIER && scanned.starts[0] === 0 && scanned.ends[0] === name.length;
+}
+
+/**
+ * True when a suppression comment can silence findings of `rule`. This front end reads no
+ * suppression comments, so none can.
+ */
+export function isSuppressible(_rule: string): boolean {
+  return false;
 }
 
 /**

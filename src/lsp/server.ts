@@ -10,7 +10,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActionsFor } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { analyse, type Analysis } from "./front-end.js";
+import { createFrontEnd, type Analysis } from "./front-end.js";
 import { hoverAt } from "./hover.js";
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
 import { documentSymbols, foldingRanges } from "./outline.js";
@@ -52,6 +52,7 @@ export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
  */
 export function startServer(connection: Connection, version: string): void {
   const documents = new TextDocuments(TextDocument);
+  const frontEnd = createFrontEnd();
   const analyses = new Map<string, { version: number; analysis: Analysis }>();
   const timers = new Map<string, NodeJS.Timeout>();
   const lastCheckMs = new Map<string, number>();
@@ -63,7 +64,7 @@ export function startServer(connection: Connection, version: string): void {
     const cached = analyses.get(uri);
     if (cached !== undefined && cached.version === document.version) return cached.analysis;
     const started = performance.now();
-    const analysis = analyse(pathOf(uri), document.getText());
+    const analysis = frontEnd.analyse(pathOf(uri), document.getText());
     lastCheckMs.set(uri, performance.now() - started);
     analyses.set(uri, { version: document.version, analysis });
     return analysis;
@@ -101,6 +102,7 @@ export function startServer(connection: Connection, version: string): void {
     timers.delete(document.uri);
     analyses.delete(document.uri);
     lastCheckMs.delete(document.uri);
+    frontEnd.close(pathOf(document.uri));
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
   connection.onHover(({ textDocument, position }) => at(textDocument.uri, position, null, hoverAt));
