@@ -4,7 +4,7 @@
  * returns, so a change of front end touches this file alone.
  */
 import { check } from "../analysis/check.js";
-import type { CheckedGraph } from "../analysis/model.js";
+import type { CheckedGraph, CheckResult } from "../analysis/model.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
 import { DEFAULT_CONTRACTS, EDGE_KINDS as BOUND_EDGE_KINDS } from "../analysis/bind.js";
@@ -74,9 +74,7 @@ export function createFrontEnd(): FrontEnd {
   return {
     analyse(path, text) {
       const file = createSourceFile(path, text);
-      const result = check(file);
-      const tokens = lex(text);
-      return { file, ast: result.ast, graphs: result.graphs, diagnostics: result.diagnostics, tokens, comments: findComments(text, tokens) };
+      return analysisOf(file, check(file), (tokens) => findComments(text, tokens));
     },
     close() {
       // Nothing is kept per file.
@@ -113,6 +111,27 @@ export function ruleDocumentationUrl(_rule: string): string | undefined {
 export function proposedReplacement(diagnostic: Diagnostic): string | undefined {
   if (diagnostic.rule !== "unknown-agent" && diagnostic.rule !== "unknown-field") return undefined;
   return /did you mean '([^']+)'\?/.exec(diagnostic.message)?.[1];
+}
+
+/**
+ * An {@link Analysis} whose tokens and comments are made on first use: publishing diagnostics,
+ * the path every keystroke takes, needs neither.
+ */
+function analysisOf(file: SourceFile, result: CheckResult, comments: (tokens: readonly Token[]) => readonly Range[]): Analysis {
+  let tokens: readonly Token[] | undefined;
+  let commentRanges: readonly Range[] | undefined;
+  return {
+    file,
+    ast: result.ast,
+    graphs: result.graphs,
+    diagnostics: result.diagnostics,
+    get tokens() {
+      return (tokens ??= lex(file.text));
+    },
+    get comments() {
+      return (commentRanges ??= comments(this.tokens));
+    },
+  };
 }
 
 const punctuation: Readonly<Record<number, string>> = {
