@@ -105,6 +105,13 @@ export function ruleDocumentationUrl(_rule: string): string | undefined {
 }
 
 /**
+ * The document in the canonical layout (`seam fmt`), or `undefined` when it cannot be formatted
+ * (it has syntax errors). `undefined` itself while the front end has no formatter: the server
+ * then announces no formatting.
+ */
+export const formatDocument: ((analysis: Analysis) => string | undefined) | undefined = undefined;
+
+/**
  * The replacement a diagnostic proposes in its "did you mean 'x'?" (unknown agents and fields),
  * which replaces the diagnostic's whole range; `undefined` when it proposes none.
  */
