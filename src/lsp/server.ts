@@ -56,7 +56,8 @@ export function startServer(connection: Connection, version: string): void {
   const documents = new TextDocuments(TextDocument);
   const frontEnd = createFrontEnd();
   const analyses = new Map<string, { version: number; analysis: Analysis }>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  /** The pending check of each document, as the function that cancels it. */
+  const pending = new Map<string, () => void>();
   const lastCheckMs = new Map<string, number>();
 
   /** The analysis of the document's current text (made now if the text changed since the last one). */
@@ -73,7 +74,7 @@ export function startServer(connection: Connection, version: string): void {
   };
 
   const publish = (uri: string): void => {
-    timers.delete(uri);
+    pending.delete(uri);
     const analysis = analysisOf(uri);
     const document = documents.get(uri);
     if (analysis === undefined || document === undefined) return;
@@ -85,10 +86,17 @@ export function startServer(connection: Connection, version: string): void {
   };
 
   const schedule = (uri: string): void => {
-    clearTimeout(timers.get(uri));
+    pending.get(uri)?.();
     const last = lastCheckMs.get(uri) ?? 0;
     const wait = last < SLOW_CHECK_MS ? 0 : Math.min(MAX_DEBOUNCE_MS, last);
-    timers.set(uri, setTimeout(() => publish(uri), wait));
+    // The next turn of the event loop (setImmediate) rather than a 0 ms timer, which waits 1 ms.
+    if (wait === 0) {
+      const handle = setImmediate(() => publish(uri));
+      pending.set(uri, () => clearImmediate(handle));
+    } else {
+      const handle = setTimeout(() => publish(uri), wait);
+      pending.set(uri, () => clearTimeout(handle));
+    }
   };
 
   /** Runs `answer` on the analysis of `uri` at `position`, or returns `empty` for a document that is not open. */
@@ -100,8 +108,8 @@ export function startServer(connection: Connection, version: string): void {
   connection.onInitialize(() => ({ capabilities: SERVER_CAPABILITIES, serverInfo: { name: "seam", version } }));
   documents.onDidChangeContent(({ document }) => schedule(document.uri));
   documents.onDidClose(({ document }) => {
-    clearTimeout(timers.get(document.uri));
-    timers.delete(document.uri);
+    pending.get(document.uri)?.();
+    pending.delete(document.uri);
     analyses.delete(document.uri);
     lastCheckMs.delete(document.uri);
     frontEnd.close(pathOf(document.uri));
