@@ -39,21 +39,30 @@ export interface Analysis {
 
 /** The keywords of the language, which no identifier may be. */
 export const KEYWORDS: readonly string[] = k.keywordWords;
-/** The roles, outcomes and edge kinds, in the grammar's order. */
+/** The roles, in the grammar's order. */
 export const ROLES: readonly Role[] = ["supervisor", "worker", "peer"];
+/** The terminal outcomes, in the grammar's order. */
 export const OUTCOMES: readonly Outcome[] = ["complete", "failed", "escalate"];
+/** The edge kinds, in the grammar's order. */
 export const EDGE_KINDS: readonly EdgeKind[] = BOUND_EDGE_KINDS;
+/** The `on_hop_limit` actions, in the grammar's order. */
 export const HOP_LIMIT_ACTIONS: readonly HopLimitAction[] = ["escalate", "failed"];
+/** The required fields of each edge kind when no `contract` block replaces them. */
 export { DEFAULT_CONTRACTS };
 
 /**
- * A graph block as the parser left it, and its items. Derived from the tree's own types, so that
- * the server's modules handle whatever the parser keeps of a half-written declaration.
+ * A graph block as the parser left it. This and the node types below are derived from the
+ * tree's own types, so that the server's modules handle whatever the parser keeps of a
+ * half-written declaration.
  */
 export type GraphNode = SeamFile["graphs"][number];
+/** An item of a graph block (a setting, an agent, a contract or an edge), whole or half-written. */
 export type GraphItemNode = NonNullable<GraphNode["items"]>[number];
+/** An `agent` declaration, whole or half-written. */
 export type AgentNode = Extract<GraphItemNode, { kind: "Agent" }>;
+/** An edge declaration, whole or half-written. */
 export type EdgeNode = Extract<GraphItemNode, { kind: "Edge" }>;
+/** A `terminal` line of an agent block, whole or half-written. */
 export type TerminalNode = Extract<NonNullable<AgentNode["items"]>[number], { kind: "Terminal" }>;
 
 /** The open documents of one editor session. */
