@@ -5,7 +5,7 @@
  * paths in `require` and `loop_signature`, roles after `agent x:`, outcomes after `terminal x`,
  * edge kinds after `contract`, the values of `hop_limit` and `on_hop_limit`.
  */
-import { CompletionItemKind, type CompletionItem } from "vscode-languageserver/node";
+import { CompletionItemKind, type CompletionItem, type Range as LspRange } from "vscode-languageserver/node";
 import { describeField, listFieldPaths, splitFieldPath } from "../analysis/field-paths.js";
 import type { Range } from "../core/source-file.js";
 import { EDGE_KINDS, firstTokenFrom, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES, type Analysis, type Token } from "./front-end.js";
@@ -42,11 +42,14 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     count--;
   }
   const context = readContext(tokens, count);
+  // One LSP range for every item (a thousand agents share it), made once `typed` is final.
+  let range: LspRange | undefined;
+  const editRange = (): LspRange => (range ??= toLspRange(analysis.file, typed));
   const item = (label: string, kind: CompletionItemKind, i: number, extra: Partial<CompletionItem> = {}): CompletionItem => ({
     label,
     kind,
     sortText: String(i).padStart(4, "0"),
-    textEdit: { range: toLspRange(analysis.file, typed), newText: label },
+    textEdit: { range: editRange(), newText: label },
     ...extra,
   });
   const keywords = (words: readonly string[], kind: CompletionItemKind = CompletionItemKind.Keyword): CompletionItem[] => words.map((w, i) => item(w, kind, i));
