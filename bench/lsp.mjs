@@ -63,26 +63,33 @@ const lineAndCharacter = (text, offset) => {
 };
 
 /**
- * Edits, completions and hovers on one document. Each edit is a keystroke in a comment at the
- * end (alternating, so every version differs); the completion asks for the target of the last
- * edge, where every agent is offered.
+ * Edits, completions and hovers on one document. Each edit is a keystroke sent as an editor sends
+ * it (an incremental change): an `x` typed into a comment on the last line, then deleted, and so
+ * on, so every version differs; the completion asks for the target of the last edge, where every
+ * agent is offered.
  */
-async function measureEditing(text, uri) {
+async function measureEditing(base, uri) {
+  const text = `${base}// \n`;
+  const commentLine = text.split("\n").length - 2;
   const lastArrow = text.lastIndexOf("-> ");
   const completionAt = lineAndCharacter(text, lastArrow + 3);
   const firstAgent = /agent (\w+)/.exec(text);
   const hoverAt = lineAndCharacter(text, firstAgent.index + 7);
   const server = await startServer();
   await server.open(uri, text);
-  const change = [];
+  const changes = [];
   const completion = [];
   const hover = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const version = i + 2;
-    const edited = `${text}// ${"x".repeat(i % 2)}\n`;
+    const typing = i % 2 === 0;
+    const change = {
+      range: { start: { line: commentLine, character: 3 }, end: { line: commentLine, character: typing ? 3 : 4 } },
+      text: typing ? "x" : "",
+    };
     const start = nowMs();
     const done = server.published(uri, version);
-    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: edited }] });
+    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
     const diagnostics = await done;
     const changeMs = nowMs() - start;
     if (!Array.isArray(diagnostics.diagnostics)) throw new Error("publishDiagnostics carried no list");
@@ -94,7 +101,7 @@ async function measureEditing(text, uri) {
     await server.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: hoverAt });
     const hoverMs = nowMs() - hoverStart;
     if (i >= WARMUP) {
-      change.push(changeMs);
+      changes.push(changeMs);
       completion.push(completionMs);
       hover.push(hoverMs);
     }
@@ -104,10 +111,10 @@ async function measureEditing(text, uri) {
   const frontEnd = createFrontEnd();
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const start = nowMs();
-    frontEnd.analyse("large.seam", `${text}// ${"x".repeat(i % 2)}\n`);
+    frontEnd.analyse("large.seam", `${base}// ${"x".repeat(1 - (i % 2))}\n`);
     if (i >= WARMUP) inProcess.push(nowMs() - start);
   }
-  return { change: median(change), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
+  return { change: median(changes), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
 }
 
 async function measureMemory() {

@@ -19,11 +19,11 @@ import { toOffset, toPosition } from "./positions.js";
 import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from "./semantic-tokens.js";
 
 /**
- * The debounce between an edit and its check adapts to the document. A document whose last
- * check took less than {@link SLOW_CHECK_MS} is checked on the next turn of the event loop (the
- * edits already received are applied first), so its diagnostics come as fast as the check runs;
- * a slower one waits as long as its last check took, at most {@link MAX_DEBOUNCE_MS}, so that
- * fast typing in a large file gives one check per pause rather than one per keystroke.
+ * How edits are coalesced: a document is re-checked on the next turn of the event loop after an
+ * edit (the edits already received are applied first), unless its last check was slow (at least
+ * {@link SLOW_CHECK_MS}) and ended less than that check's duration ago: then the check waits out
+ * the rest of that interval (at most {@link MAX_DEBOUNCE_MS}). A lone keystroke is checked at
+ * once; fast typing in a file that takes 100 ms to check gets one check per 100 ms, not a queue.
  */
 export const SLOW_CHECK_MS = 50;
 /** The longest debounce, in milliseconds. */
@@ -58,7 +58,8 @@ export function startServer(connection: Connection, version: string): void {
   const analyses = new Map<string, { version: number; analysis: Analysis }>();
   /** The pending check of each document, as the function that cancels it. */
   const pending = new Map<string, () => void>();
-  const lastCheckMs = new Map<string, number>();
+  /** How long the last check of each document took, and when it ended (`performance.now()`). */
+  const lastCheck = new Map<string, { ms: number; end: number }>();
 
   /** The analysis of the document's current text (made now if the text changed since the last one). */
   const analysisOf = (uri: string): Analysis | undefined => {
@@ -68,7 +69,8 @@ export function startServer(connection: Connection, version: string): void {
     if (cached !== undefined && cached.version === document.version) return cached.analysis;
     const started = performance.now();
     const analysis = frontEnd.analyse(pathOf(uri), document.getText());
-    lastCheckMs.set(uri, performance.now() - started);
+    const end = performance.now();
+    lastCheck.set(uri, { ms: end - started, end });
     analyses.set(uri, { version: document.version, analysis });
     return analysis;
   };
@@ -87,8 +89,8 @@ export function startServer(connection: Connection, version: string): void {
 
   const schedule = (uri: string): void => {
     pending.get(uri)?.();
-    const last = lastCheckMs.get(uri) ?? 0;
-    const wait = last < SLOW_CHECK_MS ? 0 : Math.min(MAX_DEBOUNCE_MS, last);
+    const last = lastCheck.get(uri);
+    const wait = last === undefined || last.ms < SLOW_CHECK_MS ? 0 : Math.max(0, Math.min(MAX_DEBOUNCE_MS, last.ms) - (performance.now() - last.end));
     // The next turn of the event loop (setImmediate) rather than a 0 ms timer, which waits 1 ms.
     if (wait === 0) {
       const handle = setImmediate(() => publish(uri));
@@ -111,7 +113,7 @@ export function startServer(connection: Connection, version: string): void {
     pending.get(document.uri)?.();
     pending.delete(document.uri);
     analyses.delete(document.uri);
-    lastCheckMs.delete(document.uri);
+    lastCheck.delete(document.uri);
     frontEnd.close(pathOf(document.uri));
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
