@@ -21,7 +21,7 @@ describe("public API", () => {
     const paths = emitCompileOutput(result.graphs).map((f) => f.path);
     expect(paths).toContain("desk.validators.mjs");
     expect(mermaidPicture(graph!)).toContain("triage");
-    expect(typeof createGraphAccept(graph!)).toBe("function");
+    expect(typeof createGraphAccept(graph!).accept).toBe("function");
   });
 
   it("reports problems as diagnostics with positions, never by throwing", () => {

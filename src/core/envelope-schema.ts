@@ -1,9 +1,8 @@
 /**
  * The handoff envelope, version 1.3, as a JSON Schema draft 2020-12 document.
  *
- * Source: the 1.2.0 envelope of seed `000_1aee4e1ce8cdfd24.txt` (typed, versioned, pointers not
- * payloads) plus four optional fields from seeds `003_...` and `004_...`: `status`,
- * `allowed_next_step`, `safe_resume` and `blocked_on` (DESIGN.md section 2). Every object is
+ * The 1.2.0 envelope (typed, versioned, pointers not payloads) plus four optional fields for
+ * completion and resumption: `status`, `allowed_next_step`, `safe_resume` and `blocked_on`. Every object is
  * closed (`additionalProperties: false`) so an invented field is an error at the boundary,
  * not silent data loss. A 1.2.0 envelope is a valid 1.3 envelope: the new fields are optional and
  * no 1.2.0 constraint is tightened (so `hop.path` entries and agent ids may still be empty strings
@@ -13,10 +12,17 @@
 /** The envelope version this schema describes. */
 export const ENVELOPE_VERSION = { major: 1, minor: 3 } as const;
 
-/** The `$id` of the envelope schema. */
-export const ENVELOPE_SCHEMA_ID = "https://seam.dev/schemas/handoff-envelope/1.3.json";
+/**
+ * The namespace of every `$id` Seam writes. A URN (RFC 8141) names a schema without locating it:
+ * an `https:` id on a domain the project does not hold would point at whoever holds it, and tools
+ * that fetch `$id`s would ask that site for Seam's schemas.
+ */
+export const SCHEMA_ID_PREFIX = "urn:seam-handoff:schema:";
 
-/** Values of the optional `status` field (completion signal, seeds 003 and 004). */
+/** The `$id` of the envelope schema. */
+export const ENVELOPE_SCHEMA_ID = `${SCHEMA_ID_PREFIX}handoff-envelope:1.3`;
+
+/** Values of the optional `status` field (the completion signal). */
 export const ENVELOPE_STATUSES = ["ready", "partial", "blocked", "waiting_review", "failed"] as const;
 
 /** A JSON Schema node as plain data (the subset this project writes). */

@@ -1,5 +1,5 @@
 /**
- * Everything `seam compile` writes for the graphs of one file (DESIGN.md section 4), as
+ * Everything `seam compile` writes for the graphs of one file, as
  * `{ path, content }` pairs: only the CLI writes files.
  */
 import type { CheckedGraph } from "../analysis/model.js";
@@ -23,7 +23,7 @@ function json(value: unknown): string {
 /**
  * The files for each graph: `<graph>.envelope.schema.json`, one
  * `<graph>.<from>-<kind>-<to>.schema.json` per edge, `<graph>.validators.mjs` and
- * `<graph>.validators.d.ts`, and the pictures `<graph>.mmd` (Mermaid) and `<graph>.dot`
+ * `<graph>.validators.d.mts`, and the pictures `<graph>.mmd` (Mermaid) and `<graph>.dot`
  * (Graphviz). Deterministic: the same graphs give byte-identical files, in a
  * fixed order.
  *
@@ -39,7 +39,7 @@ export function emitCompileOutput(graphs: readonly CheckedGraph[]): EmittedFile[
     files.push({ path: planned.envelope, content: json(envelopeSchema) });
     graph.edges.forEach((edge, e) => {
       const path = planned.edges[e] as string;
-      files.push({ path, content: json(edgeSchema(graph, edge, `${graphSchemaBase(graph.name)}${path.replace(/\.schema\.json$/, ".json")}`)) });
+      files.push({ path, content: json(edgeSchema(graph, edge, `${graphSchemaBase(graph.name)}${path.replace(/\.schema\.json$/, "")}`)) });
     });
     const validators = emitValidatorModule(graph);
     files.push({ path: planned.module, content: validators.module });

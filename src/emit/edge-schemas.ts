@@ -1,5 +1,5 @@
 /**
- * The JSON Schemas derived from the envelope schema for one graph (DESIGN.md section 4). A
+ * The JSON Schemas (draft 2020-12) derived from the envelope schema for one graph. A
  * contract is a distinct required-field set; on top of it every edge requires `hop.path` and
  * caps `hop.limit` at the graph's limit.
  * - {@link contractOverlaySchema}: what validators are compiled from. It refers to the envelope
@@ -11,12 +11,12 @@
  *   `role-mismatch`), which is why the shared overlays leave them out.
  */
 import type { CheckedEdge, CheckedGraph } from "../analysis/model.js";
-import { ENVELOPE_SCHEMA_ID, envelopeSchema, type JsonSchema } from "../core/envelope-schema.js";
+import { ENVELOPE_SCHEMA_ID, envelopeSchema, SCHEMA_ID_PREFIX, type JsonSchema } from "../core/envelope-schema.js";
 import { EACH_ITEM, parseFieldPath } from "../runtime/field-path.js";
 
-/** The base of the `$id`s of a graph's derived schemas. */
+/** The base of the `$id`s of a graph's derived schemas: `urn:seam-handoff:schema:graph:<name>:`. */
 export function graphSchemaBase(graphName: string): string {
-  return `https://seam.dev/schemas/graphs/${encodeURIComponent(graphName)}/`;
+  return `${SCHEMA_ID_PREFIX}graph:${encodeURIComponent(graphName)}:`;
 }
 
 type MutableSchema = { [keyword: string]: unknown };

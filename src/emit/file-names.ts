@@ -15,7 +15,7 @@ export interface GraphFileNames {
   readonly edges: readonly string[];
   /** `<graph>.validators.mjs` */
   readonly module: string;
-  /** `<graph>.validators.d.ts` */
+  /** `<graph>.validators.d.mts` */
   readonly declarations: string;
   /** `<graph>.mmd`: the Mermaid picture. */
   readonly mermaid: string;
@@ -59,7 +59,7 @@ export function planFileNames(graphs: readonly CheckedGraph[]): GraphFileNames[]
     });
     const [module, declarations] = claim(taken, (suffix) => [
       `${stem}.validators${suffix}.mjs`,
-      `${stem}.validators${suffix}.d.ts`,
+      `${stem}.validators${suffix}.d.mts`,
     ]) as [string, string];
     const [mermaid] = claim(taken, (suffix) => [`${stem}${suffix}.mmd`]) as [string];
     const [dot] = claim(taken, (suffix) => [`${stem}${suffix}.dot`]) as [string];

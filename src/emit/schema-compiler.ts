@@ -71,7 +71,7 @@ export function addGraphSchemas(graph: CheckedGraph): GraphSchemas {
     if (index === undefined) {
       index = contracts.length;
       byKey.set(key, index);
-      const id = `${graphSchemaBase(graph.name)}contract-${index + 1}.json`;
+      const id = `${graphSchemaBase(graph.name)}contract-${index + 1}`;
       const schema = contractOverlaySchema(graph, edge.require, id);
       ajv.addSchema(schema as object);
       contracts.push({ id, require: edge.require, schema });

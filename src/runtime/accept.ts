@@ -1,61 +1,76 @@
 /**
- * `accept()`: the check every agent service runs at ingest (DESIGN.md section 4; seed
- * `000_1aee4e1ce8cdfd24.txt`, "validate at ingest, collect every error, reject rather than
- * repair"; seed `004_f0d22a9f213fd5f4.txt` for the acceptance record and the routes).
+ * `accept()` and `acceptAsync()`: the check every agent service runs when work arrives.
+ * Validate at ingest, collect every error, refuse rather than repair: one delivery gets one
+ * verdict that lists every reason, so a producer needs one repair round trip, not one per fault.
  *
- * Order: the JSON Schema (the envelope plus the edge's contract when the edge is known, every
- * error collected); then, only on a schema-valid envelope (the structure is known-good), the
- * semantic checks of seed 000 and the graph's own checks; then the duplicate and ownership
- * memory. Nothing is coerced: `"1"` is not `1`.
+ * A call has four steps:
+ * 1. the caller's options are checked; a misuse throws a `TypeError` at once (it is the calling
+ *    service's bug, never the producer's);
+ * 2. the envelope's content ({@link createEnvelopeCheck}): the JSON Schema (every error), then
+ *    every semantic and graph check whose inputs are well-typed, whatever else is wrong;
+ * 3. `canRead` for each required artefact (awaited by `acceptAsync`);
+ * 4. one `claim` on the store with the verdict so far: the store alone decides duplicates,
+ *    replays and the one owner of each hop (see `seen-store.ts`).
+ * Nothing is coerced: `"1"` is not `1`.
  */
-import type { AgentInfo, EdgeInfo, GraphInfo, HopLimitAction, Role } from "./graph-data.js";
-import { ordinal } from "./ordinal.js";
-import { schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
-import type { SeenStore } from "./seen-store.js";
+import type { EdgeInfo, HopLimitAction } from "./graph-data.js";
+import { createEnvelopeCheck, type ContentVerdict, type EnvelopeCheckSpec } from "./envelope-check.js";
+import { reason, type Reason } from "./reason.js";
+import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
+import { quoteUntrusted } from "../core/untrusted-text.js";
 
-/** A compiled JSON Schema validator (an Ajv validate function, standalone or not). */
-export interface ValidateFunction {
-  (data: unknown): boolean;
-  errors?: readonly SchemaError[] | null;
-}
+export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
 
-/** What {@link createAccept} needs: the graph as data and its compiled validators. */
-export interface AcceptSpec {
-  readonly graph: GraphInfo;
-  readonly agents: readonly AgentInfo[];
-  readonly edges: readonly EdgeInfo[];
-  /** The envelope schema alone: used when the envelope names no edge of the graph. */
-  readonly validateEnvelope: ValidateFunction;
-  /** One validator per distinct contract, indexed by {@link EdgeInfo.contract}. */
-  readonly contracts: readonly ValidateFunction[];
-}
-
-/** Options of one `accept()` call. */
-export interface AcceptOptions {
-  /** The receiving agent's id. */
-  readonly me: string;
+/** What {@link createAcceptors} needs: the graph as data and its compiled validators. */
+export interface AcceptSpec extends EnvelopeCheckSpec {
   /**
-   * Whether this agent can dereference an artefact (seed 000's permission trap). Called for each
-   * artefact whose role is `required`, with its `ref` and `read_scope`. A throw counts as "no".
-   * Absent: artefacts are not checked.
+   * Let `me` name an agent the graph lacks (for tools that check envelopes on behalf of whoever
+   * they are addressed to, as `seam validate --as '*'`). Default: such a `me` is a `TypeError`.
    */
-  readonly canRead?: (ref: string, scope: string | undefined) => boolean;
+  readonly anyReceiver?: boolean;
+}
+
+/**
+ * Whether the receiving agent can dereference an artefact. Called with the artefact's `ref` and
+ * `read_scope` (`undefined` when absent) for each artefact whose role is `required`. Only `true`
+ * means readable. A throw is not an answer: `accept()` throws it, so the service can retry.
+ */
+export type CanRead = (ref: string, scope: string | undefined) => boolean;
+
+/** {@link CanRead} for `acceptAsync()`: may answer with a promise. */
+export type CanReadAsync = (ref: string, scope: string | undefined) => boolean | PromiseLike<boolean>;
+
+/** Options of one `accept()` call. Unknown keys are a `TypeError` (a misspelt `seen` would silently turn duplicate detection off). */
+export interface AcceptOptions {
+  /** The receiving agent's id: an agent of the graph. */
+  readonly me: string;
+  /** Absent: artefacts are not checked. Must be synchronous (use `acceptAsync` otherwise). */
+  readonly canRead?: CanRead;
   /** Duplicate and ownership memory; absent: neither is checked. */
   readonly seen?: SeenStore;
-  /** The clock for `accepted_at`, in ms since the Unix epoch (default `Date.now`); a time `Date` cannot represent makes `accept` throw a `RangeError`. */
+  /** The clock for `accepted_at` and the claim, in ms since the Unix epoch (default `Date.now`). */
   readonly now?: () => number;
 }
 
-/** Where an accepted task goes next (seed 004's queues), from the envelope's `status`. */
+/** Options of one `acceptAsync()` call: as {@link AcceptOptions}, with asynchronous `canRead` and store allowed. */
+export interface AcceptAsyncOptions {
+  readonly me: string;
+  readonly canRead?: CanReadAsync;
+  readonly seen?: AsyncSeenStore;
+  readonly now?: () => number;
+}
+
+/** Where an accepted task goes next, from the envelope's `status`. */
 export type Route = "proceed" | "human_input" | "approval" | "failed";
 
 /**
- * Where a refused envelope goes: back to the producer for one bounded `repair`; `escalate` or
- * `failed` (the graph's `on_hop_limit`) when the hop limit is reached; `discard` for a duplicate.
+ * Where a refused envelope goes: back to the producer for `repair`; `escalate` or `failed` (the
+ * graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
+ * `discard` for a duplicate.
  */
 export type RejectionRoute = "repair" | HopLimitAction | "discard";
 
-/** The acceptance record of seed 004: a chain of custody for what the receiver took on. */
+/** The acceptance record: a chain of custody for what the receiver took on. */
 export interface AcceptanceRecord {
   readonly handoff_id: string;
   readonly task_id: string;
@@ -76,128 +91,89 @@ export interface AcceptanceRecord {
   readonly warnings: readonly Reason[];
 }
 
-/** A structured rejection (seed 000): which handoff, at which hop, from whom, and why. */
+/** A structured rejection: which handoff, at which hop, from whom, where it goes, and why. */
 export interface Rejection {
   /** `null` when the envelope has no string `handoff_id`. */
   readonly handoff_id: string | null;
-  /** `null` when the envelope has no integer `hop.index`. */
+  /** `null` when the envelope has no whole-number `hop.index`. */
   readonly hop_index: number | null;
   /** `from_agent.id`; `null` when absent. */
   readonly producer: string | null;
   readonly route: RejectionRoute;
-  /** Every violated rule, schema errors first, in a fixed order. */
+  /** Every violated rule: schema errors, then the semantic and graph checks, then the store's. */
   readonly reasons: readonly Reason[];
 }
 
-/** The verdict of `accept()`. `duplicate` is true only for a repeated `handoff_id`. */
-export type AcceptResult =
-  | { readonly ok: true; readonly duplicate: false; readonly record: AcceptanceRecord }
-  | { readonly ok: false; readonly duplicate: boolean; readonly rejection: Rejection };
+/** An accepted envelope. */
+export interface Accepted {
+  readonly ok: true;
+  readonly duplicate: false;
+  readonly record: AcceptanceRecord;
+}
 
-/** The ingest check of one graph; see {@link createAccept}. Never throws on bad input. */
+/** A refused envelope; `duplicate` is true for a redelivery or a replay (route `discard`). */
+export interface Refused {
+  readonly ok: false;
+  readonly duplicate: boolean;
+  readonly rejection: Rejection;
+}
+
+/** The verdict of `accept()`. */
+export type AcceptResult = Accepted | Refused;
+
+/** The synchronous ingest check of one graph. Never throws on bad input; see {@link createAcceptors}. */
 export type Accept = (envelope: unknown, options: AcceptOptions) => AcceptResult;
 
-/** The edges between one ordered pair of agents (usually one; a supervisor pair may have a delegate and a return). */
-interface Pair {
-  readonly edges: readonly EdgeInfo[];
-  readonly validators: readonly ValidateFunction[];
-  /** Sum of the edges' rounds; undefined when any of them is unbounded. */
-  readonly maxRounds: number | undefined;
-  /** Counter slot for bounded pairs, -1 otherwise. */
-  readonly slot: number;
+/** The asynchronous ingest check of one graph; see {@link createAcceptors}. */
+export type AcceptAsync = (envelope: unknown, options: AcceptAsyncOptions) => Promise<AcceptResult>;
+
+/** The two entry points over one graph, sharing its lookups. */
+export interface Acceptors {
+  readonly accept: Accept;
+  readonly acceptAsync: AcceptAsync;
 }
 
-/** What one evaluation found; store checks and the verdict are made from it. */
-interface Evaluation {
-  readonly handoffId: string | undefined;
-  readonly taskId: string | undefined;
-  readonly hopIndex: number | undefined;
-  readonly producer: string | undefined;
-  readonly reasons: Reason[];
-  /** The reasons may become warnings (an observe edge, usable header, addressed to me). */
-  readonly lenient: boolean;
-  readonly hopLimitReached: boolean;
-  /** For the record; read only when the envelope may be accepted. */
-  readonly consumed: readonly string[];
-  readonly constraints: readonly string[];
-  readonly route: Route;
+const HAS_UPPER = /[A-Z]/;
+const OPTION_KEYS = new Set(["me", "canRead", "seen", "now"]);
+/** The range of `Date` (ECMA-262 section 21.4.1.22, TimeClip): 10^8 days either side of 1970. */
+const MAX_TIME = 8.64e15;
+
+function misuse(call: string, problem: string): TypeError {
+  return new TypeError(`${call}(envelope, options): ${problem}`);
 }
 
-const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
-  ["ready", "proceed"],
-  ["partial", "proceed"],
-  ["blocked", "human_input"],
-  ["waiting_review", "approval"],
-  ["failed", "failed"],
-]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-function stringAt(object: unknown, key: string): string | undefined {
-  if (!isRecord(object)) return undefined;
-  const value = object[key];
-  return typeof value === "string" ? value : undefined;
-}
-
-function reason(path: string, rule: string, message: string): Reason {
-  return { path, rule, message };
-}
+const AsyncFunction = (async () => {}).constructor;
 
 /**
- * Builds the `accept()` function of one graph. Lookups (agents, edges, bounded pairs) are
+ * Builds `accept()` and `acceptAsync()` for one graph. Lookups (agents, edges, bounded pairs) are
  * computed once here, so a call allocates little beyond its result.
  *
- * `accept(envelope, options)` never throws on bad input (null, arrays, strings, cyclic objects,
- * getters that throw): reading an envelope that throws gives a rejection with rule
- * `unreadable-envelope`. It does throw what `options.seen` throws (an unavailable store is not
+ * Both never throw on bad input (null, arrays, cyclic objects, getters that throw, inherited
+ * properties): a bad envelope is a rejection. They throw a `TypeError` for a misuse by the
+ * calling service (no options, a `me` the graph lacks, an unknown option, an asynchronous
+ * `canRead` or store given to the synchronous `accept`), a `RangeError` when `now()` gives a time
+ * `Date` cannot hold, and whatever `canRead` or `seen.claim` throw (an unavailable store is not
  * bad input, and the caller may retry).
  *
- * On an `observe` edge the reasons are returned as `record.warnings` with `ok: true`, except when
- * the envelope is misaddressed, a duplicate, or lacks a usable `handoff_id`, `task_id` or
- * `hop.index` (the record and the memory need them). Several edges between the same two agents
- * (a supervisor's delegate and return) are tried in order; the first whose contract passes wins.
+ * On an `observe` edge the content reasons are returned as `record.warnings` with `ok: true`;
+ * never a fault in the header (`envelope_version`, `handoff_id`, `task_id`, `hop`, `from_agent`,
+ * `to_agent`), the limits (hop limit, max_rounds, budget), a wrong addressee, data that is not
+ * JSON, a duplicate or an owner conflict.
  *
  * @param spec - the graph data and its compiled validators
+ * @throws Error when `spec` is inconsistent (an edge naming a missing contract: a bug)
  */
-export function createAccept(spec: AcceptSpec): Accept {
-  const { graph } = spec;
-  const roles = new Map<string, Role>();
-  for (const agent of spec.agents) roles.set(agent.id, agent.role);
-  const entries = new Set(graph.entries);
-  const pairs = new Map<string, Map<string, Pair>>();
-  const grouped = new Map<string, Map<string, EdgeInfo[]>>();
-  for (const edge of spec.edges) {
-    let targets = grouped.get(edge.from);
-    if (targets === undefined) grouped.set(edge.from, (targets = new Map()));
-    const list = targets.get(edge.to);
-    if (list === undefined) targets.set(edge.to, [edge]);
-    else list.push(edge);
-  }
-  let boundedPairs = 0;
-  for (const [from, targets] of grouped) {
-    const built = new Map<string, Pair>();
-    for (const [to, edges] of targets) {
-      const bounded = edges.every((edge) => edge.maxRounds !== undefined);
-      const validators = edges.map((edge) => {
-        const validate = spec.contracts[edge.contract];
-        if (validate === undefined) throw new Error(`internal: edge ${from} -> ${to} names missing contract ${edge.contract}`);
-        return validate;
-      });
-      built.set(to, {
-        edges,
-        validators,
-        maxRounds: bounded ? edges.reduce((sum, edge) => sum + (edge.maxRounds ?? 0), 0) : undefined,
-        slot: bounded ? boundedPairs++ : -1,
-      });
-    }
-    pairs.set(from, built);
-  }
-  const entryList = graph.entries.join(", ");
-  // Scratch space for round counting, reused by every call (the count never calls out, so no
-  // call can start while another is using it).
-  const counts = new Uint32Array(boundedPairs);
+export function createAcceptors(spec: AcceptSpec): Acceptors {
+  const check = createEnvelopeCheck(spec);
+  const agentIds = new Set(spec.agents.map((agent) => agent.id));
+  const anyReceiver = spec.anyReceiver === true;
+  const { onHopLimit } = spec.graph;
+  // Made once: a claim names its edge without allocating.
+  const claimEdges = new Map<EdgeInfo, ClaimEdge>(spec.edges.map((edge) => [edge, { kind: edge.kind, from: edge.from, to: edge.to }]));
   // accepted_at: formatting a Date costs more than the rest of a call, and at high rates many
   // calls fall in the same millisecond.
   let lastMs = Number.NaN;
@@ -210,287 +186,160 @@ export function createAccept(spec: AcceptSpec): Accept {
     return lastIso;
   }
 
-  function checkHopPath(path: readonly string[], index: number, from: string, to: string, reasons: Reason[]): void {
-    const n = path.length;
-    if (n !== index + 1) {
-      reasons.push(
-        reason(
-          "/hop/path",
-          "bad-hop-path",
-          `has ${n} entries, but hop.index ${index} needs ${index + 1}: the first agent, then one per handoff`,
-        ),
-      );
+  function checkOptions(call: string, options: unknown): string {
+    if (typeof options !== "object" || options === null) {
+      throw misuse(call, `options must be an object naming the receiving agent, such as { me: "${spec.agents[0]?.id ?? "agent"}" }`);
     }
-    if (n > 0 && !entries.has(path[0] as string)) {
-      reasons.push(
-        reason("/hop/path/0", "bad-hop-path", `starts at ${path[0]}, which is not an entry of graph ${graph.name} (${entryList})`),
-      );
+    for (const key in options) {
+      if (!OPTION_KEYS.has(key)) throw misuse(call, `unknown option ${quoteUntrusted(key)}; the options are me, canRead, seen and now`);
     }
-    if (n < 2 || path[n - 2] !== from || path[n - 1] !== to) {
-      reasons.push(reason(`/hop/path/${Math.max(n - 1, 0)}`, "bad-hop-path", `does not end in this handoff, ${from} -> ${to}`));
+    const { me, canRead, seen, now } = options as Record<string, unknown>;
+    if (typeof me !== "string" || me === "") throw misuse(call, "options.me must be the receiving agent's id, a non-empty string");
+    if (!anyReceiver && !agentIds.has(me)) {
+      const known = [...agentIds].slice(0, 20).join(", ");
+      throw misuse(call, `options.me ${quoteUntrusted(me)} is no agent of graph ${spec.graph.name}; use one of ${known}`);
     }
-    if (boundedPairs > 0) counts.fill(0);
-    for (let i = 1; i < n; i++) {
-      const a = path[i - 1] as string;
-      const b = path[i] as string;
-      const pair = pairs.get(a)?.get(b);
-      if (pair === undefined) {
-        reasons.push(reason(`/hop/path/${i}`, "bad-hop-path", `steps ${a} -> ${b}, which is not an edge of graph ${graph.name}`));
-      } else if (pair.maxRounds !== undefined) {
-        const taken = (counts[pair.slot] as number) + 1;
-        counts[pair.slot] = taken;
-        if (taken === pair.maxRounds + 1) {
-          reasons.push(
-            reason(
-              `/hop/path/${i}`,
-              "max-rounds-exceeded",
-              `takes ${a} -> ${b} for the ${ordinal(taken)} time, but max_rounds allows ${pair.maxRounds}`,
-            ),
-          );
-        }
-      }
+    if (canRead !== undefined && typeof canRead !== "function") throw misuse(call, "options.canRead must be a function (ref, scope) => boolean");
+    if (seen !== undefined && (typeof seen !== "object" || seen === null || typeof (seen as { claim?: unknown }).claim !== "function")) {
+      throw misuse(call, "options.seen must be a store with a claim(request) method, such as createMemorySeenStore()");
     }
+    if (now !== undefined && typeof now !== "function") throw misuse(call, "options.now must be a function returning ms since the Unix epoch");
+    return me;
   }
 
-  function semanticChecks(envelope: Record<string, unknown>, me: string, options: AcceptOptions, reasons: Reason[]): boolean {
-    // The schema passed: every field read below has the type the schema gives it.
-    const version = envelope["envelope_version"] as string;
-    const major = Number(version.slice(0, version.indexOf(".")));
-    if (major !== graph.envelope.major) {
-      reasons.push(
-        reason(
-          "/envelope_version",
-          "version-major",
-          `major version ${major} is not supported: graph ${graph.name} speaks ${graph.envelope.major}.x`,
-        ),
-      );
-    }
-    const toAgent = envelope["to_agent"] as Record<string, unknown>;
-    if (toAgent["id"] !== me) {
-      reasons.push(reason("/to_agent/id", "not-addressed-to-me", `addressed to ${String(toAgent["id"])}, not to ${me}`));
-    }
-    const hop = envelope["hop"] as Record<string, unknown>;
-    const index = hop["index"] as number;
-    const limit = hop["limit"] as number;
-    const hopLimitReached = index >= limit;
-    if (hopLimitReached) {
-      reasons.push(
-        reason(
-          "/hop/index",
-          "hop-limit-reached",
-          `hop ${index} of a limit of ${limit}: ${graph.onHopLimit === "escalate" ? "escalate to a human" : "fail the task"}, do not forward`,
-        ),
-      );
-    }
-    const budget = envelope["budget"] as Record<string, Record<string, number>>;
-    const consumed = budget["consumed"] as Record<string, number>;
-    const caps = budget["limit"] as Record<string, number>;
-    for (const counter in consumed) {
-      const cap = caps[counter];
-      const spent = consumed[counter] as number;
-      if (cap !== undefined && spent >= cap) {
-        reasons.push(reason(`/budget/consumed/${counter}`, "budget-exhausted", `${counter}: ${spent} consumed of a limit of ${cap}`));
-      }
-    }
-    const canRead = options.canRead;
-    const artefacts = envelope["artefacts"] as readonly Record<string, unknown>[] | undefined;
-    if (canRead !== undefined && artefacts !== undefined) {
-      for (let i = 0; i < artefacts.length; i++) {
-        const artefact = artefacts[i] as Record<string, unknown>;
-        if (artefact["role"] !== "required") continue;
-        const ref = artefact["ref"] as string;
-        let readable: boolean;
-        let why = "";
-        try {
-          readable = canRead(ref, artefact["read_scope"] as string | undefined) === true;
-        } catch (error) {
-          readable = false;
-          why = `: ${error instanceof Error ? error.message : String(error)}`;
-        }
-        if (!readable) {
-          reasons.push(reason(`/artefacts/${i}/ref`, "artefact-unreadable", `${me} cannot read required artefact ${ref}${why}`));
-        }
-      }
-    }
-    const questions = envelope["open_questions"] as readonly Record<string, unknown>[] | undefined;
-    if (questions !== undefined) {
-      for (let i = 0; i < questions.length; i++) {
-        const question = questions[i] as Record<string, unknown>;
-        if (question["blocking"] === true) {
-          reasons.push(reason(`/open_questions/${i}/blocking`, "blocking-question", `unresolved: ${String(question["question"])}`));
-        }
-      }
-    }
-    return hopLimitReached;
+  function clock(call: string, now: (() => number) | undefined): number {
+    const ms = now === undefined ? Date.now() : now();
+    if (typeof ms !== "number") throw misuse(call, "options.now() must return a number of ms since the Unix epoch");
+    if (!(Math.abs(ms) <= MAX_TIME)) throw new RangeError(`${call}(envelope, options): options.now() returned ${ms}, outside the range of Date`);
+    return ms;
   }
 
-  function graphChecks(envelope: Record<string, unknown>, from: string, to: string, pair: Pair | undefined, reasons: Reason[]): void {
-    if (pair === undefined) {
-      if (!roles.has(from)) {
-        reasons.push(reason("/from_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${from}`));
-      } else if (!roles.has(to)) {
-        reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${to}`));
-      } else {
-        reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no edge ${from} -> ${to}`));
-      }
-      return;
-    }
-    const fromRole = (envelope["from_agent"] as Record<string, unknown>)["role"];
-    const toRole = (envelope["to_agent"] as Record<string, unknown>)["role"];
-    if (fromRole !== roles.get(from)) {
-      reasons.push(reason("/from_agent/role", "role-mismatch", `${from} is a ${roles.get(from)} in graph ${graph.name}, not a ${String(fromRole)}`));
-    }
-    if (toRole !== roles.get(to)) {
-      reasons.push(reason("/to_agent/role", "role-mismatch", `${to} is a ${roles.get(to)} in graph ${graph.name}, not a ${String(toRole)}`));
-    }
-    const hop = envelope["hop"] as Record<string, unknown>;
-    // The contract schema requires hop.path, so it is here whenever the schema passed.
-    checkHopPath(hop["path"] as readonly string[], hop["index"] as number, from, to, reasons);
+  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[]): ClaimRequest | undefined {
+    const { handoffId, taskId, hopIndex, producer, edge } = content;
+    if (handoffId === undefined || taskId === undefined || hopIndex === undefined) return undefined;
+    return {
+      // A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
+      handoffId: HAS_UPPER.test(handoffId) ? handoffId.toLowerCase() : handoffId,
+      taskId,
+      hopIndex,
+      producer: producer ?? null,
+      receiver: me,
+      edge: (edge && claimEdges.get(edge)) ?? null,
+      verdict: reasons.length === 0 || content.lenient ? "accepted" : "rejected",
+      at,
+    };
   }
 
-  function evaluate(input: unknown, me: string, options: AcceptOptions): Evaluation {
-    const envelope = isRecord(input) ? input : undefined;
-    const from = stringAt(envelope?.["from_agent"], "id");
-    const to = stringAt(envelope?.["to_agent"], "id");
-    const pair = from !== undefined && to !== undefined ? pairs.get(from)?.get(to) : undefined;
-    let edge: EdgeInfo | undefined;
-    let errors: readonly SchemaError[] | null | undefined;
-    if (pair === undefined) {
-      if (!spec.validateEnvelope(input)) errors = spec.validateEnvelope.errors;
-    } else {
-      for (let i = 0; i < pair.validators.length; i++) {
-        const validate = pair.validators[i] as ValidateFunction;
-        if (validate(input)) {
-          edge = pair.edges[i];
-          errors = undefined;
-          break;
-        }
-        // The first edge's errors are the ones reported when no contract passes.
-        if (i === 0) errors = validate.errors;
-      }
-      edge ??= pair.edges[0];
-    }
-    const reasons: Reason[] = [];
-    let hopLimitReached = false;
-    if (errors) {
-      for (const error of errors) {
-        const found = schemaErrorToReason(error);
-        // A contract restates the types it needs beside the envelope's $ref: report each fault once.
-        if (!reasons.some((r) => r.path === found.path && r.rule === found.rule)) reasons.push(found);
-      }
-    } else if (envelope !== undefined) {
-      hopLimitReached = semanticChecks(envelope, me, options, reasons);
-      graphChecks(envelope, from as string, to as string, pair, reasons);
-    }
-    const handoffId = stringAt(envelope, "handoff_id");
-    const taskId = stringAt(envelope, "task_id");
-    const rawIndex = isRecord(envelope?.["hop"]) ? (envelope["hop"] as Record<string, unknown>)["index"] : undefined;
-    const hopIndex = typeof rawIndex === "number" && Number.isInteger(rawIndex) && rawIndex >= 0 ? rawIndex : undefined;
-    const lenient =
-      edge !== undefined &&
-      edge.observe &&
-      handoffId !== undefined &&
-      taskId !== undefined &&
-      hopIndex !== undefined &&
-      to === me;
-    const consumed: string[] = [];
-    let constraints: readonly string[] = [];
-    let route: Route = "proceed";
-    if (envelope !== undefined && (reasons.length === 0 || lenient)) {
-      const artefacts = envelope["artefacts"];
-      if (Array.isArray(artefacts)) {
-        for (const artefact of artefacts) {
-          const ref = stringAt(artefact, "ref");
-          if (ref !== undefined && (artefact as Record<string, unknown>)["role"] !== "superseded") consumed.push(ref);
-        }
-      }
-      const list = envelope["constraints"];
-      if (Array.isArray(list)) constraints = list.filter((c): c is string => typeof c === "string");
-      route = STATUS_ROUTES.get(envelope["status"]) ?? "proceed";
-    }
-    return { handoffId, taskId, hopIndex, producer: from, reasons, lenient, hopLimitReached, consumed, constraints, route };
-  }
-
-  function reject(evaluation: Evaluation, reasons: readonly Reason[], duplicate: boolean): AcceptResult {
+  function refuse(content: ContentVerdict, reasons: readonly Reason[], duplicate: boolean): Refused {
     return {
       ok: false,
       duplicate,
       rejection: {
-        handoff_id: evaluation.handoffId ?? null,
-        hop_index: evaluation.hopIndex ?? null,
-        producer: evaluation.producer ?? null,
-        route: duplicate ? "discard" : evaluation.hopLimitReached ? graph.onHopLimit : "repair",
+        handoff_id: content.handoffId ?? null,
+        hop_index: content.hopIndex ?? null,
+        producer: content.producer ?? null,
+        route: duplicate ? "discard" : content.hopLimitReached ? onHopLimit : "repair",
         reasons,
       },
     };
   }
 
-  function duplicateOf(evaluation: Evaluation): AcceptResult {
-    return reject(
-      evaluation,
-      [reason("/handoff_id", "duplicate", `handoff ${evaluation.handoffId} was accepted before; it is not processed twice`)],
-      true,
-    );
-  }
-
-  function ownerConflict(taskId: string, hopIndex: number, owner: string): Reason {
-    return reason("/to_agent/id", "owner-conflict", `${owner} already owns hop ${hopIndex} of task ${taskId}: one owner at a time`);
-  }
-
-  return function accept(input: unknown, options: AcceptOptions): AcceptResult {
-    const me = options?.me;
-    let evaluation: Evaluation;
-    try {
-      evaluation = evaluate(input, me, options);
-    } catch (error) {
-      return {
-        ok: false,
-        duplicate: false,
-        rejection: {
-          handoff_id: null,
-          hop_index: null,
-          producer: null,
-          route: "repair",
-          reasons: [
-            reason("", "unreadable-envelope", `reading the envelope threw: ${error instanceof Error ? error.message : String(error)}`),
-          ],
-        },
-      };
-    }
-    const { handoffId, taskId, hopIndex, reasons } = evaluation;
-    const seen = options?.seen;
-    if (seen !== undefined && handoffId !== undefined && seen.hasHandoff(handoffId)) return duplicateOf(evaluation);
-    if (seen !== undefined && taskId !== undefined && hopIndex !== undefined) {
-      const owner = seen.ownerOf(taskId, hopIndex);
-      if (owner !== undefined && owner !== me) reasons.push(ownerConflict(taskId, hopIndex, owner));
-    }
-    if (reasons.length > 0 && !evaluation.lenient) return reject(evaluation, reasons, false);
-    // Accepted (or observed): the header is usable here, the schema or `lenient` saw to that.
-    const id = handoffId as string;
-    const task = taskId as string;
-    const index = hopIndex as number;
-    if (seen !== undefined) {
-      const outcome = seen.record(id, task, index, me);
-      if (outcome === "duplicate") return duplicateOf(evaluation);
-      if (outcome === "owner-conflict" && !evaluation.lenient) {
-        return reject(evaluation, [ownerConflict(task, index, seen.ownerOf(task, index) ?? "another agent")], false);
+  /** The verdict from the content, the artefact reasons and the store's answer (if asked). */
+  function settle(content: ContentVerdict, me: string, at: number, reasons: Reason[], claimed: ClaimResult | undefined): AcceptResult {
+    if (claimed !== undefined) {
+      switch (claimed.outcome) {
+        case "duplicate": {
+          const message =
+            claimed.of === "handoff"
+              ? `handoff ${quoteUntrusted(content.handoffId)} was accepted before; it is not processed twice`
+              : `hop ${content.hopIndex} of task ${quoteUntrusted(content.taskId)} was accepted by ${quoteUntrusted(claimed.holder.receiver)} before, as handoff ${quoteUntrusted(claimed.holder.handoffId)}: a replay is not processed twice; a resumed task continues at the next hop`;
+          const path = claimed.of === "handoff" ? "/handoff_id" : "/hop/index";
+          return refuse(content, [reason(path, "duplicate", message), ...reasons], true);
+        }
+        case "owner-conflict":
+          reasons.push(
+            reason(
+              "/to_agent/id",
+              "owner-conflict",
+              `${quoteUntrusted(claimed.owner)} already owns hop ${content.hopIndex} of task ${quoteUntrusted(content.taskId)}: one owner at a time`,
+            ),
+          );
+          return refuse(content, reasons, false);
+        case "claimed":
+        case "noted":
+          break;
+        default:
+          throw new TypeError(`options.seen.claim returned an unknown outcome ${quoteUntrusted((claimed as { outcome?: unknown }).outcome)}`);
       }
     }
+    if (reasons.length > 0 && !content.lenient) return refuse(content, reasons, false);
     return {
       ok: true,
       duplicate: false,
       record: {
-        handoff_id: id,
-        task_id: task,
-        hop_index: index,
-        producer: evaluation.producer as string,
+        // `lenient` or no reason at all: the header is usable (the schema or `lenient` saw to that).
+        handoff_id: content.handoffId as string,
+        task_id: content.taskId as string,
+        hop_index: content.hopIndex as number,
+        producer: content.producer as string,
         receiver: me,
-        accepted_at: isoTime((options.now ?? Date.now)()),
-        artefacts_consumed: evaluation.consumed,
-        route: evaluation.route,
-        constraints: evaluation.constraints,
+        accepted_at: isoTime(at),
+        artefacts_consumed: content.consumed,
+        route: content.route,
+        constraints: content.constraints,
         warnings: reasons,
       },
     };
-  };
+  }
+
+  function artefactReason(me: string, index: number, ref: string): Reason {
+    return reason(`/artefacts/${index}/ref`, "artefact-unreadable", `${me} cannot read required artefact ${quoteUntrusted(ref)}`);
+  }
+
+  function accept(input: unknown, options: AcceptOptions): AcceptResult {
+    const me = checkOptions("accept", options);
+    const { canRead, seen } = options;
+    if (canRead !== undefined && canRead instanceof AsyncFunction) {
+      throw misuse("accept", "options.canRead is an async function: use acceptAsync, which awaits it");
+    }
+    const content = check(input, me);
+    const reasons = content.reasons;
+    if (canRead !== undefined) {
+      for (const artefact of content.required) {
+        const answer: unknown = canRead(artefact.ref, artefact.scope);
+        if (isThenable(answer)) throw misuse("accept", "options.canRead returned a promise: use acceptAsync, which awaits it");
+        if (answer !== true) reasons.push(artefactReason(me, artefact.index, artefact.ref));
+      }
+    }
+    const at = clock("accept", options.now);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons);
+    let claimed: ClaimResult | undefined;
+    if (request !== undefined) {
+      const answer: unknown = (seen as SeenStore).claim(request);
+      if (isThenable(answer)) throw misuse("accept", "options.seen.claim returned a promise: use acceptAsync with an asynchronous store");
+      claimed = answer as ClaimResult;
+    }
+    return settle(content, me, at, reasons, claimed);
+  }
+
+  async function acceptAsync(input: unknown, options: AcceptAsyncOptions): Promise<AcceptResult> {
+    const me = checkOptions("acceptAsync", options);
+    const { canRead, seen } = options;
+    const content = check(input, me);
+    const reasons = content.reasons;
+    if (canRead !== undefined && content.required.length > 0) {
+      // Asked together: an artefact store answers them concurrently.
+      const answers = await Promise.all(content.required.map((artefact) => canRead(artefact.ref, artefact.scope)));
+      answers.forEach((answer, i) => {
+        const artefact = content.required[i] as (typeof content.required)[number];
+        if (answer !== true) reasons.push(artefactReason(me, artefact.index, artefact.ref));
+      });
+    }
+    const at = clock("acceptAsync", options.now);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons);
+    const claimed = request === undefined ? undefined : await (seen as AsyncSeenStore).claim(request);
+    return settle(content, me, at, reasons, claimed);
+  }
+
+  return { accept, acceptAsync };
 }

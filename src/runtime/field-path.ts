@@ -1,7 +1,7 @@
 /**
  * Field paths as written in `.seam` files (`goal.statement`, `decisions[].rationale`), split into
- * segments: a name steps into an object, `[]` steps into every item of an array (DESIGN.md
- * section 1, `path`).
+ * segments: a name steps into an object, `[]` steps into every item of an array (the `path`
+ * rule of the language's grammar, `grammar/`).
  */
 
 /** The segment that stands for "every item of the array". */

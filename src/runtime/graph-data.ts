@@ -14,7 +14,7 @@ export interface GraphInfo {
   readonly envelope: { readonly major: number; readonly minor: number };
   /** Entry agents: every `hop.path` starts at one of them. */
   readonly entries: readonly string[];
-  /** The value producers put in `hop.limit` (DESIGN.md section 3). */
+  /** The value producers put in `hop.limit`: the authority `accept()` checks `hop.index` against. */
   readonly hopLimit: number;
   /** Where a task goes when `hop.index >= hop.limit`. */
   readonly onHopLimit: HopLimitAction;

@@ -1,5 +1,5 @@
 /**
- * A small loop detector over loop signatures (seed `000_1aee4e1ce8cdfd24.txt`): per task, the
+ * A small loop detector over loop signatures: per task, the
  * signatures each receiving agent has seen. An agent that receives a state it already received
  * for the same task is going round a loop, even while the hop counter stays under its limit.
  */

@@ -1,6 +1,5 @@
 /**
- * Loop signatures (seed `000_1aee4e1ce8cdfd24.txt`, loop-signature detection; DESIGN.md section
- * 4): a SHA-256 over the RFC 8785 canonical JSON of the fields a graph's `loop_signature` names,
+ * Loop signatures: a SHA-256 (FIPS 180-4) over the RFC 8785 canonical JSON of the fields a graph's `loop_signature` names,
  * so that A -> B -> A with nothing new decided gives the same signature twice.
  */
 import { createHash } from "node:crypto";

@@ -1,8 +1,9 @@
 /**
  * Why an envelope was refused (or, on an `observe` edge, warned about): `{ path, rule, message }`
- * with `path` a JSON Pointer into the envelope and `rule` a stable kebab-case id. Seed
- * `000_1aee4e1ce8cdfd24.txt` asks for a structured rejection that names every violated field.
+ * with `path` a JSON Pointer (RFC 6901) into the envelope and `rule` a stable kebab-case id: a
+ * structured rejection that names every violated field, so a producer can repair them all at once.
  */
+import { quoteUntrusted } from "../core/untrusted-text.js";
 import { appendPointer } from "./json-pointer.js";
 
 /** One violated rule. */
@@ -26,17 +27,20 @@ export interface Reason {
  */
 export const SEMANTIC_RULES = {
   "unreadable-envelope": "reading the envelope threw (a getter, a proxy): it is not plain JSON data",
+  "not-json-data": "a value JSON cannot hold: an inherited property or class instance, undefined, NaN, a function, a hole, a cycle or shared part, nesting past 64 levels",
+  "unpaired-surrogate": "a string or property name holds an unpaired UTF-16 surrogate: it is not Unicode text",
   "version-major": "envelope_version has a major version this graph does not speak",
   "not-addressed-to-me": "to_agent.id is not the receiving agent",
-  "hop-limit-reached": "hop.index is at or over hop.limit: escalate or fail, do not forward",
+  "hop-limit-reached": "hop.index (or the length of hop.path) is at or past the graph's hop limit, or the envelope's own lower hop.limit: route by on_hop_limit, do not forward",
   "budget-exhausted": "a budget.consumed counter is at or over its budget.limit",
   "artefact-unreadable": "canRead refused (or threw for) a required artefact",
   "blocking-question": "an open question is marked blocking",
   "unknown-edge": "the graph has no edge from from_agent.id to to_agent.id",
   "role-mismatch": "from_agent.role or to_agent.role is not the role the graph gives that agent",
+  "agent-version": "from_agent.version or to_agent.version names another major than the agent's declared version, a newer minor, or no version at all",
   "bad-hop-path": "hop.path is not a walk of the graph from an entry that ends in from -> to with hop.index + 1 entries",
   "max-rounds-exceeded": "hop.path takes an edge more often than its max_rounds",
-  duplicate: "a handoff with this handoff_id was accepted before: not processed twice",
+  duplicate: "this handoff_id was accepted before (a redelivery), or this task's hop was accepted by this receiver under another handoff_id (a replay): not processed twice",
   "owner-conflict": "another agent already accepted this task_id at this hop.index (one owner at a time)",
 } as const;
 
@@ -50,9 +54,13 @@ export interface SchemaError {
   readonly params: { readonly [name: string]: unknown };
 }
 
+/** Makes a {@link Reason}. */
+export function reason(path: string, rule: string, message: string): Reason {
+  return { path, rule, message };
+}
 
 function quote(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+  return quoteUntrusted(value);
 }
 
 /**

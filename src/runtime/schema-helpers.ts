@@ -35,13 +35,21 @@ const full = commonJsDefault<FormatsModule>(
 ).fullFormats;
 
 /**
- * The string formats the envelope schema uses, as ajv-formats defines them ("full" mode): `uuid`
- * (RFC 4122), `date-time` (RFC 3339, time zone required) and `uri` (RFC 3986, absolute). The Ajv
- * instances that compile Seam's schemas register exactly these, and generated code reads
+ * `uuid` as JSON Schema 2020-12 defines it (section 7.3.5): the string representation of RFC 4122
+ * (RFC 9562 section 4), 8-4-4-4-12 hex digits in either case. ajv-formats also takes the URN form
+ * `urn:uuid:...`, which other validators (and the Python runtime) refuse, so one envelope would get
+ * two verdicts; Seam takes the string representation only.
+ */
+const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+/**
+ * The string formats the envelope schema uses: `uuid` (above), and `date-time` (RFC 3339, time
+ * zone required) and `uri` (RFC 3986, absolute) as ajv-formats defines them ("full" mode). The
+ * Ajv instances that compile Seam's schemas register exactly these, and generated code reads
  * `formats[name]`.
  */
 export const formats = {
-  uuid: full.uuid,
+  uuid: UUID,
   "date-time": full["date-time"],
   uri: full.uri,
 } as const;

@@ -1,63 +1,132 @@
 /**
- * What `accept()` remembers between deliveries: the handoff ids it accepted (seed 003's
- * idempotency token: a redelivery is recognised, not processed twice) and which receiver owns
- * each hop of each task (seed 000's single ownership: one owner at a time).
+ * What ingest remembers between deliveries, behind ONE atomic call: `claim`. Every delivery whose
+ * header names it (a string `handoff_id` and `task_id`, an integer `hop.index`) is sent to the
+ * store with the verdict the content checks reached, and the store answers whether the delivery
+ * is new, a duplicate, or a hop another receiver owns. The claim is the only authority on
+ * duplicates, replays and ownership: nothing is read from the store before it, so a store backed
+ * by Redis or SQL decides each delivery in one round trip (a Lua script, one transaction) and two
+ * replicas racing for the same hop cannot both win.
  *
- * A shared implementation (Redis, SQL) needs three things:
- * - `record` must be atomic: check the id, check the owner and write both in one step
- *   (Redis: a Lua script or `MULTI` around `SET seam:handoff:<id> 1 NX` and
- *   `SET seam:owner:<task_id>:<hop> <receiver> NX`; SQL: one transaction inserting into
- *   `handoffs(handoff_id PRIMARY KEY)` and `owners(task_id, hop_index, receiver,
- *   PRIMARY KEY (task_id, hop_index))`, where a key conflict means duplicate or owner-conflict);
- *   `hasHandoff` and `ownerOf` are only the cheap early answer, `record` is the authority.
- * - expiry: keys live as long as a task may (a TTL, or a sweep of finished tasks), or the store
- *   grows without bound.
- * - the interface is synchronous because `accept()` is (it sits on every ingest's hot path): a
- *   remote store answers `hasHandoff`/`ownerOf` from a local cache or a snapshot fetched for the
- *   task before the call, and makes `record` authoritative by running the atomic write right
- *   after `accept()` returns and treating a lost race as a duplicate.
+ * The kinds of repeat (the idempotency-key idea of HTTP's `Idempotency-Key` header, IETF draft
+ * `draft-ietf-httpapi-idempotency-key-header`, applied per handoff and per hop):
+ * - the same `handoff_id` after it was accepted: a redelivery, `duplicate` (`of: "handoff"`);
+ * - the same task and hop, accepted before by the same receiver, under a fresh `handoff_id`: a
+ *   replay (a resumed step re-sent), `duplicate` (`of: "hop"`);
+ * - the same task and hop, accepted before by another receiver: `owner-conflict`;
+ * - anything after a rejection (same or fresh `handoff_id`): a retry, judged on its own. A
+ *   rejected delivery owns nothing.
+ * A task that resumes after a hop was accepted continues at the next hop (`hop.index + 1`, the
+ * path extended), which is what tells a resumption apart from a replay.
  */
 
-/** The result of {@link SeenStore.record}. */
-export type RecordOutcome = "recorded" | "duplicate" | "owner-conflict";
-
-/** Duplicate and ownership memory for `accept()`. */
-export interface SeenStore {
-  /** Whether a handoff with this `handoff_id` was recorded before. */
-  hasHandoff(handoffId: string): boolean;
-  /** The receiver recorded for hop `hopIndex` of task `taskId`, if any. */
-  ownerOf(taskId: string, hopIndex: number): string | undefined;
-  /**
-   * Records an accepted handoff, atomically: `"duplicate"` (nothing written) when the id is known,
-   * `"owner-conflict"` (nothing written) when another receiver owns this task's hop, else
-   * `"recorded"` (the id is remembered and `receiver` owns the hop).
-   */
-  record(handoffId: string, taskId: string, hopIndex: number, receiver: string): RecordOutcome;
+/** The edge a delivery travels, as the graph declares it. */
+export interface ClaimEdge {
+  readonly kind: "delegate" | "return" | "transfer";
+  readonly from: string;
+  readonly to: string;
 }
 
 /**
- * A {@link SeenStore} held in this process's memory: for tests, `seam validate` and single-process
- * services. It never forgets, so a long-running service should use a store with expiry.
+ * One delivery, as the store sees it: everything a store needs to decide it and to keep a ledger
+ * of the task, so that one call (one round trip) suffices.
  */
-export function createMemorySeenStore(): SeenStore {
-  const handoffs = new Set<string>();
-  // One map per task, so `task_id` strings are never concatenated with hop numbers.
-  const owners = new Map<string, Map<number, string>>();
+export interface ClaimRequest {
+  /** `handoff_id` of the envelope, in lower case (a UUID when the envelope is schema-valid). */
+  readonly handoffId: string;
+  /** `task_id` of the envelope. */
+  readonly taskId: string;
+  /** `hop.index`: a whole number, 0 or more. */
+  readonly hopIndex: number;
+  /** `from_agent.id`; `null` when the envelope names none. */
+  readonly producer: string | null;
+  /** The receiving agent (`options.me`). */
+  readonly receiver: string;
+  /** The graph's edge `producer -> receiver`; `null` when the graph has none. */
+  readonly edge: ClaimEdge | null;
+  /** What the content checks decided (`accepted` includes an `observe` edge's acceptance with warnings). */
+  readonly verdict: "accepted" | "rejected";
+  /** The time of the delivery (`options.now`), in milliseconds since the Unix epoch. */
+  readonly at: number;
+}
+
+/** The earlier accepted delivery a duplicate repeats. */
+export interface ClaimHolder {
+  readonly handoffId: string;
+  readonly receiver: string;
+  /** When it was accepted, in milliseconds since the Unix epoch. */
+  readonly at: number;
+}
+
+/**
+ * The store's answer, a discriminated union on `outcome`. Stores may add fields to a variant
+ * (a later ledger does); `accept()` reads only the fields named here.
+ * - `claimed`: an accepted delivery is recorded; `receiver` now owns the task's hop.
+ * - `noted`: a rejected delivery is recorded (for retry counts); nothing is owned.
+ * - `duplicate`: nothing written; `of` says whether the `handoff_id` (a redelivery) or the task's
+ *   hop to this receiver (a replay under a fresh id) was accepted before, by `holder`.
+ * - `owner-conflict`: nothing written; `owner` accepted this task's hop before.
+ */
+export type ClaimResult =
+  | { readonly outcome: "claimed" }
+  | { readonly outcome: "noted" }
+  | { readonly outcome: "duplicate"; readonly of: "handoff" | "hop"; readonly holder: ClaimHolder }
+  | { readonly outcome: "owner-conflict"; readonly owner: string };
+
+/**
+ * A synchronous store, for `accept()`: `claim` decides and records one delivery atomically (see
+ * the module comment for what counts as a duplicate). What it throws, `accept()` throws.
+ */
+export interface SeenStore {
+  claim(request: ClaimRequest): ClaimResult;
+}
+
+/**
+ * An asynchronous store, for `acceptAsync()` (Redis, SQL): the same contract as
+ * {@link SeenStore}, answered by a promise. A synchronous store is also an asynchronous one.
+ * A rejected promise is thrown by `acceptAsync()` (an unavailable store is not bad input).
+ */
+export interface AsyncSeenStore {
+  claim(request: ClaimRequest): ClaimResult | PromiseLike<ClaimResult>;
+}
+
+interface HopOwner {
+  readonly hopIndex: number;
+  readonly handoffId: string;
+  readonly receiver: string;
+  readonly at: number;
+}
+
+/**
+ * A store held in this process's memory, for tests, `seam validate` and single-process
+ * services; it is both a {@link SeenStore} and an {@link AsyncSeenStore}. It never forgets, so a
+ * long-running service should use a store with expiry.
+ */
+export function createMemorySeenStore(): SeenStore & AsyncSeenStore {
+  const accepted = new Map<string, HopOwner>();
+  // Per task, the owners of its hops: a short list (a task has at most its hop limit of hops),
+  // cheaper to make and search than a map, and `task_id` is never concatenated with a number.
+  const owners = new Map<string, HopOwner[]>();
   return {
-    hasHandoff: (handoffId) => handoffs.has(handoffId),
-    ownerOf: (taskId, hopIndex) => owners.get(taskId)?.get(hopIndex),
-    record(handoffId, taskId, hopIndex, receiver) {
-      if (handoffs.has(handoffId)) return "duplicate";
-      let hops = owners.get(taskId);
-      const owner = hops?.get(hopIndex);
-      if (owner !== undefined && owner !== receiver) return "owner-conflict";
-      handoffs.add(handoffId);
-      if (hops === undefined) {
-        hops = new Map();
-        owners.set(taskId, hops);
+    claim(request: ClaimRequest): ClaimResult {
+      const earlier = accepted.get(request.handoffId);
+      if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
+      const hops = owners.get(request.taskId);
+      const owner = hops?.find((claim) => claim.hopIndex === request.hopIndex);
+      if (owner !== undefined) {
+        return owner.receiver === request.receiver
+          ? { outcome: "duplicate", of: "hop", holder: holder(owner) }
+          : { outcome: "owner-conflict", owner: owner.receiver };
       }
-      hops.set(hopIndex, receiver);
-      return "recorded";
+      if (request.verdict === "rejected") return { outcome: "noted" };
+      const claim: HopOwner = { hopIndex: request.hopIndex, handoffId: request.handoffId, receiver: request.receiver, at: request.at };
+      accepted.set(request.handoffId, claim);
+      if (hops === undefined) owners.set(request.taskId, [claim]);
+      else hops.push(claim);
+      return { outcome: "claimed" };
     },
   };
+}
+
+function holder(claim: HopOwner): ClaimHolder {
+  return { handoffId: claim.handoffId, receiver: claim.receiver, at: claim.at };
 }

@@ -29,13 +29,18 @@ describe("seam compile", () => {
       "refund_desk.refunds-transfer-notifier.schema.json",
       "refund_desk.triage-delegate-billing.schema.json",
       "refund_desk.triage-delegate-refunds.schema.json",
-      "refund_desk.validators.d.ts",
+      "refund_desk.validators.d.mts",
       "refund_desk.validators.mjs",
     ]);
     expect(io.out().trim().split("\n")).toHaveLength(9);
     const edge = JSON.parse(readAll(out)["refund_desk.triage-delegate-billing.schema.json"] ?? "") as Record<string, any>;
-    expect(edge["$id"]).toBe("https://seam.dev/schemas/graphs/refund_desk/refund_desk.triage-delegate-billing.json");
+    expect(edge["$id"]).toBe("urn:seam-handoff:schema:graph:refund_desk:refund_desk.triage-delegate-billing");
     expect(edge["properties"]["from_agent"]["properties"]["id"]["const"]).toBe("triage");
+    // Every schema id is a URN: none locates a web site the project does not hold.
+    for (const [name, text] of Object.entries(readAll(out)).filter(([name]) => name.endsWith(".json"))) {
+      expect(JSON.parse(text)["$id"], name).toMatch(/^urn:seam-handoff:schema:/);
+    }
+    expect(Object.values(readAll(out)).join("\n")).not.toMatch(/https?:\/\/(?!json-schema\.org\/draft\/2020-12\/schema")/);
   });
 
   it("replaces a symbolic link standing in the output folder instead of writing through it", async () => {

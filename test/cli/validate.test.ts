@@ -9,25 +9,36 @@ import { createFakeIo } from "./fake-io.js";
 interface CaseExpectation {
   as: string;
   files: string[];
-  verdicts: { ok?: boolean; mentions?: string[]; duplicate?: boolean }[];
+  verdicts: { ok?: boolean; mentions?: string[]; duplicate?: boolean; route?: string }[];
 }
 
 const casesDir = fixturePath("cases", "envelopes");
-const caseNames = readdirSync(casesDir)
-  .filter((name) => name.endsWith(".expect.json"))
-  .map((name) => name.slice(0, -".expect.json".length))
-  .sort();
+/** The shared cases: `[folder under test/fixtures/cases, case name]`. */
+const caseNames = ["envelopes", "envelopes-help-desk"].flatMap((folder) =>
+  readdirSync(fixturePath("cases", folder))
+    .filter((name) => name.endsWith(".expect.json"))
+    .map((name) => [folder, name.slice(0, -".expect.json".length)] as const)
+    .sort(),
+);
 
 afterAll(() => removeTempDirs());
 
 describe("seam validate: the shared envelope cases", () => {
   it("has the cases", () => {
-    expect(caseNames).toEqual(["coerced-hop-index", "duplicate-delivery", "return-without-status", "unknown-field", "valid-delegate"]);
+    expect(caseNames.map(([folder, name]) => `${folder}/${name}`)).toEqual([
+      "envelopes/coerced-hop-index",
+      "envelopes/duplicate-delivery",
+      "envelopes/return-without-status",
+      "envelopes/unknown-field",
+      "envelopes/valid-delegate",
+      "envelopes-help-desk/limit-raised",
+      "envelopes-help-desk/replay-new-id",
+    ]);
   });
 
-  it.each(caseNames)("%s", async (name) => {
-    const expectation = readJsonFixture("cases", "envelopes", `${name}.expect.json`) as CaseExpectation;
-    const io = createFakeIo(casesDir);
+  it.each(caseNames)("%s/%s", async (folder, name) => {
+    const expectation = readJsonFixture("cases", folder, `${name}.expect.json`) as CaseExpectation;
+    const io = createFakeIo(fixturePath("cases", folder));
     const code = await validateCommand({ envelopes: expectation.files, graph: "graph.seam", as: expectation.as, format: "json" }, io);
     const verdicts = JSON.parse(io.out()) as ValidateVerdict[];
     expect(verdicts).toHaveLength(expectation.verdicts.length);
@@ -36,8 +47,9 @@ describe("seam validate: the shared envelope cases", () => {
       expect(verdict.file).toBe(expectation.files[i]);
       if (expected.ok !== undefined) expect(verdict.ok).toBe(expected.ok);
       if (expected.duplicate !== undefined) expect(verdict.duplicate).toBe(expected.duplicate);
+      if (expected.route !== undefined) expect(verdict.route).toBe(expected.route);
       const words = verdict.reasons.map((r) => `${r.path} ${r.rule}`).join(" ");
-      for (const word of expected.mentions ?? []) expect(words).toContain(word);
+      for (const word of expected.mentions ?? []) expect(word.split("|").some((alternative) => words.includes(alternative)), word).toBe(true);
     });
     expect(code).toBe(verdicts.every((v) => v.ok) ? 0 : 1);
     expect(io.err()).toBe("");
@@ -58,7 +70,7 @@ describe("seam validate", () => {
         '  error /payload additional-property: unexpected field "payload": the envelope is closed, add no fields of your own',
         "valid-delegate.json: accepted (route proceed)",
         "valid-delegate.json: duplicate (route discard)",
-        "  error /handoff_id duplicate: handoff 0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39 was accepted before; it is not processed twice",
+        '  error /handoff_id duplicate: handoff "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39" was accepted before; it is not processed twice',
         "3 envelopes: 1 accepted, 1 duplicate, 1 rejected (a duplicate is not accepted a second time)",
         "",
       ].join("\n"),
@@ -72,6 +84,30 @@ describe("seam validate", () => {
     expect(verdicts.map((v) => v.ok)).toEqual([true, false]);
     expect(verdicts[1]?.reasons.map((r) => r.rule)).toEqual(["required", "required"]);
     expect(code).toBe(1);
+  });
+
+  it("escapes and bounds envelope text in every format: no terminal control reaches stdout", async () => {
+    const dir = makeTempDir("validate-hostile");
+    writeFileSync(join(dir, "graph.seam"), readFileSync(join(casesDir, "graph.seam")));
+    const envelope = readJsonFixture("cases", "envelopes", "valid-delegate.json") as Record<string, any>;
+    envelope["to_agent"]["id"] = "\u001b]0;pwned\u0007\u001b[2J\u0000bill\u202eing\u009b";
+    envelope[`x${"\u202e".repeat(2)}${"y".repeat(500)}`] = 1;
+    writeFileSync(join(dir, "hostile.json"), JSON.stringify(envelope));
+    const raw = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    const pretty = createFakeIo(dir);
+    expect(await validateCommand({ envelopes: ["hostile.json"], graph: "graph.seam", as: "billing", format: "pretty" }, pretty)).toBe(1);
+    expect(pretty.out()).not.toMatch(raw);
+    expect(pretty.out()).toContain('error /to_agent/id not-addressed-to-me: addressed to "\\u001b]0;pwned\\u0007\\u001b[2J\\u0000bill\\u202eing\\u009b", not to "billing"');
+    expect(pretty.out()).toContain(
+      `error /x\\u202e\\u202e${"y".repeat(116)}… (384 more characters) additional-property: unexpected field "x\\u202e\\u202e${"y".repeat(117)}…" (383 more characters)`,
+    );
+    const json = createFakeIo(dir);
+    expect(await validateCommand({ envelopes: ["hostile.json"], graph: "graph.seam", as: "billing", format: "json" }, json)).toBe(1);
+    expect(json.out()).not.toMatch(raw);
+    const verdicts = JSON.parse(json.out()) as ValidateVerdict[];
+    // The JSON keeps the exact pointer (it is data); only its escaping differs.
+    expect(verdicts[0]?.reasons.map((r) => r.path)).toContain(`/x\u202e\u202e${"y".repeat(500)}`);
+    for (const reason of verdicts[0]?.reasons ?? []) expect(reason.message).not.toMatch(raw);
   });
 
   it("exits 0 when every envelope is accepted", async () => {

@@ -97,7 +97,7 @@ describe("contract overlays and per-edge schemas", () => {
   it("pins ids and roles, requires the contract and caps hop.limit in each per-edge file", () => {
     const edge = graph.edges[2];
     if (edge === undefined) throw new Error("no edge");
-    const schema = edgeSchema(graph, edge, "https://seam.dev/test.json") as Record<string, any>;
+    const schema = edgeSchema(graph, edge, "urn:seam-handoff:schema:test") as Record<string, any>;
     expect(schema["properties"]["from_agent"]["properties"]["id"]).toEqual({ type: "string", const: "triage" });
     expect(schema["properties"]["to_agent"]["properties"]["role"]).toEqual({ const: "worker" });
     expect(schema["properties"]["goal"]["required"]).toEqual(["statement", "acceptance_criteria", "out_of_scope"]);
@@ -116,7 +116,7 @@ describe("contract overlays and per-edge schemas", () => {
   });
 
   it("gives the per-edge files the verdicts of the runtime's schema check", () => {
-    const accept = createGraphAccept(graph);
+    const accept = createGraphAccept(graph).accept;
     const back = readJsonFixture("cases", "envelopes", "return-without-status.json") as Envelope;
     const cases: [number, Envelope, string][] = [
       [1, back, "triage"],
@@ -126,7 +126,7 @@ describe("contract overlays and per-edge schemas", () => {
     for (const [edgeIndex, envelope, me] of cases) {
       const edge = graph.edges[edgeIndex];
       if (edge === undefined) throw new Error("no edge");
-      const validate = createSchemaAjv().compile(edgeSchema(graph, edge, "https://seam.dev/test.json") as object);
+      const validate = createSchemaAjv().compile(edgeSchema(graph, edge, "urn:seam-handoff:schema:test") as object);
       validate(envelope);
       const fromFile = (validate.errors ?? []).map((e) => schemaErrorToReason(e)).map((r) => `${r.path} ${r.rule}`);
       const result = accept(envelope, { me });
@@ -145,7 +145,7 @@ describe("contract overlays and per-edge schemas", () => {
     }`);
     const edge = withVersion.edges[0];
     if (edge === undefined) throw new Error("no edge");
-    const schema = edgeSchema(withVersion, edge, "https://seam.dev/v.json") as Record<string, any>;
+    const schema = edgeSchema(withVersion, edge, "urn:seam-handoff:schema:v") as Record<string, any>;
     expect(schema["properties"]["to_agent"]["required"]).toEqual(["id", "role", "version"]);
     expect(schema["properties"]["budget"]["properties"]["consumed"]["required"]).toEqual(["tokens"]);
     expect(schema["properties"]["budget"]["properties"]["limit"]).toEqual({

@@ -34,7 +34,7 @@ describe("output file names", () => {
         "g.a-transfer-B.2.schema.json",
       ],
       module: "g.validators.mjs",
-      declarations: "g.validators.d.ts",
+      declarations: "g.validators.d.mts",
       mermaid: "g.mmd",
       dot: "g.dot",
     });

@@ -25,7 +25,7 @@ const detector = m.createLoopDetector();
 const results = deliveries.map(({ envelope, me }) => m.accept(envelope, { me, seen, now: () => 0 }));
 const loops = deliveries.map(({ envelope }) => detector.observe(envelope)?.loop ?? null);
 const signatures = deliveries.map(({ envelope }) => m.loopSignature(envelope));
-const survives = [null, [], "x", 1].map((input) => m.accept(input, { me: "x" }).ok);
+const survives = [null, [], "x", 1].map((input) => m.accept(input, { me: m.agents[0].id }).ok);
 console.log(JSON.stringify({
   exports: Object.keys(m).sort(),
   graph: m.graph, hopLimit: m.hopLimit, agents: m.agents, edges: m.edges,
@@ -55,7 +55,7 @@ function writeModule(graph: CheckedGraph, prefix: string): { dir: string; file: 
   const emitted = emitValidatorModule(graph);
   const file = join(dir, "validators.mjs");
   writeFileSync(file, emitted.module);
-  writeFileSync(join(dir, "validators.d.ts"), emitted.declarations);
+  writeFileSync(join(dir, "validators.d.mts"), emitted.declarations);
   return { dir, file };
 }
 
@@ -70,7 +70,7 @@ function drive(dir: string, moduleFile: string, deliveries: readonly Delivery[])
 
 /** What the in-memory validators decide for the same deliveries (the reference behaviour). */
 function inMemory(graph: CheckedGraph, deliveries: readonly Delivery[]): unknown[] {
-  const accept = createGraphAccept(graph);
+  const accept = createGraphAccept(graph).accept;
   const seen = createMemorySeenStore();
   return deliveries.map(({ envelope, me }) => JSON.parse(JSON.stringify(accept(envelope, { me, seen, now: () => 0 }))));
 }
@@ -100,13 +100,16 @@ function refundDeliveries(): Delivery[] {
 
 const EXPORTS = [
   "accept",
+  "acceptAsync",
   "agents",
   "createLoopDetector",
   "createMemorySeenStore",
   "edges",
+  "firstEnvelope",
   "graph",
   "hopLimit",
   "loopSignature",
+  "nextEnvelope",
   "validateContract1",
   "validateContract2",
   "validateContract3",
@@ -209,7 +212,7 @@ describe("emitted validator module", () => {
       {
         id: "__proto__",
         role: "supervisor",
-        version: "1.0.0\" `${x}` */ </script> \u2028 \\ '",
+        version: "1.0.0-rc.1+build.5",
         terminals: [{ id: "end", outcome: "complete", description: "done: \"quoted\" `tick` ${not} */ </script>\u2028\u2029 back\\slash" }],
       },
       { id: "constructor", role: "worker", terminals: [] },

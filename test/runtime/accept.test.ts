@@ -7,7 +7,7 @@ import { checkedGraph, clone, readJsonFixture, refundDesk } from "../emit/helper
 
 type Envelope = Record<string, any>;
 
-const accept = createGraphAccept(refundDesk());
+const accept = createGraphAccept(refundDesk()).accept;
 const base = readJsonFixture("cases", "envelopes", "valid-delegate.json") as Envelope;
 const FIXED_NOW = Date.UTC(2026, 10, 29, 10, 5, 0);
 
@@ -147,17 +147,6 @@ describe("accept: each rejection reason alone", () => {
       reasons: [{ path: "/artefacts/0/ref", rule: "artefact-unreadable" }],
     },
     {
-      name: "artefact-unreadable when canRead throws",
-      envelope: variant((e) => (e["artefacts"] = [{ ref: "artefact://refund/ledger", media_type: "application/json", role: "required" }])),
-      options: {
-        me: "billing",
-        canRead: () => {
-          throw new Error("store down");
-        },
-      },
-      reasons: [{ path: "/artefacts/0/ref", rule: "artefact-unreadable" }],
-    },
-    {
       name: "blocking-question",
       envelope: variant((e) => (e["open_questions"] = [{ question: "which card?", blocking: false }, { question: "which order?", blocking: true }])),
       reasons: [{ path: "/open_questions/1/blocking", rule: "blocking-question" }],
@@ -257,7 +246,7 @@ describe("accept: each rejection reason alone", () => {
       checkedGraph(`graph g { entry a on_hop_limit failed agent a: supervisor { terminal done } agent b: worker
         delegate a -> b { max_rounds 1 }
         return b -> a }`),
-    );
+    ).accept;
     const envelope = variant((e) => {
       e["hop"] = { index: 1, limit: 1, path: ["a", "b"] };
       e["from_agent"] = { id: "a", role: "supervisor" };
@@ -275,6 +264,16 @@ describe("accept: each rejection reason alone", () => {
         expect(Object.keys(SEMANTIC_RULES)).toContain(rule);
       }
     }
+  });
+});
+
+describe("accept: canRead", () => {
+  it("throws what canRead throws: an artefact store that cannot answer is not the producer's fault", () => {
+    const envelope = variant((e) => (e["artefacts"] = [{ ref: "artefact://refund/ledger", media_type: "application/json", role: "required" }]));
+    const canRead = (): boolean => {
+      throw new Error("store down");
+    };
+    expect(() => accept(envelope, { me: "billing", canRead })).toThrow("store down");
   });
 });
 
@@ -313,12 +312,20 @@ describe("accept: several reasons at once", () => {
     ]);
   });
 
-  it("runs no semantic check on a schema-invalid envelope (the structure is not known-good)", () => {
+  it("runs every check whose inputs are well-typed, whatever the schema found", () => {
     const envelope = variant((e) => {
       e["payload"] = 1;
       e["envelope_version"] = "2.0.0";
+      e["handoff_id"] = "not-a-uuid";
+      e["from_agent"]["role"] = "worker";
     });
-    expect(reasonsOf(accept(envelope, { me: "refunds" }))).toEqual([{ path: "/payload", rule: "additional-property" }]);
+    expect(reasonsOf(accept(envelope, { me: "refunds" }))).toEqual([
+      { path: "/payload", rule: "additional-property" },
+      { path: "/handoff_id", rule: "format" },
+      { path: "/envelope_version", rule: "version-major" },
+      { path: "/to_agent/id", rule: "not-addressed-to-me" },
+      { path: "/from_agent/role", rule: "role-mismatch" },
+    ]);
   });
 
   it("reports a type fault once although the contract restates the type", () => {
@@ -357,22 +364,30 @@ describe("accept: duplicates and ownership", () => {
     expect(result.duplicate).toBe(false);
   });
 
-  it("lets the same receiver take a redelivery under a new handoff_id", () => {
+  it("reports the same hop re-sent to the same receiver under a fresh handoff_id as a replay (a duplicate)", () => {
     const seen = createMemorySeenStore();
     expect(accept(base, { me: "billing", seen }).ok).toBe(true);
-    const redelivered = variant((e) => (e["handoff_id"] = "9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d"));
-    expect(accept(redelivered, { me: "billing", seen }).ok).toBe(true);
+    const replayed = variant((e) => (e["handoff_id"] = "9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d"));
+    const result = accept(replayed, { me: "billing", seen, now: () => FIXED_NOW });
+    expect(result).toMatchObject({ ok: false, duplicate: true, rejection: { route: "discard" } });
+    expect(!result.ok && result.rejection.reasons.map((r) => [r.path, r.rule, r.message])).toEqual([
+      [
+        "/hop/index",
+        "duplicate",
+        'hop 1 of task "refund-2026-11-0042" was accepted by "billing" before, as handoff "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39": a replay is not processed twice; a resumed task continues at the next hop',
+      ],
+    ]);
   });
 
-  it("trusts record() over the early answers (a lost race is a duplicate)", () => {
-    const racing = { ...createMemorySeenStore(), hasHandoff: () => false, record: () => "duplicate" as const };
+  it("trusts the store's claim (a lost race is a duplicate)", () => {
+    const holder = { handoffId: "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39", receiver: "billing", at: 0 };
+    const racing = { claim: () => ({ outcome: "duplicate" as const, of: "handoff" as const, holder }) };
     expect(accept(base, { me: "billing", seen: racing })).toMatchObject({ ok: false, duplicate: true });
   });
 
   it("throws what the seen store throws (an unavailable store is not bad input)", () => {
     const broken = {
-      ...createMemorySeenStore(),
-      hasHandoff: (): boolean => {
+      claim: (): never => {
         throw new Error("redis down");
       },
     };
@@ -433,7 +448,7 @@ describe("accept: observe edges", () => {
       return a -> lead
       transfer a -> b observe
     }`),
-  );
+  ).accept;
   const envelope = variant((e) => {
     e["hop"] = { index: 2, limit: 3, path: ["lead", "a", "b"] };
     e["from_agent"] = { id: "a", role: "worker" };
@@ -486,7 +501,7 @@ describe("accept: two edges between the same agents", () => {
       delegate s1 -> s2 { max_rounds 1 }
       return s1 -> s2 { max_rounds 1 }
     }`),
-  );
+  ).accept;
   const envelope = (edit: (e: Envelope) => void): Envelope =>
     variant((e) => {
       e["hop"] = { index: 2, limit: 3, path: ["s2", "s1", "s2"] };
@@ -507,5 +522,43 @@ describe("accept: two edges between the same agents", () => {
 
   it("reports the first edge's contract when neither passes", () => {
     expect(reasonsOf(pairAccept(envelope((e) => delete e["constraints"]), { me: "s2" }))).toEqual([{ path: "/constraints", rule: "required" }]);
+  });
+});
+
+describe("accept: messages", () => {
+  const messages = (result: AcceptResult): string[] => (result.ok ? [] : result.rejection.reasons.map((r) => `${r.path} ${r.rule}: ${r.message}`));
+
+  it("names the graph's hop limit as the authority, whatever limit the envelope claims", () => {
+    const result = accept(
+      variant((e) => {
+        e["hop"] = { index: 8, limit: 99, path: ["triage", "billing", "triage", "billing", "triage", "billing", "triage", "billing", "triage"] };
+      }),
+      asBilling,
+    );
+    expect(messages(result)).toContain("/hop/index hop-limit-reached: hop 8 is at or past the limit of graph refund_desk, 8: escalate to a human, do not forward");
+    expect(!result.ok && result.rejection.route).toBe("escalate");
+  });
+
+  it("names the envelope's own lower limit when that is the one reached", () => {
+    expect(messages(accept(variant((e) => (e["hop"]["limit"] = 1)), asBilling))).toEqual([
+      "/hop/index hop-limit-reached: hop 1 is at or past the envelope's own limit of 1: escalate to a human, do not forward",
+    ]);
+  });
+
+  it("says which version an envelope claims and what the agent is declared at", () => {
+    expect(messages(accept(variant((e) => (e["to_agent"]["version"] = "3.0.0")), asBilling))).toEqual([
+      '/to_agent/version agent-version: billing version "3.0.0" names a version outside 2.x; the agent is declared at 2.0.0 and does not accept another major',
+    ]);
+    expect(messages(accept(variant((e) => (e["to_agent"]["version"] = "2.1.0")), asBilling))).toEqual([
+      "/to_agent/version agent-version: billing version \"2.1.0\" asks for a newer minor than the agent's declared 2.0.0; deploy the agent's new version first",
+    ]);
+  });
+
+  it("escapes and bounds what it quotes from the envelope", () => {
+    const hostile = `\u001b]0;x\u0007${"q".repeat(300)}`;
+    const result = accept(variant((e) => (e["open_questions"] = [{ question: hostile, blocking: true }])), asBilling);
+    expect(messages(result)).toEqual([
+      `/open_questions/0/blocking blocking-question: unresolved: "\\u001b]0;x\\u0007${"q".repeat(114)}…" (186 more characters)`,
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { duplicateTerminalRule } from "./duplicate-terminal.js";
 import { hopLimitApproximateRule } from "./hop-limit-approximate.js";
 import { hopLimitTooLowRule } from "./hop-limit-too-low.js";
 import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
+import { invalidAgentVersionRule } from "./invalid-agent-version.js";
 import { maxRoundsZeroRule } from "./max-rounds-zero.js";
 import { missingEntryRule } from "./missing-entry.js";
 import { missingReturnRule } from "./missing-return.js";
@@ -38,6 +39,7 @@ export const rules: readonly Rule[] = [
   missingReturnRule,
   selfHandoffRule,
   maxRoundsZeroRule,
+  invalidAgentVersionRule,
   unknownFieldRule,
   unsupportedEnvelopeRule,
   unreachableAgentRule,

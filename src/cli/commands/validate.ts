@@ -18,6 +18,7 @@ import { createGraphAccept } from "../../emit/graph-accept.js";
 import type { AcceptResult } from "../../runtime/accept.js";
 import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
+import { escapeUntrusted, QUOTE_LIMIT, quoteUntrusted, stringifyUntrusted } from "../../core/untrusted-text.js";
 import type { ValidateFormat } from "../formats.js";
 import { findDuplicateKeys, type DuplicateKey } from "../duplicate-keys.js";
 import type { CliIo } from "../io.js";
@@ -62,7 +63,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   const graph = graphFor(result.graphs, options, io);
   if (graph === undefined) return 2;
 
-  const accept = createGraphAccept(graph);
+  const { accept } = createGraphAccept(graph, { anyReceiver: options.as === "*" });
   const seen = createMemorySeenStore();
   const verdicts: ValidateVerdict[] = [];
   let unreadable = false;
@@ -93,7 +94,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
     verdicts.push(toVerdict(file, accept(envelope, { me, seen })));
   }
 
-  io.stdout(options.format === "json" ? `${JSON.stringify(verdicts, null, 2)}\n` : formatVerdicts(verdicts));
+  io.stdout(options.format === "json" ? `${stringifyUntrusted(verdicts, 2)}\n` : formatVerdicts(verdicts));
   if (unreadable) return 2;
   return verdicts.every((v) => v.ok) ? 0 : 1;
 }
@@ -122,16 +123,16 @@ function duplicateKeyReason(duplicate: DuplicateKey): Reason {
   return {
     path: duplicate.pointer,
     rule: "duplicate-key",
-    message: `the key ${JSON.stringify(duplicate.key)} is given twice in one object: parsers disagree on which value counts, so the envelope is refused`,
+    message: `the key ${quoteUntrusted(duplicate.key)} is given twice in one object: parsers disagree on which value counts, so the envelope is refused`,
   };
 }
 
-/** `to_agent.id` when it is a string; otherwise an id no agent has, so the envelope is refused. */
+/** `to_agent.id` when it is a non-empty string; otherwise `*`, an id no agent has, so the envelope is refused. */
 function receiverOf(envelope: unknown): string {
-  if (typeof envelope !== "object" || envelope === null) return "";
+  if (typeof envelope !== "object" || envelope === null) return "*";
   const to = (envelope as Record<string, unknown>)["to_agent"];
   const id = typeof to === "object" && to !== null ? (to as Record<string, unknown>)["id"] : undefined;
-  return typeof id === "string" ? id : "";
+  return typeof id === "string" && id !== "" ? id : "*";
 }
 
 function toVerdict(file: string, result: AcceptResult): ValidateVerdict {
@@ -147,8 +148,9 @@ function toVerdict(file: string, result: AcceptResult): ValidateVerdict {
       };
 }
 
+/** Pointers name envelope fields, so they may hold any text: shown escaped and cut, like quoted values. */
 function formatReasons(label: string, reasons: readonly Reason[]): string {
-  return reasons.map((r) => `  ${label} ${r.path || "/"} ${r.rule}: ${r.message}\n`).join("");
+  return reasons.map((r) => `  ${label} ${escapeUntrusted(r.path, QUOTE_LIMIT) || "/"} ${r.rule}: ${escapeUntrusted(r.message)}\n`).join("");
 }
 
 /**
@@ -159,7 +161,7 @@ function formatVerdicts(verdicts: readonly ValidateVerdict[]): string {
   let out = "";
   for (const v of verdicts) {
     const verdict = v.ok ? "accepted" : v.duplicate ? "duplicate" : "rejected";
-    out += `${v.file}: ${verdict} (route ${v.route})\n`;
+    out += `${escapeUntrusted(v.file)}: ${verdict} (route ${v.route})\n`;
     out += formatReasons("error", v.reasons);
     out += formatReasons("warning", v.warnings);
   }

@@ -1,0 +1,455 @@
+/**
+ * The content half of `accept()`: what one envelope says, judged against one graph, with no I/O.
+ * Every check whose inputs are well-typed runs, whatever else is wrong, so a rejection lists
+ * every reason at once:
+ * 1. the JSON Schema of the edge's contract (every error);
+ * 2. the envelope is JSON data (no inherited fields, finite numbers, no cycles, Unicode text);
+ * 3. the semantic checks: major version, addressee, hop limit (the graph's, whatever the envelope
+ *    claims), budget counters, blocking open questions;
+ * 4. the graph's own: the edge exists, roles and agent versions match the graph, `hop.path` is a
+ *    walk of the graph within `max_rounds`.
+ * Required artefacts are listed for `canRead`, which the caller asks (synchronously or not).
+ */
+import { checkClaimedVersion, parseAgentVersion, type AgentVersion, type VersionMismatch } from "../core/agent-version.js";
+import { quoteUntrusted } from "../core/untrusted-text.js";
+import type { Route } from "./accept.js";
+import type { AgentInfo, EdgeInfo, GraphInfo, Role } from "./graph-data.js";
+import { envelopeSchema } from "../core/envelope-schema.js";
+import { createDataCheck, jsonDataProblems } from "./json-data.js";
+import { ordinal } from "./ordinal.js";
+import { reason, schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
+
+/** A compiled JSON Schema validator (an Ajv validate function, standalone or not). */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: readonly SchemaError[] | null;
+}
+
+/** The graph as data and its compiled validators (what `AcceptSpec` adds to is this). */
+export interface EnvelopeCheckSpec {
+  readonly graph: GraphInfo;
+  readonly agents: readonly AgentInfo[];
+  readonly edges: readonly EdgeInfo[];
+  /** The envelope schema alone: used when the envelope names no edge of the graph. */
+  readonly validateEnvelope: ValidateFunction;
+  /** One validator per distinct contract, indexed by {@link EdgeInfo.contract}. */
+  readonly contracts: readonly ValidateFunction[];
+}
+
+/** A required artefact to ask `canRead` about. */
+export interface RequiredArtefact {
+  /** Its index in `artefacts`. */
+  readonly index: number;
+  readonly ref: string;
+  readonly scope: string | undefined;
+}
+
+/** What one envelope's content gives; the store's claim and the verdict are made from it. */
+export interface ContentVerdict {
+  readonly handoffId: string | undefined;
+  readonly taskId: string | undefined;
+  /** `hop.index` when it is a whole number within the schema's range. */
+  readonly hopIndex: number | undefined;
+  readonly producer: string | undefined;
+  /** The graph's edge from `from_agent.id` to `to_agent.id` whose contract was applied. */
+  readonly edge: EdgeInfo | undefined;
+  /** The reasons found; the caller appends artefact and store reasons. */
+  readonly reasons: Reason[];
+  /** Required artefacts with a well-formed `ref`, for `canRead`. */
+  readonly required: readonly RequiredArtefact[];
+  /** The reasons may become warnings: an observe edge, a usable header, addressed to me, no limit crossed. */
+  readonly lenient: boolean;
+  /** The task is at or past the hop limit: route by `on_hop_limit`. */
+  readonly hopLimitReached: boolean;
+  readonly consumed: readonly string[];
+  readonly constraints: readonly string[];
+  readonly route: Route;
+}
+
+/** Checks one envelope for the receiving agent `me`. Never throws. */
+export type EnvelopeCheck = (input: unknown, me: string) => ContentVerdict;
+
+/** The edges between one ordered pair of agents (usually one; a supervisor pair may have a delegate and a return). */
+interface Pair {
+  readonly edges: readonly EdgeInfo[];
+  readonly validators: readonly ValidateFunction[];
+  /** Sum of the edges' rounds; undefined when any of them is unbounded. */
+  readonly maxRounds: number | undefined;
+  /** Counter slot for bounded pairs, -1 otherwise. */
+  readonly slot: number;
+}
+
+interface Agent {
+  readonly role: Role;
+  readonly version: AgentVersion | undefined;
+  /** The last version an envelope claimed for the agent and its verdict: producers repeat one version, so it is parsed once. */
+  lastClaimed: string | undefined;
+  lastMismatch: VersionMismatch | undefined;
+}
+
+const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
+  ["ready", "proceed"],
+  ["partial", "proceed"],
+  ["blocked", "human_input"],
+  ["waiting_review", "approval"],
+  ["failed", "failed"],
+]);
+
+/** The hot path's JSON data check, over the envelope schema's shape (the contracts add no field). */
+const isJsonData = createDataCheck(envelopeSchema);
+
+const ROLES: ReadonlySet<unknown> = new Set(["supervisor", "worker", "peer"]);
+const COUNTERS = ["tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros"] as const;
+const VERSION = /^(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+$/;
+
+/**
+ * Reasons an `observe` edge never turns into warnings: limits, addressing, data that is not
+ * JSON, and any fault in the header (below), which the record, the store and the next hop need.
+ */
+const STRICT_RULES: ReadonlySet<string> = new Set([
+  "not-json-data",
+  "unpaired-surrogate",
+  "not-addressed-to-me",
+  "hop-limit-reached",
+  "budget-exhausted",
+  "max-rounds-exceeded",
+]);
+
+/** The header: the fields every hop relies on, whatever the edge's contract. */
+const HEADER = /^\/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:\/|$)/;
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `object[key]` when `object` is an object. An inherited value may be read here, but never
+ * counts: an envelope with an object that inherits enumerable properties is refused as
+ * `not-json-data` (and the keys read are envelope fields, none of which `Object.prototype` has).
+ */
+function field(object: unknown, key: string): unknown {
+  return typeof object === "object" && object !== null ? (object as Json)[key] : undefined;
+}
+
+function stringAt(object: unknown, key: string): string | undefined {
+  const value = field(object, key);
+  return typeof value === "string" ? value : undefined;
+}
+
+function wholeNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+function isStringArray(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/**
+ * Builds the content check of one graph.
+ *
+ * @throws Error when an edge names a missing contract, TypeError when an agent declares a
+ *   version that is not one (`seam check` refuses both; a hand-made spec may not)
+ */
+export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
+  const { graph } = spec;
+  const agents = new Map<string, Agent>();
+  for (const agent of spec.agents) {
+    const version = agent.version === undefined ? undefined : parseAgentVersion(agent.version);
+    if (agent.version !== undefined && version === undefined) {
+      throw new TypeError(`agent ${agent.id} declares version ${quoteUntrusted(agent.version)}, which is not MAJOR.MINOR.PATCH`);
+    }
+    agents.set(agent.id, { role: agent.role, version, lastClaimed: undefined, lastMismatch: undefined });
+  }
+  const entries = new Set(graph.entries);
+  const pairs = new Map<string, Map<string, Pair>>();
+  const grouped = new Map<string, Map<string, EdgeInfo[]>>();
+  for (const edge of spec.edges) {
+    let targets = grouped.get(edge.from);
+    if (targets === undefined) grouped.set(edge.from, (targets = new Map()));
+    const list = targets.get(edge.to);
+    if (list === undefined) targets.set(edge.to, [edge]);
+    else list.push(edge);
+  }
+  let boundedPairs = 0;
+  for (const [from, targets] of grouped) {
+    const built = new Map<string, Pair>();
+    for (const [to, edges] of targets) {
+      const bounded = edges.every((edge) => edge.maxRounds !== undefined);
+      const validators = edges.map((edge) => {
+        const validate = spec.contracts[edge.contract];
+        if (validate === undefined) throw new Error(`internal: edge ${from} -> ${to} names missing contract ${edge.contract}`);
+        return validate;
+      });
+      built.set(to, {
+        edges,
+        validators,
+        maxRounds: bounded ? edges.reduce((sum, edge) => sum + (edge.maxRounds ?? 0), 0) : undefined,
+        slot: bounded ? boundedPairs++ : -1,
+      });
+    }
+    pairs.set(from, built);
+  }
+  const entryList = graph.entries.join(", ");
+  const onLimit = graph.onHopLimit === "escalate" ? "escalate to a human" : "fail the task";
+  // Scratch space for round counting, reused by every call (the count never calls out, so no
+  // call can start while another is using it).
+  const counts = new Uint32Array(boundedPairs);
+
+  function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, reasons: Reason[]): void {
+    const n = path.length;
+    if (index !== undefined && n !== index + 1) {
+      reasons.push(
+        reason("/hop/path", "bad-hop-path", `has ${n} entries, but hop.index ${index} needs ${index + 1}: the first agent, then one per handoff`),
+      );
+    }
+    if (n > 0 && !entries.has(path[0] as string)) {
+      reasons.push(
+        reason("/hop/path/0", "bad-hop-path", `starts at ${quoteUntrusted(path[0])}, which is not an entry of graph ${graph.name} (${entryList})`),
+      );
+    }
+    if (n < 2 || path[n - 2] !== from || path[n - 1] !== to) {
+      reasons.push(reason(`/hop/path/${Math.max(n - 1, 0)}`, "bad-hop-path", `does not end in this handoff, ${from} -> ${to}`));
+    }
+    if (boundedPairs > 0) counts.fill(0);
+    for (let i = 1; i < n; i++) {
+      const a = path[i - 1] as string;
+      const b = path[i] as string;
+      const pair = pairs.get(a)?.get(b);
+      if (pair === undefined) {
+        reasons.push(
+          reason(`/hop/path/${i}`, "bad-hop-path", `steps ${quoteUntrusted(a)} -> ${quoteUntrusted(b)}, which is not an edge of graph ${graph.name}`),
+        );
+      } else if (pair.maxRounds !== undefined) {
+        const taken = (counts[pair.slot] as number) + 1;
+        counts[pair.slot] = taken;
+        if (taken === pair.maxRounds + 1) {
+          reasons.push(
+            reason(`/hop/path/${i}`, "max-rounds-exceeded", `takes ${a} -> ${b} for the ${ordinal(taken)} time, but max_rounds allows ${pair.maxRounds}`),
+          );
+        }
+      }
+    }
+  }
+
+  /**
+   * The hop limit: the graph's is the authority (an envelope may claim a lower one, never a
+   * higher). Both `hop.index` and the length of `hop.path` witness how far the task has come, so
+   * a malformed index does not hide a long path.
+   */
+  function checkHopLimit(hop: unknown, reasons: Reason[]): boolean {
+    const index = wholeNumber(field(hop, "index"));
+    const own = wholeNumber(field(hop, "limit"));
+    const limit = own !== undefined && own >= 1 && own < graph.hopLimit ? own : graph.hopLimit;
+    const whose = limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;
+    if (index !== undefined && index >= limit) {
+      reasons.push(reason("/hop/index", "hop-limit-reached", `hop ${index} is at or past ${whose}: ${onLimit}, do not forward`));
+      return true;
+    }
+    const path = field(hop, "path");
+    if (Array.isArray(path) && path.length - 1 >= limit) {
+      reasons.push(reason("/hop/path", "hop-limit-reached", `${path.length - 1} handoffs are at or past ${whose}: ${onLimit}, do not forward`));
+      return true;
+    }
+    return false;
+  }
+
+  function semanticChecks(
+    envelope: Json,
+    me: string,
+    reasons: Reason[],
+    schemaReasons: readonly Reason[],
+  ): { hopLimitReached: boolean; required: RequiredArtefact[] } {
+    const version = field(envelope, "envelope_version");
+    if (typeof version === "string" && VERSION.test(version)) {
+      const major = Number(version.slice(0, version.indexOf(".")));
+      if (major !== graph.envelope.major) {
+        reasons.push(
+          reason("/envelope_version", "version-major", `major version ${major} is not supported: graph ${graph.name} speaks ${graph.envelope.major}.x`),
+        );
+      }
+    }
+    const to = stringAt(field(envelope, "to_agent"), "id");
+    if (to !== undefined && to !== me) {
+      reasons.push(reason("/to_agent/id", "not-addressed-to-me", `addressed to ${quoteUntrusted(to)}, not to ${quoteUntrusted(me)}`));
+    }
+    const hopLimitReached = checkHopLimit(field(envelope, "hop"), reasons);
+    const budget = field(envelope, "budget");
+    const consumed = field(budget, "consumed");
+    const caps = field(budget, "limit");
+    for (const counter of COUNTERS) {
+      const spent = wholeNumber(field(consumed, counter));
+      const cap = wholeNumber(field(caps, counter));
+      if (spent !== undefined && cap !== undefined && spent >= cap) {
+        reasons.push(reason(`/budget/consumed/${counter}`, "budget-exhausted", `${counter}: ${spent} consumed of a limit of ${cap}`));
+      }
+    }
+    const required: RequiredArtefact[] = [];
+    const artefacts = field(envelope, "artefacts");
+    if (Array.isArray(artefacts)) {
+      for (let i = 0; i < artefacts.length; i++) {
+        const artefact: unknown = artefacts[i];
+        const ref = stringAt(artefact, "ref");
+        const scope = field(artefact, "read_scope");
+        if (field(artefact, "role") !== "required" || ref === undefined || (scope !== undefined && typeof scope !== "string")) continue;
+        // canRead is given references that passed the schema (absolute URIs) only.
+        const pointer = `/artefacts/${i}/ref`;
+        if (schemaReasons.some((r) => r.path === pointer)) continue;
+        required.push({ index: i, ref, scope: scope as string | undefined });
+      }
+    }
+    const questions = field(envelope, "open_questions");
+    if (Array.isArray(questions)) {
+      for (let i = 0; i < questions.length; i++) {
+        const question: unknown = questions[i];
+        if (field(question, "blocking") === true) {
+          const text = field(question, "question");
+          reasons.push(
+            reason(`/open_questions/${i}/blocking`, "blocking-question", `unresolved: ${typeof text === "string" ? quoteUntrusted(text) : "(no question text)"}`),
+          );
+        }
+      }
+    }
+    return { hopLimitReached, required };
+  }
+
+  function checkAgent(side: "from_agent" | "to_agent", id: string, ref: unknown, reasons: Reason[]): void {
+    const agent = agents.get(id);
+    if (agent === undefined) return;
+    const role = field(ref, "role");
+    if (ROLES.has(role) && role !== agent.role) {
+      reasons.push(reason(`/${side}/role`, "role-mismatch", `${id} is a ${agent.role} in graph ${graph.name}, not a ${String(role)}`));
+    }
+    const claimed = field(ref, "version");
+    if (agent.version !== undefined && typeof claimed === "string") {
+      if (claimed !== agent.lastClaimed) {
+        agent.lastMismatch = checkClaimedVersion(agent.version, claimed);
+        agent.lastClaimed = claimed;
+      }
+      const mismatch = agent.lastMismatch;
+      if (mismatch !== undefined) {
+        reasons.push(reason(`/${side}/version`, "agent-version", `${id} version ${quoteUntrusted(claimed)} ${mismatch.message}`));
+      }
+    }
+  }
+
+  function graphChecks(envelope: Json, from: string, to: string, pair: Pair | undefined, index: number | undefined, reasons: Reason[]): void {
+    if (pair === undefined) {
+      if (!agents.has(from)) {
+        reasons.push(reason("/from_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${quoteUntrusted(from)}`));
+      } else if (!agents.has(to)) {
+        reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${quoteUntrusted(to)}`));
+      } else {
+        reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no edge ${from} -> ${to}`));
+      }
+    }
+    checkAgent("from_agent", from, field(envelope, "from_agent"), reasons);
+    checkAgent("to_agent", to, field(envelope, "to_agent"), reasons);
+    const path = field(field(envelope, "hop"), "path");
+    if (pair !== undefined && isStringArray(path)) checkHopPath(path, index, from, to, reasons);
+  }
+
+  function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; reasons: Reason[] } {
+    let edge: EdgeInfo | undefined;
+    let errors: readonly SchemaError[] | null | undefined;
+    if (pair === undefined) {
+      if (!spec.validateEnvelope(input)) errors = spec.validateEnvelope.errors;
+    } else {
+      for (let i = 0; i < pair.validators.length; i++) {
+        const validate = pair.validators[i] as ValidateFunction;
+        if (validate(input)) {
+          edge = pair.edges[i];
+          errors = undefined;
+          break;
+        }
+        // The first edge's errors are the ones reported when no contract passes.
+        if (i === 0) errors = validate.errors;
+      }
+      edge ??= pair.edges[0];
+    }
+    const reasons: Reason[] = [];
+    if (errors) {
+      for (const error of errors) {
+        const found = schemaErrorToReason(error);
+        // A contract restates the types it needs beside the envelope's $ref: report each fault once.
+        if (!reasons.some((r) => r.path === found.path && r.rule === found.rule)) reasons.push(found);
+      }
+    }
+    return { edge, reasons };
+  }
+
+  function evaluate(input: unknown, me: string): ContentVerdict {
+    const envelope = isRecord(input) ? input : undefined;
+    const from = stringAt(field(envelope, "from_agent"), "id");
+    const to = stringAt(field(envelope, "to_agent"), "id");
+    const pair = from !== undefined && to !== undefined ? pairs.get(from)?.get(to) : undefined;
+    const schema = schemaCheck(input, pair);
+    const schemaReasons = schema.reasons;
+    // A schema-valid envelope types every value, so only its objects and free text need a look
+    // (the hot path); anything else gets the full walk, which names every place that is not JSON data.
+    const reasons = schemaReasons.length === 0 && isJsonData(input) ? [] : jsonDataProblems(input);
+    for (const found of schemaReasons) reasons.push(found);
+    const hop = field(envelope, "hop");
+    const hopIndex = wholeNumber(field(hop, "index"));
+    let hopLimitReached = false;
+    let required: RequiredArtefact[] = [];
+    if (envelope !== undefined) {
+      const semantic = semanticChecks(envelope, me, reasons, schemaReasons);
+      hopLimitReached = semantic.hopLimitReached;
+      required = semantic.required;
+      if (from !== undefined && to !== undefined) graphChecks(envelope, from, to, pair, hopIndex, reasons);
+    }
+    const handoffId = stringAt(envelope, "handoff_id");
+    const taskId = stringAt(envelope, "task_id");
+    const edge = schema.edge;
+    const lenient =
+      edge !== undefined &&
+      edge.observe &&
+      handoffId !== undefined &&
+      taskId !== undefined &&
+      hopIndex !== undefined &&
+      to === me &&
+      !reasons.some((r) => STRICT_RULES.has(r.rule) || HEADER.test(r.path));
+    const consumed: string[] = [];
+    let constraints: readonly string[] = [];
+    let route: Route = "proceed";
+    if (envelope !== undefined && (reasons.length === 0 || lenient)) {
+      const artefacts = field(envelope, "artefacts");
+      if (Array.isArray(artefacts)) {
+        for (const artefact of artefacts) {
+          const ref = stringAt(artefact, "ref");
+          if (ref !== undefined && field(artefact, "role") !== "superseded") consumed.push(ref);
+        }
+      }
+      const list = field(envelope, "constraints");
+      // Schema-valid, the list holds strings only; on an observe edge it may not.
+      if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
+      route = STATUS_ROUTES.get(field(envelope, "status")) ?? "proceed";
+    }
+    return { handoffId, taskId, hopIndex, producer: from, edge, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
+  }
+
+  return function check(input: unknown, me: string): ContentVerdict {
+    try {
+      return evaluate(input, me);
+    } catch (error) {
+      // A getter or a proxy trap threw while the envelope was read: it is not plain JSON data.
+      const why = error instanceof Error ? error.message : String(error);
+      return {
+        handoffId: undefined,
+        taskId: undefined,
+        hopIndex: undefined,
+        producer: undefined,
+        edge: undefined,
+        reasons: [reason("", "unreadable-envelope", `reading the envelope threw: ${quoteUntrusted(why)}`)],
+        required: [],
+        lenient: false,
+        hopLimitReached: false,
+        consumed: [],
+        constraints: [],
+        route: "proceed",
+      };
+    }
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Runs the language-neutral conformance suite (`conformance/`, format in its README.md) against
+ * the in-memory `accept()`, `acceptAsync()` and the module `seam compile` emits.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createGraphAccept } from "../../src/emit/graph-accept.js";
+import { emitCompileOutput } from "../../src/emit/compile-output.js";
+import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
+import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+
+const suiteRoot = join(projectRoot, "conformance");
+const DEFAULT_NOW = "2026-01-01T00:00:00Z";
+
+type Pair = [string, string];
+interface Operation {
+  readonly op: "add" | "remove" | "replace";
+  readonly path: string;
+  readonly value?: unknown;
+}
+interface Delivery {
+  readonly note?: string;
+  readonly envelope?: unknown;
+  readonly envelopeFile?: string;
+  readonly patch?: readonly Operation[];
+  readonly me: string;
+  readonly now?: string;
+  readonly readable?: readonly string[];
+  readonly store?: boolean;
+  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[] };
+}
+interface Case {
+  readonly description: string;
+  readonly deliveries: readonly Delivery[];
+}
+
+/** RFC 6901 reference tokens of a pointer. */
+function tokens(pointer: string): string[] {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new Error(`bad JSON Pointer ${pointer}`);
+  return pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** RFC 6902 `add`, `remove` and `replace` on a copy of `document`. */
+function applyPatch(document: unknown, patch: readonly Operation[]): unknown {
+  let root = clone(document);
+  for (const operation of patch) {
+    const path = tokens(operation.path);
+    const last = path.pop();
+    if (last === undefined) {
+      if (operation.op === "remove") throw new Error("cannot remove the whole document");
+      root = clone(operation.value);
+      continue;
+    }
+    let parent = root as Record<string, unknown> | unknown[];
+    for (const token of path) parent = (parent as Record<string, unknown>)[token] as Record<string, unknown>;
+    if (parent === undefined || parent === null || typeof parent !== "object") throw new Error(`patch path ${operation.path} does not resolve`);
+    if (Array.isArray(parent)) {
+      const index = last === "-" ? parent.length : Number(last);
+      if (operation.op === "add") parent.splice(index, 0, clone(operation.value));
+      else if (operation.op === "remove") parent.splice(index, 1);
+      else parent[index] = clone(operation.value);
+    } else if (operation.op === "remove") {
+      if (!Object.hasOwn(parent, last)) throw new Error(`patch removes missing ${operation.path}`);
+      delete parent[last];
+    } else {
+      if (operation.op === "replace" && !Object.hasOwn(parent, last)) throw new Error(`patch replaces missing ${operation.path}`);
+      parent[last] = clone(operation.value);
+    }
+  }
+  return root;
+}
+
+interface Suite {
+  readonly name: string;
+  readonly graphText: string;
+  readonly cases: readonly { name: string; value: Case }[];
+}
+
+function loadSuite(name: string): Suite {
+  const dir = join(suiteRoot, name);
+  const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), "utf8"));
+  const cases = readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => {
+      const value = read(file) as Case;
+      const deliveries = value.deliveries.map((d) => ({ ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) }));
+      return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
+    });
+  return { name, graphText: readFileSync(join(dir, "graph.seam"), "utf8"), cases };
+}
+
+const suites = readdirSync(suiteRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => loadSuite(entry.name))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+function sortedPairs(pairs: readonly Pair[]): string[] {
+  return pairs.map(([path, rule]) => JSON.stringify([path, rule])).sort();
+}
+
+function verdictOf(result: AcceptResult): Delivery["expect"] {
+  const pairs = (reasons: readonly { path: string; rule: string }[]): Pair[] => reasons.map((r) => [r.path, r.rule]);
+  return result.ok
+    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings) }
+    : { ok: false, duplicate: result.duplicate, route: result.rejection.route, reasons: pairs(result.rejection.reasons), warnings: [] };
+}
+
+function comparable(verdict: Delivery["expect"]): object {
+  return { ...verdict, reasons: sortedPairs(verdict.reasons), warnings: sortedPairs(verdict.warnings ?? []) };
+}
+
+function optionsFor(delivery: Delivery, seen: ReturnType<typeof createMemorySeenStore>): AcceptOptions {
+  const readable = delivery.readable === undefined ? undefined : new Set(delivery.readable);
+  const now = Date.parse(delivery.now ?? DEFAULT_NOW);
+  return {
+    me: delivery.me,
+    now: () => now,
+    ...(readable === undefined ? {} : { canRead: (ref: string) => readable.has(ref) }),
+    ...(delivery.store === false ? {} : { seen }),
+  };
+}
+
+type Runner = (envelope: unknown, options: AcceptOptions) => AcceptResult | Promise<AcceptResult>;
+
+async function runCase(run: Runner, value: Case): Promise<void> {
+  const seen = createMemorySeenStore();
+  for (const [i, delivery] of value.deliveries.entries()) {
+    const envelope = delivery.patch === undefined ? delivery.envelope : applyPatch(delivery.envelope, delivery.patch);
+    const got = verdictOf(await run(envelope, optionsFor(delivery, seen)));
+    expect(comparable(got), `delivery ${i}${delivery.note === undefined ? "" : `: ${delivery.note}`}`).toEqual(comparable({ warnings: [], ...delivery.expect }));
+  }
+}
+
+afterAll(removeTempDirs);
+
+describe("conformance suite", () => {
+  it("has suites with cases", () => {
+    expect(suites.length).toBeGreaterThan(0);
+    for (const suite of suites) expect(suite.cases.length, suite.name).toBeGreaterThan(0);
+  });
+
+  describe.each(suites)("$name", (suite) => {
+    const graph = checkedGraph(suite.graphText, `${suite.name}/graph.seam`);
+    const acceptors: Acceptors = createGraphAccept(graph);
+    let emitted: Promise<{ accept: Runner; acceptAsync: Runner }> | undefined;
+    const loadEmitted = (): Promise<{ accept: Runner; acceptAsync: Runner }> => {
+      emitted ??= (async () => {
+        const dir = makeTempDir(`conformance-${suite.name}`);
+        let module = "";
+        for (const file of emitCompileOutput([graph])) {
+          writeFileSync(join(dir, file.path), file.content);
+          if (file.path.endsWith(".mjs")) module = join(dir, file.path);
+        }
+        return (await import(module)) as { accept: Runner; acceptAsync: Runner };
+      })();
+      return emitted;
+    };
+
+    it.each(suite.cases)("$name: accept()", async ({ value }) => {
+      await runCase(acceptors.accept, value);
+    });
+    it.each(suite.cases)("$name: acceptAsync()", async ({ value }) => {
+      await runCase(acceptors.acceptAsync, value);
+    });
+    it.each(suite.cases)("$name: the emitted module's accept()", async ({ value }) => {
+      await runCase((await loadEmitted()).accept, value);
+    });
+  });
+});

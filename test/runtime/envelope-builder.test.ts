@@ -1,0 +1,124 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { envelopeSchema } from "../../src/core/envelope-schema.js";
+import { createGraphAccept } from "../../src/emit/graph-accept.js";
+import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../../src/emit/graph-data.js";
+import { createSchemaAjv } from "../../src/emit/schema-compiler.js";
+import { createEnvelopeBuilder } from "../../src/runtime/envelope-builder.js";
+import type { Envelope } from "../../src/runtime/envelope.js";
+import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { checkedGraph, projectRoot } from "../emit/helpers.js";
+
+const graph = checkedGraph(readFileSync(join(projectRoot, "conformance", "help-desk", "graph.seam"), "utf8"));
+const builder = createEnvelopeBuilder({ graph: toGraphInfo(graph), agents: toAgentInfos(graph), edges: toEdgeInfos(graph, graph.edges.map(() => 0)) });
+const { accept } = createGraphAccept(graph);
+const NOW = Date.UTC(2026, 11, 1, 9, 0, 0);
+let ids = 0;
+const nextId = (): string => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`;
+
+function start(): Envelope {
+  return builder.first({
+    me: "concierge",
+    to: "invoices",
+    taskId: "case-1",
+    action: "read the customer's message",
+    goal: { statement: "Explain the second invoice line", acceptance_criteria: ["each line matched"] },
+    budget: { consumed: { tokens: 0 }, limit: { tokens: 60000 } },
+    constraints: ["read only"],
+    now: () => NOW,
+    handoffId: nextId(),
+  });
+}
+
+describe("createEnvelopeBuilder", () => {
+  it("writes the first envelope of a task with the header from the graph", () => {
+    expect(start()).toEqual({
+      envelope_version: "1.3.0",
+      handoff_id: `00000000-0000-4000-8000-${String(ids).padStart(12, "0")}`,
+      task_id: "case-1",
+      hop: { index: 1, limit: 14, path: ["concierge", "invoices"] },
+      from_agent: { id: "concierge", role: "supervisor", version: "3.1.0" },
+      to_agent: { id: "invoices", role: "worker", version: "2.4.0" },
+      goal: { statement: "Explain the second invoice line", acceptance_criteria: ["each line matched"] },
+      constraints: ["read only"],
+      budget: { consumed: { tokens: 0 }, limit: { tokens: 60000 } },
+      provenance: [{ agent: "concierge", action: "read the customer's message", at: "2026-12-01T09:00:00.000Z", status: "asserted" }],
+    });
+  });
+
+  it("hands a task on so that each receiver accepts it, one hop at a time", () => {
+    const seen = createMemorySeenStore();
+    let envelope = start();
+    expect(accept(envelope, { me: "invoices", seen }).ok).toBe(true);
+    envelope = builder.next(envelope, {
+      me: "invoices",
+      to: "diagnostics",
+      action: "found a fault",
+      // A transfer's contract asks for decisions with rationales and the artefacts.
+      decisions: [{ id: "d1", statement: "a fault, not billing", rationale: "the router was swapped", confidence: 0.8, reversible: true }],
+      artefacts: [],
+      handoffId: nextId(),
+      now: () => NOW,
+    });
+    expect(accept(envelope, { me: "diagnostics", seen })).toMatchObject({ ok: true });
+    envelope = builder.next(envelope, { me: "diagnostics", to: "concierge", action: "fixed", status: "ready", artefacts: [], handoffId: nextId() });
+    expect(accept(envelope, { me: "concierge", seen })).toMatchObject({ ok: true });
+    expect(envelope.hop).toEqual({ index: 3, limit: 14, path: ["concierge", "invoices", "diagnostics", "concierge"] });
+    expect(envelope.provenance.map((p) => p.agent)).toEqual(["concierge", "invoices", "diagnostics"]);
+    expect(envelope.constraints).toEqual(["read only"]);
+  });
+
+  it("gives every handoff a fresh random UUID by default", () => {
+    const a = builder.first({ ...start(), me: "concierge", to: "invoices", taskId: "t", action: "a" });
+    const b = builder.first({ ...start(), me: "concierge", to: "invoices", taskId: "t", action: "a" });
+    expect(a.handoff_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.handoff_id).not.toBe(b.handoff_id);
+  });
+
+  it("refuses what the graph does not allow", () => {
+    const first = start();
+    expect(() => builder.next(first, { me: "invoices", to: "shipping", action: "x" })).toThrow(new TypeError("graph help_desk has no edge invoices -> shipping"));
+    expect(() => builder.next(first, { me: "diagnostics", to: "concierge", action: "x" })).toThrow(
+      new TypeError('the envelope received was addressed to "invoices", not to "diagnostics"'),
+    );
+    expect(() => builder.first({ ...first, me: "invoices", to: "concierge", taskId: "t", action: "x" })).toThrow(
+      new TypeError('"invoices" is not an entry of graph help_desk: a task starts at concierge, front_desk'),
+    );
+    expect(() => builder.first({ ...first, me: "concierge", to: "ghost", taskId: "t", action: "x" })).toThrow(new TypeError('graph help_desk has no agent "ghost"'));
+  });
+
+  it("refuses to hand on a task at its hop limit, saying what to do instead", () => {
+    const late: Envelope = { ...start(), hop: { index: 13, limit: 14, path: [...Array(13).fill("concierge"), "invoices"] } };
+    expect(() => builder.next(late, { me: "invoices", to: "concierge", action: "x" })).toThrow(
+      new RangeError("hop 14 would reach the hop limit of graph help_desk, 14: escalate the task to a human instead of handing it on"),
+    );
+  });
+});
+
+describe("the Envelope type", () => {
+  it("names exactly the schema's fields: a value with every field set is a valid envelope", () => {
+    const full: Required<Envelope> = {
+      envelope_version: "1.3.0",
+      handoff_id: "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39",
+      task_id: "t",
+      hop: { index: 1, limit: 8, path: ["a", "b"] },
+      from_agent: { id: "a", role: "supervisor", version: "1.0.0" },
+      to_agent: { id: "b", role: "worker", version: "1.0.0" },
+      goal: { statement: "s", acceptance_criteria: ["c"], out_of_scope: [] },
+      decisions: [{ id: "d", statement: "s", rationale: "r", confidence: 1, reversible: true, evidence: [] }],
+      artefacts: [{ ref: "artefact://x", media_type: "text/plain", role: "required", digest: `sha256:${"0".repeat(64)}`, byte_size: 1, summary: "s", read_scope: "r" }],
+      constraints: [],
+      budget: { consumed: { tokens: 1, wall_clock_ms: 1, tool_calls: 1, retries: 1, cost_micros: 1 }, limit: {} },
+      open_questions: [{ question: "q", blocking: false, owner_hint: "o" }],
+      provenance: [{ agent: "a", action: "x", at: "2026-12-01T09:00:00Z", status: "verified", note: "n" }],
+      status: "ready",
+      allowed_next_step: "n",
+      safe_resume: "r",
+      blocked_on: "b",
+    };
+    const validate = createSchemaAjv().compile(envelopeSchema as object);
+    expect(validate(full)).toBe(true);
+    expect(Object.keys(full).sort()).toEqual(Object.keys(envelopeSchema["properties"] as object).sort());
+  });
+});
