@@ -29,3 +29,11 @@ export { dotPicture } from "./emit/picture-dot.js";
 export { mermaidPicture } from "./emit/picture-mermaid.js";
 export { svgPicture } from "./emit/picture-svg.js";
 export type { SvgResult } from "./emit/picture-svg.js";
+
+export { diffFiles } from "./diff/diff.js";
+export type { FileSide } from "./diff/diff.js";
+export { applyVersionPolicy } from "./diff/version-policy.js";
+export { mergeRefs } from "./diff/merge-refs.js";
+export type { RefFinding } from "./diff/merge-refs.js";
+export { findingCatalog } from "./diff/findings/index.js";
+export type { ChangeClass, Finding, FindingMeta, FindingSubject } from "./diff/finding.js";

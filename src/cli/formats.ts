@@ -17,3 +17,8 @@ export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 export const GRAPH_FORMATS = ["mermaid", "dot", "svg"] as const;
 /** A format of `seam graph`. */
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
+
+/** What makes `seam diff` exit 1: any breaking change, or only one its agent's version does not announce. */
+export const DIFF_FAIL_ON = ["breaking", "missing-version-bump"] as const;
+/** A `--fail-on` level of `seam diff`. */
+export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];

@@ -10,7 +10,16 @@
  * 2 usage error, unreadable input or an internal error.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { CHECK_FORMATS, GRAPH_FORMATS, VALIDATE_FORMATS, type CheckFormat, type GraphFormat, type ValidateFormat } from "./formats.js";
+import {
+  CHECK_FORMATS,
+  DIFF_FAIL_ON,
+  GRAPH_FORMATS,
+  VALIDATE_FORMATS,
+  type CheckFormat,
+  type DiffFailOn,
+  type GraphFormat,
+  type ValidateFormat,
+} from "./formats.js";
 import type { CliIo } from "./io.js";
 import { packageVersion } from "./package-version.js";
 
@@ -80,7 +89,7 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
   const validate = program
     .command("validate")
     .description("check handoff envelopes against a graph, as the receiving agent would")
-    .argument("<envelopes...>", "envelope JSON files, checked in order")
+    .argument("<envelopes...>", "envelope JSON files, checked in order; .jsonl files (one envelope per line) are replayed")
     .requiredOption("--graph <file>", "the .seam file")
     .requiredOption("--as <agent>", "the receiving agent ('*': each envelope's to_agent)")
     .option("--name <graph>", "which graph, when the file holds several")
@@ -101,6 +110,19 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
       );
     });
   configure(validate, io);
+
+  const diff = program
+    .command("diff")
+    .description("compare the handoff contracts of two versions: what breaks if the agents deploy apart")
+    .argument("[paths...]", "<old.seam> <new.seam>, or with --against: files or folders (default .)")
+    .option("--against <ref>", "compare the work tree with this git ref (repeat for every version still in flight)", collect)
+    .addOption(new Option("--format <format>", "output format").choices(CHECK_FORMATS).default("pretty"))
+    .addOption(new Option("--fail-on <level>", "what makes the exit code 1").choices(DIFF_FAIL_ON).default("breaking"))
+    .action(async (paths: string[], options: { against?: string[]; format: CheckFormat; failOn: DiffFailOn }) => {
+      const { diffCommand } = await import("./commands/diff.js");
+      setExitCode(await diffCommand({ paths, against: options.against ?? [], format: options.format, failOn: options.failOn }, io));
+    });
+  configure(diff, io);
 
   const graph = program
     .command("graph")
@@ -146,6 +168,10 @@ function configure(command: Command, io: CliIo): void {
 function parseFolder(value: string): string {
   if (value === "") throw new InvalidArgumentError("Expected a folder, not an empty string.");
   return value;
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function parseWholeNumber(value: string): number {

@@ -25,6 +25,7 @@ import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
+import { formatReplay, isJsonLines, replayFiles } from "../replay.js";
 
 /** Options of {@link validateCommand}, as parsed from the command line. */
 export interface ValidateOptions {
@@ -67,7 +68,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   const seen = createMemorySeenStore();
   const verdicts: ValidateVerdict[] = [];
   let unreadable = false;
-  for (const file of options.envelopes) {
+  for (const file of options.envelopes.filter((path) => !isJsonLines(path))) {
     const text = await readSourceFile(file, io.cwd, { tooLargeHint: ENVELOPE_TOO_LARGE_HINT });
     if (!text.ok) {
       reportProblem(io, text.problem);
@@ -94,9 +95,16 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
     verdicts.push(toVerdict(file, accept(envelope, { me, seen })));
   }
 
-  io.stdout(options.format === "json" ? `${stringifyUntrusted(verdicts, 2)}\n` : formatVerdicts(verdicts));
-  if (unreadable) return 2;
-  return verdicts.every((v) => v.ok) ? 0 : 1;
+  // JSON Lines files are replayed: counted by edge and rule, in bounded memory (`replay.ts`).
+  const logs = options.envelopes.filter(isJsonLines);
+  const replay = logs.length > 0 ? await replayFiles(logs, io.cwd, accept, options.as, io) : undefined;
+  if (options.format === "json") {
+    io.stdout(`${stringifyUntrusted(replay ? { files: verdicts, replay: replay.summary } : verdicts, 2)}\n`);
+  } else {
+    io.stdout(formatVerdicts(verdicts) + (replay ? formatReplay(replay.summary) : ""));
+  }
+  if (unreadable || replay?.unusable === true) return 2;
+  return verdicts.every((v) => v.ok) && (replay?.summary.refused ?? 0) === 0 ? 0 : 1;
 }
 
 /** The graph named by `--name` (or the only one), which must have the `--as` agent unless it is `*`. */

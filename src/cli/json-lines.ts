@@ -1,0 +1,77 @@
+/**
+ * Reads a JSON Lines file (https://jsonlines.org: UTF-8, one JSON value per line, `\n` or `\r\n`
+ * between lines) as a stream, one line at a time, in bounded memory: the file is read in chunks,
+ * and a line longer than the cap is skipped (reported as too long) instead of being held, so no
+ * input, however large, makes the reader hold more than the cap plus one chunk.
+ *
+ * Readline (`node:readline`) would hold a line of any length in full, which is why lines are
+ * split here.
+ */
+import { createReadStream } from "node:fs";
+import { resolve } from "node:path";
+import { StringDecoder } from "node:string_decoder";
+
+/** Longest line kept, in UTF-16 code units: an envelope is at most 10 MB, as with `.json` files. */
+export const MAX_LINE = 10 * 1024 * 1024;
+
+/** Bytes read at a time. */
+const CHUNK = 64 * 1024;
+
+/** One line of the file: its 1-based number and text (no line break), or why it was skipped. */
+export type JsonLine =
+  | { readonly line: number; readonly text: string }
+  | { readonly line: number; readonly tooLong: true };
+
+/** Options of {@link readJsonLines}. */
+export interface JsonLinesOptions {
+  /** Longest line kept (default {@link MAX_LINE}). */
+  readonly maxLine?: number;
+  /** Called with the number of code units buffered after each chunk (tests bound it). */
+  readonly onBuffered?: (units: number) => void;
+}
+
+/**
+ * The non-blank lines of `path` (relative to `cwd`), in order.
+ * @throws the `node:fs` error when the file cannot be opened or read (callers turn it into a one-line problem)
+ */
+export async function* readJsonLines(path: string, cwd: string, options: JsonLinesOptions = {}): AsyncGenerator<JsonLine> {
+  const maxLine = options.maxLine ?? MAX_LINE;
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  let skipping = false;
+  let line = 1;
+  const finish = (text: string): JsonLine | undefined => {
+    const current = line++;
+    if (skipping) {
+      skipping = false;
+      return { line: current, tooLong: true };
+    }
+    const trimmed = text.endsWith("\r") ? text.slice(0, -1) : text;
+    return trimmed.trim() === "" ? undefined : { line: current, text: current === 1 ? trimmed.replace(/^\uFEFF/, "") : trimmed };
+  };
+  for await (const chunk of createReadStream(resolve(cwd, path), { highWaterMark: CHUNK })) {
+    const text = decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+      const piece = skipping ? "" : pending + text.slice(start, end);
+      pending = "";
+      if (piece.length > maxLine) skipping = true;
+      const done = finish(piece);
+      if (done !== undefined) yield done;
+      start = end + 1;
+    }
+    if (!skipping) {
+      pending += text.slice(start);
+      if (pending.length > maxLine) {
+        pending = "";
+        skipping = true;
+      }
+    }
+    options.onBuffered?.(pending.length);
+  }
+  const rest = skipping ? "" : pending + decoder.end();
+  if (skipping || rest !== "") {
+    const done = finish(rest);
+    if (done !== undefined) yield done;
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Replay before rollout: recorded envelopes (JSON Lines, one envelope per line, as services log
+ * them) run through the new graph's `accept()`, and the ones it would now refuse are counted by
+ * edge and rule, with a few examples each. Memory stays bounded whatever the log's size: lines
+ * are streamed (`json-lines.ts`), each envelope is judged on its own (no duplicate memory: a
+ * replay asks about contracts, not about deliveries), and the report keeps at most
+ * {@link MAX_GROUPS} groups of {@link MAX_EXAMPLES} examples.
+ */
+import { quoteUntrusted } from "../core/untrusted-text.js";
+import type { Accept } from "../runtime/accept.js";
+import { describeFsError } from "./fs-errors.js";
+import type { CliIo } from "./io.js";
+import { reportProblem } from "./report-problem.js";
+import { findDuplicateKeys } from "./duplicate-keys.js";
+import { readJsonLines, type JsonLinesOptions } from "./json-lines.js";
+
+/** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */
+export const MAX_GROUPS = 200;
+/** Examples (file and line) kept per group. */
+export const MAX_EXAMPLES = 3;
+/** The edge label of the group that holds what did not fit in {@link MAX_GROUPS}. */
+export const OTHER_EDGES = "(other edges)";
+
+/** Where a recorded envelope was. */
+export interface LineRef {
+  readonly file: string;
+  readonly line: number;
+}
+
+/** The envelopes refused on one edge for one rule. */
+export interface ReplayGroup {
+  /** `from -> to`, as the envelopes name them (quoted when not a plain id). */
+  readonly edge: string;
+  readonly rule: string;
+  /** Envelopes refused on this edge with this rule among their reasons. */
+  count: number;
+  readonly examples: LineRef[];
+}
+
+/** The result of a replay. */
+export interface ReplaySummary {
+  envelopes: number;
+  accepted: number;
+  refused: number;
+  /** Lines that are not JSON or are too long; each was reported through `onBadLine`. */
+  unreadable: number;
+  readonly groups: ReplayGroup[];
+}
+
+/** Options of {@link replayJsonLines}. */
+export interface ReplayOptions {
+  /** The receiving agent, or `*` for each envelope's `to_agent.id`. */
+  readonly as: string;
+  /** Called once per unusable line with a one-line reason. */
+  readonly onBadLine: (at: LineRef, problem: string) => void;
+  /** Passed to the line reader (tests bound what it buffers). */
+  readonly lines?: JsonLinesOptions;
+}
+
+/** An empty summary, for {@link replayJsonLines} to fill. */
+export function emptySummary(): ReplaySummary {
+  return { envelopes: 0, accepted: 0, refused: 0, unreadable: 0, groups: [] };
+}
+
+/**
+ * Replays one JSON Lines file into `summary`.
+ * @throws the `node:fs` error when the file cannot be read
+ */
+export async function replayJsonLines(file: string, cwd: string, accept: Accept, options: ReplayOptions, summary: ReplaySummary): Promise<void> {
+  const index = new Map(summary.groups.map((g) => [`${g.edge}\0${g.rule}`, g]));
+  for await (const entry of readJsonLines(file, cwd, options.lines)) {
+    const at = { file, line: entry.line };
+    if (!("text" in entry)) {
+      summary.unreadable++;
+      options.onBadLine(at, "is longer than an envelope may be (10 MB)");
+      continue;
+    }
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(entry.text);
+    } catch (error) {
+      summary.unreadable++;
+      options.onBadLine(at, `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    summary.envelopes++;
+    const duplicates = findDuplicateKeys(entry.text);
+    const rules =
+      duplicates.length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: options.as === "*" ? idOf(envelope, "to_agent") : options.as }));
+    if (rules.length === 0) {
+      summary.accepted++;
+      continue;
+    }
+    summary.refused++;
+    const edge = `${label(idOf(envelope, "from_agent"))} -> ${label(idOf(envelope, "to_agent"))}`;
+    for (const rule of rules) {
+      let group = index.get(`${edge}\0${rule}`) ?? index.get(`${OTHER_EDGES}\0${rule}`);
+      if (group === undefined) {
+        group = { edge: summary.groups.length < MAX_GROUPS ? edge : OTHER_EDGES, rule, count: 0, examples: [] };
+        summary.groups.push(group);
+        index.set(`${group.edge}\0${rule}`, group);
+      }
+      group.count++;
+      if (group.examples.length < MAX_EXAMPLES) group.examples.push(at);
+    }
+  }
+}
+
+/** The distinct rules of a refusal, in the order given; none when accepted. */
+function refusedRules(result: ReturnType<Accept>): string[] {
+  return result.ok ? [] : [...new Set(result.rejection.reasons.map((r) => r.rule))];
+}
+
+/** `envelope[side].id` when it is a string, else `""`. */
+function idOf(envelope: unknown, side: "from_agent" | "to_agent"): string {
+  if (typeof envelope !== "object" || envelope === null) return "";
+  const agent = (envelope as Record<string, unknown>)[side];
+  const id = typeof agent === "object" && agent !== null ? (agent as Record<string, unknown>)["id"] : undefined;
+  return typeof id === "string" ? id : "";
+}
+
+/** A plain agent id as it is; anything else (from an untrusted envelope) quoted, escaped and bounded. */
+function label(id: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(id) ? id : quoteUntrusted(id);
+}
+
+/** The replay as text: a summary line, then each group with its examples. */
+export function formatReplay(summary: ReplaySummary): string {
+  const groups = [...summary.groups].sort((a, b) => (a.edge < b.edge ? -1 : a.edge > b.edge ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  let out = `replay: ${summary.envelopes} recorded envelope${summary.envelopes === 1 ? "" : "s"}: ${summary.accepted} accepted, ${summary.refused} refused by this graph\n`;
+  let edge = "";
+  for (const g of groups) {
+    if (g.edge !== edge) out += `  ${(edge = g.edge)}\n`;
+    const more = g.count > g.examples.length ? ", ..." : "";
+    out += `    ${g.rule}: ${g.count} envelope${g.count === 1 ? "" : "s"} (${g.examples.map((e) => `${e.file}:${e.line}`).join(", ")}${more})\n`;
+  }
+  return out;
+}
+
+/** Whether a path names a JSON Lines file (`.jsonl`, `.ndjson`), which `seam validate` replays. */
+export function isJsonLines(path: string): boolean {
+  return /\.(jsonl|ndjson)$/i.test(path);
+}
+
+/**
+ * Replays every JSON Lines file in order, reporting each unreadable file or line on stderr as
+ * `seam: file:line: problem (hint)`.
+ * @returns the summary, and whether some input could not be used (exit 2)
+ */
+export async function replayFiles(files: readonly string[], cwd: string, accept: Accept, as: string, io: CliIo): Promise<{ summary: ReplaySummary; unusable: boolean }> {
+  const summary = emptySummary();
+  let unusable = false;
+  const onBadLine = (at: LineRef, problem: string): void => {
+    reportProblem(io, { path: `${at.file}:${at.line}`, problem, hint: "one envelope per line, as JSON" });
+  };
+  for (const file of files) {
+    try {
+      await replayJsonLines(file, cwd, accept, { as, onBadLine }, summary);
+    } catch (error) {
+      reportProblem(io, { path: file, ...describeFsError(error) });
+      unusable = true;
+    }
+  }
+  return { summary, unusable: unusable || summary.unreadable > 0 };
+}
