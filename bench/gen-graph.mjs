@@ -8,7 +8,7 @@
 //   that close cycles. Agents form teams of 256 (departments): back edges stay inside a team and
 //   edges between teams only run forward, so each team is one strongly connected component and
 //   the chain of teams is a DAG of about n/256 components;
-// - roles used as DESIGN.md section 1 allows: supervisors delegate (always with max_rounds) and
+// - roles used as docs/language.md allows: supervisors delegate (always with max_rounds) and
 //   get returns from agents they delegated to (a target without a return has a terminal); workers and peers transfer to each other (back
 //   transfers always bounded). Every cycle therefore holds a bounded edge, so `hop_limit auto`
 //   is computable and the checker runs its whole pipeline, hop limits included;

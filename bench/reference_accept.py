@@ -1,4 +1,4 @@
-"""Python reference for the runtime bench: the ingest check of seed 000 ("Validate at the
+"""Python reference for the runtime bench: the ingest check ("validate at the
 boundary, and fail loudly"), written here from its description, so Seam's accept() has the
 baseline a team would otherwise deploy.
 

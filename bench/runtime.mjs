@@ -1,8 +1,8 @@
 // Runtime (issue 3 item 9): the cost of the ingest check every agent service pays per envelope.
 // accept() from a module emitted by `seam compile` (what services really import) runs on an
-// envelope the size of seed 000's filled example (bench/fixtures/envelope.json, on the
+// envelope the size of a filled example (bench/fixtures/envelope.json, on the
 // transfer scanner -> reporter of bench/fixtures/graph.seam), beside:
-//   - the seed's accept() written in Python with jsonschema (bench/reference_accept.py),
+//   - the same accept() written in Python with jsonschema (bench/reference_accept.py),
 //   - Ajv validating the bare envelope schema (the floor for any schema-first check),
 //   - JSON.parse of the envelope text (every service pays it before any check).
 // loopSignature() runs beside JSON.stringify + SHA-256 of the whole envelope (the naive hash).

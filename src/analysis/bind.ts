@@ -1,6 +1,7 @@
 /**
  * Name resolution: one `graph` block of the AST -> the declared agents, edges, entries and
- * settings, with names resolved and defaults applied (DESIGN.md sections 1 and 3). Binding
+ * settings, with names resolved and defaults applied (docs/language.md). Declarations the
+ * parser could not complete (`hasError`) are left out: their syntax error says what to fix. Binding
  * reports nothing: where a name is declared twice the first declaration wins, a setting written
  * twice takes its first value, and an edge naming an unknown agent is left out; binding records
  * what it dropped, and the rules (`duplicate-*`, `unknown-agent`...) report it.
@@ -30,27 +31,23 @@ import type {
 } from "../parser/ast.js";
 import type { Range } from "../core/source-file.js";
 import { ENVELOPE_VERSION } from "../core/envelope-schema.js";
+import { assertNever, DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, DEFAULT_OUTCOME, EDGE_KINDS } from "../core/vocabulary.js";
 import { firstOccurrences } from "./graph/pairs.js";
 import type { CheckedTerminal } from "./model.js";
 
-/** Required fields of each edge kind when no `contract` block replaces them (DESIGN.md section 1). */
-export const DEFAULT_CONTRACTS: Readonly<Record<EdgeKind, readonly string[]>> = {
-  delegate: ["goal.acceptance_criteria", "budget.limit", "constraints"],
-  return: ["status", "artefacts", "provenance"],
-  transfer: ["decisions", "decisions[].rationale", "provenance", "artefacts"],
-};
+export { DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, EDGE_KINDS };
 
-/** Fields hashed by `loopSignature` when no `loop_signature` line is written (DESIGN.md section 4). */
+/** Fields hashed by `loopSignature` when no `loop_signature` line is written (docs/language.md). */
 export const DEFAULT_LOOP_SIGNATURE: readonly string[] = ["goal.statement", "decisions[].statement"];
 
-/** What ingest does at the hop limit when `on_hop_limit` is not written. */
-export const DEFAULT_ON_HOP_LIMIT: HopLimitAction = "escalate";
-
-/** Edge kinds as small integers (the `kind` codes of {@link BoundGraph.edgeKind}). */
-export const EDGE_KINDS: readonly EdgeKind[] = ["delegate", "return", "transfer"];
-/** Index of `kind` in {@link EDGE_KINDS}; comparisons, as a keyed lookup by string measured ~4x slower. */
+/**
+ * Index of `kind` in {@link EDGE_KINDS} (the `kind` codes of {@link BoundGraph.edgeKind}). An edge
+ * kind outside the vocabulary throws: it is a bug in Seam, never mapped to some other kind.
+ */
 function kindCode(kind: EdgeKind): number {
-  return kind === "delegate" ? 0 : kind === "return" ? 1 : 2;
+  const code = EDGE_KINDS.indexOf(kind);
+  if (code < 0) throw new Error(`internal: unknown edge kind '${String(kind)}'`);
+  return code;
 }
 
 /** An agent after binding (the first declaration of its id). */
@@ -211,13 +208,13 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
       case "Entry":
         for (const agent of item.agents) entryNames.push(agent.name);
         break;
+      default:
+        assertNever(item, "graph setting");
     }
   }
-  const effectiveContracts: Record<EdgeKind, readonly string[]> = {
-    delegate: contracts.delegate ?? DEFAULT_CONTRACTS.delegate,
-    return: contracts.return ?? DEFAULT_CONTRACTS.return,
-    transfer: contracts.transfer ?? DEFAULT_CONTRACTS.transfer,
-  };
+  const effectiveContracts = Object.fromEntries(
+    EDGE_KINDS.map((kind) => [kind, contracts[kind] ?? DEFAULT_CONTRACTS[kind]]),
+  ) as Record<EdgeKind, readonly string[]>;
 
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
   // A literal, not a spread: rules read these fields in loops over 10^5 edges, and a spread
@@ -313,10 +310,12 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
   const maxRounds: { edge: number; item: MaxRoundsDecl }[] = [];
   const requirePaths: { edge: number; path: FieldPath }[] = [];
   for (const item of decl.items) {
+    if (item.hasError) continue;
     if (item.kind === "Agent") {
       agents.push(item);
     } else if (item.kind === "Edge") {
       for (const edgeItem of item.items) {
+        if (edgeItem.hasError) continue;
         if (edgeItem.kind === "MaxRounds") maxRounds.push({ edge: edges.length, item: edgeItem });
         else for (const path of edgeItem.paths) requirePaths.push({ edge: edges.length, path });
       }
@@ -414,6 +413,7 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
   let firstTerminal: TerminalDecl | undefined;
   let seen: Map<string, TerminalDecl> | undefined;
   for (const item of decl.items) {
+    if (item.hasError) continue;
     if (item.kind === "AgentVersion") {
       if (version === undefined) version = item;
       else repeated.push({ label: "version", owner: decl, range: item.range, firstRange: version.range });
@@ -430,7 +430,7 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
       }
       seen.set(item.name.name, item);
     }
-    const outcome: Outcome = item.outcome?.value ?? "complete";
+    const outcome: Outcome = item.outcome?.value ?? DEFAULT_OUTCOME;
     terminals.push(
       item.description ? { id: item.name.name, outcome, description: item.description.value } : { id: item.name.name, outcome },
     );

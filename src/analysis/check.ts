@@ -12,7 +12,8 @@ import { computeGraphFacts } from "./graph-facts.js";
 import { computeHopBounds, type HopBoundOptions, type HopBounds } from "./hop-limits.js";
 import type { CheckedAgent, CheckedEdge, CheckedGraph, CheckResult, HopLimitInfo } from "./model.js";
 import { internalError, runRules, type RuleModel } from "./rule.js";
-import { rules } from "./rules/index.js";
+import { ruleCatalog, rules } from "./rules/index.js";
+import { applySuppressions } from "./suppressions.js";
 
 /** Options of {@link check}; the defaults are what `seam check` uses. */
 export interface CheckOptions {
@@ -24,7 +25,8 @@ export interface CheckOptions {
  * Checks one `.seam` file.
  *
  * @returns the AST, the checked graphs (one per `graph` block that could be analysed) and every
- *   diagnostic (syntax first found by the parser, then the rules), sorted by position
+ *   diagnostic (syntax first found by the parser, then the rules, less those silenced by
+ *   suppression comments, plus the findings about those comments), sorted by position
  */
 export function check(file: SourceFile, options: CheckOptions = {}): CheckResult {
   const parsed = parse(file);
@@ -32,6 +34,8 @@ export function check(file: SourceFile, options: CheckOptions = {}): CheckResult
   const graphs: CheckedGraph[] = [];
   const firstByName = new Map<string, GraphDecl>();
   parsed.ast.graphs.forEach((decl, g) => {
+    // A graph without a name cannot be analysed; its syntax error says what to fix.
+    if (decl.hasError) return;
     if (!firstByName.has(decl.name.name)) firstByName.set(decl.name.name, decl);
     // A syntax error between this graph's start and the next graph's start may have cost this
     // graph items (an unterminated comment swallows the rest of the file, say).
@@ -49,8 +53,11 @@ export function check(file: SourceFile, options: CheckOptions = {}): CheckResult
     // A loop, not push(...xs): a large graph can yield more findings than a call has arguments.
     for (const diagnostic of runRules(rules, model)) diagnostics.push(diagnostic);
   });
-  return { file, ast: parsed.ast, graphs, diagnostics: sortDiagnostics(diagnostics) };
+  const shown = applySuppressions(file, parsed.ast.comments, diagnostics, knownRuleIds, parsed.diagnostics.length > 0);
+  return { file, ast: parsed.ast, graphs, diagnostics: sortDiagnostics(shown) };
 }
+
+const knownRuleIds: ReadonlySet<string> = new Set(ruleCatalog.map((r) => r.id));
 
 /** {@link check} on a text, for tests and the API. `path` is only used in diagnostics. */
 export function checkText(path: string, text: string, options: CheckOptions = {}): CheckResult {

@@ -1,8 +1,8 @@
 /**
- * Hop-limit bounds of a handoff graph (DESIGN.md section 3).
+ * Hop-limit bounds of a handoff graph (docs/rules/hop-limit-too-low.md).
  *
  * `hop.index` counts the handoffs a task has taken, this one included, and ingest rejects
- * `hop.index >= hop.limit` (seed `000_1aee4e1ce8cdfd24.txt`). An edge with `max_rounds N` may be
+ * `hop.index >= hop.limit` (the envelope's hop counter). An edge with `max_rounds N` may be
  * taken at most N times in the whole walk. H is the most handoffs (edges) on any walk that starts
  * at an entry, ends at an agent with a terminal (it may pass through such agents before) and
  * respects every edge's rounds; `auto` assigns `hop.limit = H + 1`.

@@ -58,7 +58,7 @@ export interface CheckedEdge {
 }
 
 /**
- * The graph's hop limit (DESIGN.md section 3). `hop.index` counts the handoffs a task has taken,
+ * The graph's hop limit (docs/language.md, Settings). `hop.index` counts the handoffs a task has taken,
  * this one included; ingest rejects `hop.index >= hop.limit`.
  */
 export interface HopLimitInfo {

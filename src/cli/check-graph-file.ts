@@ -2,11 +2,10 @@
  * The first steps of every command that works from one `.seam` file (`compile`, `graph`,
  * `validate`): read it, check it, and show on stderr the findings that stop the command.
  */
-import { check } from "../analysis/check.js";
 import type { CheckResult } from "../analysis/model.js";
 import type { Diagnostic } from "../core/diagnostic.js";
+import { createCliProgram } from "./disk-host.js";
 import type { CliIo } from "./io.js";
-import { readSourceFile } from "./read-source-file.js";
 import { reportProblem } from "./report-problem.js";
 
 /**
@@ -16,12 +15,12 @@ import { reportProblem } from "./report-problem.js";
  *   already reported on stderr as one line, and the command should exit 2
  */
 export async function checkGraphFile(path: string, io: CliIo): Promise<CheckResult | undefined> {
-  const read = await readSourceFile(path, io.cwd);
-  if (!read.ok) {
-    reportProblem(io, read.problem);
+  const checked = await createCliProgram(io.cwd).checkPath(path);
+  if (!checked.ok) {
+    reportProblem(io, checked.problem);
     return undefined;
   }
-  return check(read.file);
+  return checked.result;
 }
 
 /** Prints diagnostics of one file on stderr in the pretty format, without colour. */

@@ -15,6 +15,8 @@ export interface CliIo {
   readonly cwd: string;
   /** Environment variables (`NO_COLOR`, `FORCE_COLOR`). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** All of standard input, as bytes (`seam fmt --stdin`); absent where there is none. */
+  readonly readStdin?: () => Promise<Uint8Array>;
 }
 
 /** A {@link CliIo} bound to the running process. */
@@ -25,5 +27,10 @@ export function createProcessIo(): CliIo {
     stdoutIsTTY: process.stdout.isTTY === true,
     cwd: process.cwd(),
     env: process.env,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
   };
 }

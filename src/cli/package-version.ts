@@ -19,3 +19,12 @@ export function packageVersion(): string {
   }
   return cached;
 }
+
+/**
+ * The `file:` URL of the page of rule `id` in the docs shipped with this installation
+ * (`docs/rules/<id>.md`, next to package.json). Used as SARIF's `helpUri`: an absolute URI,
+ * and the page of the version that reported the finding.
+ */
+export function ruleDocsUrl(id: string): string {
+  return new URL(`../../docs/rules/${id}.md`, import.meta.url).href;
+}

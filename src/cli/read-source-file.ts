@@ -15,7 +15,7 @@ export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 /** What to do about a `.seam` file over the limit (the default of {@link ReadOptions.tooLargeHint}). */
 export const GRAPH_TOO_LARGE_HINT = "split the graphs into smaller files";
 
-/** What to do about an envelope over the limit: seed 000 has envelopes point at artefacts. */
+/** What to do about an envelope over the limit: envelopes point at artefacts, they do not carry them. */
 export const ENVELOPE_TOO_LARGE_HINT = "an envelope carries pointers to its artefacts, not their contents";
 
 /** Options of {@link readSourceFile}. */

@@ -1,5 +1,5 @@
 /**
- * The `seam` command line (DESIGN.md section 5), as a function from arguments to an exit code,
+ * The `seam` command line (README.md), as a function from arguments to an exit code,
  * so tests drive it in-process with a fake {@link CliIo}.
  *
  * Start-up time is a feature: this module loads only commander and a few small helpers; each
@@ -137,6 +137,18 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
       );
     });
   configure(graph, io);
+
+  const fmt = program
+    .command("fmt")
+    .description("format .seam files in the canonical layout (folders are searched for *.seam)")
+    .argument("[paths...]", "files or folders")
+    .option("--check", "change nothing; list the files that would change and exit 1 if any", false)
+    .option("--stdin", "format standard input to standard output", false)
+    .action(async (paths: string[], options: { check: boolean; stdin: boolean }) => {
+      const { fmtCommand } = await import("./commands/fmt.js");
+      setExitCode(await fmtCommand({ paths, check: options.check, stdin: options.stdin }, io));
+    });
+  configure(fmt, io);
 
   const lsp = program
     .command("lsp")

@@ -10,7 +10,7 @@ export type Severity = "error" | "warning" | "info";
 
 /** The fixed description of one rule: its kebab-case id, default severity and one line of help. */
 export interface RuleMeta {
-  /** Stable kebab-case id, e.g. `no-terminal-path` (DESIGN.md section 3). */
+  /** Stable kebab-case id, e.g. `no-terminal-path` (docs/rules/<id>.md). */
   readonly id: string;
   readonly severity: Severity;
   /** One sentence saying what the rule finds; shown in SARIF and `--help` listings. */

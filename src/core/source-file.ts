@@ -90,3 +90,15 @@ export function getLineText(file: SourceFile, line: number): string {
   while (end > start && (file.text.charCodeAt(end - 1) === 10 || file.text.charCodeAt(end - 1) === 13)) end--;
   return file.text.slice(start, end);
 }
+
+/**
+ * Converts a 1-based line and column (UTF-16 code units, as {@link getLineAndColumn} gives and
+ * as LSP positions count, plus one) into an offset. A line past the end gives the end of the
+ * text; a column past the end of its line gives the end of that line (before its terminator).
+ */
+export function getOffset(file: SourceFile, position: LineAndColumn): number {
+  const start = file.lineStarts[position.line - 1];
+  if (start === undefined) return file.text.length;
+  const lineEnd = start + getLineText(file, position.line).length;
+  return Math.min(start + Math.max(0, position.column - 1), lineEnd);
+}

@@ -4,7 +4,7 @@
  * which parts the analysis found faulty. The Mermaid and DOT writers only translate this, so
  * both pictures always say the same thing.
  *
- * Marking (DESIGN.md section 4, "cycles and unreachable agents marked"): every edge of a cycle
+ * Marking ("cycles and unreachable agents marked"): every edge of a cycle
  * with no `max_rounds` (`unbounded-cycle`) and every reachable agent that cannot reach a
  * terminal (`no-terminal-path`) is drawn in {@link FAULT_COLOR}; agents no entry reaches
  * (`unreachable-agent`) are grey. Marked nodes also say so in their label, so the picture reads

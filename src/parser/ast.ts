@@ -1,19 +1,41 @@
 /**
- * The abstract syntax tree of a `.seam` file (DESIGN.md section 1). Every node carries the
- * {@link Range} of source text it came from. The tree is built by `parse()` even when the file
- * has syntax errors: items the parser could not complete are left out (their syntax diagnostic
- * says why), so every node present here is whole.
+ * The abstract syntax tree of a `.seam` file (docs/language.md). Every node carries the
+ * {@link Range} of source text it came from. The tree is built by `parse()` for every file, with
+ * or without syntax errors, and keeps what an editor needs mid-edit:
+ *
+ * - a declaration the parser could not complete is kept as an {@link Incomplete} node
+ *   (`hasError: true`) holding the parts it has, so `delegate a -> ` is an edge from `a` with no
+ *   target yet; a node whose parts are all there but which contains an error (a skipped token, a
+ *   path ending in `.`) is kept whole with `hasError: true`;
+ * - every comment is kept in {@link SeamFile.comments}, in text order (the formatter places them).
+ *
+ * The analysis reads only nodes without `hasError` (binding filters the others out).
  */
 import type { Range } from "../core/source-file.js";
+import type { EdgeKind, HopLimitAction, Outcome, Role } from "../core/vocabulary.js";
 
-/** The three roles an agent can play. */
-export type Role = "supervisor" | "worker" | "peer";
-/** The three kinds of edge (handoff). */
-export type EdgeKind = "delegate" | "return" | "transfer";
-/** How a terminal ends a task: done, cannot be done, or handed to a human. */
-export type Outcome = "complete" | "failed" | "escalate";
-/** What ingest does when `hop.index >= hop.limit`. */
-export type HopLimitAction = "escalate" | "failed";
+export type { EdgeKind, HopLimitAction, Outcome, Role };
+
+/**
+ * A node the parser could not complete: the fields it did not find are undefined, and
+ * `hasError` is true. `kind` and `range` (what was read) are always there.
+ */
+export type Incomplete<T> = T extends unknown
+  ? { readonly [K in keyof T as K extends "hasError" ? never : K]: K extends "kind" | "range" ? T[K] : T[K] | undefined } & {
+      readonly hasError: true;
+    }
+  : never;
+
+/** A node, or that node as far as the parser got ({@link Incomplete}). */
+export type MaybeIncomplete<T> = T | Incomplete<T>;
+
+/** A `//` or block comment, as written (delimiters included). */
+export interface Comment {
+  readonly kind: "Comment";
+  readonly style: "line" | "block";
+  readonly text: string;
+  readonly range: Range;
+}
 
 /** A name as written, e.g. an agent id. */
 export interface Identifier {
@@ -59,6 +81,8 @@ export interface FieldPath {
   readonly kind: "FieldPath";
   readonly segments: readonly string[];
   readonly text: string;
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
   readonly range: Range;
 }
 
@@ -69,6 +93,8 @@ export interface TerminalDecl {
   /** Absent when not written; the outcome then is `complete`. */
   readonly outcome?: Keyword<Outcome>;
   readonly description?: StringLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -76,6 +102,8 @@ export interface TerminalDecl {
 export interface AgentVersionDecl {
   readonly kind: "AgentVersion";
   readonly value: StringLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -85,7 +113,9 @@ export interface AgentDecl {
   readonly name: Identifier;
   readonly role: Keyword<Role>;
   /** In source order; several `version` lines are kept so the checker can report them. */
-  readonly items: readonly (TerminalDecl | AgentVersionDecl)[];
+  readonly items: readonly MaybeIncomplete<TerminalDecl | AgentVersionDecl>[];
+  /** Whole nodes have no error (errors inside their blocks are on the items); see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -93,6 +123,8 @@ export interface AgentDecl {
 export interface RequireDecl {
   readonly kind: "Require";
   readonly paths: readonly FieldPath[];
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
   readonly range: Range;
 }
 
@@ -100,6 +132,8 @@ export interface RequireDecl {
 export interface MaxRoundsDecl {
   readonly kind: "MaxRounds";
   readonly value: IntegerLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -108,6 +142,8 @@ export interface ContractDecl {
   readonly kind: "Contract";
   readonly edgeKind: Keyword<EdgeKind>;
   readonly requires: readonly RequireDecl[];
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
   readonly range: Range;
 }
 
@@ -119,7 +155,9 @@ export interface EdgeDecl {
   readonly to: Identifier;
   /** Present when the edge is marked `observe` (validate, but only warn). */
   readonly observe?: Range;
-  readonly items: readonly (RequireDecl | MaxRoundsDecl)[];
+  readonly items: readonly (RequireDecl | MaybeIncomplete<MaxRoundsDecl>)[];
+  /** Whole nodes have no error (errors inside their blocks are on the items); see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -127,6 +165,8 @@ export interface EdgeDecl {
 export interface EnvelopeDecl {
   readonly kind: "Envelope";
   readonly version: VersionLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -134,6 +174,8 @@ export interface EnvelopeDecl {
 export interface EntryDecl {
   readonly kind: "Entry";
   readonly agents: readonly Identifier[];
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
   readonly range: Range;
 }
 
@@ -141,6 +183,8 @@ export interface EntryDecl {
 export interface HopLimitDecl {
   readonly kind: "HopLimit";
   readonly value: IntegerLiteral | Keyword<"auto">;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -148,6 +192,8 @@ export interface HopLimitDecl {
 export interface OnHopLimitDecl {
   readonly kind: "OnHopLimit";
   readonly action: Keyword<HopLimitAction>;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -155,6 +201,8 @@ export interface OnHopLimitDecl {
 export interface LoopSignatureDecl {
   readonly kind: "LoopSignature";
   readonly paths: readonly FieldPath[];
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
   readonly range: Range;
 }
 
@@ -173,7 +221,9 @@ export type GraphItem =
 export interface GraphDecl {
   readonly kind: "Graph";
   readonly name: Identifier;
-  readonly items: readonly GraphItem[];
+  readonly items: readonly MaybeIncomplete<GraphItem>[];
+  /** Whole nodes have no error (errors inside their blocks are on the items); see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
@@ -181,14 +231,18 @@ export interface GraphDecl {
 export interface LanguageVersionDecl {
   readonly kind: "LanguageVersion";
   readonly value: IntegerLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
   readonly range: Range;
 }
 
 /** A whole file. `range` covers the whole text. */
 export interface SeamFile {
   readonly kind: "File";
-  readonly languageVersion?: LanguageVersionDecl;
-  readonly graphs: readonly GraphDecl[];
+  readonly languageVersion?: MaybeIncomplete<LanguageVersionDecl>;
+  readonly graphs: readonly MaybeIncomplete<GraphDecl>[];
+  /** Every comment of the file, in text order. */
+  readonly comments: readonly Comment[];
   readonly range: Range;
 }
 
@@ -207,4 +261,5 @@ export type AstNode =
   | IntegerLiteral
   | StringLiteral
   | VersionLiteral
-  | FieldPath;
+  | FieldPath
+  | Comment;

@@ -1,5 +1,5 @@
 /**
- * Decodes the text of a Seam string literal: `\" \\ \n \t \uXXXX` (DESIGN.md section 1).
+ * Decodes the text of a Seam string literal: `\" \\ \n \t \uXXXX` (docs/language.md).
  */
 
 /** A problem in a string literal; `offset` is relative to the start of the literal (its `"`). */

@@ -1,14 +1,13 @@
 /**
- * AST leaves (names, keywords, numbers, strings, field paths) from token text and offsets,
- * shared by both tree builders (`direct-parser.ts` and `cst-to-ast.ts`) so they build the very
- * same nodes. Literal values that lex but cannot be used (negative integers, integers beyond
+ * AST leaves (names, keywords, numbers, strings, field paths) from token text and offsets, for
+ * the parser (`parser.ts`). Literal values that lex but cannot be used (negative integers, integers beyond
  * 2^53 - 1) are reported here; the language version check's message is here too.
  */
 import type { Range } from "../core/source-file.js";
 import type { FieldPath, Identifier, IntegerLiteral, Keyword, StringLiteral, VersionLiteral } from "./ast.js";
 import { decodeString } from "./decode-string.js";
 
-/** The one language version that exists (DESIGN.md section 1). */
+/** The one language version that exists (docs/language.md). */
 export const LANGUAGE_VERSION = 1;
 
 /** The message for a `seam N` line with N other than {@link LANGUAGE_VERSION}. */

@@ -7,15 +7,14 @@ import type { Range, SourceFile } from "../core/source-file.js";
 import type { SeamFile } from "./ast.js";
 import { decodeString } from "./decode-string.js";
 import { describeUnexpected } from "./describe-unexpected.js";
-import { parseDirect } from "./direct-parser.js";
 import { looksLikeUtf16 } from "./looks-like-utf16.js";
-import { parseWithRecovery } from "./recovering-parse.js";
+import { parseTokens } from "./parser.js";
 import { scan } from "./scanner.js";
 import { MAX_SYNTAX_DIAGNOSTICS, syntaxRule } from "./syntax-rule.js";
 
 /** What {@link parse} returns. */
 export interface ParseResult {
-  /** The tree; items that could not be completed are left out. */
+  /** The tree, with incomplete declarations kept as such (see `ast.ts`) and every comment. */
   readonly ast: SeamFile;
   /**
    * The `syntax` diagnostics, in source order: every one, up to {@link MAX_SYNTAX_DIAGNOSTICS}.
@@ -25,8 +24,8 @@ export interface ParseResult {
 }
 
 /**
- * Parses a `.seam` file (DESIGN.md section 1). Lexical errors (unexpected characters, bad
- * strings, unterminated comments), parse errors (with Chevrotain's recovery, so later errors are
+ * Parses a `.seam` file (docs/language.md). Lexical errors (unexpected characters, bad
+ * strings, unterminated comments), parse errors (with recovery, so later errors are
  * found too), negative integers, integers beyond 2^53 - 1 and language versions other than 1 all become `syntax`
  * diagnostics whose ranges lie inside the file. Text that looks like UTF-16 gets one diagnostic
  * saying so, at 1:1, and an empty tree. Never throws on any input.
@@ -35,7 +34,7 @@ export function parse(file: SourceFile): ParseResult {
   const { text } = file;
   if (looksLikeUtf16(text)) {
     return {
-      ast: { kind: "File", graphs: [], range: { start: 0, end: text.length } },
+      ast: { kind: "File", graphs: [], comments: [], range: { start: 0, end: text.length } },
       diagnostics: toDiagnostics(file, [
         { range: { start: 0, end: 0 }, message: "the file looks like UTF-16 text; save it as UTF-8" },
       ]),
@@ -69,14 +68,9 @@ export function parse(file: SourceFile): ParseResult {
     }
   }
 
-  // Files without syntax errors take the direct path; the others go to the Chevrotain parser,
-  // which recovers from errors and words the messages.
-  const direct = parseDirect(text, scanned);
-  if (direct !== undefined) {
-    for (const error of direct.errors.slice(0, shown)) found.push(error);
-    return { ast: direct.ast, diagnostics: toDiagnostics(file, found) };
-  }
-  const ast = parseWithRecovery(text, scanned, report);
+  // One error more than are shown, so that the list says where it stopped.
+  const { ast, errors } = parseTokens(text, scanned, { maxErrors: shown });
+  for (const error of errors) found.push(error);
   return { ast, diagnostics: toDiagnostics(file, found) };
 }
 

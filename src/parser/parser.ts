@@ -1,495 +1,574 @@
 /**
- * The Seam grammar (DESIGN.md section 1) as one Chevrotain `CstParser`: the authority on the
- * grammar (grammar/seam.ebnf and the railroad diagrams are checked against it) and the parser of
- * files with syntax errors. Files without errors take `direct-parser.ts`, which a property test
- * holds to the same trees; this parser's self-analysis (15-20 ms) then never runs.
+ * The Seam parser: hand-written recursive descent over the scanner's token arrays, the one code
+ * path that builds the AST of every file, with or without errors (the design of TypeSpec's
+ * `parser.ts`, rust-analyzer and Biome: a hand parser with recovery sets, so an editor gets a
+ * tree of a file being typed).
  *
- * A CST parser rather than embedded actions: with recovery on, Chevrotain hands back partial
- * nodes (flagged `recoveredNode`) and tokens inserted by recovery (NaN offsets), and the AST
- * builder can then decide, node by node, what is whole enough to keep. Embedded actions would
- * run user code during Chevrotain's grammar recording phase and need a recovery value for every
- * rule. Rules are class properties, so a misspelt rule name is a compile error.
+ * Recovery, in the order it is tried where an expected token is missing:
+ * - a keyword where a name belongs is read as that name (`agent peer: peer`), and digits glued to
+ *   a name as one name (`agent 9x`), each with its own message, so the item survives;
+ * - single-token deletion: the token after the unexpected one is the expected one
+ *   (`agent a -1: worker`), so the unexpected token is skipped;
+ * - single-token insertion: the unexpected token is what follows the missing one
+ *   (`agent a worker`), so the missing token is assumed;
+ * - otherwise the declaration ends there, kept as an {@link Incomplete} node with the parts it
+ *   has, and the enclosing list skips tokens (balanced `{ }` as one) up to its recovery set: a
+ *   token that starts one of its items, its closing `}`, or a token that starts an item of an
+ *   enclosing list. Tokens skipped right after an error are not reported again.
+ *
+ * `spec/grammar.ts` states the same grammar in Chevrotain; `test/parser/spec.property.test.ts`
+ * holds this parser to it (same accept/reject, same tree) on generated and mutated files.
  */
+import type { Range } from "../core/source-file.js";
+import { EDGE_KINDS, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES } from "../core/vocabulary.js";
 import type {
-  AtLeastOneSepMethodOpts,
-  CstNode,
-  IParserErrorMessageProvider,
-  IRecognitionException,
-  IToken,
-  TokenType,
-} from "chevrotain";
-import { chevrotain } from "./chevrotain.js";
-import { keywordAsName, nameStartsWithDigit, seamErrorMessages } from "./error-messages.js";
-import * as t from "./tokens.js";
+  AgentDecl,
+  AgentVersionDecl,
+  Comment,
+  ContractDecl,
+  EdgeDecl,
+  EdgeKind,
+  EntryDecl,
+  FieldPath,
+  GraphDecl,
+  GraphItem,
+  HopLimitAction,
+  Identifier,
+  Keyword,
+  LanguageVersionDecl,
+  LoopSignatureDecl,
+  MaxRoundsDecl,
+  MaybeIncomplete,
+  Outcome,
+  RequireDecl,
+  Role,
+  SeamFile,
+  TerminalDecl,
+} from "./ast.js";
+import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion } from "./literals.js";
+import { expectedMessage, keywordAsName, listAlternatives, nameStartsWithDigit } from "./messages.js";
+import * as k from "./scanner.js";
 
-/** Options of {@link createSeamParser}. */
-export interface SeamParserOptions {
-  /** Run Chevrotain's grammar checks (ambiguities, left recursion...); tests do, production skips them. */
-  readonly validate?: boolean;
-}
-
-/**
- * The parts of Chevrotain's recovery engine (11.x, `traits/recoverable.js`) that the
- * brace-aware recovery below overrides or calls. They are not in Chevrotain's public types.
- */
-interface RecoveryEngine {
-  LA(howMuch: number): IToken;
-  SKIP_TOKEN(): IToken;
-  exportLexerState(): number;
-  importLexerState(state: number): void;
-  flattenFollowSet(): TokenType[];
-  getCurrRuleFullName(): string;
-  SAVE_ERROR(error: IRecognitionException): IRecognitionException;
-  readonly errorMessageProvider: IParserErrorMessageProvider;
-  readonly recoveryEnabled: boolean;
-  isBackTracking(): boolean;
-  consumeToken(): void;
-  tokenMatcher(token: IToken, type: TokenType): boolean;
-  getLaFuncFromCache(key: number): (this: unknown) => boolean;
-  consumeInternalRecovery(tokType: TokenType, idx: number, error: IRecognitionException): IToken;
-  atLeastOneSepFirstInternalLogic(occurrence: number, options: AtLeastOneSepMethodOpts<unknown>, key: number): void;
-}
-
-const { EOF, tokenMatcher, MismatchedTokenException } = chevrotain;
-
-/** Chevrotain's own implementations of the engine methods that {@link SeamParser} overrides. */
-const engine = chevrotain.CstParser.prototype as unknown as RecoveryEngine;
-
-/**
- * Keywords followed by another keyword when they begin an item: `contract transfer`,
- * `on_hop_limit failed`, `hop_limit auto`.
- */
-const keywordArguments: ReadonlyMap<TokenType, readonly TokenType[]> = new Map([
-  [t.Contract, [t.Delegate, t.Return, t.Transfer]],
-  [t.OnHopLimit, [t.Escalate, t.Failed]],
-  [t.HopLimit, [t.Auto]],
-]);
-
-/**
- * True when `keyword` followed by `next` reads as the start of an item: the name expected before
- * it is then missing (`entry` with `agent b: worker` on the next line) rather than spelt as a
- * keyword (`entry agent` then `}`). Every item keyword is followed by a name, a number, a
- * version, a string or one of {@link keywordArguments}; a name is followed by none of these.
- */
-function startsAnItem(keyword: IToken, next: IToken): boolean {
-  for (const type of [t.Identifier, t.Integer, t.VersionNumber, t.StringLiteral]) {
-    if (tokenMatcher(next, type)) return true;
-  }
-  return keywordArguments.get(keyword.tokenType)?.some((type) => tokenMatcher(next, type)) === true;
-}
-
-/** Tokens that stand for a name written wrongly: how many, the name they make, and why it is wrong. */
-interface NameStandIn {
-  readonly length: number;
-  readonly token: IToken;
+/** One error the parser found: `parse` (the grammar) or `literal` (a value that lexes but is unusable). */
+export interface ParseError {
+  readonly kind: "parse" | "literal";
+  readonly range: Range;
   readonly message: string;
 }
 
+/** What {@link parseTokens} returns. */
+export interface ParserResult {
+  readonly ast: SeamFile;
+  /** In the order found (not sorted). */
+  readonly errors: readonly ParseError[];
+}
+
+/** Options of {@link parseTokens}. */
+export interface ParserOptions {
+  /**
+   * Stop after this many errors: the tree is then empty (a tree of the part read would mislead
+   * the checks that run on it). Default: no limit.
+   */
+  readonly maxErrors?: number;
+}
+
+/** Thrown inside {@link parseTokens} at the error limit; never escapes it. */
+const LIMIT_REACHED: unique symbol = Symbol("error limit reached");
+
+const quote = (word: string): string => `'${word}'`;
+
 /**
- * Where a name is expected but not found: the tokens from LA(1) that were meant as the name, if
- * any: a keyword used as one (`agent peer: peer`), or digits with a name right after them
- * (`agent 9x`, one name `9x` to the user, an integer and a name to the lexer). Consumes nothing.
+ * A set of token kinds as a lookup table (`set[kind] === 1`; `-1`, the end of the input, reads as
+ * undefined): the parser tests membership for nearly every token, and an indexed load is
+ * cheaper than a `Set` lookup or a call there.
  */
-function findNameStandIn(parser: RecoveryEngine): NameStandIn | undefined {
-  const first = parser.LA(1);
-  const second = parser.LA(2);
-  if (t.isKeywordType(first.tokenType) && !startsAnItem(first, second)) {
-    return { length: 1, token: first, message: keywordAsName(first.image) };
-  }
-  if (first.tokenType === t.Integer && tokenMatcher(second, t.Name) && second.startOffset === (first.endOffset as number) + 1) {
-    const image = first.image + second.image;
-    const token: IToken = {
-      image,
-      startOffset: first.startOffset,
-      endOffset: second.endOffset as number,
-      tokenType: t.Identifier,
-      tokenTypeIdx: t.Identifier.tokenTypeIdx as number,
-    };
-    return { length: 2, token, message: nameStartsWithDigit(image) };
-  }
-  return undefined;
+type KindSet = Uint8Array;
+
+function kindTable(kinds: Iterable<number>): KindSet {
+  const table = new Uint8Array(256);
+  for (const kind of kinds) table[kind] = 1;
+  return table;
 }
 
-/** Thrown when the parser reaches its error limit (see {@link parseTokens}); never escapes it. */
-const ERROR_LIMIT_REACHED: unique symbol = Symbol("error limit reached");
+const kindSet = (words: readonly string[]): KindSet => kindTable(words.map(k.keywordKind));
 
-/** `{` opens and `}` closes a block; the depth change of skipping `token` during recovery. */
-function braceDelta(token: IToken): number {
-  if (token.tokenType === t.LCurly) return 1;
-  if (token.tokenType === t.RCurly) return -1;
-  return 0;
+// What error messages say is expected where a role, an edge kind or an action is missing.
+const EXPECTED_ROLE = listAlternatives(ROLES.map(quote));
+const EXPECTED_EDGE_KIND = listAlternatives(EDGE_KINDS.map(quote));
+const EXPECTED_ACTION = listAlternatives(HOP_LIMIT_ACTIONS.map(quote));
+
+const ROLE_KINDS = kindSet(ROLES);
+const OUTCOME_KINDS = kindSet(OUTCOMES);
+const ACTION_KINDS = kindSet(HOP_LIMIT_ACTIONS);
+const EDGE_KIND_KINDS = kindSet(EDGE_KINDS);
+const KW_SEAM = k.keywordKind("seam");
+const KW_GRAPH = k.keywordKind("graph");
+const KW_ENVELOPE = k.keywordKind("envelope");
+const KW_ENTRY = k.keywordKind("entry");
+const KW_HOP_LIMIT = k.keywordKind("hop_limit");
+const KW_AUTO = k.keywordKind("auto");
+const KW_ON_HOP_LIMIT = k.keywordKind("on_hop_limit");
+const KW_LOOP_SIGNATURE = k.keywordKind("loop_signature");
+const KW_AGENT = k.keywordKind("agent");
+const KW_TERMINAL = k.keywordKind("terminal");
+const KW_VERSION = k.keywordKind("version");
+const KW_CONTRACT = k.keywordKind("contract");
+const KW_OBSERVE = k.keywordKind("observe");
+const KW_REQUIRE = k.keywordKind("require");
+const KW_MAX_ROUNDS = k.keywordKind("max_rounds");
+
+/** Tokens that start a graph item. */
+const GRAPH_ITEM_START_LIST: readonly number[] = [
+  KW_ENVELOPE, KW_ENTRY, KW_HOP_LIMIT, KW_ON_HOP_LIMIT, KW_LOOP_SIGNATURE, KW_AGENT, KW_CONTRACT, ...EDGE_KINDS.map(k.keywordKind),
+];
+const GRAPH_ITEM_STARTS: KindSet = kindTable(GRAPH_ITEM_START_LIST);
+const AGENT_ITEM_STARTS: KindSet = kindTable([KW_TERMINAL, KW_VERSION]);
+const EDGE_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE, KW_MAX_ROUNDS]);
+const CONTRACT_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE]);
+const GRAPH_STARTS: KindSet = kindTable([KW_GRAPH]);
+
+/**
+ * Keywords that take a keyword as their argument when they begin an item (`contract transfer`,
+ * `on_hop_limit failed`, `hop_limit auto`).
+ */
+const KEYWORD_ARGUMENTS: ReadonlyMap<number, KindSet> = new Map([
+  [KW_CONTRACT, EDGE_KIND_KINDS],
+  [KW_ON_HOP_LIMIT, ACTION_KINDS],
+  [KW_HOP_LIMIT, kindTable([KW_AUTO])],
+]);
+
+/** Kinds that can follow an item keyword: a name, a number, a version or a string. */
+const VALUE_KINDS: KindSet = kindTable([
+  k.K_IDENTIFIER, k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION, k.K_STRING, k.K_MALFORMED_STRING,
+]);
+
+/** A list of the block's items, what its error messages expect, and the tokens it syncs on. */
+interface BlockSpec {
+  readonly starts: KindSet;
+  readonly expected: string;
+  /** Item starts of the enclosing lists: the block ends (unclosed) before one of them. */
+  readonly outer: KindSet;
 }
 
-class SeamParser extends chevrotain.CstParser {
-  /** Errors saved since {@link parseTokens} set the input, and the count at which it stops. */
-  errorCount = 0;
-  errorLimit = Number.POSITIVE_INFINITY;
+const GRAPH_BLOCK: BlockSpec = { starts: GRAPH_ITEM_STARTS, expected: "a graph item or '}'", outer: GRAPH_STARTS };
+const OUTER_OF_ITEM: KindSet = kindTable([...GRAPH_ITEM_START_LIST, KW_GRAPH]);
+const AGENT_BLOCK: BlockSpec = { starts: AGENT_ITEM_STARTS, expected: "'terminal', 'version' or '}'", outer: OUTER_OF_ITEM };
+const EDGE_BLOCK: BlockSpec = { starts: EDGE_ITEM_STARTS, expected: "'require', 'max_rounds' or '}'", outer: OUTER_OF_ITEM };
+const CONTRACT_BLOCK: BlockSpec = { starts: CONTRACT_ITEM_STARTS, expected: "'require' or '}'", outer: OUTER_OF_ITEM };
 
-  constructor(options: SeamParserOptions) {
-    super([...t.allTokens], {
-      recoveryEnabled: true,
-      nodeLocationTracking: "onlyOffset",
-      skipValidations: options.validate !== true,
-      errorMessageProvider: seamErrorMessages,
-    });
-    this.performSelfAnalysis();
-  }
+/**
+ * Parses the scanned tokens of `text` into a tree; every node has a range inside `text`. Errors
+ * found where a block comment swallowed the rest of the file (`scanned.unterminatedComment`) are
+ * left out when they are at the end of the file: the comment's own error says what to fix. Never
+ * throws.
+ */
+export function parseTokens(text: string, scanned: k.ScanResult, options: ParserOptions = {}): ParserResult {
+  const { count, kinds, starts, ends } = scanned;
+  const maxErrors = options.maxErrors ?? Number.POSITIVE_INFINITY;
+  const errors: ParseError[] = [];
+  const pushError = (kind: ParseError["kind"], range: Range, message: string): void => {
+    errors.push({ kind, range, message });
+    if (errors.length >= maxErrors) throw LIMIT_REACHED;
+  };
+  const b = createLiteralBuilder((range, message) => pushError("literal", range, message));
+  const endOfInput = count === 0 ? text.length : (ends[count - 1] as number);
+  const commentTookTheRest = scanned.unterminatedComment >= 0;
+  let pos = 0;
+  /** An error was reported and no token has been read since: skipped tokens are not reported again. */
+  let recovering = false;
 
-  // Chevrotain re-synchronises after an error by skipping to the next token that may follow
-  // some rule on the stack. In Seam that is often a `}`, and the first `}` ahead may close a
-  // block that the broken item itself opened (`delegate a b { max_rounds 1 }`): taking it as the
-  // graph's `}` would lose the rest of the graph. The three methods below are Chevrotain's own,
-  // with one change: tokens inside a `{ ... }` opened while skipping are never sync points.
+  const peek = (): number => (pos < count ? (kinds[pos] as number) : -1);
+  const peekAt = (ahead: number): number => (pos + ahead < count ? (kinds[pos + ahead] as number) : -1);
+  const at = (kind: number): boolean => pos < count && kinds[pos] === kind;
+  const image = (i: number): string => text.slice(starts[i] as number, ends[i] as number);
+  const start = (i: number): number => starts[i] as number;
+  const end = (i: number): number => ends[i] as number;
+  const span = (first: number, last: number): Range => ({ start: starts[first] as number, end: ends[last] as number });
+  /** Consumes one token; returns its index. */
+  const next = (): number => {
+    recovering = false;
+    return pos++;
+  };
 
-  /** Chevrotain's `findReSyncTokenType`, skipping balanced blocks. */
-  findReSyncTokenType(this: SeamParser & RecoveryEngine): TokenType {
-    const follows = this.flattenFollowSet();
-    let depth = 0;
-    for (let k = 1; ; k++) {
-      const token = this.LA(k);
-      if (token.tokenType === EOF) return EOF;
-      if (depth === 0) {
-        const match = follows.find((type) => tokenMatcher(token, type));
-        if (match !== undefined) return match;
-      }
-      depth = Math.max(0, depth + braceDelta(token));
-    }
-  }
-
-  /** Chevrotain's `reSyncTo`: skips to the token {@link findReSyncTokenType} chose. */
-  reSyncTo(this: SeamParser & RecoveryEngine, type: TokenType): IToken[] {
-    const skipped: IToken[] = [];
-    let depth = 0;
-    let next = this.LA(1);
-    while (next.tokenType !== EOF && !(depth === 0 && tokenMatcher(next, type))) {
-      depth = Math.max(0, depth + braceDelta(next));
-      skipped.push(next);
-      next = this.SKIP_TOKEN();
-    }
-    return skipped;
-  }
-
-  /**
-   * Chevrotain's `tryInRepetitionRecovery` (after a loop, skip junk until the loop can go on or
-   * what follows it is found), skipping balanced blocks.
-   */
-  tryInRepetitionRecovery(
-    this: SeamParser & RecoveryEngine,
-    grammarRule: (...args: unknown[]) => unknown,
-    grammarRuleArgs: unknown[],
-    lookAheadFunc: () => boolean,
-    expectedTokType: TokenType,
-  ): void {
-    const reSyncTokType = this.findReSyncTokenType();
-    const savedLexerState = this.exportLexerState();
-    const firstUnexpected = this.LA(1);
-    const previous = this.LA(0);
-    const saveError = (): void => {
-      const message = this.errorMessageProvider.buildMismatchTokenMessage({
-        expected: expectedTokType,
-        actual: firstUnexpected,
-        previous,
-        ruleName: this.getCurrRuleFullName(),
-      });
-      this.SAVE_ERROR(new MismatchedTokenException(message, firstUnexpected, previous));
-    };
-    let depth = 0;
-    let current = this.LA(1);
-    for (;;) {
-      // At the end of the input, blocks left open no longer count (and nothing is skipped).
-      const atEnd = current.tokenType === EOF;
-      if ((depth === 0 || atEnd) && tokenMatcher(current, expectedTokType)) {
-        saveError();
-        return;
-      }
-      if (atEnd) break;
-      if (depth === 0 && lookAheadFunc.call(this)) {
-        saveError();
-        grammarRule.apply(this, grammarRuleArgs);
-        return;
-      }
-      if (depth === 0 && tokenMatcher(current, reSyncTokType)) break;
-      depth = Math.max(0, depth + braceDelta(current));
-      current = this.SKIP_TOKEN();
-    }
-    this.importLexerState(savedLexerState);
-  }
-
-  /**
-   * Chevrotain's in-rule recovery after a CONSUME found the wrong token, first trying
-   * {@link findNameStandIn}: a keyword or `9x` where a name belongs is read as that name, so the item
-   * survives and what follows is not misread. The mismatch is already saved (this same error
-   * object), so only its wording and token (all of `9x`, not `9`) change.
-   */
-  consumeInternalRecovery(
-    this: SeamParser & RecoveryEngine,
-    tokType: TokenType,
-    idx: number,
-    error: IRecognitionException,
-  ): IToken {
-    if (tokType === t.Identifier && this.recoveryEnabled && !this.isBackTracking() && error.name === "MismatchedTokenException") {
-      const standIn = findNameStandIn(this);
-      if (standIn !== undefined) {
-        for (let i = 0; i < standIn.length; i++) this.consumeToken();
-        error.message = standIn.message;
-        error.token = standIn.token;
-        return standIn.token;
-      }
-    }
-    return engine.consumeInternalRecovery.call(this, tokType, idx, error);
-  }
-
-  /**
-   * Chevrotain's first iteration of `AT_LEAST_ONE_SEP`. Each such list in this grammar (entry
-   * names, field paths) starts with a name; when a name stand-in is there instead, the list is
-   * read anyway: its first CONSUME fails and {@link consumeInternalRecovery} takes the stand-in.
-   * Chevrotain would stop at the list's start with an early-exit error, and its recovery would
-   * then misread the keyword as the start of the next item (`entry agent` then `}`).
-   */
-  atLeastOneSepFirstInternalLogic(
-    this: SeamParser & RecoveryEngine,
-    occurrence: number,
-    options: AtLeastOneSepMethodOpts<unknown>,
-    key: number,
-  ): void {
-    if (findNameStandIn(this) === undefined || !this.recoveryEnabled || this.isBackTracking() || this.getLaFuncFromCache(key).call(this)) {
-      engine.atLeastOneSepFirstInternalLogic.call(this, occurrence, options, key);
+  /** Reports `expected <what>` at the current token (or the end of the file) unless recovering. */
+  const expected = (what: string): void => {
+    if (recovering) return;
+    recovering = true;
+    const previous = pos > 0 ? image(pos - 1) : undefined;
+    if (pos >= count) {
+      if (!commentTookTheRest) pushError("parse", { start: endOfInput, end: endOfInput }, expectedMessage(what, previous, undefined));
       return;
     }
-    options.DEF.call(this);
-    while (this.tokenMatcher(this.LA(1), options.SEP)) {
-      this.CONSUME(options.SEP);
-      options.DEF.call(this);
+    pushError("parse", { start: start(pos), end: end(pos) }, expectedMessage(what, previous, image(pos)));
+  };
+
+  /**
+   * Expects a token of `kind`, with single-token deletion and insertion (see the file comment);
+   * `follows` are the kinds that may come right after it. False when it is missing and neither
+   * repair applies (the caller ends its declaration).
+   */
+  const expectToken = (kind: number, label: string, follows: KindSet): boolean => {
+    if (at(kind)) {
+      next();
+      return true;
     }
-  }
+    expected(label);
+    if (peekAt(1) === kind && pos < count) {
+      pos += 2;
+      recovering = false;
+      return true;
+    }
+    if (follows[peek()] === 1) {
+      recovering = false;
+      return true;
+    }
+    return false;
+  };
 
-  /** Chevrotain's `SAVE_ERROR` (every error goes through it), stopping at {@link errorLimit}. */
-  SAVE_ERROR(this: SeamParser & RecoveryEngine, error: IRecognitionException): IRecognitionException {
-    engine.SAVE_ERROR.call(this, error);
-    this.errorCount++;
-    // Not a recognition exception, so no recovery catches it: it unwinds the whole parse.
-    if (this.errorCount >= this.errorLimit) throw ERROR_LIMIT_REACHED;
-    return error;
-  }
+  const identifier = (i: number): Identifier => b.identifier(image(i), start(i), end(i));
+  const keyword = <T extends string>(i: number): Keyword<T> => b.keyword<T>(image(i), start(i), end(i));
 
-  /** file = languageVersion? graph+ */
-  readonly file = this.RULE("file", () => {
-    this.OPTION(() => this.SUBRULE(this.languageVersion));
-    this.AT_LEAST_ONE(() => this.SUBRULE(this.graph));
-  });
+  /** True when `keyword` followed by `after` reads as the start of an item (so a name is missing, not spelt as a keyword). */
+  const startsAnItem = (keywordKind: number, after: number): boolean =>
+    VALUE_KINDS[after] === 1 || KEYWORD_ARGUMENTS.get(keywordKind)?.[after] === 1;
 
-  /** languageVersion = "seam" INT */
-  readonly languageVersion = this.RULE("languageVersion", () => {
-    this.CONSUME(t.Seam);
-    this.CONSUME(t.Integer, { LABEL: "value" });
-  });
+  /**
+   * A name: an identifier, or a stand-in read as the name with its own error (a keyword that
+   * does not start an item, digits glued to a name). Undefined (reported) when there is none.
+   */
+  const name = (): Identifier | undefined => {
+    const kind = peek();
+    if (kind === k.K_IDENTIFIER) return identifier(next());
+    if (k.isKeyword(kind) && !startsAnItem(kind, peekAt(1))) {
+      const i = next();
+      pushError("parse", span(i, i), keywordAsName(image(i)));
+      return identifier(i);
+    }
+    if (kind === k.K_INTEGER && pos + 1 < count && (k.isKeyword(peekAt(1)) || peekAt(1) === k.K_IDENTIFIER) && start(pos + 1) === end(pos)) {
+      const first = next();
+      const last = next();
+      const range = span(first, last);
+      const glued = text.slice(range.start, range.end);
+      pushError("parse", range, nameStartsWithDigit(glued));
+      return b.identifier(glued, range.start, range.end);
+    }
+    expected("a name");
+    return undefined;
+  };
 
-  /** graph = "graph" ID "{" graphItem* "}" */
-  readonly graph = this.RULE("graph", () => {
-    this.CONSUME(t.Graph);
-    this.CONSUME(t.Identifier, { LABEL: "name" });
-    this.CONSUME(t.LCurly);
-    this.MANY(() => this.SUBRULE(this.graphItem));
-    this.CONSUME(t.RCurly);
-  });
+  /** One of `kinds` as a keyword node, or undefined (reported as `expected <label>`). */
+  const oneOf = <T extends string>(kinds: KindSet, label: string): Keyword<T> | undefined => {
+    if (kinds[peek()] === 1) return keyword<T>(next());
+    expected(label);
+    return undefined;
+  };
 
-  readonly graphItem = this.RULE("graphItem", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.envelopeDecl) },
-      { ALT: () => this.SUBRULE(this.entryDecl) },
-      { ALT: () => this.SUBRULE(this.hopLimitDecl) },
-      { ALT: () => this.SUBRULE(this.onHopLimitDecl) },
-      { ALT: () => this.SUBRULE(this.loopSignatureDecl) },
-      { ALT: () => this.SUBRULE(this.agentDecl) },
-      { ALT: () => this.SUBRULE(this.contractDecl) },
-      { ALT: () => this.SUBRULE(this.edgeDecl) },
-    ]);
-  });
+  /** The index of a token of kind `a` or `b` (consumed), or -1 (reported as `expected <label>`). */
+  const valueToken = (one: number, other: number, label: string): number => {
+    const kind = peek();
+    if (kind === one || kind === other) return next();
+    expected(label);
+    return -1;
+  };
 
-  readonly envelopeDecl = this.RULE("envelopeDecl", () => {
-    this.CONSUME(t.Envelope);
-    this.CONSUME(t.VersionNumber, { LABEL: "version" });
-  });
+  // fieldPath = ID ("." NAME | "[]")*
+  const fieldPath = (): FieldPath | undefined => {
+    const first = pos;
+    const head = name();
+    if (head === undefined) return undefined;
+    const names = [head.name];
+    let hasError = false;
+    for (;;) {
+      const kind = peek();
+      if (kind === k.K_DOT) {
+        next();
+        const segment = peek();
+        if (segment !== k.K_IDENTIFIER && !k.isKeyword(segment)) {
+          expected("a field name");
+          hasError = true;
+          break;
+        }
+        names.push(image(next()));
+      } else if (kind === k.K_BRACKETS) {
+        next();
+        names.push("[]");
+      } else {
+        break;
+      }
+    }
+    const path = b.fieldPath(names, start(first), end(pos - 1));
+    return hasError ? { ...path, hasError: true } : path;
+  };
 
-  readonly entryDecl = this.RULE("entryDecl", () => {
-    this.CONSUME(t.Entry);
-    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.CONSUME(t.Identifier, { LABEL: "agent" }) });
-  });
+  // fieldPath ("," fieldPath)*; `ok` is false when a path is missing or broken.
+  const pathList = (): { paths: FieldPath[]; ok: boolean } => {
+    const paths: FieldPath[] = [];
+    let ok = true;
+    for (;;) {
+      const path = fieldPath();
+      if (path === undefined) return { paths, ok: false };
+      paths.push(path);
+      if (path.hasError) ok = false;
+      if (!at(k.K_COMMA)) return { paths, ok };
+      next();
+    }
+  };
 
-  readonly hopLimitDecl = this.RULE("hopLimitDecl", () => {
-    this.CONSUME(t.HopLimit);
-    this.OR([
-      { ALT: () => this.CONSUME(t.Integer, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Auto, { LABEL: "auto" }) },
-    ]);
-  });
+  // requireDecl = "require" fieldPath ("," fieldPath)*
+  const requireDecl = (): RequireDecl => {
+    const first = next();
+    const { paths, ok } = pathList();
+    const range = span(first, pos - 1);
+    return ok ? { kind: "Require", paths, range } : { kind: "Require", paths, hasError: true, range };
+  };
 
-  readonly onHopLimitDecl = this.RULE("onHopLimitDecl", () => {
-    this.CONSUME(t.OnHopLimit);
-    this.OR([
-      { ALT: () => this.CONSUME(t.Escalate, { LABEL: "action" }) },
-      { ALT: () => this.CONSUME(t.Failed, { LABEL: "action" }) },
-    ]);
-  });
+  /**
+   * `item* "}"` (the `{` is read): parses items with `item` and skips what no item starts, up to
+   * the block's recovery set. Returns the items in source order.
+   */
+  const block = <T>(spec: BlockSpec, item: (kind: number) => T | undefined): T[] => {
+    const items: T[] = [];
+    for (;;) {
+      const kind = peek();
+      if (spec.starts[kind] === 1) {
+        const parsed = item(kind);
+        if (parsed !== undefined) items.push(parsed);
+        continue;
+      }
+      if (kind === k.K_RCURLY) {
+        next();
+        return items;
+      }
+      expected(spec.expected);
+      if (kind < 0 || spec.outer[kind] === 1) return items;
+      skipToRecoverySet(spec);
+    }
+  };
 
-  readonly loopSignatureDecl = this.RULE("loopSignatureDecl", () => {
-    this.CONSUME(t.LoopSignature);
-    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.fieldPath) });
-  });
+  /** Skips tokens (a balanced `{ ... }` as one) until one the block can go on with. */
+  const skipToRecoverySet = (spec: BlockSpec): void => {
+    let depth = 0;
+    while (pos < count) {
+      const kind = kinds[pos] as number;
+      if (depth === 0 && (spec.starts[kind] === 1 || spec.outer[kind] === 1 || kind === k.K_RCURLY)) return;
+      if (kind === k.K_LCURLY) depth++;
+      else if (kind === k.K_RCURLY) depth--;
+      pos++;
+    }
+  };
 
-  readonly agentDecl = this.RULE("agentDecl", () => {
-    this.CONSUME(t.Agent);
-    this.CONSUME(t.Identifier, { LABEL: "name" });
-    this.CONSUME(t.Colon);
-    this.SUBRULE(this.role);
-    this.OPTION(() => {
-      this.CONSUME(t.LCurly);
-      this.MANY(() => this.SUBRULE(this.agentItem));
-      this.CONSUME(t.RCurly);
-    });
-  });
+  // terminalDecl = "terminal" ID outcome? STRING?
+  const terminalDecl = (): MaybeIncomplete<TerminalDecl> => {
+    const first = next();
+    const terminalName = name();
+    if (terminalName === undefined) return { kind: "Terminal", name: undefined, outcome: undefined, description: undefined, hasError: true, range: span(first, first) };
+    const outcome = OUTCOME_KINDS[peek()] === 1 ? keyword<Outcome>(next()) : undefined;
+    const kind = peek();
+    const description = kind === k.K_STRING || kind === k.K_MALFORMED_STRING ? next() : -1;
+    return {
+      kind: "Terminal",
+      name: terminalName,
+      ...(outcome === undefined ? {} : { outcome }),
+      ...(description < 0 ? {} : { description: b.string(image(description), start(description), end(description)) }),
+      range: span(first, pos - 1),
+    };
+  };
 
-  readonly role = this.RULE("role", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(t.Supervisor, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Worker, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Peer, { LABEL: "value" }) },
-    ]);
-  });
+  // agentVersionDecl = "version" STRING
+  const agentVersionDecl = (): MaybeIncomplete<AgentVersionDecl> => {
+    const first = next();
+    const value = valueToken(k.K_STRING, k.K_MALFORMED_STRING, "a string");
+    if (value < 0) return { kind: "AgentVersion", value: undefined, hasError: true, range: span(first, first) };
+    return { kind: "AgentVersion", value: b.string(image(value), start(value), end(value)), range: span(first, value) };
+  };
 
-  readonly agentItem = this.RULE("agentItem", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.terminalDecl) },
-      { ALT: () => this.SUBRULE(this.agentVersionDecl) },
-    ]);
-  });
+  const agentItem = (kind: number): MaybeIncomplete<TerminalDecl | AgentVersionDecl> =>
+    kind === KW_TERMINAL ? terminalDecl() : agentVersionDecl();
 
-  readonly terminalDecl = this.RULE("terminalDecl", () => {
-    this.CONSUME(t.Terminal);
-    this.CONSUME(t.Identifier, { LABEL: "name" });
-    this.OPTION(() => this.SUBRULE(this.outcome));
-    this.OPTION2(() => this.CONSUME(t.StringLiteral, { LABEL: "description" }));
-  });
+  // agentDecl = "agent" ID ":" role ("{" agentItem* "}")?
+  const agentDecl = (): MaybeIncomplete<AgentDecl> => {
+    const first = next();
+    const agentName = name();
+    const colon = agentName !== undefined && expectToken(k.K_COLON, "':'", ROLE_KINDS);
+    const role = colon ? oneOf<Role>(ROLE_KINDS, EXPECTED_ROLE) : undefined;
+    const items = at(k.K_LCURLY) && next() >= 0 ? block(AGENT_BLOCK, agentItem) : [];
+    const range = span(first, pos - 1);
+    if (agentName === undefined || role === undefined) return { kind: "Agent", name: agentName, role, items, hasError: true, range };
+    return { kind: "Agent", name: agentName, role, items, range };
+  };
 
-  readonly agentVersionDecl = this.RULE("agentVersionDecl", () => {
-    this.CONSUME(t.Version);
-    this.CONSUME(t.StringLiteral, { LABEL: "value" });
-  });
+  // contractDecl = "contract" edgeKind "{" requireDecl* "}"
+  const contractDecl = (): MaybeIncomplete<ContractDecl> => {
+    const first = next();
+    const edgeKind = oneOf<EdgeKind>(EDGE_KIND_KINDS, EXPECTED_EDGE_KIND);
+    const open = edgeKind !== undefined && expectToken(k.K_LCURLY, "'{'", CONTRACT_ITEM_STARTS);
+    const requires = open || (at(k.K_LCURLY) && next() >= 0) ? block(CONTRACT_BLOCK, requireDecl) : [];
+    const range = span(first, pos - 1);
+    if (edgeKind === undefined || !open || requires.some((r) => r.hasError)) {
+      return { kind: "Contract", edgeKind, requires, hasError: true, range };
+    }
+    return { kind: "Contract", edgeKind, requires, range };
+  };
 
-  readonly outcome = this.RULE("outcome", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(t.Complete, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Failed, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Escalate, { LABEL: "value" }) },
-    ]);
-  });
+  // maxRoundsDecl = "max_rounds" INT
+  const maxRoundsDecl = (): MaybeIncomplete<MaxRoundsDecl> => {
+    const first = next();
+    const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
+    if (token < 0) return { kind: "MaxRounds", value: undefined, hasError: true, range: span(first, first) };
+    const value = b.integer(image(token), start(token), end(token), "max_rounds");
+    return value === undefined
+      ? { kind: "MaxRounds", value, hasError: true, range: span(first, token) }
+      : { kind: "MaxRounds", value, range: span(first, token) };
+  };
 
-  readonly contractDecl = this.RULE("contractDecl", () => {
-    this.CONSUME(t.Contract);
-    this.SUBRULE(this.edgeKind);
-    this.CONSUME(t.LCurly);
-    this.MANY(() => this.SUBRULE(this.requireDecl));
-    this.CONSUME(t.RCurly);
-  });
+  const edgeItem = (kind: number): RequireDecl | MaybeIncomplete<MaxRoundsDecl> =>
+    kind === KW_REQUIRE ? requireDecl() : maxRoundsDecl();
 
-  readonly edgeDecl = this.RULE("edgeDecl", () => {
-    this.SUBRULE(this.edgeKind);
-    this.CONSUME(t.Identifier, { LABEL: "from" });
-    this.CONSUME(t.Arrow);
-    this.CONSUME2(t.Identifier, { LABEL: "to" });
-    this.OPTION(() => this.CONSUME(t.Observe, { LABEL: "observe" }));
-    this.OPTION2(() => {
-      this.CONSUME(t.LCurly);
-      this.MANY(() => this.SUBRULE(this.edgeItem));
-      this.CONSUME(t.RCurly);
-    });
-  });
+  // edgeDecl = edgeKind ID "->" ID "observe"? ("{" edgeItem* "}")?
+  const edgeDecl = (): MaybeIncomplete<EdgeDecl> => {
+    const first = pos;
+    const edgeKind = keyword<EdgeKind>(next());
+    const from = name();
+    const arrow = from !== undefined && expectToken(k.K_ARROW, "'->'", IDENTIFIER_ONLY);
+    const to = arrow ? name() : undefined;
+    const observe = to !== undefined && at(KW_OBSERVE) ? next() : -1;
+    const items = at(k.K_LCURLY) && next() >= 0 ? block(EDGE_BLOCK, edgeItem) : [];
+    const range = span(first, pos - 1);
+    if (from === undefined || to === undefined) {
+      return { kind: "Edge", edgeKind, from, to, observe: undefined, items, hasError: true, range };
+    }
+    // Two literals rather than a spread: this is the most frequent node of a large graph.
+    return observe < 0
+      ? { kind: "Edge", edgeKind, from, to, items, range }
+      : { kind: "Edge", edgeKind, from, to, observe: span(observe, observe), items, range };
+  };
 
-  readonly edgeKind = this.RULE("edgeKind", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(t.Delegate, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Return, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(t.Transfer, { LABEL: "value" }) },
-    ]);
-  });
+  // entryDecl = "entry" ID ("," ID)*
+  const entryDecl = (): EntryDecl => {
+    const first = next();
+    const agents: Identifier[] = [];
+    let ok = true;
+    for (;;) {
+      const agent = name();
+      if (agent === undefined) {
+        ok = false;
+        break;
+      }
+      agents.push(agent);
+      if (!at(k.K_COMMA)) break;
+      next();
+    }
+    const range = span(first, pos - 1);
+    return ok ? { kind: "Entry", agents, range } : { kind: "Entry", agents, hasError: true, range };
+  };
 
-  readonly edgeItem = this.RULE("edgeItem", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.requireDecl) },
-      { ALT: () => this.SUBRULE(this.maxRoundsDecl) },
-    ]);
-  });
+  // loopSignatureDecl = "loop_signature" fieldPath ("," fieldPath)*
+  const loopSignatureDecl = (): LoopSignatureDecl => {
+    const first = next();
+    const { paths, ok } = pathList();
+    const range = span(first, pos - 1);
+    return ok ? { kind: "LoopSignature", paths, range } : { kind: "LoopSignature", paths, hasError: true, range };
+  };
 
-  readonly maxRoundsDecl = this.RULE("maxRoundsDecl", () => {
-    this.CONSUME(t.MaxRounds);
-    this.CONSUME(t.Integer, { LABEL: "value" });
-  });
+  const graphItem = (kind: number): MaybeIncomplete<GraphItem> => {
+    // Edges first: they are most of the items of a large graph.
+    if (EDGE_KIND_KINDS[kind] === 1) return edgeDecl();
+    const first = pos;
+    switch (kind) {
+      case KW_ENVELOPE: {
+        next();
+        const token = valueToken(k.K_VERSION_NUMBER, k.K_LONG_VERSION, "a version such as 1.3");
+        if (token < 0) return { kind: "Envelope", version: undefined, hasError: true, range: span(first, first) };
+        const version = b.version(image(token), start(token), end(token));
+        return version === undefined
+          ? { kind: "Envelope", version, hasError: true, range: span(first, token) }
+          : { kind: "Envelope", version, range: span(first, token) };
+      }
+      case KW_ENTRY:
+        return entryDecl();
+      case KW_HOP_LIMIT: {
+        next();
+        if (at(KW_AUTO)) return { kind: "HopLimit", value: keyword<"auto">(pos), range: span(first, next()) };
+        const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer or 'auto'");
+        if (token < 0) return { kind: "HopLimit", value: undefined, hasError: true, range: span(first, first) };
+        const value = b.integer(image(token), start(token), end(token), "hop_limit");
+        return value === undefined
+          ? { kind: "HopLimit", value, hasError: true, range: span(first, token) }
+          : { kind: "HopLimit", value, range: span(first, token) };
+      }
+      case KW_ON_HOP_LIMIT: {
+        next();
+        const action = oneOf<HopLimitAction>(ACTION_KINDS, EXPECTED_ACTION);
+        return action === undefined
+          ? { kind: "OnHopLimit", action, hasError: true, range: span(first, first) }
+          : { kind: "OnHopLimit", action, range: span(first, pos - 1) };
+      }
+      case KW_LOOP_SIGNATURE:
+        return loopSignatureDecl();
+      case KW_AGENT:
+        return agentDecl();
+      default:
+        return contractDecl();
+    }
+  };
 
-  readonly requireDecl = this.RULE("requireDecl", () => {
-    this.CONSUME(t.Require);
-    this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.fieldPath) });
-  });
+  // graph = "graph" ID "{" graphItem* "}"
+  const graph = (): MaybeIncomplete<GraphDecl> => {
+    const first = next();
+    const graphName = name();
+    const open = expectToken(k.K_LCURLY, "'{'", GRAPH_ITEM_STARTS);
+    const items = open || (at(k.K_LCURLY) && next() >= 0) ? block(GRAPH_BLOCK, graphItem) : [];
+    const range = span(first, pos - 1);
+    if (graphName === undefined) return { kind: "Graph", name: undefined, items, hasError: true, range };
+    return { kind: "Graph", name: graphName, items, range };
+  };
 
-  /** The first segment is an identifier; later ones may be any name, keywords included. */
-  readonly fieldPath = this.RULE("fieldPath", () => {
-    this.CONSUME(t.Identifier, { LABEL: "segment" });
-    this.MANY(() => {
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(t.Dot);
-            this.CONSUME(t.Name, { LABEL: "segment" });
-          },
-        },
-        { ALT: () => this.CONSUME(t.Brackets, { LABEL: "segment" }) },
-      ]);
-    });
-  });
-}
+  // languageVersion = "seam" INT
+  const languageVersion = (): MaybeIncomplete<LanguageVersionDecl> => {
+    const first = next();
+    const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
+    if (token < 0) return { kind: "LanguageVersion", value: undefined, hasError: true, range: span(first, first) };
+    const value = b.integer(image(token), start(token), end(token), "seam");
+    if (value === undefined) return { kind: "LanguageVersion", value, hasError: true, range: span(first, token) };
+    if (value.value !== LANGUAGE_VERSION) pushError("literal", value.range, unknownLanguageVersion(value.value));
+    return { kind: "LanguageVersion", value, range: span(first, token) };
+  };
 
-/** The Seam parser type: `input` takes tokens, `file()` returns the CST root, `errors` lists what went wrong. */
-export type { SeamParser };
+  // file = languageVersion? graph+
+  const file = (): Pick<SeamFile, "languageVersion" | "graphs"> => {
+    const version = at(KW_SEAM) ? languageVersion() : undefined;
+    const graphs: MaybeIncomplete<GraphDecl>[] = [];
+    for (;;) {
+      if (at(KW_GRAPH)) {
+        graphs.push(graph());
+        continue;
+      }
+      if (pos >= count && graphs.length > 0) break;
+      if (graphs.length === 0) expected("'graph'");
+      else if (!recovering) {
+        // After the last graph only another graph may follow; the message names no previous token.
+        recovering = true;
+        pushError("parse", span(pos, pos), `expected 'graph' or end of file, found '${image(pos)}'`);
+      }
+      if (pos >= count) break;
+      while (pos < count && kinds[pos] !== KW_GRAPH) pos++;
+    }
+    return version === undefined ? { graphs } : { languageVersion: version, graphs };
+  };
 
-/**
- * Creates a parser and runs Chevrotain's self-analysis (once per instance; it is the costly
- * part, so production code shares one instance through {@link getSeamParser}).
- *
- * @throws Error from Chevrotain when `validate` is on and the grammar is wrong (a bug in Seam).
- */
-export function createSeamParser(options: SeamParserOptions = {}): SeamParser {
-  return new SeamParser(options);
-}
-
-let shared: SeamParser | undefined;
-
-/** The one shared parser instance, created on first use (no grammar checks: tests run those). */
-export function getSeamParser(): SeamParser {
-  shared ??= createSeamParser();
-  return shared;
-}
-
-/**
- * Parses `tokens` with the shared parser; returns the CST root (possibly partial) and the errors.
- * At `maxErrors` errors the parse stops: `cst` is then undefined (a tree of the part read would
- * mislead the checks that run on it) and `errors` holds the first `maxErrors`, in source order.
- * Never throws on any tokens.
- */
-export function parseTokens(
-  tokens: IToken[],
-  maxErrors = Number.POSITIVE_INFINITY,
-): { cst: CstNode | undefined; errors: IRecognitionException[] } {
-  const parser = getSeamParser();
-  parser.input = tokens;
-  parser.errorCount = 0;
-  parser.errorLimit = maxErrors;
-  let cst: CstNode | undefined;
+  const comments = scanned.comments.map(([from, to]): Comment => ({
+    kind: "Comment",
+    style: text.charCodeAt(from + 1) === 47 /* / */ ? "line" : "block",
+    text: text.slice(from, to),
+    range: { start: from, end: to },
+  }));
+  const whole = { start: 0, end: text.length };
   try {
-    cst = parser.file();
+    return { ast: { kind: "File", ...file(), comments, range: whole }, errors };
   } catch (error) {
-    if (error !== ERROR_LIMIT_REACHED) throw error;
+    if (error !== LIMIT_REACHED) throw error;
+    return { ast: { kind: "File", graphs: [], comments, range: whole }, errors };
   }
-  const errors = parser.errors;
-  // The shared parser would otherwise hold the last file's tokens until the next parse.
-  parser.input = [];
-  return { cst, errors };
 }
+
+const IDENTIFIER_ONLY: KindSet = kindTable([k.K_IDENTIFIER]);

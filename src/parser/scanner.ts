@@ -7,73 +7,64 @@
  * token plus line/column tracking: 160-250 ms and a large share of the GC work for the 306 000
  * tokens of a 10^4-agent graph (2 MB), where this scan takes about 20 ms (measured on Node 20).
  * The token patterns in
- * `tokens.ts` stay the specification: `test/parser/scanner.property.test.ts` checks that this
+ * `spec/tokens.ts` stay the specification: `test/parser/scanner.property.test.ts` checks that this
  * scanner and a Chevrotain `Lexer` built from them agree on random text.
  */
 
-// Token kinds. `kindNames[kind]` is the name of the matching token type in `tokens.ts`.
+import { KEYWORDS } from "../core/vocabulary.js";
+
+// Token kinds: the fixed kinds below, then one kind per keyword (`keywordKind(word)`), in the
+// order of the vocabulary's KEYWORDS. `kindNames[kind]` is the name of the matching token type
+// of the grammar specification (`spec/tokens.ts`).
 export const K_IDENTIFIER = 0;
-// Keywords are 1..24, in the order of `keywordWords`. The three roles, outcomes and edge kinds
-// are consecutive kinds each: the direct parser tests them as ranges.
-export const K_SEAM = 1;
-export const K_GRAPH = 2;
-export const K_ENVELOPE = 3;
-export const K_ENTRY = 4;
-export const K_HOP_LIMIT = 5;
-export const K_AUTO = 6;
-export const K_ON_HOP_LIMIT = 7;
-export const K_LOOP_SIGNATURE = 8;
-export const K_AGENT = 9;
-export const K_SUPERVISOR = 10;
-export const K_WORKER = 11;
-export const K_PEER = 12;
-export const K_TERMINAL = 13;
-export const K_VERSION = 14;
-export const K_COMPLETE = 15;
-export const K_FAILED = 16;
-export const K_ESCALATE = 17;
-export const K_CONTRACT = 18;
-export const K_DELEGATE = 19;
-export const K_RETURN = 20;
-export const K_TRANSFER = 21;
-export const K_OBSERVE = 22;
-export const K_REQUIRE = 23;
-export const K_MAX_ROUNDS = 24;
-export const K_VERSION_NUMBER = 25;
-export const K_INTEGER = 26;
-export const K_STRING = 27;
+export const K_VERSION_NUMBER = 1;
+export const K_INTEGER = 2;
+export const K_STRING = 3;
 /** A string with a bad escape or no closing quote; the parser takes it as a string. */
-export const K_MALFORMED_STRING = 28;
-export const K_ARROW = 29;
-export const K_LCURLY = 30;
-export const K_RCURLY = 31;
-export const K_COMMA = 32;
-export const K_COLON = 33;
-export const K_DOT = 34;
-export const K_BRACKETS = 35;
-/** `-` and digits: the parser takes it as an integer, the tree builders report it. */
-export const K_NEGATIVE_INTEGER = 36;
-/** Three or more dotted parts (`1.3.0`): the parser takes it as a version, the tree builders report it. */
-export const K_LONG_VERSION = 37;
+export const K_MALFORMED_STRING = 4;
+export const K_ARROW = 5;
+export const K_LCURLY = 6;
+export const K_RCURLY = 7;
+export const K_COMMA = 8;
+export const K_COLON = 9;
+export const K_DOT = 10;
+export const K_BRACKETS = 11;
+/** `-` and digits: the parser takes it as an integer and reports it. */
+export const K_NEGATIVE_INTEGER = 12;
+/** Three or more dotted parts (`1.3.0`): the parser takes it as a version and reports it. */
+export const K_LONG_VERSION = 13;
+/** The kind of the first keyword; keyword `KEYWORDS[i]` has kind `KEYWORD_BASE + i`. */
+export const KEYWORD_BASE = 14;
 
-/** The keywords; the kind of `keywordWords[i]` is `i + 1`. */
-export const keywordWords: readonly string[] = [
-  "seam", "graph", "envelope", "entry", "hop_limit", "auto", "on_hop_limit", "loop_signature",
-  "agent", "supervisor", "worker", "peer", "terminal", "version", "complete", "failed", "escalate",
-  "contract", "delegate", "return", "transfer", "observe", "require", "max_rounds",
-];
+/** The keywords; the kind of `keywordWords[i]` is `KEYWORD_BASE + i`. */
+export const keywordWords: readonly string[] = KEYWORDS;
 
-/** Token type names by kind (the names given to `createToken` in `tokens.ts`). */
+/**
+ * The token kind of a keyword.
+ *
+ * @throws Error when `word` is not a keyword (a bug in Seam).
+ */
+export function keywordKind(word: string): number {
+  const index = keywordWords.indexOf(word);
+  if (index < 0) throw new Error(`internal: '${word}' is not a keyword`);
+  return KEYWORD_BASE + index;
+}
+
+/** The keyword spelt by a token kind, or undefined for other kinds. */
+export function keywordOfKind(kind: number): string | undefined {
+  return kind >= KEYWORD_BASE ? keywordWords[kind - KEYWORD_BASE] : undefined;
+}
+
+/** Token type names by kind (the names given to `createToken` in `spec/tokens.ts`). */
 export const kindNames: readonly string[] = [
-  "Identifier",
-  ...keywordWords.map((word) => `Kw_${word}`),
-  "VersionNumber", "Integer", "StringLiteral", "MalformedString", "Arrow", "LCurly", "RCurly",
+  "Identifier", "VersionNumber", "Integer", "StringLiteral", "MalformedString", "Arrow", "LCurly", "RCurly",
   "Comma", "Colon", "Dot", "Brackets", "NegativeInteger", "LongVersion",
+  ...keywordWords.map((word) => `Kw_${word}`),
 ];
 
 /** True for the kinds that are keywords. */
 export function isKeyword(kind: number): boolean {
-  return kind >= K_SEAM && kind <= K_MAX_ROUNDS;
+  return kind >= KEYWORD_BASE;
 }
 
 /** The tokens and lexical errors of a text. Offsets are UTF-16 code units. */
@@ -91,6 +82,8 @@ export interface ScanResult {
   readonly unterminatedComment: number;
   /** Indexes of the {@link K_MALFORMED_STRING} tokens, whose problems the caller reports. */
   readonly malformedStrings: readonly number[];
+  /** Comments as `[start, end)` offset pairs, in text order (an unterminated one is not listed). */
+  readonly comments: readonly (readonly [number, number])[];
 }
 
 // Keyword candidates by first character, so an identifier is compared only with the few keywords
@@ -98,12 +91,33 @@ export interface ScanResult {
 const keywordsByFirst: (readonly number[])[] = [];
 keywordWords.forEach((word, i) => {
   const first = word.charCodeAt(0);
-  keywordsByFirst[first] = [...(keywordsByFirst[first] ?? []), i + 1];
+  keywordsByFirst[first] = [...(keywordsByFirst[first] ?? []), KEYWORD_BASE + i];
 });
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isIdStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-const isIdPart = (c: number): boolean => isIdStart(c) || isDigit(c);
+const isAsciiIdStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isAsciiIdPart = (c: number): boolean => isAsciiIdStart(c) || isDigit(c);
+// Beyond ASCII, names follow JavaScript's identifiers (ECMA-262 IdentifierName, Unicode UAX #31):
+// ID_Start, then ID_Continue or the joiners U+200C/U+200D; `$` is not part of the language.
+const unicodeIdStart = /^\p{ID_Start}$/u;
+const unicodeIdPart = /^[\p{ID_Continue}\u200C\u200D]$/u;
+
+/** Length in code units (1 or 2) of the name-starting character at `i`, or 0. */
+function idStartLength(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return isAsciiIdStart(c) ? 1 : 0;
+  const point = String.fromCodePoint(text.codePointAt(i) as number);
+  return unicodeIdStart.test(point) ? point.length : 0;
+}
+
+/** Length in code units (1 or 2) of the name character at `i`, or 0. */
+function idPartLength(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return isAsciiIdPart(c) ? 1 : 0;
+  if (Number.isNaN(c)) return 0;
+  const point = String.fromCodePoint(text.codePointAt(i) as number);
+  return unicodeIdPart.test(point) ? point.length : 0;
+}
 const isHex = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 /** `[ \t\f\v\r\n]`, the whitespace of the language (not other Unicode spaces). */
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
@@ -122,6 +136,7 @@ export function scan(text: string): ScanResult {
   let count = 0;
   const unexpected: [number, number][] = [];
   const malformedStrings: number[] = [];
+  const comments: [number, number][] = [];
   let unterminatedComment = -1;
   let errorStart = -1;
 
@@ -153,9 +168,9 @@ export function scan(text: string): ScanResult {
     if (isSpace(c)) {
       i++;
       while (i < length && isSpace(text.charCodeAt(i))) i++;
-    } else if (isIdStart(c)) {
-      i = identifierEnd(text, i + 1);
-      kind = keywordKind(text, start, i - start, c);
+    } else if (isAsciiIdStart(c) || (c >= 128 && idStartLength(text, i) > 0)) {
+      i = identifierEnd(text, i + (c < 128 ? 1 : idStartLength(text, i)));
+      kind = wordKind(text, start, i - start, c);
     } else if (isDigit(c)) {
       i++;
       while (isDigit(text.charCodeAt(i))) i++;
@@ -206,6 +221,7 @@ export function scan(text: string): ScanResult {
     } else if (c === 47 /* / */ && next === 47) {
       i += 2;
       while (i < length && !isLineBreak(text.charCodeAt(i))) i++;
+      comments.push([start, i]);
     } else if (c === 47 && next === 42 /* * */) {
       const close = text.indexOf("*/", i + 2);
       if (close < 0) {
@@ -215,6 +231,7 @@ export function scan(text: string): ScanResult {
         break;
       }
       i = close + 2;
+      comments.push([start, i]);
     } else {
       // No token starts here: Chevrotain's lexer drops one character at a time until one does,
       // and reports the run as one error.
@@ -229,28 +246,39 @@ export function scan(text: string): ScanResult {
     if (kind >= 0) push(kind, start, i);
   }
   if (errorStart >= 0) unexpected.push([errorStart, length - errorStart]);
-  return { count, kinds, starts, ends, unexpected, unterminatedComment, malformedStrings };
+  return { count, kinds, starts, ends, unexpected, unterminatedComment, malformedStrings, comments };
 }
 
 function isLineBreak(c: number): boolean {
   return c === 10 || c === 13;
 }
 
-/** End of `[A-Za-z0-9_]|-(?!>)` repeated from `i`: a hyphen before `>` is left for the arrow. */
+/** End of (ID_Continue | `-` not before `>`) repeated from `i`: a hyphen before `>` is left for the arrow. */
 function identifierEnd(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
-    if (isIdPart(c) || (c === 45 && text.charCodeAt(i + 1) !== 62)) i++;
-    else return i;
+    // ASCII first, inline: nearly every name is ASCII, and this loop is the scanner's hottest.
+    if (isAsciiIdPart(c)) {
+      i++;
+    } else if (c === 45 /* - */) {
+      if (text.charCodeAt(i + 1) === 62 /* > */) return i;
+      i++;
+    } else if (c < 128 || Number.isNaN(c)) {
+      return i;
+    } else {
+      const part = idPartLength(text, i);
+      if (part === 0) return i;
+      i += part;
+    }
   }
 }
 
 /** The keyword kind of the word at `[start, start + length)`, or {@link K_IDENTIFIER}. */
-function keywordKind(text: string, start: number, length: number, first: number): number {
+function wordKind(text: string, start: number, length: number, first: number): number {
   const candidates = keywordsByFirst[first];
   if (candidates === undefined) return K_IDENTIFIER;
   for (const kind of candidates) {
-    const word = keywordWords[kind - 1] as string;
+    const word = keywordWords[kind - KEYWORD_BASE] as string;
     if (word.length === length && text.startsWith(word, start)) return kind;
   }
   return K_IDENTIFIER;

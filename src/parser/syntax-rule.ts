@@ -1,5 +1,5 @@
 /**
- * The `syntax` rule (DESIGN.md section 3): every lexical and parse error is reported under it.
+ * The `syntax` rule (docs/rules/syntax.md): every lexical and parse error is reported under it.
  */
 import type { RuleMeta } from "../core/diagnostic.js";
 

@@ -59,7 +59,7 @@ describe("generateGraph", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("uses each edge kind only between the roles DESIGN.md allows", () => {
+  it("uses each edge kind only between the roles docs/language.md allows", () => {
     const role = (i: number) => graph.agents[i]!.role;
     const pairsOf = (kind: string) => new Set(graph.edges.filter((e) => e.kind === kind).map((e) => `${e.from} ${e.to}`));
     const delegated = pairsOf("delegate");

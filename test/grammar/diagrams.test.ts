@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { renderSyntaxDiagrams } from "../../src/parser/syntax-diagrams.js";
+import { renderSyntaxDiagrams } from "../../src/parser/spec/syntax-diagrams.js";
 
 describe("grammar/diagrams.html", () => {
   const html = renderSyntaxDiagrams();

@@ -1,13 +1,24 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createSeamParser } from "../../src/parser/parser.js";
+import { KEYWORDS } from "../../src/core/vocabulary.js";
+import { renderEbnf } from "../../src/parser/spec/ebnf.js";
+import { createSeamGrammar } from "../../src/parser/spec/grammar.js";
 import { compareGrammars, parseEbnf, shapeFromChevrotain, showShape } from "./grammar-shape.js";
 
 const ebnfText = readFileSync(new URL("../../grammar/seam.ebnf", import.meta.url), "utf8");
 const ebnf = parseEbnf(ebnfText);
-const parser = shapeFromChevrotain(createSeamParser().getSerializedGastProductions());
+const parser = shapeFromChevrotain(createSeamGrammar().getSerializedGastProductions());
 
 describe("grammar/seam.ebnf", () => {
+  it("is what `npm run grammar` writes from the grammar specification", () => {
+    expect(ebnfText === renderEbnf(), "grammar/seam.ebnf is stale: run `npm run build && npm run grammar`").toBe(true);
+  });
+
+  it("lists every keyword of the vocabulary", () => {
+    const listed = /Keywords:([^*]*)\*\)/.exec(ebnfText)?.[1]?.trim().split(/\s+/);
+    expect(listed).toEqual([...KEYWORDS]);
+  });
+
   it("has exactly the parser's rules", () => {
     expect([...ebnf.keys()].sort()).toEqual([...parser.keys()].sort());
   });

@@ -4,9 +4,9 @@
  */
 import type { ILexingError, ILexingResult, IToken } from "chevrotain";
 import { describeUnexpected } from "../../src/parser/describe-unexpected.js";
-import { toChevrotainTokens } from "../../src/parser/lexer.js";
+import { toChevrotainTokens } from "../../src/parser/spec/chevrotain-tokens.js";
 import { scan } from "../../src/parser/scanner.js";
-import { ERROR_GROUP, UnterminatedComment } from "../../src/parser/tokens.js";
+import { ERROR_GROUP, UnterminatedComment } from "../../src/parser/spec/tokens.js";
 
 /**
  * Lexes `text` into the shape of Chevrotain's `Lexer.tokenize` result: `tokens`, `errors`

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSourceFile, getLineAndColumn } from "../../src/core/source-file.js";
-import type { AgentDecl, EdgeDecl, GraphDecl, GraphItem, TerminalDecl } from "../../src/parser/ast.js";
+import type { AgentDecl, EdgeDecl, GraphDecl, GraphItem, MaybeIncomplete, SeamFile, TerminalDecl } from "../../src/parser/ast.js";
 import { parse } from "../../src/parser/parse.js";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/parser/${name}`, import.meta.url), "utf8");
@@ -20,18 +20,29 @@ function summary(text: string): string[] {
   });
 }
 
+/** The whole items of a graph (what the analysis reads), without those the parser could not complete. */
 function itemsOf(text: string, graph = 0): readonly GraphItem[] {
-  return parseText(text).ast.graphs[graph]?.items ?? [];
+  return wholeItems(wholeGraphs(parseText(text).ast)[graph]?.items ?? []);
+}
+
+/** The graphs the parser completed (a graph without a name is incomplete). */
+function wholeGraphs(ast: SeamFile): GraphDecl[] {
+  return ast.graphs.filter((g): g is GraphDecl => !g.hasError);
+}
+
+function wholeItems(items: readonly MaybeIncomplete<GraphItem>[] | undefined): GraphItem[] {
+  return (items ?? []).filter((i): i is GraphItem => !i.hasError);
 }
 
 function agentNames(items: readonly GraphItem[]): string[] {
   return items.filter((i): i is AgentDecl => i.kind === "Agent").map((a) => a.name.name);
 }
 
-describe("parse: the DESIGN.md example", () => {
+describe("parse: the language reference example", () => {
   const text = fixture("design-example.seam");
   const { ast, diagnostics } = parseText(text);
-  const graph = ast.graphs[0] as GraphDecl;
+  const graph = wholeGraphs(ast)[0] as GraphDecl;
+  const items = wholeItems(graph.items);
   const slice = (r: { start: number; end: number }) => text.slice(r.start, r.end);
 
   it("has no diagnostics and one graph", () => {
@@ -39,7 +50,7 @@ describe("parse: the DESIGN.md example", () => {
     expect(ast.kind).toBe("File");
     expect(ast.range).toEqual({ start: 0, end: text.length });
     expect(ast.graphs).toHaveLength(1);
-    expect(ast.languageVersion?.value.value).toBe(1);
+    expect(ast.languageVersion?.value?.value).toBe(1);
     expect(slice(ast.languageVersion!.range)).toBe("seam 1");
     expect(graph.name.name).toBe("supplier_due_diligence");
   });
@@ -50,7 +61,7 @@ describe("parse: the DESIGN.md example", () => {
       "Agent", "Agent", "Agent", "Agent", "Contract",
       "Edge", "Edge", "Edge", "Edge", "Edge", "Edge",
     ]);
-    expect(agentNames(graph.items)).toEqual(["intake", "research", "drafting", "reviewer"]);
+    expect(agentNames(items)).toEqual(["intake", "research", "drafting", "reviewer"]);
   });
 
   it("gives ranges that cover the source text of each node", () => {
@@ -74,7 +85,7 @@ describe("parse: the DESIGN.md example", () => {
   });
 
   it("reads field paths with their segments and text", () => {
-    const signature = graph.items[4];
+    const signature = items[4];
     expect(signature?.kind).toBe("LoopSignature");
     if (signature?.kind !== "LoopSignature") return;
     expect(signature.paths.map((p) => p.text)).toEqual(["goal.statement", "decisions[].statement", "artefacts[].digest"]);
@@ -89,12 +100,12 @@ describe("parse: every construct", () => {
 
   it("parses without diagnostics into two graphs", () => {
     expect(diagnostics).toEqual([]);
-    expect(ast.graphs.map((g) => g.name.name)).toEqual(["all_items", "second"]);
-    expect(ast.graphs[1]?.items.map((i) => i.kind)).toEqual(["Entry", "Agent"]);
+    expect(wholeGraphs(ast).map((g) => g.name.name)).toEqual(["all_items", "second"]);
+    expect(wholeGraphs(ast)[1]?.items.map((i) => i.kind)).toEqual(["Entry", "Agent"]);
   });
 
   it("decodes values", () => {
-    const items = ast.graphs[0]!.items;
+    const items = wholeItems(wholeGraphs(ast)[0]!.items);
     const byKind = <K extends GraphItem["kind"]>(kind: K) => items.find((i) => i.kind === kind) as Extract<GraphItem, { kind: K }>;
     expect(byKind("Envelope").version).toMatchObject({ major: 1, minor: 3 });
     expect(byKind("Entry").agents.map((a) => a.name)).toEqual(["a", "research-agent"]);
@@ -108,7 +119,7 @@ describe("parse: every construct", () => {
     const [version, done, refused, asked] = agent.items as [
       Extract<typeof agent.items[number], { kind: "AgentVersion" }>, TerminalDecl, TerminalDecl, TerminalDecl,
     ];
-    expect(version.value.value).toBe("2.0.0");
+    expect(version.value?.value).toBe("2.0.0");
     expect(done.outcome).toBeUndefined();
     expect(done.description).toBeUndefined();
     expect(refused.description?.value).toBe('said "no"\tthen\\left\u00e9');
@@ -394,16 +405,17 @@ describe("parse: recovery", () => {
   it("drops a graph without a name but parses the next one", () => {
     const { ast, diagnostics } = parseText("graph { entry a }\ngraph h { entry b }");
     expect(diagnostics).toHaveLength(1);
-    expect(ast.graphs.map((g) => g.name.name)).toEqual(["h"]);
+    expect(wholeGraphs(ast).map((g) => g.name.name)).toEqual(["h"]);
   });
 
-  it("drops a path with a missing segment and keeps the others", () => {
-    const items = itemsOf("graph g { loop_signature a., b.c }");
-    expect(items[0]).toMatchObject({ kind: "LoopSignature", paths: [{ text: "b.c" }] });
+  it("keeps a path with a missing segment, marked, and the paths after it", () => {
+    const graph = wholeGraphs(parseText("graph g { loop_signature a., b.c }").ast)[0];
+    expect(graph?.items[0]).toMatchObject({ kind: "LoopSignature", hasError: true, paths: [{ text: "a", hasError: true }, { text: "b.c" }] });
+    expect(itemsOf("graph g { loop_signature a., b.c }")).toEqual([]);
   });
 
   it("ends on unbalanced braces after the last graph (found by fuzzing: used to loop)", () => {
-    expect(summary("graph g {} } {{")).toEqual(["syntax error 1:12 expected end of file after '}', found '}'"]);
+    expect(summary("graph g {} } {{")).toEqual(["syntax error 1:12 expected 'graph' or end of file, found '}'"]);
     expect(summary("graph g {\n  }}\n  transfer a b-> c {{ max_rounds 3")).toHaveLength(1);
   });
 
@@ -433,7 +445,8 @@ describe("parse: recovery", () => {
   it("drops a negative hop limit or max_rounds, so nothing is checked against its digits", () => {
     expect(itemsOf("graph g { hop_limit -1 entry a }").map((i) => i.kind)).toEqual(["Entry"]);
     const edge = itemsOf("graph g { delegate a -> b { max_rounds -1 require goal } }")[0] as EdgeDecl;
-    expect(edge.items.map((i) => i.kind)).toEqual(["Require"]);
+    expect(edge.items.filter((i) => !i.hasError).map((i) => i.kind)).toEqual(["Require"]);
+    expect(edge.items[0]).toMatchObject({ kind: "MaxRounds", value: undefined, hasError: true });
   });
 
   it("drops an envelope version in three parts and keeps the items after it", () => {
@@ -445,7 +458,58 @@ describe("parse: recovery", () => {
   });
 
   it("keeps a language version line it reports", () => {
-    expect(parseText("seam 3\ngraph g {}").ast.languageVersion?.value.value).toBe(3);
+    expect(parseText("seam 3\ngraph g {}").ast.languageVersion?.value?.value).toBe(3);
+  });
+});
+
+describe("parse: partial declarations and comments (what an editor needs mid-edit)", () => {
+  it("keeps an edge being typed with what it has", () => {
+    const { ast, diagnostics } = parseText("graph g {\n  agent a: worker\n  delegate a -> ");
+    const edge = ast.graphs[0]?.items?.[1];
+    expect(edge).toEqual({
+      kind: "Edge",
+      edgeKind: { kind: "Keyword", value: "delegate", range: { start: 30, end: 38 } },
+      from: { kind: "Identifier", name: "a", range: { start: 39, end: 40 } },
+      to: undefined,
+      observe: undefined,
+      items: [],
+      hasError: true,
+      range: { start: 30, end: 43 },
+    });
+    expect(diagnostics.map((d) => d.message)).toEqual(["expected a name after '->', found end of file"]);
+  });
+
+  it("keeps an agent without a role, a graph without a name and a terminal without a name", () => {
+    const { ast } = parseText("graph {\n  agent a: \n  agent b: worker { terminal }\n}");
+    const graph = ast.graphs[0];
+    expect(graph).toMatchObject({ kind: "Graph", name: undefined, hasError: true });
+    expect(graph?.items?.[0]).toMatchObject({ kind: "Agent", name: { name: "a" }, role: undefined, hasError: true });
+    expect(graph?.items?.[1]).toMatchObject({ kind: "Agent", items: [{ kind: "Terminal", name: undefined, hasError: true }] });
+    expect(graph?.items?.[1]?.hasError).toBeUndefined();
+  });
+
+  it("reads the block of an edge whose header is broken", () => {
+    const { ast } = parseText("graph g {\n  delegate a { max_rounds 2 }\n}");
+    expect(ast.graphs[0]?.items?.[0]).toMatchObject({ kind: "Edge", from: { name: "a" }, to: undefined, items: [{ kind: "MaxRounds", value: { value: 2 } }] });
+  });
+
+  it("keeps every comment, line and block, in text order with its range", () => {
+    const text = "// head\ngraph g { /* inside */ entry a // tail\n}\n/* end */";
+    expect(parseText(text).ast.comments).toEqual([
+      { kind: "Comment", style: "line", text: "// head", range: { start: 0, end: 7 } },
+      { kind: "Comment", style: "block", text: "/* inside */", range: { start: 18, end: 30 } },
+      { kind: "Comment", style: "line", text: "// tail", range: { start: 39, end: 46 } },
+      { kind: "Comment", style: "block", text: "/* end */", range: { start: 49, end: 58 } },
+    ]);
+  });
+
+  it("reads Unicode names (ID_Start, ID_Continue) as JavaScript does", () => {
+    const { ast, diagnostics } = parseText("graph 流程 {\n  agent Größe_1: worker\n  agent 𝑥: peer\n  transfer Größe_1 -> 𝑥\n}");
+    expect(diagnostics).toEqual([]);
+    const graph = wholeGraphs(ast)[0];
+    expect(graph?.name.name).toBe("流程");
+    expect(agentNames(wholeItems(graph?.items))).toEqual(["Größe_1", "𝑥"]);
+    expect(summary("graph g { agent 1é: worker }")).toEqual(["syntax error 1:17 a name cannot start with a digit: '1é'; start it with a letter or '_'"]);
   });
 });
 
@@ -455,7 +519,7 @@ describe("parse: files that are not Seam text, and files with very many errors",
   it("reports UTF-16 text once, at 1:1, with an empty tree", () => {
     const text = utf16(fixture("design-example.seam"));
     expect(summary(text)).toEqual(["syntax error 1:1 the file looks like UTF-16 text; save it as UTF-8"]);
-    expect(parseText(text).ast).toEqual({ kind: "File", graphs: [], range: { start: 0, end: text.length } });
+    expect(parseText(text).ast).toEqual({ kind: "File", graphs: [], comments: [], range: { start: 0, end: text.length } });
   });
 
   it("reports a run of unexpected characters once, and a stray NUL as itself", () => {
@@ -513,8 +577,8 @@ describe("parse: line endings, BOM and comments", () => {
     const text = lf.replace(/\n/g, eol);
     const { ast, diagnostics } = parseText(text);
     expect(diagnostics).toEqual([]);
-    expect(ast.graphs[0]?.items.map((i) => i.kind)).toEqual(reference.ast.graphs[0]?.items.map((i) => i.kind));
-    const edge = ast.graphs[0]?.items[10] as EdgeDecl;
+    expect(wholeGraphs(ast)[0]?.items.map((i) => i.kind)).toEqual(wholeGraphs(reference.ast)[0]?.items.map((i) => i.kind));
+    const edge = wholeGraphs(ast)[0]?.items[10] as EdgeDecl;
     expect(text.slice(edge.range.start, edge.range.end)).toBe("delegate intake -> research { max_rounds 2 }");
   });
 
@@ -528,8 +592,8 @@ describe("parse: line endings, BOM and comments", () => {
     const text = `\uFEFF${lf}`;
     const { ast, diagnostics } = parseText(text);
     expect(diagnostics).toEqual([]);
-    const name = ast.graphs[0]!.name;
-    expect(name.range.start).toBe(reference.ast.graphs[0]!.name.range.start + 1);
+    const name = wholeGraphs(ast)[0]!.name;
+    expect(name.range.start).toBe(wholeGraphs(reference.ast)[0]!.name.range.start + 1);
     expect(text.slice(name.range.start, name.range.end)).toBe("supplier_due_diligence");
   });
 
@@ -542,6 +606,6 @@ describe("parse: line endings, BOM and comments", () => {
       "/* a */graph/* b */g// c\n{/*d*/agent/**/x:/*\n*/worker//e\n}//f",
     );
     expect(diagnostics).toEqual([]);
-    expect(agentNames(ast.graphs[0]!.items)).toEqual(["x"]);
+    expect(agentNames(wholeItems(wholeGraphs(ast)[0]!.items))).toEqual(["x"]);
   });
 });

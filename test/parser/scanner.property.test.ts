@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chevrotain } from "../../src/parser/chevrotain.js";
+import { chevrotain } from "../../src/parser/spec/chevrotain.js";
 import { lex } from "./lex.js";
-import { allTokens, ERROR_GROUP } from "../../src/parser/tokens.js";
+import { allTokens, ERROR_GROUP } from "../../src/parser/spec/tokens.js";
 
 // The reference: a Chevrotain Lexer built from the token patterns of tokens.ts (what Seam used
 // before its own scanner). The scanner must read every text the same way.
-const reference = new chevrotain.Lexer([...allTokens], { positionTracking: "full", ensureOptimizations: true });
+// Chevrotain cannot index the Unicode classes of the name pattern by first character, so this
+// reference lexer runs unoptimised (it only serves this test).
+const reference = new chevrotain.Lexer([...allTokens], { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
 
 function viaReference(text: string) {
   const input = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
@@ -34,6 +36,7 @@ const alphabet = fc.constantFrom(
   "agent", "agents", "seam", "-", ">", "->", "a", "_", "9", "1.", ".3", "12", "[", "]", "[]", "{", "}",
   ",", ":", ".", '"', "\\", "\\u00e9", "\\u12", "\\q", "\\n", "/", "//", "/*", "*/", "*", " ", "\t", "\n",
   "\r", "\r\n", "\f", "\v", "\uFEFF", "\u00a0", "é", "#", "\u0000", "\uD83D\uDE00", "on_hop_limit", "max_rounds",
+  "名前", "Größe", "a\u200Db", "\u0301", "\uD835\uDC00", "𝑥1", "٣",
 );
 
 describe("scanner", () => {

@@ -1,6 +1,6 @@
 /**
  * Every analysis rule, in the order they run, and the catalogue of rule metadata (syntax first)
- * used by `--help`, SARIF and the docs. DESIGN.md section 3 lists the ids.
+ * used by `--help`, SARIF and the docs (docs/rules/ has a page per id).
  */
 import type { RuleMeta } from "../../core/diagnostic.js";
 import { syntaxRule } from "../../parser/syntax-rule.js";
@@ -20,6 +20,7 @@ import { missingReturnRule } from "./missing-return.js";
 import { noTerminalPathRule } from "./no-terminal-path.js";
 import { roleMismatchRule } from "./role-mismatch.js";
 import { selfHandoffRule } from "./self-handoff.js";
+import { suppressionReasonRule, suppressionUnknownRule, unusedSuppressionRule } from "./suppression-rules.js";
 import { unboundedCycleRule } from "./unbounded-cycle.js";
 import { unknownAgentRule } from "./unknown-agent.js";
 import { unknownFieldRule } from "./unknown-field.js";
@@ -50,5 +51,12 @@ export const rules: readonly Rule[] = [
   hopLimitApproximateRule,
 ];
 
-/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, then `internal-error`. */
-export const ruleCatalog: readonly RuleMeta[] = [syntaxRule, ...rules.map((r) => r.meta), internalErrorRule];
+/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment rules, then `internal-error`. */
+export const ruleCatalog: readonly RuleMeta[] = [
+  syntaxRule,
+  ...rules.map((r) => r.meta),
+  suppressionReasonRule,
+  suppressionUnknownRule,
+  unusedSuppressionRule,
+  internalErrorRule,
+];

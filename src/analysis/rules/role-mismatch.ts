@@ -2,10 +2,11 @@ import type { Range } from "../../core/source-file.js";
 import type { CheckedEdge } from "../model.js";
 import { describeEdge, edgeHeaderRange } from "../describe.js";
 import { defineRule } from "../rule.js";
+import { assertNever } from "../../core/vocabulary.js";
 
 /**
- * `role-mismatch` (error): an edge kind used between roles that DESIGN.md section 1 does not
- * allow. delegate: supervisor -> worker | supervisor; return: worker | supervisor -> a supervisor
+ * `role-mismatch` (error): an edge kind used between roles that the vocabulary's edge-kind table
+ * (`core/vocabulary.ts`) does not allow. delegate: supervisor -> worker | supervisor; return: worker | supervisor -> a supervisor
  * that delegates to it; transfer: worker | peer -> worker | peer.
  */
 export const roleMismatchRule = defineRule({
@@ -51,6 +52,8 @@ export const roleMismatchRule = defineRule({
             problem(edge, edge.decl.to.range, `accountability moves only to a worker or a peer, and '${to.id}' is a supervisor; use return if '${to.id}' delegated the work, or change its role.`);
           }
           break;
+        default:
+          assertNever(edge.kind, "edge kind");
       }
     }
   },

@@ -1,17 +1,16 @@
 /**
  * `seam check <files or folders...>`: reads every `.seam` file, runs the analysis and prints the
- * diagnostics in the chosen format (DESIGN.md sections 3 and 5).
+ * diagnostics in the chosen format (README.md; docs/rules/ for each rule).
  *
  * Exit codes: 0 clean (warnings allowed up to `--max-warnings`), 1 errors found or too many
  * warnings (ESLint's convention), 2 some input could not be read. Unreadable inputs are
  * reported one line each on stderr and the remaining files are still checked and printed.
  */
-import { check } from "../../analysis/check.js";
 import { sortDiagnostics, type Diagnostic } from "../../core/diagnostic.js";
+import { createCliProgram } from "../disk-host.js";
 import { findSeamFiles } from "../find-seam-files.js";
 import type { CheckFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
-import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 import { useColor } from "../use-color.js";
 
@@ -30,18 +29,19 @@ export async function checkCommand(options: CheckOptions, io: CliIo): Promise<nu
   let inputProblems = found.problems.length;
   for (const problem of found.problems) reportProblem(io, problem);
 
+  const program = createCliProgram(io.cwd);
   const diagnostics: Diagnostic[] = [];
   let checked = 0;
   for (const path of found.files) {
-    const read = await readSourceFile(path, io.cwd);
-    if (!read.ok) {
-      reportProblem(io, read.problem);
+    const result = await program.checkPath(path);
+    if (!result.ok) {
+      reportProblem(io, result.problem);
       inputProblems++;
       continue;
     }
     checked++;
     // A loop, not push(...xs): spreading a huge array into arguments overflows the stack.
-    for (const d of check(read.file).diagnostics) diagnostics.push(d);
+    for (const d of result.result.diagnostics) diagnostics.push(d);
   }
   const sorted = sortDiagnostics(diagnostics);
   // With nothing read, a pretty "no problems in 0 files" would mislead; machine formats still

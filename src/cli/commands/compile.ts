@@ -1,5 +1,5 @@
 /**
- * `seam compile <file> --out <dir>` (DESIGN.md sections 4 and 5): checks the file and, when it
+ * `seam compile <file> --out <dir>` (README.md): checks the file and, when it
  * has no errors, writes each graph's envelope schema, per-edge schemas, validator module with
  * its `.d.ts`, and pictures into `<dir>`, byte-identical on a rerun.
  *
@@ -8,7 +8,6 @@
  * written (one line on stderr: `cannot create the output folder: ...` or `cannot be written:
  * ...`). A folder this run created is removed again when nothing could be written into it.
  */
-import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { emitCompileOutput } from "../../emit/compile-output.js";
@@ -17,6 +16,7 @@ import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
 import { reportProblem } from "../report-problem.js";
+import { writeReplacing } from "../write-replacing.js";
 
 /** Options of {@link compileCommand}, as parsed from the command line. */
 export interface CompileOptions {
@@ -61,23 +61,4 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     io.stdout(`${displayPath(target, io.cwd)}\n`);
   }
   return 0;
-}
-
-/**
- * Writes `content` to `target` through a temporary file and a rename, so that a symbolic link
- * already standing at `target` is replaced rather than followed (a committed link in an output
- * folder must not let `seam compile` overwrite whatever it points to), and no reader ever sees a
- * half-written file.
- *
- * @throws the file system's error; the temporary file is removed first
- */
-async function writeReplacing(target: string, content: string): Promise<void> {
-  const temporary = `${target}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, content, { encoding: "utf8", flag: "wx" });
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }

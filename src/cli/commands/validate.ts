@@ -1,13 +1,13 @@
 /**
  * `seam validate <envelope.json...> --graph <file> [--name <graph>] --as <agent> [--format pretty|json]`
- * (DESIGN.md section 5): runs the graph's `accept()` on each envelope file in order, as the
+ * (README.md): runs the graph's `accept()` on each envelope file in order, as the
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
  * An envelope file with a key twice in one object is rejected (rule `duplicate-key`, route
  * `repair`) before `accept()` sees it: see `duplicate-keys.ts`.
  * The graph is compiled in memory by the same code as the emitted module's validators.
  *
  * Exit codes: 0 every envelope accepted, 1 some envelope not accepted: rejected, or a duplicate
- * (DESIGN.md: exit 1 when an envelope is not taken; the summary counts duplicates apart),
+ * (exit 1 when an envelope is not taken; the summary counts duplicates apart),
  * 2 an unreadable or non-JSON envelope file, an unreadable graph, a graph with errors, a file
  * of several graphs without `--name` (or a `--name` it lacks), or an `--as` agent the graph
  * lacks (each a line on stderr; the other envelopes are still checked).

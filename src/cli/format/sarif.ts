@@ -17,6 +17,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Diagnostic, RuleMeta, Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn, type Range, type SourceFile } from "../../core/source-file.js";
+import { ruleDocsUrl } from "../package-version.js";
 import { displayPath } from "./display-path.js";
 
 /** Options of {@link formatSarif}. */
@@ -32,8 +33,6 @@ export interface SarifOptions {
 /** The JSON Schema SARIF files name in `$schema` (the OASIS 2.1.0 errata 01 schema). */
 export const SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
-/** Where `tool.driver.informationUri` points: the project's home. */
-export const SEAM_INFORMATION_URI = "https://seam.dev/";
 
 /** The `partialFingerprints` key Seam fills; bump the suffix if the recipe ever changes. */
 export const FINGERPRINT_KEY = "seam/v1";
@@ -79,12 +78,12 @@ export function toSarif(diagnostics: readonly Diagnostic[], options: SarifOption
             name: "seam",
             version: options.version,
             semanticVersion: options.version,
-            informationUri: SEAM_INFORMATION_URI,
             rules: options.rules.map((rule) => ({
               id: rule.id,
               name: ruleName(rule.id),
               shortDescription: { text: rule.description },
               fullDescription: { text: `${rule.description} Reported as ${article(rule.severity)} ${rule.severity} by default.` },
+              helpUri: ruleDocsUrl(rule.id),
               help: {
                 text: `${rule.description}\nRule \`${rule.id}\` of \`seam check\`; default severity: ${rule.severity}.`,
               },

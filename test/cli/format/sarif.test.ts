@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AjvDraft04Module from "ajv-draft-04";
 import ajvFormatsModule from "ajv-formats";
@@ -136,5 +136,17 @@ describe("toSarif", () => {
     expect(prints.length).toBe(2);
     expect(prints[0]?.split(":")[0]).toBe(prints[1]?.split(":")[0]);
     expect(new Set(prints).size).toBe(2);
+  });
+});
+
+describe("SARIF rule help", () => {
+  it("links every rule to its page in the docs shipped with Seam, and names no web site", () => {
+    const log = toSarif([], options) as { runs: { tool: { driver: { informationUri?: string; rules: { id: string; helpUri: string }[] } } }[] };
+    const driver = log.runs[0]!.tool.driver;
+    expect(driver.informationUri).toBeUndefined();
+    for (const rule of driver.rules) {
+      expect(rule.helpUri).toBe(new URL(`../../../docs/rules/${rule.id}.md`, import.meta.url).href);
+      expect(existsSync(fileURLToPath(rule.helpUri))).toBe(true);
+    }
   });
 });

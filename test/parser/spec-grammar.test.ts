@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { chevrotain } from "../../src/parser/chevrotain.js";
-import { createSeamParser } from "../../src/parser/parser.js";
+import { chevrotain } from "../../src/parser/spec/chevrotain.js";
+import { createSeamGrammar } from "../../src/parser/spec/grammar.js";
 
-describe("grammar definition", () => {
+describe("grammar specification", () => {
   it("pass Chevrotain's own validations (production skips them)", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      expect(() => createSeamParser({ validate: true })).not.toThrow();
+      expect(() => createSeamGrammar({ validate: true })).not.toThrow();
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();

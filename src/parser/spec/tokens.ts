@@ -1,5 +1,6 @@
 /**
- * Every token of the Seam language (DESIGN.md section 1), in one place. Keywords are declared
+ * Every token of the Seam language (docs/language.md) as Chevrotain token types: the
+ * grammar specification's vocabulary. Keywords are declared
  * with `longer_alt: Identifier`, so `agents` or `seam-bot` lex as identifiers, not as a keyword
  * followed by letters (Chevrotain's keyword pattern). All keywords and identifiers share the
  * {@link Name} category, which is what a field path segment after `.` accepts: envelope fields
@@ -7,9 +8,10 @@
  *
  * The patterns are the specification of each token: Seam lexes with its own scanner
  * (`scanner.ts`), which a test compares with a Chevrotain `Lexer` built from {@link allTokens}.
- * The Chevrotain parser takes its token vocabulary from here.
+ * The Chevrotain grammar (`grammar.ts`) takes its token vocabulary from here.
  */
 import type { TokenType } from "chevrotain";
+import { KEYWORDS } from "../../core/vocabulary.js";
 import { chevrotain } from "./chevrotain.js";
 
 const { createToken, Lexer } = chevrotain;
@@ -18,15 +20,28 @@ const { createToken, Lexer } = chevrotain;
 export const Name = createToken({ name: "Name", label: "a field name", pattern: Lexer.NA });
 
 /**
- * `[A-Za-z_][A-Za-z0-9_-]*`, except that a hyphen directly followed by `>` is left for the
- * arrow, so `a->b` reads as `a -> b`.
+ * A name: a Unicode ID_Start character or `_`, then ID_Continue characters (or U+200C/U+200D)
+ * and hyphens, as JavaScript identifiers (ECMA-262 IdentifierName, without `$`); a hyphen
+ * directly followed by `>` is left for the arrow, so `a->b` reads as `a -> b`.
  */
 export const Identifier = createToken({
   name: "Identifier",
   label: "a name",
-  pattern: /[A-Za-z_](?:[A-Za-z0-9_]|-(?!>))*/,
+  // A custom matcher: Chevrotain's lexer does not read characters outside the Basic
+  // Multilingual Plane (surrogate pairs) with a plain Unicode pattern.
+  pattern: { exec: (text: string, offset: number) => matchAt(identifierPattern, text, offset) },
+  line_breaks: false,
   categories: [Name],
 });
+
+/** The name pattern, sticky: matched at an offset by {@link matchAt}. */
+const identifierPattern = /[\p{ID_Start}_](?:[\p{ID_Continue}\u200C\u200D]|-(?!>))*/uy;
+
+/** `pattern` matched at exactly `offset` of `text`, or null. */
+function matchAt(pattern: RegExp, text: string, offset: number): RegExpExecArray | null {
+  pattern.lastIndex = offset;
+  return pattern.exec(text);
+}
 
 function keyword(word: string): TokenType {
   return createToken({
@@ -38,70 +53,18 @@ function keyword(word: string): TokenType {
   });
 }
 
-/** The keyword `seam`. */
-export const Seam = keyword("seam");
-/** The keyword `graph`. */
-export const Graph = keyword("graph");
-/** The keyword `envelope`. */
-export const Envelope = keyword("envelope");
-/** The keyword `entry`. */
-export const Entry = keyword("entry");
-/** The keyword `hop_limit`. */
-export const HopLimit = keyword("hop_limit");
-/** The keyword `auto`. */
-export const Auto = keyword("auto");
-/** The keyword `on_hop_limit`. */
-export const OnHopLimit = keyword("on_hop_limit");
-/** The keyword `loop_signature`. */
-export const LoopSignature = keyword("loop_signature");
-/** The keyword `agent`. */
-export const Agent = keyword("agent");
-/** The keyword `supervisor`. */
-export const Supervisor = keyword("supervisor");
-/** The keyword `worker`. */
-export const Worker = keyword("worker");
-/** The keyword `peer`. */
-export const Peer = keyword("peer");
-/** The keyword `terminal`. */
-export const Terminal = keyword("terminal");
-/** The keyword `version`. */
-export const Version = keyword("version");
-/** The keyword `complete`. */
-export const Complete = keyword("complete");
-/** The keyword `failed`. */
-export const Failed = keyword("failed");
-/** The keyword `escalate`. */
-export const Escalate = keyword("escalate");
-/** The keyword `contract`. */
-export const Contract = keyword("contract");
-/** The keyword `delegate`. */
-export const Delegate = keyword("delegate");
-/** The keyword `return`. */
-export const Return = keyword("return");
-/** The keyword `transfer`. */
-export const Transfer = keyword("transfer");
-/** The keyword `observe`. */
-export const Observe = keyword("observe");
-/** The keyword `require`. */
-export const Require = keyword("require");
-/** The keyword `max_rounds`. */
-export const MaxRounds = keyword("max_rounds");
-
-/** Every keyword, in lexing order. */
-export const keywordTokens: readonly TokenType[] = [
-  Seam, Graph, Envelope, Entry, HopLimit, Auto, OnHopLimit, LoopSignature, Agent, Supervisor,
-  Worker, Peer, Terminal, Version, Complete, Failed, Escalate, Contract, Delegate, Return,
-  Transfer, Observe, Require, MaxRounds,
-];
-
-const keywordSet: ReadonlySet<TokenType> = new Set(keywordTokens);
+/** Every keyword of the vocabulary (`core/vocabulary.ts`), in its order. */
+export const keywordTokens: readonly TokenType[] = KEYWORDS.map(keyword);
 
 /**
- * True for the token type of a keyword. Keywords are reserved: where a name is expected, a
- * keyword gets its own message (`'peer' is a keyword and cannot be used as a name`).
+ * The token type of a keyword.
+ *
+ * @throws Error when `word` is not a keyword (a bug in Seam).
  */
-export function isKeywordType(type: TokenType): boolean {
-  return keywordSet.has(type);
+export function keywordToken(word: string): TokenType {
+  const token = keywordTokens[KEYWORDS.indexOf(word)];
+  if (token === undefined) throw new Error(`internal: '${word}' is not a keyword`);
+  return token;
 }
 
 /** `major.minor`, e.g. `1.3`; listed before {@link Integer} so `1.3` is one token. */

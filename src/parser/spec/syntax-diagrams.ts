@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chevrotain, chevrotainPackageDir } from "./chevrotain.js";
-import { getSeamParser } from "./parser.js";
+import { getSeamGrammar } from "./grammar.js";
 
 /** Placeholder resource base handed to Chevrotain and then replaced by the inlined files. */
 const INLINE = "seam-inline:";
@@ -27,7 +27,7 @@ function asset(path: string): string {
  * @throws Error when the installed Chevrotain lacks its `diagrams/` folder (a broken install).
  */
 export function renderSyntaxDiagrams(): string {
-  const html = chevrotain.createSyntaxDiagramsCode(getSeamParser().getSerializedGastProductions(), {
+  const html = chevrotain.createSyntaxDiagramsCode(getSeamGrammar().getSerializedGastProductions(), {
     resourceBase: INLINE,
     css: `${INLINE}diagrams.css`,
   });

@@ -1,10 +1,10 @@
 /**
- * Seam text as Chevrotain tokens, for the recovering Chevrotain parser (files with syntax
- * errors). The tokens come from {@link scan} (see there why Chevrotain's own
- * `Lexer` is not used); this module only gives them the token types of `tokens.ts`.
+ * Seam text as Chevrotain tokens, for the grammar specification (`grammar.ts`) that the tests
+ * hold the parser to. The tokens come from {@link scan} (see there why Chevrotain's own `Lexer`
+ * is not used); this module only gives them the token types of `tokens.ts`.
  */
 import type { IToken, TokenType } from "chevrotain";
-import { kindNames, type ScanResult } from "./scanner.js";
+import { kindNames, type ScanResult } from "../scanner.js";
 import { allTokens } from "./tokens.js";
 
 /** Token types by scanner kind, matched by name (a missing name is a bug in Seam, caught by the tests). */

@@ -1,0 +1,116 @@
+/**
+ * `seam fmt <files or folders...> [--check] [--stdin]`: rewrites `.seam` files in the one
+ * canonical layout (`parser/print.ts`), as gofmt and `terraform fmt` do.
+ *
+ * - Without options, each file that is not already formatted is rewritten in place (through a
+ *   temporary file and a rename) and its path printed.
+ * - `--check` rewrites nothing: it prints the path of each file that would change and exits 1
+ *   when there is one (for CI).
+ * - `--stdin` formats standard input to standard output (for editors); no paths are taken.
+ *
+ * A file with syntax errors is never rewritten: its errors are printed on stderr and the command
+ * exits 2, as it does for a path it cannot read. Exit codes: 0 done (or nothing to change),
+ * 1 `--check` found files to change, 2 unusable input.
+ */
+import { lstat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { createSourceFile } from "../../core/source-file.js";
+import { formatSource } from "../../parser/print.js";
+import { printDiagnosticsOnStderr } from "../check-graph-file.js";
+import { findSeamFiles } from "../find-seam-files.js";
+import type { CliIo } from "../io.js";
+import { readSourceFile } from "../read-source-file.js";
+import { reportProblem } from "../report-problem.js";
+import { writeReplacing } from "../write-replacing.js";
+
+/** Options of {@link fmtCommand}, as parsed from the command line. */
+export interface FmtOptions {
+  /** Files and folders, relative to `io.cwd` or absolute; empty with `stdin`. */
+  readonly paths: readonly string[];
+  readonly check: boolean;
+  readonly stdin: boolean;
+}
+
+/** Runs `seam fmt`; returns the exit code (0, 1 or 2). */
+export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number> {
+  if (options.stdin) return formatStdin(options, io);
+  if (options.paths.length === 0) {
+    io.stderr("seam fmt: give files or folders to format, or --stdin (see 'seam fmt --help')\n");
+    return 2;
+  }
+  const found = await findSeamFiles(options.paths, io.cwd);
+  let unusable = found.problems.length;
+  for (const problem of found.problems) reportProblem(io, problem);
+  let toChange = 0;
+  for (const path of found.files) {
+    const read = await readSourceFile(path, io.cwd);
+    if (!read.ok) {
+      reportProblem(io, read.problem);
+      unusable++;
+      continue;
+    }
+    const result = formatSource(read.file);
+    if (!result.ok) {
+      reportProblem(io, { path, problem: "has syntax errors and was not formatted", hint: "fix the errors below first" });
+      await printDiagnosticsOnStderr(result.diagnostics, io);
+      unusable++;
+      continue;
+    }
+    if (!result.changed) continue;
+    toChange++;
+    if (!options.check) {
+      const written = await writeFormatted(path, result.text, io);
+      if (!written) {
+        unusable++;
+        continue;
+      }
+    }
+    io.stdout(`${path}\n`);
+  }
+  if (unusable > 0) return 2;
+  return options.check && toChange > 0 ? 1 : 0;
+}
+
+async function formatStdin(options: FmtOptions, io: CliIo): Promise<number> {
+  if (options.paths.length > 0) {
+    io.stderr("seam fmt: --stdin takes no paths: it formats standard input to standard output\n");
+    return 2;
+  }
+  if (io.readStdin === undefined) {
+    io.stderr("seam fmt: standard input cannot be read here\n");
+    return 2;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await io.readStdin());
+  } catch {
+    reportProblem(io, { path: "<stdin>", problem: "is not valid UTF-8 text", hint: "send UTF-8" });
+    return 2;
+  }
+  const result = formatSource(createSourceFile("<stdin>", text));
+  if (!result.ok) {
+    reportProblem(io, { path: "<stdin>", problem: "has syntax errors and was not formatted", hint: "fix the errors below first" });
+    await printDiagnosticsOnStderr(result.diagnostics, io);
+    return 2;
+  }
+  if (options.check) return result.changed ? 1 : 0;
+  io.stdout(result.text);
+  return 0;
+}
+
+/** Replaces the file at `path` with `text`; refuses a symbolic link (its target is not ours to replace). */
+async function writeFormatted(path: string, text: string, io: CliIo): Promise<boolean> {
+  const target = resolve(io.cwd, path);
+  try {
+    if ((await lstat(target)).isSymbolicLink()) {
+      reportProblem(io, { path, problem: "is a symbolic link and was not rewritten", hint: "format the file it points to" });
+      return false;
+    }
+    await writeReplacing(target, text);
+    return true;
+  } catch (error) {
+    const { describeFsError } = await import("../fs-errors.js");
+    reportProblem(io, { path, ...describeFsError(error, "write") });
+    return false;
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * The canonical layout of a `.seam` file (`seam fmt`, and formatting in an editor): the tree
+ * printed back with every comment where it was, so that formatting is idempotent and the text
+ * parses to the same tree. Like gofmt and `terraform fmt`, it has no options.
+ *
+ * The layout: the `seam` line, then each graph (`graph NAME {`, its items indented by two
+ * spaces, `}`), a blank line between graphs; one item per line; a block (`{ ... }` of an agent,
+ * an edge or a contract) with one item and no comment stays on the item's line, a longer one
+ * gets a line per item; an empty agent or edge block is dropped (it means nothing), a contract
+ * keeps its braces. One blank line between items is kept where the source had one or more.
+ * Names, field paths, strings and versions are written as they were read (strings keep their
+ * escapes); integers are written in decimal without leading zeros.
+ *
+ * Comments: those before an item (on their own lines) stay before it; one after an item on the
+ * same line stays at the end of that line; those after the last item of a block stay before its
+ * `}`. A comment inside an item's own text (`delegate a /* x *\/ -> b`) moves to its own line
+ * before the item, so comments keep their order. Only a file without syntax errors is printed
+ * (see {@link formatSource}).
+ */
+import type { Range, SourceFile } from "../core/source-file.js";
+import type {
+  AgentDecl,
+  Comment,
+  ContractDecl,
+  EdgeDecl,
+  FieldPath,
+  GraphDecl,
+  GraphItem,
+  MaxRoundsDecl,
+  RequireDecl,
+  SeamFile,
+  TerminalDecl,
+  AgentVersionDecl,
+} from "./ast.js";
+import { parse } from "./parse.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+
+const INDENT = "  ";
+/** A block goes on its item's line only when that line stays within this many characters. */
+const MAX_ONE_LINE = 100;
+/** Marks where a trailing comment starts in a printed line, until {@link alignTrailingComments}. */
+const TRAILING = "\u0000";
+
+/** What {@link formatSource} returns: the formatted text, or the syntax errors that prevent it. */
+export type FormatResult =
+  | { readonly ok: true; readonly text: string; readonly changed: boolean }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/**
+ * Formats a file. A file with syntax errors is not formatted (its tree may miss parts, and
+ * printing it would lose text): the result then holds its `syntax` diagnostics. Never throws.
+ */
+export function formatSource(file: SourceFile): FormatResult {
+  const { ast, diagnostics } = parse(file);
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  const text = printFile(file.text, ast);
+  return { ok: true, text, changed: text !== file.text };
+}
+
+/** An item of a list with its range; `print` gives its one line (or lines, for a long block). */
+interface Printable {
+  readonly range: Range;
+  print(indent: string): string[];
+}
+
+/**
+ * Prints a tree parsed without errors from `source` (the text is needed for the layout of
+ * comments and blank lines, and for strings as written).
+ */
+export function printFile(source: string, ast: SeamFile): string {
+  const printer = new Printer(source, ast.comments);
+  const items: Printable[] = [];
+  const version = ast.languageVersion;
+  if (version !== undefined && version.value !== undefined) {
+    items.push({ range: version.range, print: () => [`seam ${version.value?.value}`] });
+  }
+  for (const graph of ast.graphs) {
+    if (graph.hasError) throw new Error("internal: printFile needs a tree without errors");
+    items.push({ range: graph.range, print: (indent) => printer.graph(graph, indent) });
+  }
+  const lines = printer.list(items, "", { alwaysBlank: true });
+  return `${alignTrailingComments(lines).join("\n")}\n`;
+}
+
+class Printer {
+  private next = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly comments: readonly Comment[],
+  ) {}
+
+  /** The comments not yet printed that start before `offset`, taken. */
+  private takeBefore(offset: number): Comment[] {
+    const taken: Comment[] = [];
+    while (this.next < this.comments.length && (this.comments[this.next] as Comment).range.start < offset) {
+      taken.push(this.comments[this.next++] as Comment);
+    }
+    return taken;
+  }
+
+  /** True when a line break lies in the source between `from` and `to`. */
+  private breakBetween(from: number, to: number): boolean {
+    return /[\r\n]/.test(this.source.slice(from, to));
+  }
+
+  /** True when the source has a blank line between `from` and `to`. */
+  private blankBetween(from: number, to: number): boolean {
+    return /\r?\n[ \t\f\v]*\r?\n|\r[ \t\f\v]*\r/.test(this.source.slice(from, to));
+  }
+
+  /**
+   * Prints `items` one after another, each with its leading comments, the comments inside it
+   * that no nested list took, and a trailing comment on its line; then the comments left before
+   * `end` (the block's `}`).
+   */
+  list(
+    items: readonly Printable[],
+    indent: string,
+    options: { end?: number; alwaysBlank?: boolean } = {},
+  ): string[] {
+    const out: string[] = [];
+    let previousEnd = -1;
+    let previous: Printable | undefined;
+    const blankBefore = (start: number): boolean => {
+      if (previous === undefined) return false;
+      if (options.alwaysBlank === true) return true;
+      return this.blankBetween(previousEnd, start);
+    };
+    for (const item of items) {
+      const leading = this.takeBefore(item.range.start);
+      let first = true;
+      let commentEnd = 0;
+      for (const comment of leading) {
+        if (first ? blankBefore(comment.range.start) : this.blankBetween(commentEnd, comment.range.start)) out.push("");
+        first = false;
+        commentEnd = comment.range.end;
+        out.push(...this.commentLines(comment, indent));
+      }
+      if (first ? blankBefore(item.range.start) : this.blankBetween(commentEnd, item.range.start)) out.push("");
+      const printed = item.print(indent);
+      // Comments inside the item's own text that no nested list printed go on their own lines
+      // before it (in order); those after it on its line stay at the end of its line.
+      for (const comment of this.takeBefore(item.range.end)) out.push(...this.commentLines(comment, indent));
+      const trailing = this.takeTrailing(item.range.end);
+      const tail = trailing.map((c) => c.text.trimEnd());
+      if (tail.length > 0) printed[printed.length - 1] = `${printed[printed.length - 1]}${TRAILING}${tail.join(" ")}`;
+      out.push(...printed);
+      // Blank lines are looked for after the last comment on the item's line (one may span lines).
+      previousEnd = trailing[trailing.length - 1]?.range.end ?? item.range.end;
+      previous = item;
+    }
+    if (options.end !== undefined) {
+      const dangling = this.takeBefore(options.end);
+      for (const comment of dangling) {
+        if (previous !== undefined && this.blankBetween(previousEnd, comment.range.start)) out.push("");
+        out.push(...this.commentLines(comment, indent));
+        previousEnd = comment.range.end;
+        previous ??= { range: comment.range, print: () => [] };
+      }
+    } else {
+      // The end of the file: every comment left.
+      for (const comment of this.takeBefore(Number.POSITIVE_INFINITY)) {
+        if (previous !== undefined) out.push("");
+        out.push(...this.commentLines(comment, indent));
+        previous ??= { range: comment.range, print: () => [] };
+      }
+    }
+    return out;
+  }
+
+  /** The comments right after `end` on the same line, taken. */
+  private takeTrailing(end: number): Comment[] {
+    const taken: Comment[] = [];
+    let from = end;
+    for (;;) {
+      const next = this.comments[this.next];
+      if (next === undefined || this.breakBetween(from, next.range.start)) return taken;
+      taken.push(next);
+      this.next++;
+      from = next.range.end;
+    }
+  }
+
+  /** A comment on its own line(s); a block comment's later lines are kept as written. */
+  private commentLines(comment: Comment, indent: string): string[] {
+    return [`${indent}${comment.text.trimEnd()}`];
+  }
+
+  /** True when no comment starts inside `range`. */
+  private noCommentIn(range: Range): boolean {
+    const next = this.comments[this.next];
+    return next === undefined || next.range.start >= range.end;
+  }
+
+  graph(graph: GraphDecl, indent: string): string[] {
+    const head = `${indent}graph ${graph.name.name} {`;
+    const items = graph.items.map((item): Printable => {
+      if (item.hasError) throw new Error("internal: printFile needs a tree without errors");
+      return { range: item.range, print: (inner) => this.graphItem(item, inner) };
+    });
+    const body = this.list(items, indent + INDENT, { end: graph.range.end });
+    return [head, ...body, `${indent}}`];
+  }
+
+  private graphItem(item: GraphItem, indent: string): string[] {
+    switch (item.kind) {
+      case "Envelope":
+        return [`${indent}envelope ${item.version.major}.${item.version.minor}`];
+      case "Entry":
+        return [`${indent}entry ${item.agents.map((a) => a.name).join(", ")}`];
+      case "HopLimit":
+        return [`${indent}hop_limit ${item.value.kind === "Keyword" ? item.value.value : String(item.value.value)}`];
+      case "OnHopLimit":
+        return [`${indent}on_hop_limit ${item.action.value}`];
+      case "LoopSignature":
+        return [`${indent}loop_signature ${paths(item.paths)}`];
+      case "Agent":
+        return this.agent(item, indent);
+      case "Contract":
+        return this.contract(item, indent);
+      case "Edge":
+        return this.edge(item, indent);
+    }
+  }
+
+  /** `head`, then the block: dropped when empty (unless `keepEmpty`), on one line, or a line per item. */
+  private withBlock(head: string, range: Range, items: readonly Printable[], indent: string, keepEmpty = false): string[] {
+    // Comments of an item without block items stay with the item (see `list`).
+    if (items.length === 0) return [keepEmpty ? `${head} {}` : head];
+    if (items.length === 1 && this.noCommentIn(range)) {
+      const [line] = (items[0] as Printable).print("");
+      const oneLine = `${head} { ${line} }`;
+      if (oneLine.length <= MAX_ONE_LINE) return [oneLine];
+    }
+    const body = this.list(items, indent + INDENT, { end: range.end });
+    return [`${head} {`, ...body, `${indent}}`];
+  }
+
+  private agent(agent: AgentDecl, indent: string): string[] {
+    const items = agent.items.map((item): Printable => {
+      if (item.hasError) throw new Error("internal: printFile needs a tree without errors");
+      return { range: item.range, print: (inner) => [`${inner}${this.agentItem(item)}`] };
+    });
+    return this.withBlock(`${indent}agent ${agent.name.name}: ${agent.role.value}`, agent.range, items, indent);
+  }
+
+  private agentItem(item: TerminalDecl | AgentVersionDecl): string {
+    if (item.kind === "AgentVersion") return `version ${this.slice(item.value.range)}`;
+    const outcome = item.outcome === undefined ? "" : ` ${item.outcome.value}`;
+    const description = item.description === undefined ? "" : ` ${this.slice(item.description.range)}`;
+    return `terminal ${item.name.name}${outcome}${description}`;
+  }
+
+  private contract(contract: ContractDecl, indent: string): string[] {
+    const items = contract.requires.map((r): Printable => ({ range: r.range, print: (inner) => [`${inner}${requireLine(r)}`] }));
+    return this.withBlock(`${indent}contract ${contract.edgeKind.value}`, contract.range, items, indent, true);
+  }
+
+  private edge(edge: EdgeDecl, indent: string): string[] {
+    const items = edge.items.map((item): Printable => {
+      if (item.hasError) throw new Error("internal: printFile needs a tree without errors");
+      return { range: item.range, print: (inner) => [`${inner}${edgeItem(item)}`] };
+    });
+    const observe = edge.observe === undefined ? "" : " observe";
+    return this.withBlock(`${indent}${edge.edgeKind.value} ${edge.from.name} -> ${edge.to.name}${observe}`, edge.range, items, indent);
+  }
+
+  private slice(range: Range): string {
+    return this.source.slice(range.start, range.end);
+  }
+}
+
+function paths(list: readonly FieldPath[]): string {
+  return list.map((p) => p.text).join(", ");
+}
+
+function requireLine(decl: RequireDecl): string {
+  return `require ${paths(decl.paths)}`;
+}
+
+function edgeItem(item: RequireDecl | MaxRoundsDecl): string {
+  return item.kind === "Require" ? requireLine(item) : `max_rounds ${item.value.value}`;
+}
+
+/**
+ * Lines in a run of consecutive lines that end in a comment get their comments aligned one space
+ * after the longest code of the run (gofmt's rule); a line without one ends the run.
+ */
+function alignTrailingComments(lines: readonly string[]): string[] {
+  const out = [...lines];
+  let runStart = 0;
+  const flush = (end: number): void => {
+    const width = Math.max(0, ...out.slice(runStart, end).map((line) => line.indexOf(TRAILING)));
+    for (let i = runStart; i < end; i++) {
+      const line = out[i] as string;
+      const at = line.indexOf(TRAILING);
+      out[i] = `${line.slice(0, at).padEnd(width)} ${line.slice(at + 1)}`;
+    }
+  };
+  for (let i = 0; i <= out.length; i++) {
+    if (i < out.length && (out[i] as string).includes(TRAILING)) continue;
+    if (i > runStart) flush(i);
+    runStart = i + 1;
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * A program: the set of `.seam` files a command or an editor works on, read through a
+ * {@link SeamHost} and checked one file at a time, with a cache keyed by each file's text, so a
+ * language server re-checks only the file that changed (TypeSpec's `Program`). Files are checked
+ * independently today; the program is where imports between files will be resolved.
+ */
+import { check, type CheckOptions } from "../analysis/check.js";
+import type { CheckResult } from "../analysis/model.js";
+import type { SourceFile } from "../core/source-file.js";
+import type { ReadProblem, SeamHost } from "./host.js";
+
+/** The outcome of checking one path: the result, or why the file could not be read. */
+export type FileCheck = { readonly ok: true; readonly result: CheckResult } | { readonly ok: false; readonly problem: ReadProblem };
+
+/** A set of source files and their checks. */
+export interface Program {
+  readonly host: SeamHost;
+  /** Reads `path` through the host and checks it (from the cache when its text is unchanged). Never rejects. */
+  checkPath(path: string): Promise<FileCheck>;
+  /** Checks a file already in memory (from the cache when the same path had the same text). */
+  checkFile(file: SourceFile): CheckResult;
+  /** The last result for `path`, if it was checked. */
+  lastResult(path: string): CheckResult | undefined;
+  /** Drops `path` from the cache (a deleted or closed file). */
+  forget(path: string): void;
+  /** How many checks ran and how many came from the cache (for tests and the bench). */
+  readonly stats: { readonly checks: number; readonly cacheHits: number };
+}
+
+/**
+ * Creates a program over `host`. The cache holds one result per path: a new text for a path
+ * replaces the old result, so memory stays one check per file.
+ */
+export function createProgram(host: SeamHost, options: CheckOptions = {}): Program {
+  const cache = new Map<string, { text: string; result: CheckResult }>();
+  const stats = { checks: 0, cacheHits: 0 };
+  const checkFile = (file: SourceFile): CheckResult => {
+    const cached = cache.get(file.path);
+    if (cached !== undefined && cached.text === file.text) {
+      stats.cacheHits++;
+      return cached.result;
+    }
+    stats.checks++;
+    const result = check(file, options);
+    cache.set(file.path, { text: file.text, result });
+    return result;
+  };
+  return {
+    host,
+    async checkPath(path) {
+      const read = await host.readFile(path);
+      return read.ok ? { ok: true, result: checkFile(read.file) } : read;
+    },
+    checkFile,
+    lastResult: (path) => cache.get(path)?.result,
+    forget: (path) => void cache.delete(path),
+    stats,
+  };
+}

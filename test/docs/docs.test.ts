@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { checkText } from "../../src/analysis/check.js";
+import { ruleCatalog } from "../../src/analysis/rules/index.js";
+import { createSourceFile } from "../../src/core/source-file.js";
+import { EDGE_KIND_TABLE, EDGE_KINDS, KEYWORDS } from "../../src/core/vocabulary.js";
+import { formatSource } from "../../src/parser/print.js";
+
+const docs = new URL("../../docs/", import.meta.url);
+const read = (path: string): string => readFileSync(new URL(path, docs), "utf8");
+
+/** The ```seam blocks of a page that follow `## <heading>`, in order. */
+function seamBlock(page: string, heading: string): string | undefined {
+  const section = page.split(/^## /m).find((s) => s.startsWith(heading));
+  const match = section === undefined ? null : /```seam\n([\s\S]*?)```/.exec(section);
+  return match?.[1];
+}
+
+/** Rules no small file can show: a crash, and the exact hop-limit search giving up on a large graph. */
+const WITHOUT_EXAMPLE = new Set(["internal-error", "hop-limit-approximate"]);
+
+describe("docs/rules/: one page per rule", () => {
+  const pages = readdirSync(new URL("rules/", docs)).filter((f) => f.endsWith(".md"));
+
+  it("has a page for every rule Seam reports, and none for a rule it does not have", () => {
+    expect(pages.map((p) => p.replace(/\.md$/, "")).sort()).toEqual(ruleCatalog.map((r) => r.id).sort());
+  });
+
+  it.each(ruleCatalog.map((r) => [r.id, r] as const))("%s: says what it finds, why, its severity; its example fails and its fix is clean", (id, meta) => {
+    const page = read(`rules/${id}.md`);
+    expect(page.startsWith(`# \`${id}\`\n`)).toBe(true);
+    expect(page).toContain(`Default severity: **${meta.severity}`);
+    for (const heading of ["What it finds", "Why it matters"]) expect(page).toContain(`\n## ${heading}\n`);
+    const failing = seamBlock(page, "Failing example");
+    const fix = seamBlock(page, "Fix");
+    if (WITHOUT_EXAMPLE.has(id)) {
+      expect(failing).toBeUndefined();
+      expect(page).toContain("\n## Notes\n");
+      return;
+    }
+    expect(failing, "a failing example").toBeDefined();
+    expect(fix, "a fix").toBeDefined();
+    expect(checkText(`${id}.seam`, failing as string).diagnostics.map((d) => d.rule)).toContain(id);
+    expect(checkText(`${id}-fix.seam`, fix as string).diagnostics).toEqual([]);
+    const formatted = formatSource(createSourceFile("fix.seam", fix as string));
+    expect(formatted.ok && formatted.changed).toBe(false);
+  });
+});
+
+describe("docs/language.md", () => {
+  const page = read("language.md");
+
+  it("has examples that check clean and are formatted", () => {
+    const blocks = [...page.matchAll(/```seam\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const block of blocks) {
+      expect(checkText("example.seam", block).diagnostics).toEqual([]);
+      const formatted = formatSource(createSourceFile("example.seam", block));
+      expect(formatted.ok && formatted.changed).toBe(false);
+    }
+  });
+
+  it("states the vocabulary: every keyword, and each edge kind's roles and default contract", () => {
+    for (const word of KEYWORDS) expect(page).toContain(word);
+    for (const kind of EDGE_KINDS) {
+      const spec = EDGE_KIND_TABLE[kind];
+      const row = page.split("\n").find((line) => line.startsWith(`| \`${kind}\` |`));
+      expect(row).toBe(
+        `| \`${kind}\` | ${spec.summary} | ${spec.from.join(", ")} | ${spec.to.join(", ")} | ${spec.defaultContract.map((p) => `\`${p}\``).join(", ")} |`,
+      );
+    }
+  });
+});
