@@ -36,8 +36,8 @@ export function edgePlace(side: GraphSide, edge: CheckedEdge): Place {
 
 /** The edge's `max_rounds` value, else its head. */
 export function maxRoundsPlace(side: GraphSide, edge: CheckedEdge): Place {
-  const item = edge.decl.items.find((i) => i.kind === "MaxRounds");
-  return item?.kind === "MaxRounds" ? at(side, item.value.range) : edgePlace(side, edge);
+  const item = edge.decl.items.find((i) => i.kind === "MaxRounds" && !i.hasError);
+  return item?.kind === "MaxRounds" && !item.hasError ? at(side, item.value.range) : edgePlace(side, edge);
 }
 
 /** The edge's `observe` keyword, else its head. */
@@ -63,7 +63,7 @@ function setting<K extends GraphItem["kind"]>(side: GraphSide, kind: K): Extract
 /** The agent's name in the `entry` line, else the graph's name. */
 export function entryPlace(side: GraphSide, id: string): Place {
   for (const item of side.graph.decl.items) {
-    if (item.kind !== "Entry") continue;
+    if (item.kind !== "Entry" || item.hasError) continue;
     const name = item.agents.find((a) => a.name === id);
     if (name !== undefined) return at(side, name.range);
   }
@@ -97,13 +97,13 @@ export function envelopePlace(side: GraphSide): Place {
 /** A terminal's name, else its agent's name. */
 export function terminalPlace(side: GraphSide, agent: CheckedAgent, terminal: string): Place {
   for (const item of agent.decl.items) {
-    if (item.kind === "Terminal" && item.name.name === terminal) return at(side, item.name.range);
+    if (item.kind === "Terminal" && !item.hasError && item.name.name === terminal) return at(side, item.name.range);
   }
   return agentPlace(side, agent);
 }
 
 /** The agent's `version` string, else its name. */
 export function versionPlace(side: GraphSide, agent: CheckedAgent): Place {
-  const item = agent.decl.items.find((i) => i.kind === "AgentVersion");
-  return item?.kind === "AgentVersion" ? at(side, item.value.range) : agentPlace(side, agent);
+  const item = agent.decl.items.find((i) => i.kind === "AgentVersion" && !i.hasError);
+  return item?.kind === "AgentVersion" && !item.hasError ? at(side, item.value.range) : agentPlace(side, agent);
 }

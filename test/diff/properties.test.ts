@@ -32,6 +32,7 @@ function load(path: string, text: string): FileSide | undefined {
 function reformat(text: string, shuffle: (n: number) => number[], gap: string): string {
   const result = checkText("x.seam", text);
   const graphs = result.ast.graphs.map((graph) => {
+    if (graph.hasError) throw new Error("reformat() takes files without syntax errors");
     const items = graph.items.map((item) => text.slice(item.range.start, item.range.end));
     const order = shuffle(items.length);
     const body = order.map((i) => items[i]).join(gap);

@@ -16,7 +16,7 @@ export const invalidAgentVersionRule = defineRule({
   check({ model, report }) {
     for (const agent of model.bound.items.agents) {
       for (const item of agent.items) {
-        if (item.kind !== "AgentVersion" || parseAgentVersion(item.value.value) !== undefined) continue;
+        if (item.kind !== "AgentVersion" || item.hasError || parseAgentVersion(item.value.value) !== undefined) continue;
         report({
           range: item.value.range,
           message: `version ${quoteUntrusted(item.value.value)} of agent '${agent.name.name}' is not a version: write MAJOR.MINOR.PATCH as Semantic Versioning does, such as "2.4.0" (numbers without leading zeros, optionally -prerelease and +build).`,
