@@ -3,12 +3,16 @@
  * documentation). Every other module of `src/lsp` reads source text only through what this file
  * returns, so a change of front end touches this file alone.
  */
-import { check } from "../analysis/check.js";
 import type { CheckedGraph, CheckResult } from "../analysis/model.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
-import { DEFAULT_CONTRACTS, EDGE_KINDS as BOUND_EDGE_KINDS } from "../analysis/bind.js";
-import type { EdgeKind, HopLimitAction, Outcome, Role, SeamFile } from "../parser/ast.js";
+import { ruleCatalog } from "../analysis/rules/index.js";
+import { DEFAULT_CONTRACTS, EDGE_KINDS, HOP_LIMIT_ACTIONS, KEYWORDS, OUTCOMES, ROLES } from "../core/vocabulary.js";
+import { ruleDocsUrl } from "../cli/package-version.js";
+import type { SeamFile } from "../parser/ast.js";
+import { printFile } from "../parser/print.js";
+import { createOverlayHost } from "../program/host.js";
+import { createProgram } from "../program/program.js";
 import * as k from "../parser/scanner.js";
 
 /** What a token is, for semantic tokens and for reading the context of a completion. */
@@ -37,18 +41,8 @@ export interface Analysis {
   readonly comments: readonly Range[];
 }
 
-/** The keywords of the language, which no identifier may be. */
-export const KEYWORDS: readonly string[] = k.keywordWords;
-/** The roles, in the grammar's order. */
-export const ROLES: readonly Role[] = ["supervisor", "worker", "peer"];
-/** The terminal outcomes, in the grammar's order. */
-export const OUTCOMES: readonly Outcome[] = ["complete", "failed", "escalate"];
-/** The edge kinds, in the grammar's order. */
-export const EDGE_KINDS: readonly EdgeKind[] = BOUND_EDGE_KINDS;
-/** The `on_hop_limit` actions, in the grammar's order. */
-export const HOP_LIMIT_ACTIONS: readonly HopLimitAction[] = ["escalate", "failed"];
-/** The required fields of each edge kind when no `contract` block replaces them. */
-export { DEFAULT_CONTRACTS };
+/** The vocabulary (keywords, roles, outcomes, edge kinds, hop-limit actions, default contracts). */
+export { DEFAULT_CONTRACTS, EDGE_KINDS, HOP_LIMIT_ACTIONS, KEYWORDS, OUTCOMES, ROLES };
 
 /**
  * A graph block as the parser left it. This and the node types below are derived from the
@@ -68,8 +62,9 @@ export type TerminalNode = Extract<NonNullable<AgentNode["items"]>[number], { ki
 /** The open documents of one editor session. */
 export interface FrontEnd {
   /**
-   * Parses and checks `text` as `seam check` does, and lexes it for the editor features.
-   * Never throws: problems are diagnostics.
+   * Sets the buffer at `path` to `text` and checks it as `seam check` does (from the program's
+   * cache when the text is unchanged), then lexes it for the editor features. Never throws:
+   * problems are diagnostics.
    *
    * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
    */
@@ -78,15 +73,20 @@ export interface FrontEnd {
   close(path: string): void;
 }
 
-/** A front end over the parser and checker (files are checked one at a time, nothing kept between calls). */
+/** A front end whose program reads the open buffers (an overlay host), checked per file with its cache. */
 export function createFrontEnd(): FrontEnd {
+  const host = createOverlayHost();
+  const program = createProgram(host);
   return {
     analyse(path, text) {
+      host.set(path, text);
       const file = createSourceFile(path, text);
-      return analysisOf(file, check(file), (tokens) => findComments(text, tokens));
+      const result = program.checkFile(file);
+      return analysisOf(file, result, () => result.ast.comments.map((c) => c.range));
     },
-    close() {
-      // Nothing is kept per file.
+    close(path) {
+      host.delete(path);
+      program.forget(path);
     },
   };
 }
@@ -97,28 +97,30 @@ export function isIdentifier(name: string): boolean {
   return scanned.count === 1 && scanned.kinds[0] === k.K_IDENTIFIER && scanned.starts[0] === 0 && scanned.ends[0] === name.length;
 }
 
-/**
- * True when a suppression comment can silence findings of `rule`. This front end reads no
- * suppression comments, so none can.
- */
-export function isSuppressible(_rule: string): boolean {
-  return false;
+/** Rules a suppression comment may silence: all but `syntax`, `internal-error` and the rules about suppressions. */
+const SUPPRESSIBLE: ReadonlySet<string> = new Set(
+  ruleCatalog.map((r) => r.id).filter((id) => id !== "syntax" && id !== "internal-error" && !id.includes("suppression")),
+);
+
+/** True when a `seam-disable-next-line` or `seam-disable` comment can silence findings of `rule`. */
+export function isSuppressible(rule: string): boolean {
+  return SUPPRESSIBLE.has(rule);
 }
 
 /**
- * The address of a rule's documentation page, or `undefined` while the project publishes none
- * (the server then sends no `codeDescription`).
+ * The address of a rule's documentation page: the `file:` URL of `docs/rules/<id>.md` shipped
+ * with this installation (the page SARIF's `helpUri` names too).
  */
-export function ruleDocumentationUrl(_rule: string): string | undefined {
-  return undefined;
+export function ruleDocumentationUrl(rule: string): string | undefined {
+  return ruleDocsUrl(rule);
 }
 
 /**
- * The document in the canonical layout (`seam fmt`), or `undefined` when it cannot be formatted
- * (it has syntax errors). `undefined` itself while the front end has no formatter: the server
- * then announces no formatting.
+ * The document in the canonical layout (`seam fmt`'s printer, on the tree already parsed), or
+ * `undefined` when it has syntax errors and so cannot be formatted.
  */
-export const formatDocument: ((analysis: Analysis) => string | undefined) | undefined = undefined;
+export const formatDocument: ((analysis: Analysis) => string | undefined) | undefined = (analysis) =>
+  analysis.diagnostics.some((d) => d.rule === "syntax") ? undefined : printFile(analysis.file.text, analysis.ast);
 
 /**
  * The replacement a diagnostic proposes in its "did you mean 'x'?" (unknown agents and fields),
@@ -166,7 +168,8 @@ function lex(text: string): Token[] {
     const kind = scanned.kinds[i] as number;
     const start = scanned.starts[i] as number;
     const end = scanned.ends[i] as number;
-    if (k.isKeyword(kind)) tokens.push({ kind: "keyword", start, end, text: KEYWORDS[kind - 1] as string });
+    const keyword = k.keywordOfKind(kind);
+    if (keyword !== undefined) tokens.push({ kind: "keyword", start, end, text: keyword });
     else if (kind === k.K_IDENTIFIER) tokens.push({ kind: "identifier", start, end, text: "" });
     else if (kind === k.K_STRING || kind === k.K_MALFORMED_STRING) tokens.push({ kind: "string", start, end, text: "" });
     else if (kind === k.K_ARROW) tokens.push({ kind: "arrow", start, end, text: "->" });
@@ -174,32 +177,6 @@ function lex(text: string): Token[] {
     else tokens.push({ kind: "number", start, end, text: "" });
   }
   return tokens;
-}
-
-/** The comments lie in the gaps between tokens (strings are tokens, so no `//` inside one is taken). */
-function findComments(text: string, tokens: readonly Token[]): Range[] {
-  const comments: Range[] = [];
-  let gapStart = 0;
-  for (let t = 0; t <= tokens.length; t++) {
-    const gapEnd = tokens[t]?.start ?? text.length;
-    for (let i = gapStart; i < gapEnd - 1; i++) {
-      if (text.charCodeAt(i) !== 47 /* / */) continue;
-      const next = text.charCodeAt(i + 1);
-      if (next === 47) {
-        let end = i;
-        while (end < gapEnd && text[end] !== "\n" && text[end] !== "\r") end++;
-        comments.push({ start: i, end });
-        i = end;
-      } else if (next === 42 /* * */) {
-        const close = text.indexOf("*/", i + 2);
-        const end = close < 0 || close + 2 > gapEnd ? gapEnd : close + 2;
-        comments.push({ start: i, end });
-        i = end - 1;
-      }
-    }
-    gapStart = tokens[t]?.end ?? text.length;
-  }
-  return comments;
 }
 
 /** Index of the first token that starts at or after `offset` (`tokens.length` when none does); binary search. */

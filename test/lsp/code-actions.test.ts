@@ -21,6 +21,21 @@ const range = (line: number, start: number, end: number) => ({ start: { line, ch
 const actions = (uri: string, line: number, character: number) =>
   client.request<CodeAction[]>("textDocument/codeAction", { textDocument: { uri }, range: point(line, character), context: { diagnostics: [] } });
 const diagnostic = (uri: string, code: string) => published.get(uri)?.find((d) => d.code === code);
+/** The two suppression fixes every suppressible finding gets: on its line, in the whole file. */
+const suppressions = (uri: string, rule: string, line: number, indent: string) => [
+  {
+    title: `Suppress '${rule}' on this line (then say why after '--')`,
+    kind: "quickfix",
+    diagnostics: [diagnostic(uri, rule)],
+    edit: { changes: { [uri]: [{ range: point(line, 0), newText: `${indent}// seam-disable-next-line ${rule} -- \n` }] } },
+  },
+  {
+    title: `Suppress '${rule}' in this file (then say why after '--')`,
+    kind: "quickfix",
+    diagnostics: [diagnostic(uri, rule)],
+    edit: { changes: { [uri]: [{ range: point(0, 0), newText: `// seam-disable ${rule} -- \n` }] } },
+  },
+];
 
 describe("seam lsp: code actions", () => {
   it("takes the 'did you mean' name of an unknown agent", async () => {
@@ -32,6 +47,7 @@ describe("seam lsp: code actions", () => {
         isPreferred: true,
         edit: { changes: { [faulty.uri]: [{ range: range(6, 30, 36), newText: "writer" }] } },
       },
+      ...suppressions(faulty.uri, "unknown-agent", 6, "  "),
     ]);
   });
 
@@ -46,6 +62,18 @@ describe("seam lsp: code actions", () => {
         isPreferred: true,
         edit: { changes: { [uri]: [{ range: range(1, 17, 30), newText: "goal.statement" }] } },
       },
+      {
+        title: "Suppress 'unknown-field' on this line (then say why after '--')",
+        kind: "quickfix",
+        diagnostics: diagnostics.filter((d) => d.code === "unknown-field"),
+        edit: { changes: { [uri]: [{ range: point(1, 0), newText: "  // seam-disable-next-line unknown-field -- \n" }] } },
+      },
+      {
+        title: "Suppress 'unknown-field' in this file (then say why after '--')",
+        kind: "quickfix",
+        diagnostics: diagnostics.filter((d) => d.code === "unknown-field"),
+        edit: { changes: { [uri]: [{ range: point(0, 0), newText: "// seam-disable unknown-field -- \n" }] } },
+      },
     ]);
   });
 
@@ -57,6 +85,7 @@ describe("seam lsp: code actions", () => {
     expect(await actions(cycle.uri, 6, 4)).toEqual([
       { title: "Add 'max_rounds 2' to transfer a -> b", ...fixes, edit: { changes: { [cycle.uri]: [{ range: point(6, 17), newText: " { max_rounds 2 }" }] } } },
       { title: "Add 'max_rounds 2' to transfer b -> a", ...fixes, edit: { changes: { [cycle.uri]: [{ range: point(7, 19), newText: "\n    max_rounds 2" }] } } },
+      ...suppressions(cycle.uri, "unbounded-cycle", 6, "  "),
     ]);
   });
 
@@ -68,11 +97,26 @@ describe("seam lsp: code actions", () => {
         diagnostics: [diagnostic(trap.uri, "no-terminal-path")],
         edit: { changes: { [trap.uri]: [{ range: point(5, 17), newText: " { terminal done }" }] } },
       },
+      ...suppressions(trap.uri, "no-terminal-path", 5, "  "),
     ]);
   });
 
-  it("offers nothing where no diagnostic with a fix lies", async () => {
+  it("offers only the suppressions where a finding has no fix, and nothing where no finding lies", async () => {
+    expect(await actions(faulty.uri, 7, 4)).toEqual(suppressions(faulty.uri, "role-mismatch", 7, "  "));
     expect(await actions(faulty.uri, 3, 3)).toEqual([]);
-    expect(await actions(faulty.uri, 7, 4)).toEqual([]);
+  });
+
+  it("offers no suppression for a syntax error", async () => {
+    const uri = "file:///work/graphs/syntax.seam";
+    await client.open(uri, "graph s {\n  agent a worker\n}\n");
+    expect(await actions(uri, 1, 10)).toEqual([]);
+  });
+
+  it("suppresses the finding once the comment is in: the diagnostic goes, and only the missing reason is reported", async () => {
+    const { uri, text } = trap;
+    const lines = text.split("\n");
+    lines.splice(5, 0, "  // seam-disable-next-line no-terminal-path -- ");
+    const { diagnostics } = await client.change(uri, lines.join("\n"), 2);
+    expect(diagnostics.map((d) => d.code)).toEqual(["suppression-reason", "missing-return"]);
   });
 });

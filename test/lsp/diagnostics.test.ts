@@ -4,6 +4,8 @@ import { fixture } from "./fixtures.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 
 let client: LspClient;
+/** The rule's page shipped with this checkout, as diagnostics link it (`codeDescription`). */
+const ruleDoc = (id: string) => new URL(`../../docs/rules/${id}.md`, import.meta.url).href;
 beforeAll(async () => {
   client = await startLspClient();
 });
@@ -16,6 +18,7 @@ const faultyDiagnostics = [
     range: { start: { line: 5, character: 8 }, end: { line: 5, character: 14 } },
     severity: 2,
     code: "unreachable-agent",
+    codeDescription: { href: ruleDoc("unreachable-agent") },
     source: "seam",
     message: "agent 'writer' is never reached from the entry 'boss': add an edge to it, make it an entry, or remove it.",
   },
@@ -24,6 +27,7 @@ const faultyDiagnostics = [
     range: { start: { line: 6, character: 30 }, end: { line: 6, character: 36 } },
     severity: 1,
     code: "unknown-agent",
+    codeDescription: { href: ruleDoc("unknown-agent") },
     source: "seam",
     message: "unknown agent 'wirter' in delegate boss -> wirter: did you mean 'writer'?",
   },
@@ -31,6 +35,7 @@ const faultyDiagnostics = [
     range: { start: { line: 7, character: 2 }, end: { line: 7, character: 23 } },
     severity: 1,
     code: "role-mismatch",
+    codeDescription: { href: ruleDoc("role-mismatch") },
     source: "seam",
     message:
       "return writer -> boss: 'boss' never delegates to 'writer', so there is nothing to return; add `delegate boss -> writer` or use transfer.",
@@ -58,6 +63,7 @@ describe("seam lsp: diagnostics", () => {
           },
           full: true,
         },
+        documentFormattingProvider: true,
       },
       serverInfo: { name: "seam", version: JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version },
     });
@@ -93,6 +99,7 @@ describe("seam lsp: diagnostics", () => {
         range: { start: { line: 2, character: 6 }, end: { line: 2, character: 11 } },
         severity: 1,
         code: "hop-limit-unbounded",
+        codeDescription: { href: ruleDoc("hop-limit-unbounded") },
         source: "seam",
         message:
           "the hop limit of graph 'cycle' (auto, as no hop_limit is declared) cannot be computed: the cycle a -> b -> a has no max_rounds, so walks have no longest length. Add `max_rounds N` to an edge of the cycle, or declare an explicit `hop_limit N`.",
@@ -101,6 +108,7 @@ describe("seam lsp: diagnostics", () => {
         range: { start: { line: 6, character: 2 }, end: { line: 6, character: 17 } },
         severity: 2,
         code: "unbounded-cycle",
+        codeDescription: { href: ruleDoc("unbounded-cycle") },
         source: "seam",
         message:
           "unbounded cycle a -> b -> a: no edge on it has max_rounds, so a task may circle it forever; add `max_rounds N` to one of its edges (e.g. `transfer a -> b { max_rounds 2 }`).",
