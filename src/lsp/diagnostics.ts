@@ -1,6 +1,6 @@
 /**
  * Seam diagnostics as LSP diagnostics: the same rule id (`code`), severity, message and related
- * information as `seam check`, with the rule's page as `codeDescription` when one is published.
+ * information as `seam check`, with the rule's page as `codeDescription`.
  */
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
 import type { Diagnostic, Severity } from "../core/diagnostic.js";
@@ -15,12 +15,11 @@ const SEVERITIES: Readonly<Record<Severity, DiagnosticSeverity>> = {
 
 /** One Seam diagnostic of the document at `uri` in LSP form (related locations are in the same document). */
 export function toLspDiagnostic(analysis: Analysis, uri: string, diagnostic: Diagnostic): LspDiagnostic {
-  const href = ruleDocumentationUrl(diagnostic.rule);
   return {
     range: toLspRange(analysis.file, diagnostic.range),
     severity: SEVERITIES[diagnostic.severity],
     code: diagnostic.rule,
-    ...(href === undefined ? {} : { codeDescription: { href } }),
+    codeDescription: { href: ruleDocumentationUrl(diagnostic.rule) },
     source: "seam",
     message: diagnostic.message,
     ...(diagnostic.related === undefined

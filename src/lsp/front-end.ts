@@ -111,7 +111,7 @@ export function isSuppressible(rule: string): boolean {
  * The address of a rule's documentation page: the `file:` URL of `docs/rules/<id>.md` shipped
  * with this installation (the page SARIF's `helpUri` names too).
  */
-export function ruleDocumentationUrl(rule: string): string | undefined {
+export function ruleDocumentationUrl(rule: string): string {
   return ruleDocsUrl(rule);
 }
 
@@ -119,8 +119,9 @@ export function ruleDocumentationUrl(rule: string): string | undefined {
  * The document in the canonical layout (`seam fmt`'s printer, on the tree already parsed), or
  * `undefined` when it has syntax errors and so cannot be formatted.
  */
-export const formatDocument: ((analysis: Analysis) => string | undefined) | undefined = (analysis) =>
-  analysis.diagnostics.some((d) => d.rule === "syntax") ? undefined : printFile(analysis.file.text, analysis.ast);
+export function formatDocument(analysis: Analysis): string | undefined {
+  return analysis.diagnostics.some((d) => d.rule === "syntax") ? undefined : printFile(analysis.file.text, analysis.ast);
+}
 
 /**
  * The replacement a diagnostic proposes in its "did you mean 'x'?" (unknown agents and fields),

@@ -2,8 +2,8 @@
  * The Seam language server (LSP 3.17) on a given connection: open documents are analysed as
  * `seam check` would and their diagnostics published as they change; hover, definition,
  * references, rename, completion, document symbols, folding, code actions, semantic tokens and
- * (when the front end has a formatter) formatting answer from the latest analysis of each
- * document. Only open documents are analysed.
+ * formatting (`seam fmt`'s layout) answer from the latest analysis of each document. Only open
+ * documents are analysed.
  */
 import { fileURLToPath } from "node:url";
 import { TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
@@ -42,7 +42,7 @@ export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
   foldingRangeProvider: true,
   codeActionProvider: { codeActionKinds: ["quickfix"] },
   semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
-  ...(formatDocument === undefined ? {} : { documentFormattingProvider: true }),
+  documentFormattingProvider: true,
 };
 
 /**
@@ -145,19 +145,16 @@ export function startServer(connection: Connection, version: string): void {
     return analysis === undefined ? { data: [] } : semanticTokens(analysis);
   });
 
-  if (formatDocument !== undefined) {
-    const format = formatDocument;
-    // One edit replacing the whole text when the layout changes; none when it is already canonical
-    // or has syntax errors (formatting on save must not fail loudly mid-edit).
-    connection.onDocumentFormatting(({ textDocument }) => {
-      const analysis = analysisOf(textDocument.uri);
-      if (analysis === undefined) return [];
-      const formatted = format(analysis);
-      if (formatted === undefined || formatted === analysis.file.text) return [];
-      const end = toPosition(analysis.file, analysis.file.text.length);
-      return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }];
-    });
-  }
+  // One edit replacing the whole text when the layout changes; none when it is already canonical
+  // or has syntax errors (formatting on save must not fail loudly mid-edit).
+  connection.onDocumentFormatting(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    if (analysis === undefined) return [];
+    const formatted = formatDocument(analysis);
+    if (formatted === undefined || formatted === analysis.file.text) return [];
+    const end = toPosition(analysis.file, analysis.file.text.length);
+    return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }];
+  });
 
   documents.listen(connection);
   connection.listen();
