@@ -16,3 +16,13 @@ export function withCursor(marked: string): { text: string; position: { line: nu
     position: { line: before.length - 1, character: (before[before.length - 1] as string).length },
   };
 }
+
+/** The hover lines after the header and its blank line, for a `delegate` edge that is not part of the checked graph (default contract). */
+export const UNCHECKED_DELEGATE_HOVER: readonly string[] = [
+  "Not part of the checked graph: see this edge's diagnostics.",
+  "",
+  "Required fields:",
+  "- `budget.limit` (object): The most the task may use.",
+  "- `constraints` (array): Rules the receiver must keep to while working on the task.",
+  "- `goal.acceptance_criteria` (array): Checks that tell the receiver when the goal is met; at least one.",
+];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture } from "./fixtures.js";
+import { fixture, UNCHECKED_DELEGATE_HOVER } from "./fixtures.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 
 let client: LspClient;
@@ -70,12 +70,7 @@ describe("seam lsp: hover", () => {
         value: [
           "**delegate** `boss -> wirter`",
           "",
-          "Not part of the checked graph: see this edge's diagnostics.",
-          "",
-          "Required fields:",
-          "- `budget.limit` (object): The most the task may use.",
-          "- `constraints` (array): Rules the receiver must keep to while working on the task.",
-          "- `goal.acceptance_criteria` (array): Checks that tell the receiver when the goal is met; at least one.",
+          ...UNCHECKED_DELEGATE_HOVER,
         ].join("\n"),
       },
       range: range(6, 13, 36),

@@ -3,6 +3,7 @@
  * with Unicode names (identifiers are ID_Start / ID_Continue, as in JavaScript).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNCHECKED_DELEGATE_HOVER } from "./fixtures.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 
 let client: LspClient;
@@ -41,12 +42,7 @@ describe("seam lsp while an edge is being typed", () => {
         value: [
           "**delegate** `lead -> …`",
           "",
-          "Not part of the checked graph: see this edge's diagnostics.",
-          "",
-          "Required fields:",
-          "- `budget.limit` (object): The most the task may use.",
-          "- `constraints` (array): Rules the receiver must keep to while working on the task.",
-          "- `goal.acceptance_criteria` (array): Checks that tell the receiver when the goal is met; at least one.",
+          ...UNCHECKED_DELEGATE_HOVER,
         ].join("\n"),
       },
       range: range(4, 2, 15),
