@@ -3,8 +3,10 @@
 // the time from sending `didChange` to receiving the `publishDiagnostics` of that version, and
 // the time of a `completion` request (all agent names after an arrow). Peers: the same analysis
 // in-process without the protocol (`analyse()`, what the server runs per change), and a
-// `hover` request (the cheapest request, so the protocol's own round trip). Memory: the server's
-// resident set with the six examples open, beside the same server with nothing open.
+// `hover` request (the cheapest request, so the protocol's own round trip). On a shared machine
+// wall time grows with the load, so the server's CPU time per keystroke is reported too, beside
+// the CPU of the same analysis in-process. Memory: the server's resident set with the six
+// examples open, beside the same server with nothing open.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -24,6 +26,8 @@ const WARMUP = 5;
  * back the next edit, which measures the throttle rather than what a typist waits for.
  */
 const KEYSTROKE_INTERVAL_MS = 100;
+/** Edits whose CPU time is measured (the clock ticks every 10 ms, so enough to sum to seconds). */
+const CPU_RUNS = 100;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { createFrontEnd } = await import("../dist/lsp/front-end.js");
@@ -54,6 +58,13 @@ async function startServer() {
     connection.dispose();
   };
   return { child, connection, published, open, stop };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // After the command name: state is field 3, utime field 14, stime field 15 (proc(5)).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** The resident set size of a process in bytes (Linux /proc). */
@@ -114,6 +125,21 @@ async function measureEditing(base, uri) {
       hover.push(hoverMs);
     }
   }
+  // CPU time per keystroke, which machine load does not inflate as it does wall time: the server
+  // process's CPU over a run of edits alone, beside the CPU of the same analyses in-process.
+  const cpuBefore = cpuMsOf(server.child.pid);
+  for (let i = 0; i < CPU_RUNS; i++) {
+    const version = WARMUP + RUNS + 2 + i;
+    const typing = i % 2 === 0;
+    const change = {
+      range: { start: { line: commentLine, character: 3 }, end: { line: commentLine, character: typing ? 3 : 4 } },
+      text: typing ? "x" : "",
+    };
+    const done = server.published(uri, version);
+    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
+    await done;
+  }
+  const serverCpu = (cpuMsOf(server.child.pid) - cpuBefore) / CPU_RUNS;
   await server.stop();
   const inProcess = [];
   const frontEnd = createFrontEnd();
@@ -122,7 +148,11 @@ async function measureEditing(base, uri) {
     frontEnd.analyse("large.seam", `${base}// ${"x".repeat(1 - (i % 2))}\n`);
     if (i >= WARMUP) inProcess.push(nowMs() - start);
   }
-  return { change: median(changes), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
+  const cpuStart = process.cpuUsage();
+  for (let i = 0; i < CPU_RUNS; i++) frontEnd.analyse("large.seam", `${base}// ${"x".repeat(i % 2)}\n`);
+  const used = process.cpuUsage(cpuStart);
+  const analyseCpu = (used.user + used.system) / 1000 / CPU_RUNS;
+  return { serverCpu, analyseCpu, change: median(changes), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
 }
 
 async function measureMemory() {
@@ -152,8 +182,10 @@ export async function measureLsp() {
     rows: [
       row("didChange -> publishDiagnostics (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(20) }),
       row("  vs analyse() in-process", fmtMs(editing.change), fmtMs(editing.analyse), { ratio: editing.change / editing.analyse }),
+      row("server CPU per keystroke (didChange -> publishDiagnostics)", fmtMs(editing.serverCpu), fmtMs(editing.analyseCpu), { ratio: editing.serverCpu / editing.analyseCpu }),
       row("didChange -> publishDiagnostics, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(20) }),
       row("  vs analyse() in-process", fmtMs(typing.change), fmtMs(typing.analyse), { ratio: typing.change / typing.analyse }),
+      row("server CPU per keystroke, syntax error", fmtMs(typing.serverCpu), fmtMs(typing.analyseCpu), { ratio: typing.serverCpu / typing.analyseCpu }),
       row(`completion of ${AGENTS} agent names (ms)`, fmtMs(editing.completion), "", { ratio: editing.completion, target: ms(10) }),
       row("  vs hover round trip", fmtMs(editing.completion), fmtMs(editing.hover), { ratio: editing.completion / editing.hover }),
       row(`server RSS, ${memory.examples} examples open vs none`, fmtBytes(memory.withExamples), fmtBytes(memory.idle), { ratio: memory.withExamples / memory.idle }),
