@@ -30,7 +30,7 @@ import type {
   TerminalDecl,
 } from "../parser/ast.js";
 import type { Range } from "../core/source-file.js";
-import { ENVELOPE_VERSION } from "../core/envelope-schema.js";
+import { ENVELOPE_VERSION, envelopeFieldSince } from "../core/envelope-schema.js";
 import { assertNever, DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, DEFAULT_OUTCOME, EDGE_KINDS } from "../core/vocabulary.js";
 import { firstOccurrences } from "./graph/pairs.js";
 import type { CheckedTerminal } from "./model.js";
@@ -212,8 +212,11 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
         assertNever(item, "graph setting");
     }
   }
+  const minor = envelope?.version.major === ENVELOPE_VERSION.major ? envelope.version.minor : ENVELOPE_VERSION.minor;
+  const inVersion = (paths: readonly string[]): readonly string[] =>
+    paths.filter((path) => (envelopeFieldSince(path.split(/[.[]/)[0] as string) ?? 0) <= minor);
   const effectiveContracts = Object.fromEntries(
-    EDGE_KINDS.map((kind) => [kind, contracts[kind] ?? DEFAULT_CONTRACTS[kind]]),
+    EDGE_KINDS.map((kind) => [kind, contracts[kind] ?? inVersion(DEFAULT_CONTRACTS[kind])]),
   ) as Record<EdgeKind, readonly string[]>;
 
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);

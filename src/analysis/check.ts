@@ -113,6 +113,7 @@ function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
         : {}),
     ...(bounds.longestWalk !== undefined ? { longestWalk: bounds.longestWalk } : {}),
     exact: bounds.exact,
+    ...(bounds.approximation !== undefined ? { approximation: bounds.approximation } : {}),
     ...(bounds.shortestWalk !== undefined ? { shortestWalk: bounds.shortestWalk } : {}),
   };
 }

@@ -79,7 +79,14 @@ function findUnboundedCycles(
   canTerminate: Uint8Array,
 ): Pick<GraphFacts, "unboundedCycles" | "inUnboundedCycle"> {
   const n = bound.agents.length;
-  const unboundedGraph = createCompactGraph(n, bound.edgeFrom, bound.edgeTo, (e) => bound.edgeRounds[e] === Infinity);
+  // A self-handoff is its own error (`self-handoff`); counting it as a cycle too would advise
+  // bounding an edge that must go.
+  const unboundedGraph = createCompactGraph(
+    n,
+    bound.edgeFrom,
+    bound.edgeTo,
+    (e) => bound.edgeRounds[e] === Infinity && bound.edgeFrom[e] !== bound.edgeTo[e],
+  );
   const components = stronglyConnectedComponents(unboundedGraph);
   const inUnboundedCycle = new Uint8Array(bound.edgeDecl.length);
   const unboundedCycles: number[][] = [];

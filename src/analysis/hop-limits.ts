@@ -15,7 +15,11 @@
  * found by a memoised search over states (agent, remaining rounds of that SCC's bounded edges).
  *
  * The search is exponential in the bounded edges of an SCC, so it runs under a state budget,
- * spent on the SCCs whose state space is smallest first. Every other SCC gets a sound upper
+ * spent on the SCCs whose state space is smallest first. An SCC it cannot afford, up to
+ * {@link MAX_FLOW_AGENTS} agents and {@link MAX_FLOW_EDGES} edges, is solved exactly as an integer
+ * flow problem (`graph/longest-trail.ts`: a walk is an Eulerian trail of the edges it uses, so
+ * balance at each agent, `x_e <= max_rounds` and connectivity, by branch and bound), under a
+ * time budget for the whole graph. Every other SCC gets a sound upper
  * bound from a potential (a height function, as in the dual of a longest-path LP): inside an SCC
  * the unbounded edges form no cycle, so there is a `phi` with `phi(w) >= phi(v) + 1` on each of
  * them (the longest unbounded path into the agent, or minus the longest one out of it). A walk
@@ -34,6 +38,7 @@
  */
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
 import { componentLayout, stronglyConnectedComponents, type ComponentLayout, type Components } from "./graph/scc.js";
+import { longestTrail, TrailSearchExpired } from "./graph/longest-trail.js";
 import { reachableFrom, shortestWalk } from "./graph/traversal.js";
 
 /** The graph as hop-limit analysis sees it; node ids are agent indices. */
@@ -69,16 +74,40 @@ export interface HopBounds {
   readonly exact: boolean;
   /** A cycle without a bounded edge lies between an entry and a terminal. */
   readonly unbounded: boolean;
+  /** Why `longestWalk` is not exact; absent when it is. */
+  readonly approximation?: HopApproximation;
 }
+
+/**
+ * What stopped the exact search: its time budget (milliseconds), or a strongly connected
+ * component larger than exact search takes on (its agents and edges; limits
+ * {@link MAX_FLOW_AGENTS} and {@link MAX_FLOW_EDGES}). When both happened, the time budget.
+ */
+export type HopApproximation =
+  | { readonly kind: "time"; readonly budgetMs: number }
+  | { readonly kind: "size"; readonly agents: number; readonly edges: number };
 
 /** Options of {@link computeHopBounds}. */
 export interface HopBoundOptions {
-  /** Most search states (agent, remaining rounds) explored in total before bounds are used. */
+  /** Most states (agent, remaining rounds) the memoised search keeps in total: its memory. */
   readonly stateBudget?: number;
+  /** Milliseconds the flow search may spend on the whole graph (default {@link DEFAULT_TIME_BUDGET_MS}). */
+  readonly timeBudgetMs?: number;
+  /** Clock in milliseconds (default `performance.now`); tests pass their own. */
+  readonly now?: () => number;
 }
 
 /** Default state budget: a few hundred milliseconds of search at most. */
 export const DEFAULT_STATE_BUDGET = 200_000;
+
+/** Default time budget of the flow search, per graph. */
+export const DEFAULT_TIME_BUDGET_MS = 1000;
+
+/** Largest SCC (agents) the flow search takes on; larger ones get the potential bound at once. */
+export const MAX_FLOW_AGENTS = 24;
+
+/** Largest SCC (edges inside it) the flow search takes on. */
+export const MAX_FLOW_EDGES = 64;
 
 /**
  * Computes the shortest walk, H and whether H is exact or unbounded. Never throws on any graph;
@@ -105,6 +134,11 @@ export function computeHopBounds(input: HopGraph, options: HopBoundOptions = {})
 
   const exactPlan = planExactSearch(scc, useful, options.stateBudget ?? DEFAULT_STATE_BUDGET);
   const search = createComponentSearch(scc);
+  const budgetMs = options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
+  const now = options.now ?? (() => performance.now());
+  const deadline = now() + budgetMs;
+  const expired = (): boolean => now() >= deadline;
+  let approximation: HopApproximation | undefined;
   const best = new Float64Array(n).fill(-Infinity);
   const exit = new Float64Array(n);
   let leftover = exactPlan.leftover;
@@ -128,19 +162,76 @@ export function computeHopBounds(input: HopGraph, options: HopBoundOptions = {})
       best[layout.nodes[start] as number] = exit[layout.nodes[start] as number] as number;
       continue;
     }
-    if (exactPlan.reserved[c] === 1 && search.run(c, exit, best, Infinity) >= 0) continue;
-    if (exactPlan.reserved[c] !== 1 && leftover > 0) {
-      // Beyond the plan the state count is unknown until searched; the first failure ends tries.
-      const used = search.run(c, exit, best, leftover);
+    if (exactPlan.reserved[c] === 1 && search.run(c, exit, best, Infinity, never) >= 0) continue;
+    const byFlow = solveByFlow(scc, c, exit, best, expired);
+    if (byFlow === "exact") continue;
+    if (byFlow !== "time" && exactPlan.reserved[c] !== 1 && leftover > 0) {
+      // Too large for the flow search: the memoised one may still finish, as a large state
+      // space is often mostly unreachable. Its first failure ends such tries.
+      const used = search.run(c, exit, best, leftover, expired);
       leftover = used < 0 ? 0 : leftover - used;
       if (used >= 0) continue;
     }
     exact = false;
+    if (byFlow === "time") approximation = { kind: "time", budgetMs };
+    else if (approximation?.kind !== "time") approximation = byFlow;
     boundComponent(c, layout, heights, exit, best);
   }
   let longest = -Infinity;
   for (const e of input.entries) longest = Math.max(longest, best[e] as number);
-  return { shortestWalk: shortest.length, longestWalk: longest, exact, unbounded: false };
+  const result = { shortestWalk: shortest.length, longestWalk: longest, exact, unbounded: false };
+  return approximation === undefined ? result : { ...result, approximation };
+}
+
+/**
+ * Fills `best` for the members of cyclic component `c` with the flow search of
+ * `graph/longest-trail.ts`, one search per member; "time" when the deadline passed first, the
+ * component's size when it is beyond {@link MAX_FLOW_AGENTS} or {@link MAX_FLOW_EDGES}.
+ */
+const never = (): boolean => false;
+
+function solveByFlow(
+  { walk, rounds, components, layout }: SccView,
+  c: number,
+  exit: Float64Array,
+  best: Float64Array,
+  expired: () => boolean,
+): "exact" | "time" | HopApproximation {
+  const group = layout.nodes.subarray(layout.offsets[c] as number, layout.offsets[c + 1] as number);
+  const from: number[] = [];
+  const to: number[] = [];
+  const cap: number[] = [];
+  let boundedRounds = 0;
+  const local = new Map<number, number>();
+  group.forEach((v, i) => local.set(v, i));
+  for (const v of group) {
+    for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+      const w = walk.targets[s] as number;
+      if (components.component[w] !== c) continue;
+      from.push(local.get(v) as number);
+      to.push(local.get(w) as number);
+      const r = rounds[walk.edgeIds[s] as number] as number;
+      cap.push(r);
+      if (r !== Infinity) boundedRounds += r;
+    }
+  }
+  if (group.length > MAX_FLOW_AGENTS || from.length > MAX_FLOW_EDGES) return { kind: "size", agents: group.length, edges: from.length };
+  // Unbounded edges form no cycle inside the SCC, so between two bounded steps a walk takes each
+  // of them at most once: at most (bounded rounds + 1) times in all.
+  for (let e = 0; e < cap.length; e++) if (cap[e] === Infinity) cap[e] = boundedRounds + 1;
+  const gain = Array.from(group, (v) => exit[v] as number);
+  const network = { size: group.length, from, to, cap, gain };
+  const values: number[] = [];
+  try {
+    for (let i = 0; i < group.length; i++) values.push(longestTrail(network, i, expired));
+  } catch (error) {
+    if (error instanceof TrailSearchExpired) return "time";
+    throw error;
+  }
+  group.forEach((v, i) => {
+    best[v] = values[i] as number;
+  });
+  return "exact";
 }
 
 /** The SCC structure the per-component steps share. */
@@ -287,7 +378,7 @@ interface ComponentSearch {
    * Fills `best` for the members of component `c` by exact search, visiting at most `limit`
    * states; returns the states visited, or -1 (and leaves `best` alone) when over the limit.
    */
-  run(c: number, exit: Float64Array, best: Float64Array, limit: number): number;
+  run(c: number, exit: Float64Array, best: Float64Array, limit: number, expired: () => boolean): number;
 }
 
 function createComponentSearch({ walk, rounds, components, layout }: SccView): ComponentSearch {
@@ -297,7 +388,7 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
   const boundedIndex = new Int32Array(walk.targets.length).fill(-1);
 
   return {
-    run(c, exit, best, limit) {
+    run(c, exit, best, limit, expired) {
       const group = layout.nodes.subarray(layout.offsets[c] as number, layout.offsets[c + 1] as number);
       const size = group.length;
       // Remaining rounds are packed into one number in mixed radix (digit i = rounds left on
@@ -319,7 +410,7 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
         }
       });
       const used =
-        product * size <= Number.MAX_SAFE_INTEGER ? searchStates(c, group, exit, limit, product - 1, radix, base) : undefined;
+        product * size <= Number.MAX_SAFE_INTEGER ? searchStates(c, group, exit, limit, product - 1, radix, base, expired) : undefined;
       for (const s of boundedSlots) boundedIndex[s] = -1;
       if (used === undefined) return -1;
       group.forEach((v, i) => {
@@ -337,6 +428,7 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
     full: number,
     radix: readonly number[],
     base: readonly number[],
+    expired: () => boolean,
   ): { memo: Map<number, number>; states: number } | undefined {
     const size = group.length;
     const memo = new Map<number, number>();
@@ -376,7 +468,7 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
           const next = nextCode * size + (local[w] as number);
           const known = memo.get(next);
           if (known === undefined) {
-            if (++states > limit) return undefined;
+            if (++states > limit || ((states & 4095) === 0 && expired())) return undefined;
             push(next);
           } else if (Number.isNaN(known)) {
             // A state cycle would need a cycle of unbounded edges, which was ruled out above.

@@ -15,6 +15,7 @@ import type {
   Role,
   SeamFile,
 } from "../parser/ast.js";
+import type { HopApproximation } from "./hop-limits.js";
 
 /** A terminal action of an agent. */
 export interface CheckedTerminal {
@@ -72,6 +73,8 @@ export interface HopLimitInfo {
   readonly longestWalk?: number;
   /** True when `longestWalk` is exact; false when it is a sound upper bound. */
   readonly exact: boolean;
+  /** What stopped the exact search, when `exact` is false. */
+  readonly approximation?: HopApproximation;
   /** The fewest handoffs from an entry to an agent with a terminal (breadth-first search). */
   readonly shortestWalk?: number;
 }

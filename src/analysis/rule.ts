@@ -32,6 +32,8 @@ export interface ReportInit {
   readonly severity?: Severity;
   /** Secondary places in the same file. */
   readonly related?: readonly { readonly message: string; readonly range: Range }[];
+  /** The whole witness path the message shows (agent ids), kept whole in JSON output. */
+  readonly path?: readonly string[];
 }
 
 /** The context a rule's `check` receives. */
@@ -86,6 +88,7 @@ export function runRules(rules: readonly Rule[], model: RuleModel): Diagnostic[]
             range: init.range,
             message: init.message,
             ...(init.severity ? { severity: init.severity } : {}),
+            ...(init.path ? { path: init.path } : {}),
             ...(init.related
               ? { related: init.related.map((r) => ({ message: r.message, range: r.range, file: model.file })) }
               : {}),

@@ -10,6 +10,7 @@
  * 2 usage error, unreadable input or an internal error.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { CompileTarget } from "../emit/compile-output.js";
 import {
   CHECK_FORMATS,
   DIFF_FAIL_ON,
@@ -80,9 +81,14 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     .description("write the JSON Schemas, validator module and pictures of a graph")
     .argument("<file>", "a .seam file")
     .addOption(new Option("--out <dir>", "folder to write into").makeOptionMandatory().argParser(parseFolder))
-    .action(async (file: string, options: { out: string }) => {
+    .addOption(
+      new Option("--target <language>", "validator modules to write: js (default), python; repeat or separate with commas").argParser(
+        parseTargets,
+      ),
+    )
+    .action(async (file: string, options: { out: string; target?: CompileTarget[] }) => {
       const { compileCommand } = await import("./commands/compile.js");
-      setExitCode(await compileCommand({ file, out: options.out }, io));
+      setExitCode(await compileCommand({ file, out: options.out, targets: options.target ?? ["js"] }, io));
     });
   configure(compile, io);
 
@@ -180,6 +186,20 @@ function configure(command: Command, io: CliIo): void {
 function parseFolder(value: string): string {
   if (value === "") throw new InvalidArgumentError("Expected a folder, not an empty string.");
   return value;
+}
+
+const TARGETS: readonly CompileTarget[] = ["js", "python"];
+
+/** `--target js,python` and repeated `--target`: the union, in the order first named. */
+function parseTargets(value: string, previous: CompileTarget[] | undefined): CompileTarget[] {
+  const targets = [...(previous ?? [])];
+  for (const name of value.split(",").map((part) => part.trim())) {
+    if (!(TARGETS as readonly string[]).includes(name)) {
+      throw new InvalidArgumentError(`Expected js or python (repeat --target or separate with commas), not ${JSON.stringify(name)}.`);
+    }
+    if (!targets.includes(name as CompileTarget)) targets.push(name as CompileTarget);
+  }
+  return targets;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

@@ -33,6 +33,21 @@ export interface Diagnostic {
   readonly file: SourceFile;
   readonly range: Range;
   readonly related?: readonly RelatedInformation[];
+  /**
+   * The whole witness path (agent ids, in walk order) when the message shows one; the message
+   * may shorten it in the middle, machine-readable output keeps it all.
+   */
+  readonly path?: readonly string[];
+  /**
+   * Set on a notice that more findings were left out (the parser stops after 200 syntax
+   * errors): how many. A notice is not a finding, so summaries do not count it.
+   */
+  readonly omitted?: number;
+}
+
+/** False for a notice that findings were left out ({@link Diagnostic.omitted}); summaries count only findings. */
+export function isFinding(diagnostic: Diagnostic): boolean {
+  return diagnostic.omitted === undefined;
 }
 
 /** Options of {@link createDiagnostic}. */
@@ -43,6 +58,33 @@ export interface DiagnosticInit {
   /** Overrides the rule's default severity (for rules with two levels, e.g. `hop-limit-too-low`). */
   readonly severity?: Severity;
   readonly related?: readonly RelatedInformation[];
+  /** See {@link Diagnostic.path}. */
+  readonly path?: readonly string[];
+  /** See {@link Diagnostic.omitted}. */
+  readonly omitted?: number;
+}
+
+/** Longest name (identifier-like run) a message shows whole; longer ones keep their two ends. */
+export const MAX_NAME_SHOWN = 64;
+
+/**
+ * Shortens every identifier-like run of a message (letters, digits, `_`, `-`) longer than
+ * {@link MAX_NAME_SHOWN} characters to its two ends and the count left out, wherever the
+ * message shows it (quoted, in a walk, in a suggested line of code), so a 1 MB agent id cannot
+ * flood a terminal or a log. No word of Seam's own wording comes near that length.
+ */
+export function boundLongNames(message: string): string {
+  if (message.length <= MAX_NAME_SHOWN) return message;
+  return message.replace(LONG_NAME, (name) => boundName(name));
+}
+
+const LONG_NAME = new RegExp(`[A-Za-z0-9_-]{${MAX_NAME_SHOWN + 1},}`, "g");
+
+/** A name cut to {@link MAX_NAME_SHOWN} characters around a `…(N more)…` marker when longer. */
+export function boundName(name: string): string {
+  if (name.length <= MAX_NAME_SHOWN) return name;
+  const keep = Math.floor((MAX_NAME_SHOWN - 16) / 2);
+  return `${name.slice(0, keep)}…(${name.length - 2 * keep} more)…${name.slice(-keep)}`;
 }
 
 /**
@@ -58,10 +100,14 @@ export function createDiagnostic(rule: RuleMeta, init: DiagnosticInit): Diagnost
   const diagnostic: Diagnostic = {
     rule: rule.id,
     severity: init.severity ?? rule.severity,
-    message: init.message,
+    message: boundLongNames(init.message),
     file,
     range,
-    ...(init.related && init.related.length > 0 ? { related: init.related } : {}),
+    ...(init.related && init.related.length > 0
+      ? { related: init.related.map((r) => ({ ...r, message: boundLongNames(r.message) })) }
+      : {}),
+    ...(init.path ? { path: init.path } : {}),
+    ...(init.omitted !== undefined ? { omitted: init.omitted } : {}),
   };
   return diagnostic;
 }

@@ -187,3 +187,64 @@ export const envelopeSchema: JsonSchema = {
     },
   },
 };
+
+/**
+ * What each supported minor version of envelope 1 holds, oldest first: the fields it adds to the
+ * one before. 1.2 is the published 1.2.0 envelope (closed objects, typed, versioned, pointers
+ * rather than payloads); no field set older than 1.2.0 was ever published, so 1.0 and 1.1 name
+ * the same fields as 1.2 (they add nothing). 1.3 adds the four optional completion fields.
+ * Minor versions only ever add optional fields, so an envelope valid for 1.N is valid for 1.M,
+ * M >= N (semantic versioning, https://semver.org).
+ */
+export const ENVELOPE_MINOR_VERSIONS: readonly { readonly minor: number; readonly adds: readonly string[] }[] = [
+  { minor: 0, adds: [] },
+  { minor: 1, adds: [] },
+  { minor: 2, adds: [] },
+  { minor: 3, adds: ["status", "allowed_next_step", "safe_resume", "blocked_on"] },
+];
+
+/** The minor version that added top-level field `name`, or `undefined` for a field of every version. */
+export function envelopeFieldSince(name: string): number | undefined {
+  return ENVELOPE_MINOR_VERSIONS.find((v) => v.adds.includes(name))?.minor;
+}
+
+/**
+ * The `$id` of the envelope schema of one version: {@link ENVELOPE_SCHEMA_ID} with its version
+ * part replaced.
+ */
+export function envelopeSchemaIdFor(version: { readonly major: number; readonly minor: number }): string {
+  const current = `${ENVELOPE_VERSION.major}.${ENVELOPE_VERSION.minor}`;
+  const at = ENVELOPE_SCHEMA_ID.lastIndexOf(current);
+  return `${ENVELOPE_SCHEMA_ID.slice(0, at)}${version.major}.${version.minor}${ENVELOPE_SCHEMA_ID.slice(at + current.length)}`;
+}
+
+const schemaByMinor = new Map<number, JsonSchema>();
+
+/**
+ * The envelope schema of version `1.minor` (0 to {@link ENVELOPE_VERSION}.minor): the 1.3
+ * schema without the fields added after that version, under its own `$id` and title. Built once
+ * per version and shared: treat as read-only.
+ *
+ * @throws Error for a version this Seam does not know (the checker's `unsupported-envelope`
+ *   rule refuses such graphs first)
+ */
+export function envelopeSchemaFor(version: { readonly major: number; readonly minor: number }): JsonSchema {
+  if (version.major !== ENVELOPE_VERSION.major || version.minor < 0 || version.minor > ENVELOPE_VERSION.minor) {
+    throw new Error(`internal: no envelope schema for version ${version.major}.${version.minor}`);
+  }
+  if (version.minor === ENVELOPE_VERSION.minor) return envelopeSchema;
+  const cached = schemaByMinor.get(version.minor);
+  if (cached !== undefined) return cached;
+  const later = ENVELOPE_MINOR_VERSIONS.filter((v) => v.minor > version.minor).flatMap((v) => v.adds);
+  const properties = Object.fromEntries(
+    Object.entries(envelopeSchema["properties"] as Record<string, unknown>).filter(([name]) => !later.includes(name)),
+  );
+  const schema: JsonSchema = {
+    ...envelopeSchema,
+    $id: envelopeSchemaIdFor(version),
+    title: `Seam handoff envelope ${version.major}.${version.minor}`,
+    properties,
+  };
+  schemaByMinor.set(version.minor, schema);
+  return schema;
+}

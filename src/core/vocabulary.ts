@@ -36,7 +36,12 @@ export interface EdgeKindSpec {
   readonly from: readonly Role[];
   /** Roles that may receive it. */
   readonly to: readonly Role[];
-  /** Envelope field paths required when no `contract` block replaces them. */
+  /**
+   * Envelope field paths required when no `contract` block replaces them: only what the kind adds
+   * to the envelope's own required fields (goal with its acceptance criteria, budget with its
+   * limit, provenance are required of every envelope already). A required array must hold at
+   * least one item; a field newer than the graph's envelope version is left out.
+   */
   readonly defaultContract: readonly string[];
 }
 
@@ -49,19 +54,19 @@ export const EDGE_KIND_TABLE = {
     summary: "a supervisor hands work down and stays accountable for it",
     from: ["supervisor"],
     to: ["supervisor", "worker"],
-    defaultContract: ["goal.acceptance_criteria", "budget.limit", "constraints"],
+    defaultContract: ["constraints"],
   },
   return: {
     summary: "results go back up to the supervisor that delegated the work",
     from: ["supervisor", "worker"],
     to: ["supervisor"],
-    defaultContract: ["status", "artefacts", "provenance"],
+    defaultContract: ["status", "artefacts"],
   },
   transfer: {
     summary: "accountability moves sideways to another worker or peer",
     from: ["worker", "peer"],
     to: ["worker", "peer"],
-    defaultContract: ["decisions", "decisions[].rationale", "provenance", "artefacts"],
+    defaultContract: ["decisions", "artefacts"],
   },
 } as const satisfies Record<string, EdgeKindSpec>;
 

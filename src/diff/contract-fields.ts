@@ -2,8 +2,8 @@
  * An edge's contract as the emitted JSON Schema sees it: the schema `seam compile` writes for the
  * edge (`contractSchema`), read back as the set of obligations it puts on an envelope. Each
  * obligation is a field path in Seam's syntax: `goal.out_of_scope` (the field is required where
- * its parent is present), `decisions[].rationale` (every decision has one), `decisions[]` (at
- * least one item). Obligations that the envelope schema itself already imposes are left out, so
+ * its parent is present; a required array with at least one item), `decisions[].rationale` (every
+ * decision has one). Obligations that the envelope schema itself already imposes are left out, so
  * writing `require goal` (which every envelope has) or spelling a contract differently but with
  * the same effect gives the same set.
  */
@@ -61,8 +61,8 @@ const base = obligations(envelopeSchema);
  */
 export function contractFields(graph: CheckedGraph, require: readonly string[]): readonly string[] {
   const fields = obligations(contractSchema(graph, require, "urn:seam:diff"));
-  // `p[]` (at least one item) already says that `p` is there: one obligation, as written.
-  return [...fields].filter((field) => !base.has(field) && !fields.has(`${field}[]`)).sort();
+  // A required array holds at least one item, so `p` with `p[]` is one obligation, written as `p`.
+  return [...fields].filter((field) => !base.has(field) && !(field.endsWith("[]") && fields.has(field.slice(0, -2)))).sort();
 }
 
 /**

@@ -3,12 +3,20 @@
  * `{ path, content }` pairs: only the CLI writes files.
  */
 import type { CheckedGraph } from "../analysis/model.js";
-import { envelopeSchema } from "../core/envelope-schema.js";
+import { envelopeSchemaFor } from "../core/envelope-schema.js";
 import { edgeSchema, graphSchemaBase } from "./edge-schemas.js";
 import { planFileNames } from "./file-names.js";
 import { dotPicture } from "./picture-dot.js";
 import { mermaidPicture } from "./picture-mermaid.js";
+import { planPythonModuleNames } from "./python/module-names.js";
+import { emitPythonModule } from "./python/python-module.js";
 import { emitValidatorModule } from "./validator-module.js";
+
+/** The languages `seam compile` writes validator modules for. */
+export const COMPILE_TARGETS = ["js", "python"] as const;
+
+/** A language of {@link COMPILE_TARGETS}. */
+export type CompileTarget = (typeof COMPILE_TARGETS)[number];
 
 /** One output file; `path` is relative to the output folder. */
 export interface EmittedFile {
@@ -25,25 +33,31 @@ function json(value: unknown): string {
  * `<graph>.<from>-<kind>-<to>.schema.json` per edge, `<graph>.validators.mjs` and
  * `<graph>.validators.d.mts`, and the pictures `<graph>.mmd` (Mermaid) and `<graph>.dot`
  * (Graphviz). Deterministic: the same graphs give byte-identical files, in a
- * fixed order.
+ * fixed order. The `.mjs` module and its declarations are the `js` target; the `python` target
+ * writes `<graph>_validators.py` instead or as well.
  *
  * @param graphs - the checked graphs of one file, none with errors
+ * @param targets - the validator modules to write (default: `js` only)
  * @throws Error on a bug in Seam (a schema that does not compile, say)
  */
-export function emitCompileOutput(graphs: readonly CheckedGraph[]): EmittedFile[] {
+export function emitCompileOutput(graphs: readonly CheckedGraph[], targets: readonly CompileTarget[] = ["js"]): EmittedFile[] {
   const names = planFileNames(graphs);
+  const pythonNames = targets.includes("python") ? planPythonModuleNames(graphs) : [];
   const files: EmittedFile[] = [];
   graphs.forEach((graph, g) => {
     const planned = names[g];
     if (planned === undefined) throw new Error("internal: file names missing for a graph");
-    files.push({ path: planned.envelope, content: json(envelopeSchema) });
+    files.push({ path: planned.envelope, content: json(envelopeSchemaFor(graph.envelope)) });
     graph.edges.forEach((edge, e) => {
       const path = planned.edges[e] as string;
       files.push({ path, content: json(edgeSchema(graph, edge, `${graphSchemaBase(graph.name)}${path.replace(/\.schema\.json$/, "")}`)) });
     });
-    const validators = emitValidatorModule(graph);
-    files.push({ path: planned.module, content: validators.module });
-    files.push({ path: planned.declarations, content: validators.declarations });
+    if (targets.includes("js")) {
+      const validators = emitValidatorModule(graph);
+      files.push({ path: planned.module, content: validators.module });
+      files.push({ path: planned.declarations, content: validators.declarations });
+    }
+    if (targets.includes("python")) files.push({ path: pythonNames[g] as string, content: emitPythonModule(graph) });
     files.push({ path: planned.mermaid, content: mermaidPicture(graph) });
     files.push({ path: planned.dot, content: dotPicture(graph) });
   });

@@ -11,7 +11,7 @@
  *   `role-mismatch`), which is why the shared overlays leave them out.
  */
 import type { CheckedEdge, CheckedGraph } from "../analysis/model.js";
-import { ENVELOPE_SCHEMA_ID, envelopeSchema, SCHEMA_ID_PREFIX, type JsonSchema } from "../core/envelope-schema.js";
+import { envelopeSchemaFor, envelopeSchemaIdFor, SCHEMA_ID_PREFIX, type JsonSchema } from "../core/envelope-schema.js";
 import { EACH_ITEM, parseFieldPath } from "../runtime/field-path.js";
 
 /** The base of the `$id`s of a graph's derived schemas: `urn:seam-handoff:schema:graph:<name>:`. */
@@ -52,7 +52,8 @@ function addRequired(node: MutableSchema, name: string): void {
  * Makes `path` required in `root` (edited in place). Each name of the path becomes `required`
  * in its parent object, through arrays' `items`; a name followed by `[]` is not required itself
  * (`decisions[].rationale` asks every decision for a rationale and holds when there are none),
- * except at the end: `decisions[]` requires at least one decision.
+ * except at the end: `decisions[]` requires at least one decision, and so does `decisions`
+ * (a required array must hold an item; `minItems: 1`).
  *
  * @throws Error when the path does not resolve in the envelope schema (a bug: the checker's
  * `unknown-field` rule refuses such graphs)
@@ -70,7 +71,12 @@ export function requirePath(root: MutableSchema, path: string): void {
     const properties = asSchema(node["properties"], path);
     if (!Object.hasOwn(properties, segment)) throw new Error(`internal: ${JSON.stringify(path)} names no envelope field`);
     const next = segments[i + 1];
-    if (next !== EACH_ITEM) {
+    if (next === undefined) {
+      addRequired(node, segment);
+      // A required array needs an item: `require decisions` is not met by `[]`.
+      const leaf = inlined(properties, segment, root, path);
+      if (leaf["type"] === "array") leaf["minItems"] = Math.max(1, typeof leaf["minItems"] === "number" ? leaf["minItems"] : 0);
+    } else if (next !== EACH_ITEM) {
       addRequired(node, segment);
     } else if (i + 2 === segments.length) {
       addRequired(node, segment);
@@ -79,6 +85,19 @@ export function requirePath(root: MutableSchema, path: string): void {
     }
     if (i + 1 < segments.length) node = inlined(properties, segment, root, path);
   }
+}
+
+/** The node of `root` a path's segments lead to (local `$ref`s followed), read-only. */
+function schemaAt(root: JsonSchema, segments: readonly string[]): JsonSchema | undefined {
+  let node: unknown = root;
+  for (const segment of segments) {
+    if (typeof node !== "object" || node === null) return undefined;
+    const current = node as MutableSchema;
+    node = segment === EACH_ITEM ? current["items"] : (current["properties"] as MutableSchema | undefined)?.[segment];
+    const ref = typeof node === "object" && node !== null ? (node as MutableSchema)["$ref"] : undefined;
+    if (typeof ref === "string") node = (root["$defs"] as MutableSchema | undefined)?.[ref.replace("#/$defs/", "")];
+  }
+  return typeof node === "object" && node !== null ? (node as JsonSchema) : undefined;
 }
 
 function overlayChild(node: MutableSchema, name: string, type: "object" | "array"): MutableSchema {
@@ -96,7 +115,7 @@ function overlayChild(node: MutableSchema, name: string, type: "object" | "array
  * path (the checker has matched every path against the envelope schema), and leaves are `true`
  * so that strict mode sees every required name among `properties`.
  */
-function overlayRequire(root: MutableSchema, path: string): void {
+function overlayRequire(root: MutableSchema, path: string, envelope: JsonSchema): void {
   const segments = parseFieldPath(path);
   if (segments === undefined) throw new Error(`internal: ${JSON.stringify(path)} is not a field path`);
   let node = root;
@@ -110,7 +129,12 @@ function overlayRequire(root: MutableSchema, path: string): void {
     }
     if (next === undefined) {
       const properties = (node["properties"] ??= {}) as MutableSchema;
-      properties[segment] ??= true;
+      if (schemaAt(envelope, segments)?.["type"] === "array") {
+        const array = overlayChild(node, segment, "array");
+        array["minItems"] = 1;
+      } else {
+        properties[segment] ??= true;
+      }
       addRequired(node, segment);
     } else if (next === EACH_ITEM) {
       const array = overlayChild(node, segment, "array");
@@ -136,14 +160,15 @@ function overlayRequire(root: MutableSchema, path: string): void {
  * @param id - the schema's `$id`
  */
 export function contractOverlaySchema(graph: CheckedGraph, require: readonly string[], id: string): JsonSchema {
-  const schema: MutableSchema = { $id: id, $ref: ENVELOPE_SCHEMA_ID, type: "object" };
+  const schema: MutableSchema = { $id: id, $ref: envelopeSchemaIdFor(graph.envelope), type: "object" };
   const hop = overlayChild(schema, "hop", "object");
   addRequired(hop, "path");
   const hopFields = (hop["properties"] ??= {}) as MutableSchema;
   hopFields["path"] = true;
   const limit = graph.hopLimit.value;
   if (limit !== undefined) hopFields["limit"] = { type: "integer", maximum: limit };
-  for (const path of require) overlayRequire(schema, path);
+  const envelope = envelopeSchemaFor(graph.envelope);
+  for (const path of require) overlayRequire(schema, path, envelope);
   return schema;
 }
 
@@ -156,7 +181,7 @@ export function contractOverlaySchema(graph: CheckedGraph, require: readonly str
  * @param id - the schema's `$id`
  */
 export function contractSchema(graph: CheckedGraph, require: readonly string[], id: string): JsonSchema {
-  const schema = clone(envelopeSchema);
+  const schema = clone(envelopeSchemaFor(graph.envelope));
   schema["$id"] = id;
   schema["title"] = `Seam handoff envelope ${graph.envelope.major}.${graph.envelope.minor}, graph ${graph.name}, contract: ${require.join(", ") || "(none)"}`;
   const properties = asSchema(schema["properties"], "envelope");

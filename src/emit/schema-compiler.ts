@@ -7,7 +7,7 @@
  */
 import Ajv2020Module from "ajv/dist/2020.js";
 import type { CheckedGraph } from "../analysis/model.js";
-import { ENVELOPE_SCHEMA_ID, envelopeSchema, type JsonSchema } from "../core/envelope-schema.js";
+import { envelopeSchemaFor, type JsonSchema } from "../core/envelope-schema.js";
 import { formats } from "../runtime/schema-helpers.js";
 import { contractOverlaySchema, graphSchemaBase } from "./edge-schemas.js";
 
@@ -62,7 +62,8 @@ export interface GraphSchemas {
  */
 export function addGraphSchemas(graph: CheckedGraph): GraphSchemas {
   const ajv = createSchemaAjv();
-  ajv.addSchema(envelopeSchema as object);
+  const envelope = envelopeSchemaFor(graph.envelope);
+  ajv.addSchema(envelope as object);
   const contracts: CompiledContract[] = [];
   const byKey = new Map<string, number>();
   const edgeContracts = graph.edges.map((edge) => {
@@ -78,5 +79,5 @@ export function addGraphSchemas(graph: CheckedGraph): GraphSchemas {
     }
     return index;
   });
-  return { ajv, envelopeId: ENVELOPE_SCHEMA_ID, contracts, edgeContracts };
+  return { ajv, envelopeId: envelope["$id"] as string, contracts, edgeContracts };
 }

@@ -89,11 +89,10 @@ function toDiagnostics(file: SourceFile, found: readonly { range: Range; message
   unique.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   const firstLeftOut = unique[MAX_SYNTAX_DIAGNOSTICS];
   const kept = unique.slice(0, MAX_SYNTAX_DIAGNOSTICS);
+  const out = kept.map(({ range, message }) => createDiagnostic(syntaxRule, { file, range, message }));
   if (firstLeftOut !== undefined) {
-    kept.push({
-      range: firstLeftOut.range,
-      message: `too many syntax errors; stopped after ${MAX_SYNTAX_DIAGNOSTICS}`,
-    });
+    const message = `too many syntax errors; stopped after ${MAX_SYNTAX_DIAGNOSTICS}`;
+    out.push(createDiagnostic(syntaxRule, { file, range: firstLeftOut.range, message, omitted: unique.length - MAX_SYNTAX_DIAGNOSTICS }));
   }
-  return kept.map(({ range, message }) => createDiagnostic(syntaxRule, { file, range, message }));
+  return out;
 }

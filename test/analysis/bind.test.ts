@@ -44,9 +44,9 @@ describe("binding", () => {
     expect(g.loopSignature).toEqual(["goal.statement", "artefacts[].digest"]);
     expect(g.contracts.transfer).toEqual(["provenance", "decisions[].confidence"]);
     const [delegate, ret, transfer] = g.edges;
-    expect(delegate?.require).toEqual(["budget.limit", "constraints", "goal.acceptance_criteria", "goal.out_of_scope"]);
+    expect(delegate?.require).toEqual(["constraints", "goal.out_of_scope"]);
     expect(delegate?.maxRounds).toBe(2);
-    expect(ret?.require).toEqual(["artefacts", "provenance", "status"]);
+    expect(ret?.require).toEqual(["artefacts"]);
     expect(ret?.observe).toBe(true);
     expect(transfer?.require).toEqual(["artefacts", "decisions[].confidence", "provenance"]);
     expect(g.agents.map((a) => [a.id, a.role, a.version, a.terminals])).toEqual([

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
-import { SVG_MAX_NODES } from "../../src/emit/picture-svg.js";
+import { graphCommand } from "../../src/cli/commands/graph.js";
+import { SVG_MAX_EDGES, SVG_MAX_NODES } from "../../src/emit/picture-svg.js";
 import { makeTempDir, removeTempDirs } from "../emit/helpers.js";
 import { createFakeIo } from "./fake-io.js";
 
@@ -83,5 +84,29 @@ describe("seam graph", () => {
     const dot = await graph(["chain.seam", "--format", "dot"], dir);
     expect(dot.code).toBe(0);
     expect(dot.out).toMatch(/^digraph "chain"/);
+  });
+
+  it("stops an SVG layout at its time budget with one line and exit 2", async () => {
+    const io = createFakeIo(fixtures);
+    const code = await graphCommand({ file: "clean.seam", format: "svg", svgTimeBudgetMs: 1 }, io);
+    expect(code).toBe(2);
+    expect(io.out()).toBe("");
+    expect(io.err()).toBe(
+      "seam: clean.seam: the graph is too large for SVG rendering: Graphviz's layout ran past its budget of 1 ms and was stopped (use --format dot or mermaid)\n",
+    );
+  });
+
+  it("refuses SVG for a graph over the edge limit with one line and exit 2", async () => {
+    const n = 40;
+    const lines = ["graph dense {", "  entry a0"];
+    for (let i = 0; i < n; i++) lines.push(`  agent a${i}: peer${i === n - 1 ? " { terminal done }" : ""}`);
+    for (let i = 0; i < n; i++) for (let k = 1; k <= 16; k++) lines.push(`  transfer a${i} -> a${(i + k) % n} { max_rounds 1 }`);
+    const dir = makeTempDir("graph");
+    writeFileSync(join(dir, "dense.seam"), [...lines, "}", ""].join("\n"));
+    const svg = await graph(["dense.seam", "--format", "svg"], dir);
+    expect(svg.code).toBe(2);
+    expect(svg.err).toBe(
+      `seam: dense.seam: the graph is too large for SVG rendering: ${n * 16 + 2} edges (handoffs, terminals and entries), more than the ${SVG_MAX_EDGES} it lays out (use --format dot or mermaid)\n`,
+    );
   });
 });

@@ -28,4 +28,5 @@ export const EDITS: readonly (readonly [string, string, string])[] = [
   ["on hop limit", BASE, edit(BASE, ["on_hop_limit escalate", "on_hop_limit failed"])],
   ["loop signature", BASE, edit(BASE, ["loop_signature goal.statement", "loop_signature goal.statement, decisions[].statement"])],
   ["envelope", BASE, edit(BASE, ["  entry boss", "  envelope 1.2\n  entry boss"])],
+  ["envelope with the same fields", edit(BASE, ["  entry boss", "  envelope 1.2\n  entry boss"]), edit(BASE, ["  entry boss", "  envelope 1.1\n  entry boss"])],
 ];

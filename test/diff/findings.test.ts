@@ -133,12 +133,12 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
   },
   "required field": {
     forward: [
+      ["required-field-added", "warning", "delegate boss -> analyst", "analyst now requires open_questions on delegate boss -> analyst: deploy boss first so it sends the field; until it is redeployed, analyst refuses its handoffs that lack it"],
       ["required-field-added", "warning", "goal.out_of_scope", "analyst now requires goal.out_of_scope on delegate boss -> analyst: deploy boss first so it sends the field; until it is redeployed, analyst refuses its handoffs that lack it"],
-      ["required-field-added", "warning", "open_questions[]", "analyst now requires open_questions[] on delegate boss -> analyst: deploy boss first so it sends the field; until it is redeployed, analyst refuses its handoffs that lack it"],
     ],
     backward: [
       ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires goal.out_of_scope on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
-      ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires open_questions[] on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
+      ["required-field-removed", "warning", "delegate boss -> analyst", "analyst no longer requires open_questions on delegate boss -> analyst: deploy analyst first; the old analyst still refuses handoffs from an updated boss that leave the field out"],
     ],
   },
   "renamed field": {
@@ -213,10 +213,24 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
   },
   "envelope": {
     forward: [
-      ["envelope-version-changed", "info", "1.2", "the graph now targets envelope 1.2, not 1.3: validators read the same closed 1.x schema and check only the major, so nothing is refused"],
+      ["envelope-version-lowered", "warning", "1.2", "the graph now targets envelope 1.2, not 1.3: agents on the new graph refuse envelopes that carry status, allowed_next_step, safe_resume, blocked_on, so deploy every producer first so it stops sending them"],
+      ["required-field-removed", "warning", "return analyst -> boss", "boss no longer requires status on return analyst -> boss: deploy boss first; the old boss still refuses handoffs from an updated analyst that leave the field out"],
+      ["required-field-removed", "warning", "return helper -> boss", "boss no longer requires status on return helper -> boss: deploy boss first; the old boss still refuses handoffs from an updated helper that leave the field out"],
+      ["required-field-removed", "warning", "return lead -> boss", "boss no longer requires status on return lead -> boss: deploy boss first; the old boss still refuses handoffs from an updated lead that leave the field out"],
     ],
     backward: [
-      ["envelope-version-changed", "info", "desk", "the graph now targets envelope 1.3, not 1.2: validators read the same closed 1.x schema and check only the major, so nothing is refused"],
+      ["envelope-version-raised", "warning", "desk", "the graph now targets envelope 1.3, not 1.2: agents on the old graph refuse envelopes that carry status, allowed_next_step, safe_resume, blocked_on, so deploy every receiver before a producer sends them"],
+      ["required-field-added", "warning", "return analyst -> boss", "boss now requires status on return analyst -> boss: deploy analyst first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
+      ["required-field-added", "warning", "return helper -> boss", "boss now requires status on return helper -> boss: deploy helper first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
+      ["required-field-added", "warning", "return lead -> boss", "boss now requires status on return lead -> boss: deploy lead first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
+    ],
+  },
+  "envelope with the same fields": {
+    forward: [
+      ["envelope-version-changed", "info", "1.1", "the graph now targets envelope 1.1, not 1.2: both hold the same fields, so nothing is refused"],
+    ],
+    backward: [
+      ["envelope-version-changed", "info", "1.2", "the graph now targets envelope 1.2, not 1.1: both hold the same fields, so nothing is refused"],
     ],
   },
 };

@@ -88,7 +88,7 @@ describe("contract overlays and per-edge schemas", () => {
   it("puts each required path at the right depth, through arrays' items", () => {
     const overlay = contractOverlaySchema(graph, ["decisions[].rationale", "goal.out_of_scope", "status", "artefacts[]"], "urn:test") as Record<string, any>;
     expect(overlay["required"]).toEqual(["goal", "status", "artefacts"]);
-    expect(overlay["properties"]["goal"]).toEqual({ type: "object", required: ["out_of_scope"], properties: { out_of_scope: true } });
+    expect(overlay["properties"]["goal"]).toEqual({ type: "object", required: ["out_of_scope"], properties: { out_of_scope: { type: "array", minItems: 1 } } });
     expect(overlay["properties"]["decisions"]).toEqual({ type: "array", items: { type: "object", properties: { rationale: true }, required: ["rationale"] } });
     expect(overlay["properties"]["artefacts"]).toEqual({ type: "array", minItems: 1 });
     expect(overlay["properties"]["hop"]).toEqual({ type: "object", required: ["path"], properties: { path: true, limit: { type: "integer", maximum: 8 } } });

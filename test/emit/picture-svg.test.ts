@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkText } from "../../src/analysis/check.js";
 import type { CheckedGraph } from "../../src/analysis/model.js";
 import { FAULT_COLOR, UNREACHABLE_COLOR } from "../../src/emit/picture-model.js";
-import { SVG_MAX_NODES, svgPicture } from "../../src/emit/picture-svg.js";
+import { SVG_MAX_EDGES, SVG_MAX_NODES, SVG_TIME_BUDGET_MS, svgPicture } from "../../src/emit/picture-svg.js";
 import { exampleNames, examplesDir, loadGraph, picturesDir } from "./picture-helpers.js";
 
 /** The SVG text, failing the test when the picture was refused. */
@@ -54,7 +54,10 @@ describe("svgPicture", () => {
       ok: false,
       reason: "too-many-nodes",
       nodes: SVG_MAX_NODES + 1,
+      edges: SVG_MAX_NODES + 1,
       maxNodes: SVG_MAX_NODES,
+      maxEdges: SVG_MAX_EDGES,
+      timeBudgetMs: SVG_TIME_BUDGET_MS,
     });
     const terminals = Array.from({ length: SVG_MAX_NODES }, (_, i) => `terminal t${i}`).join(" ");
     const oneAgent = checkText("star.seam", `graph star { entry a agent a: peer { ${terminals} } }`).graphs[0] as CheckedGraph;
@@ -62,12 +65,38 @@ describe("svgPicture", () => {
   });
 
   it("returns Graphviz's stack overflow on a 20,000-agent chain as a result, and draws again afterwards", async () => {
-    expect(await svgPicture(chain(20_000), { maxNodes: Infinity })).toEqual({
+    expect(await svgPicture(chain(20_000), { maxNodes: Infinity, maxEdges: Infinity, timeBudgetMs: 120_000 })).toEqual({
       ok: false,
       reason: "layout-failed",
       nodes: 20_001,
+      edges: 20_001,
       maxNodes: Infinity,
+      maxEdges: Infinity,
+      timeBudgetMs: 120_000,
     });
     expect(await svgOf(loadGraph(`${picturesDir}faulty.seam`))).toContain("</svg>");
   }, 60_000);
+
+  it("refuses a graph over the edge limit without running Graphviz, counting entry and terminal arrows", async () => {
+    // 200 agents, 3 edges each out of agent 0's neighbourhood: edges drive the layout's cost.
+    const agents = Array.from({ length: 10 }, (_, i) => `agent a${i}: peer${i === 9 ? " { terminal t }" : ""}`).join(" ");
+    const edges: string[] = [];
+    for (let i = 0; i < 9; i++) for (let j = 0; j < 10; j++) if (i !== j) edges.push(`transfer a${i} -> a${j} { max_rounds 1 }`);
+    const dense = checkText("dense.seam", `graph dense { entry a0 ${agents} ${edges.join(" ")} }`).graphs[0] as CheckedGraph;
+    expect(await svgPicture(dense, { maxEdges: 82 })).toEqual({
+      ok: false,
+      reason: "too-many-edges",
+      nodes: 11,
+      edges: 83,
+      maxNodes: SVG_MAX_NODES,
+      maxEdges: 82,
+      timeBudgetMs: SVG_TIME_BUDGET_MS,
+    });
+  });
+
+  it("stops a layout at its time budget, then draws again", async () => {
+    const result = await svgPicture(loadGraph(`${picturesDir}faulty.seam`), { timeBudgetMs: 1 });
+    expect(result).toMatchObject({ ok: false, reason: "timeout", timeBudgetMs: 1 });
+    expect(await svgOf(loadGraph(`${picturesDir}faulty.seam`))).toContain("</svg>");
+  });
 });

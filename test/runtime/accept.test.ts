@@ -470,7 +470,7 @@ describe("accept: observe edges", () => {
     const complete = variant((e) => {
       Object.assign(e, clone(envelope));
       e["decisions"] = [{ id: "d1", statement: "refund", rationale: "double charge", confidence: 0.9, reversible: false }];
-      e["artefacts"] = [];
+      e["artefacts"] = [{ ref: "s3://bucket/memo.md", media_type: "text/markdown", role: "required" }];
     });
     expect(observed(complete, { me: "b" }).ok).toBe(true);
     expect(reasonsOf(observed(complete, { me: "a" }))).toEqual([{ path: "/to_agent/id", rule: "not-addressed-to-me" }]);
@@ -515,7 +515,7 @@ describe("accept: two edges between the same agents", () => {
     const returned = envelope((e) => {
       delete e["constraints"];
       e["status"] = "ready";
-      e["artefacts"] = [];
+      e["artefacts"] = [{ ref: "s3://bucket/memo.md", media_type: "text/markdown", role: "required" }];
     });
     expect(pairAccept(returned, { me: "s2" }).ok).toBe(true);
   });

@@ -97,10 +97,17 @@ export function validEnvelope(graph: CheckedGraph): fc.Arbitrary<{ envelope: Jso
       // Fields the edge's contract requires are always present, so the unmutated envelope is valid.
       const needs = (name: string): boolean => g.edge.require.some((path) => path === name || path.startsWith(`${name}.`) || path.startsWith(`${name}[`));
       const goal = envelope["goal"] as JsonObject;
-      if (g.outOfScope !== undefined || needs("goal.out_of_scope")) goal["out_of_scope"] = g.outOfScope ?? [];
-      if (g.decisions !== undefined || needs("decisions")) envelope["decisions"] = g.decisions ?? [{ id: "d", statement: "s", rationale: "r", confidence: 1, reversible: true }];
-      if (g.artefacts !== undefined || needs("artefacts")) envelope["artefacts"] = g.artefacts ?? [];
-      if (g.constraints !== undefined || needs("constraints")) envelope["constraints"] = g.constraints ?? [];
+      // A required array must hold an item; an optional one may be empty.
+      const filled = <T>(name: string, value: T[] | undefined, item: T): T[] | undefined =>
+        needs(name) && (value === undefined || value.length === 0) ? [item] : value;
+      const artefacts = filled("artefacts", g.artefacts, { ref: "artefact://generated/notes", media_type: "text/plain", role: "supporting" });
+      const constraints = filled("constraints", g.constraints, "generated");
+      const decisions = filled("decisions", g.decisions, { id: "d", statement: "s", rationale: "r", confidence: 1, reversible: true });
+      if (decisions !== undefined) envelope["decisions"] = decisions;
+      const outOfScope = filled("goal.out_of_scope", g.outOfScope, "generated");
+      if (outOfScope !== undefined) goal["out_of_scope"] = outOfScope;
+      if (artefacts !== undefined) envelope["artefacts"] = artefacts;
+      if (constraints !== undefined) envelope["constraints"] = constraints;
       if (g.questions !== undefined) envelope["open_questions"] = g.questions;
       if (g.status !== undefined || needs("status")) envelope["status"] = g.status ?? "ready";
       return { envelope, me: g.edge.to };

@@ -57,12 +57,12 @@ describe("createEnvelopeBuilder", () => {
       action: "found a fault",
       // A transfer's contract asks for decisions with rationales and the artefacts.
       decisions: [{ id: "d1", statement: "a fault, not billing", rationale: "the router was swapped", confidence: 0.8, reversible: true }],
-      artefacts: [],
+      artefacts: [{ ref: "artefact://case-1/invoice", media_type: "application/pdf", role: "supporting" }],
       handoffId: nextId(),
       now: () => NOW,
     });
     expect(accept(envelope, { me: "diagnostics", seen })).toMatchObject({ ok: true });
-    envelope = builder.next(envelope, { me: "diagnostics", to: "concierge", action: "fixed", status: "ready", artefacts: [], handoffId: nextId() });
+    envelope = builder.next(envelope, { me: "diagnostics", to: "concierge", action: "fixed", status: "ready", artefacts: [{ ref: "artefact://case-1/router-log", media_type: "text/plain", role: "supporting" }], handoffId: nextId() });
     expect(accept(envelope, { me: "concierge", seen })).toMatchObject({ ok: true });
     expect(envelope.hop).toEqual({ index: 3, limit: 14, path: ["concierge", "invoices", "diagnostics", "concierge"] });
     expect(envelope.provenance.map((p) => p.agent)).toEqual(["concierge", "invoices", "diagnostics"]);

@@ -1,4 +1,5 @@
 import { countOf } from "../describe.js";
+import { MAX_FLOW_AGENTS, MAX_FLOW_EDGES, type HopApproximation } from "../hop-limits.js";
 import { defineRule } from "../rule.js";
 
 /**
@@ -11,16 +12,25 @@ export const hopLimitApproximateRule = defineRule({
   meta: {
     id: "hop-limit-approximate",
     severity: "info",
-    description: "The longest bounded walk H is an upper bound, not exact, because exact search would cost too much.",
+    description: "The longest bounded walk H is an upper bound, not exact, because the exact search ran out of time or met a component too large for it.",
   },
   check({ model, report }) {
     const { graph, bound } = model;
-    const { longestWalk, exact, declared } = graph.hopLimit;
+    const { longestWalk, exact, declared, approximation } = graph.hopLimit;
     if (exact || longestWalk === undefined) return;
     const effect = declared === undefined ? `hop_limit auto assigns ${longestWalk + 1}, which is safe but may be more than needed` : `the check of hop_limit ${declared} against it may warn needlessly`;
     report({
       range: bound.hopLimit ? bound.hopLimit.value.range : bound.decl.name.range,
-      message: `graph '${bound.name}': the longest walk allowed by max_rounds is at most ${countOf(longestWalk, "handoff")} (an upper bound: an exact search over the rounds would cost too much); ${effect}. Declare hop_limit to choose the value yourself.`,
+      message: `graph '${bound.name}': the longest walk allowed by max_rounds is at most ${countOf(longestWalk, "handoff")} (an upper bound: ${why(approximation)}); ${effect}. Declare hop_limit to choose the value yourself.`,
     });
   },
 });
+
+const number = (n: number): string => n.toLocaleString("en-US");
+
+/** What was exceeded, in words. */
+function why(approximation: HopApproximation | undefined): string {
+  if (approximation === undefined) return "the exact search did not finish";
+  if (approximation.kind === "time") return `the exact search ran out of its time budget of ${number(approximation.budgetMs)} ms`;
+  return `a strongly connected component of ${countOf(approximation.agents, "agent")} and ${countOf(approximation.edges, "edge")} is beyond the exact flow search (at most ${MAX_FLOW_AGENTS} agents and ${MAX_FLOW_EDGES} edges) and has more round states than the memoised search may keep`;
+}

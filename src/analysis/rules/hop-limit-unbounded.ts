@@ -1,4 +1,4 @@
-import { formatWalk } from "../describe.js";
+import { formatEdges, formatWalk } from "../describe.js";
 import { defineRule } from "../rule.js";
 
 /**
@@ -28,11 +28,14 @@ export const hopLimitUnboundedRule = defineRule({
       return;
     }
     const [first, ...others] = model.graph.unboundedCycles;
-    if (first === undefined) return;
+    const firstEdges = model.facts.unboundedCycles[0];
+    if (first === undefined || firstEdges === undefined) return;
+    const edges = firstEdges.map((e) => bound.edgeDecl[e]).filter((d) => d !== undefined);
     const more = others.length > 0 ? ` (and ${others.length} other unbounded cycle${others.length > 1 ? "s" : ""})` : "";
     report({
       range,
-      message: `${where} cannot be computed: the cycle ${formatWalk(first)}${more} has no max_rounds, so walks have no longest length. Add \`max_rounds N\` to an edge of the cycle, or declare an explicit \`hop_limit N\`.`,
+      message: `${where} cannot be computed: no edge of the cycle ${formatWalk(first)} (${formatEdges(edges)})${more} has max_rounds, so walks have no longest length. Add \`max_rounds N\` to one of those edges, or declare an explicit \`hop_limit N\`.`,
+      path: first,
     });
   },
 });

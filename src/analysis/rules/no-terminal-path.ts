@@ -2,11 +2,9 @@ import type { Range } from "../../core/source-file.js";
 import type { BoundAgent } from "../bind.js";
 import { componentMembers, stronglyConnectedComponents } from "../graph/scc.js";
 import { breadthFirst, cycleThrough, treePath } from "../graph/traversal.js";
-import { formatWalk, listNames } from "../describe.js";
+import { formatWalk, listNames, MAX_RELATED } from "../describe.js";
 import { defineRule } from "../rule.js";
 
-/** Agents draining into a trap listed as related information; the message gives the total. */
-const MAX_RELATED_FEEDERS = 50;
 
 /**
  * `no-terminal-path` (error): agents an entry reaches from which no terminal can be reached.
@@ -81,8 +79,10 @@ export const noTerminalPathRule = defineRule({
       const feeders = (upstream.get(c) ?? []).sort((a, b) => (fromEntries.distance[a] as number) - (fromEntries.distance[b] as number) || a - b);
       const also = feeders.length > 0 ? ` ${listNames(feeders.map(name))} lead${feeders.length === 1 ? "s" : ""} only here and cannot finish either.` : "";
       let message: string;
+      let path: string[] | undefined;
       if (components.cyclic[c] === 1) {
         const cycle = [name(start), ...cycleThrough(walk, start, components.component).map((s) => name(walk.targets[s] as number))];
+        path = cycle;
         message =
           `${listNames(group.map(name))} can never reach a terminal: a task that enters ${group.length > 1 ? "them" : "it"}${reachedBy} circles ${formatWalk(cycle)} with no way out.` +
           `${also} Add a terminal to one of them, or an edge to an agent that can finish.`;
@@ -92,10 +92,10 @@ export const noTerminalPathRule = defineRule({
           `${also} Add a terminal to '${name(start)}', or an edge from it to an agent that can finish.`;
       }
       const related = [
-        ...group.filter((v) => v !== start).map((v) => ({ message: `'${name(v)}' is part of the same trap`, range: agentRange(v) })),
-        ...feeders.slice(0, MAX_RELATED_FEEDERS).map((v) => ({ message: `'${name(v)}' leads only into this trap`, range: agentRange(v) })),
+        ...group.filter((v) => v !== start).slice(0, MAX_RELATED).map((v) => ({ message: `'${name(v)}' is part of the same trap`, range: agentRange(v) })),
+        ...feeders.slice(0, MAX_RELATED).map((v) => ({ message: `'${name(v)}' leads only into this trap`, range: agentRange(v) })),
       ];
-      report({ range: agentRange(start), message, related });
+      report({ range: agentRange(start), message, related, ...(path ? { path } : {}) });
     }
   },
 });

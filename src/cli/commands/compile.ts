@@ -9,8 +9,9 @@
  * ...`). A folder this run created is removed again when nothing could be written into it.
  */
 import { join } from "node:path";
+import { isFinding } from "../../core/diagnostic.js";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
-import { emitCompileOutput } from "../../emit/compile-output.js";
+import { emitCompileOutput, type CompileTarget } from "../../emit/compile-output.js";
 import { displayPath } from "../format/display-path.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
@@ -24,13 +25,15 @@ export interface CompileOptions {
   readonly file: string;
   /** The output folder (created when missing), relative to `io.cwd` or absolute. */
   readonly out: string;
+  /** The validator modules to write: `js` (the default), `python`, or both. */
+  readonly targets?: readonly CompileTarget[];
 }
 
 /** Runs `seam compile`; returns the exit code (0, 1 or 2). Prints each written path on stdout. */
 export async function compileCommand(options: CompileOptions, io: CliIo): Promise<number> {
   const result = await checkGraphFile(options.file, io);
   if (result === undefined) return 2;
-  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
   if (result.diagnostics.length > 0) await printDiagnosticsOnStderr(result.diagnostics, io);
   if (errors > 0) {
     io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
@@ -40,7 +43,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
     return 2;
   }
-  const files = emitCompileOutput(result.graphs);
+  const files = emitCompileOutput(result.graphs, options.targets);
   const made = await makeOutputFolder(options.out, io.cwd);
   if (!made.ok) {
     reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });

@@ -17,11 +17,14 @@ export interface GraphOptions {
   readonly format: GraphFormat;
   /** The graph to draw when the file holds several. */
   readonly name?: string;
+  /** Milliseconds the SVG layout may take (default `SVG_TIME_BUDGET_MS`); set by tests. */
+  readonly svgTimeBudgetMs?: number;
 }
 
 /**
  * Runs `seam graph`; returns 0 (picture printed), 1 (syntax errors) or 2 (unreadable file, no
- * such graph, or a graph too large for SVG: over `SVG_MAX_NODES` nodes or too deep for Graphviz).
+ * such graph, or a graph too large for SVG: over `SVG_MAX_NODES` nodes or `SVG_MAX_EDGES` edges,
+ * a layout past its time budget, or one too deep for Graphviz).
  */
 export async function graphCommand(options: GraphOptions, io: CliIo): Promise<number> {
   const result = await checkGraphFile(options.file, io);
@@ -40,12 +43,16 @@ export async function graphCommand(options: GraphOptions, io: CliIo): Promise<nu
   const graph = picked.graph;
   if (options.format === "svg") {
     const { svgPicture } = await import("../../emit/picture-svg.js");
-    const svg = await svgPicture(graph);
+    const svg = await svgPicture(graph, options.svgTimeBudgetMs === undefined ? {} : { timeBudgetMs: options.svgTimeBudgetMs });
     if (!svg.ok) {
       const why =
         svg.reason === "too-many-nodes"
           ? `${svg.nodes} nodes (agents and terminals), more than the ${svg.maxNodes} it lays out`
-          : `Graphviz could not lay out its ${svg.nodes} nodes (agents and terminals)`;
+          : svg.reason === "too-many-edges"
+            ? `${svg.edges} edges (handoffs, terminals and entries), more than the ${svg.maxEdges} it lays out`
+            : svg.reason === "timeout"
+              ? `Graphviz's layout ran past its budget of ${svg.timeBudgetMs} ms and was stopped`
+              : `Graphviz could not lay out its ${svg.nodes} nodes (agents and terminals)`;
       reportProblem(io, {
         path: options.file,
         problem: `the graph is too large for SVG rendering: ${why}`,

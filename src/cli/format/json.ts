@@ -21,6 +21,8 @@ export interface JsonDiagnostic {
   readonly endLine: number;
   /** 1-based column just past the last flagged character (exclusive, as ESLint). */
   readonly endColumn: number;
+  /** The whole witness path (agent ids) when the message shows a walk, possibly shortened. */
+  readonly path?: readonly string[];
 }
 
 /** Converts diagnostics (order kept) into {@link JsonDiagnostic} records. */
@@ -37,6 +39,7 @@ export function toJsonDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
       column: start.column,
       endLine: end.line,
       endColumn: end.column,
+      ...(d.path ? { path: d.path } : {}),
     };
   });
 }

@@ -15,7 +15,7 @@
  * ```
  */
 import picocolors from "picocolors";
-import type { Diagnostic, Severity } from "../../core/diagnostic.js";
+import { isFinding, type Diagnostic, type Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn, getLineText, type Range, type SourceFile } from "../../core/source-file.js";
 import { frameLine, layoutLine, type LineLayout } from "./code-frame.js";
 import { displayPath } from "./display-path.js";
@@ -117,7 +117,7 @@ function snippet(
 }
 
 function summary(diagnostics: readonly Diagnostic[], fileCount: number): string {
-  const count = (severity: Severity): number => diagnostics.filter((d) => d.severity === severity).length;
+  const count = (severity: Severity): number => diagnostics.filter((d) => d.severity === severity && isFinding(d)).length;
   const parts = [
     plural(count("error"), "error", "errors"),
     plural(count("warning"), "warning", "warnings"),

@@ -19,6 +19,8 @@ import { edgeRemoved } from "./edge-removed.js";
 import { entryAdded } from "./entry-added.js";
 import { entryRemoved } from "./entry-removed.js";
 import { envelopeVersionChanged } from "./envelope-version-changed.js";
+import { envelopeVersionLowered } from "./envelope-version-lowered.js";
+import { envelopeVersionRaised } from "./envelope-version-raised.js";
 import { graphAdded } from "./graph-added.js";
 import { graphRemoved } from "./graph-removed.js";
 import { hopLimitLowered } from "./hop-limit-lowered.js";
@@ -68,6 +70,8 @@ export const diffRules: readonly DiffRule[] = [
   onHopLimitChanged,
   loopSignatureChanged,
   envelopeVersionChanged,
+  envelopeVersionRaised,
+  envelopeVersionLowered,
 ];
 
 /** The ids the version policy reports (`--fail-on missing-version-bump`). */

@@ -1,0 +1,79 @@
+"""Python target bench: the emitted module's accept() beside jsonschema and fastjsonschema.
+
+usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON ME VALIDATOR_NAME ROUNDS
+prints one JSON document: ns per envelope of each timed batch, by measure.
+
+Measures, on the same envelopes (parsed already; start-up and JSON loading excluded), batches
+interleaved round by round after two warm-up rounds, so load on the machine hits all alike:
+- accept: the module's accept(envelope, me=ME, can_read=..., seen=<a fresh MemorySeenStore per batch>)
+- accept_no_store: accept() without duplicate memory
+- edge_validator: the module's generated validator of the edge's contract alone (every error)
+- fastjsonschema: fastjsonschema.compile(edge schema) (stops at the first error; Debian
+  python3-fastjsonschema; it knows draft 7, so "uuid" is given as ajv-formats' pattern)
+- jsonschema: Draft202012Validator(edge schema, format_checker=FormatChecker()), every error
+  collected (list(iter_errors)); "uri" is checked through rfc3987 when it is installed
+"""
+import importlib.util
+import json
+import sys
+import time
+
+import fastjsonschema
+from jsonschema import Draft202012Validator, FormatChecker
+
+UUID = r"^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z"
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location("seam_bench_module", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main():
+    module_path, schema_path, envelopes_path, me, validator_name, rounds = sys.argv[1:7]
+    m = load(module_path)
+    with open(schema_path, encoding="utf-8") as fh:
+        schema = json.load(fh)
+    with open(envelopes_path, encoding="utf-8") as fh:
+        envelopes = json.load(fh)
+    can_read = lambda ref, scope: True  # noqa: E731 - every artefact readable, as in the JS bench
+    fast = fastjsonschema.compile(schema, formats={"uuid": UUID})
+    slow = Draft202012Validator(schema, format_checker=FormatChecker())
+    edge_validator = getattr(m, validator_name)
+
+    # The measures must take the paths they are named for: every envelope valid and accepted.
+    store = m.create_memory_seen_store()
+    refused = [m.accept(e, me=me, can_read=can_read, seen=store) for e in envelopes]
+    refused = [r.rejection.reasons for r in refused if not r.ok]
+    if refused:
+        sys.exit(f"accept() refuses {len(refused)} bench envelopes: {refused[0]}")
+    for envelope in envelopes[:50]:
+        fast(envelope)
+        if list(slow.iter_errors(envelope)) or edge_validator(envelope):
+            sys.exit("a peer refuses a bench envelope")
+
+    state = {"seen": None}
+    measures = {
+        "accept": (lambda e: m.accept(e, me=me, can_read=can_read, seen=state["seen"]), len(envelopes)),
+        "accept_no_store": (lambda e: m.accept(e, me=me, can_read=can_read), len(envelopes)),
+        "edge_validator": (edge_validator, len(envelopes)),
+        "fastjsonschema": (fast, len(envelopes)),
+        "jsonschema": (lambda e: list(slow.iter_errors(e)), max(1, len(envelopes) // 10)),
+    }
+    results = {name: [] for name in measures}
+    for round_number in range(2 + int(rounds)):
+        for name, (op, count) in measures.items():
+            state["seen"] = m.create_memory_seen_store()
+            batch = envelopes[:count]
+            start = time.perf_counter_ns()
+            for envelope in batch:
+                op(envelope)
+            elapsed = (time.perf_counter_ns() - start) / count
+            if round_number >= 2:
+                results[name].append(elapsed)
+    print(json.dumps({"ns_per_op": results, "python": sys.version.split()[0], "envelopes": len(envelopes)}))
+
+
+main()

@@ -1,0 +1,624 @@
+/**
+ * Python runtime, part 6: `accept()` and `accept_async()`, a port of `src/runtime/accept.ts`,
+ * `src/runtime/envelope-check.ts` and `src/runtime/reason.ts`: the same checks in the same order,
+ * the same reasons, messages, routes and store claims, so both runtimes answer the same for the
+ * same envelope. A call has four steps: the caller's options (a misuse raises TypeError at once);
+ * the envelope's content (JSON data, the JSON Schema with every error, then every semantic and
+ * graph check whose inputs are well-typed, whatever else is wrong); can_read for each required
+ * artefact; one claim on the store, which alone decides duplicates, replays and ownership.
+ */
+
+/** Python source; spliced verbatim into every emitted module. */
+export const ACCEPT_SOURCE = String.raw`
+_STATUS_ROUTES: Final[dict[str, Route]] = {
+    "ready": "proceed",
+    "partial": "proceed",
+    "blocked": "human_input",
+    "waiting_review": "approval",
+    "failed": "failed",
+}
+_ROLES: Final = frozenset(("supervisor", "worker", "peer"))
+_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
+_ENVELOPE_VERSION: Final = re.compile(r"(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+\Z", re.ASCII)
+# Reasons an observe edge never turns into warnings: limits, addressing, data that is not JSON,
+# and any fault in the header, which the record, the store and the next hop need.
+_STRICT_RULES: Final = frozenset(
+    ("not-json-data", "unpaired-surrogate", "not-addressed-to-me", "hop-limit-reached", "budget-exhausted", "max-rounds-exceeded")
+)
+_HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
+_MAX_SAFE_INTEGER: Final = 9007199254740991
+_MAX_TIME_SECONDS: Final = 8.64e12
+_ABSENT: Final[Any] = object()
+_NO_PATHS: Final[frozenset[str]] = frozenset()
+_HAS_UPPER: Final = re.compile("[A-Z]")
+
+
+def _ordinal(n: int) -> str:
+    if 11 <= n % 100 <= 13:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _append_pointer(pointer: str, token: str) -> str:
+    return pointer + "/" + token.replace("~", "~0").replace("/", "~1")
+
+
+def _kebab(keyword: str) -> str:
+    return re.sub("[A-Z]", lambda match: "-" + match.group().lower(), keyword)
+
+
+def schema_error_to_reason(error: SchemaError) -> Reason:
+    """Turns a SchemaError into a Reason with the JavaScript runtime's rule id and wording."""
+    keyword, params, path = error.keyword, error.params, error.instance_path
+    if keyword == "required":
+        name = _js_text(params.get("missingProperty"))
+        return Reason(_append_pointer(path, name), "required", f"missing required field {_quote_untrusted(name)}")
+    if keyword == "additionalProperties":
+        name = _js_text(params.get("additionalProperty"))
+        return Reason(
+            _append_pointer(path, name),
+            "additional-property",
+            f"unexpected field {_quote_untrusted(name)}: the envelope is closed, add no fields of your own",
+        )
+    rule = _kebab(keyword)
+    if keyword == "type":
+        return Reason(path, rule, f"must be of type {_js_text(params.get('type'))} (values are never coerced)")
+    if keyword == "enum":
+        allowed = params.get("allowedValues")
+        listed = ", ".join(_quote_untrusted(value) for value in allowed) if isinstance(allowed, (list, tuple)) else ""
+        return Reason(path, rule, f"must be one of {listed}")
+    if keyword == "const":
+        return Reason(path, rule, f"must be {_quote_untrusted(params.get('allowedValue'))}")
+    if keyword == "format":
+        return Reason(path, rule, f"must be a valid {_js_text(params.get('format'))}")
+    if keyword == "pattern":
+        return Reason(path, rule, f"must match the pattern {_js_text(params.get('pattern'))}")
+    if keyword in ("minimum", "maximum"):
+        bound = "at least" if keyword == "minimum" else "at most"
+        return Reason(path, rule, f"must be {bound} {_js_text(params.get('limit'))}")
+    if keyword in ("minLength", "maxLength"):
+        bound = "at least" if keyword == "minLength" else "at most"
+        return Reason(path, rule, f"must have {bound} {_js_text(params.get('limit'))} characters")
+    if keyword == "minItems":
+        return Reason(path, rule, f"must have at least {_js_text(params.get('limit'))} items")
+    return Reason(path, rule, f"fails the JSON Schema keyword {keyword}")
+
+
+def _field(value: object, key: str) -> Any:
+    """value[key] for a dict that has key, else _ABSENT (JSON null is None, absence is not)."""
+    return value.get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+
+
+def _string_at(value: object, key: str) -> str | None:
+    found = _field(value, key)
+    return found if isinstance(found, str) else None
+
+
+def _whole_number(value: object) -> int | None:
+    """A number that is a safe integer (at most 2**53 - 1) and not negative, as an int."""
+    if type(value) is int:
+        return value if 0 <= value <= _MAX_SAFE_INTEGER else None
+    if isinstance(value, float) and value.is_integer() and 0 <= value <= _MAX_SAFE_INTEGER:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_SAFE_INTEGER:
+        return int(value)
+    return None
+
+
+def _all_strings(items: list[Any]) -> bool:
+    """Whether every item is a str (str.join checks that in C, far faster than a Python loop)."""
+    try:
+        "".join(items)
+    except TypeError:
+        return False
+    return True
+
+
+def _is_async_function(function: object) -> bool:
+    code = getattr(function, "__code__", None)
+    # CO_COROUTINE (inspect's own test, without its unwrapping of partials and methods).
+    return bool(code.co_flags & inspect.CO_COROUTINE) if code is not None else inspect.iscoroutinefunction(function)
+
+
+def _civil_from_days(days: int) -> tuple[int, int, int]:
+    # Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (1 if month <= 2 else 0), month, day
+
+
+def _iso_time(ms: int) -> str:
+    """Date.prototype.toISOString of a time in milliseconds since the Unix epoch (UTC)."""
+    days, rest = divmod(ms, 86400000)
+    year, month, day = _civil_from_days(days)
+    hour, rest = divmod(rest, 3600000)
+    minute, rest = divmod(rest, 60000)
+    second, milli = divmod(rest, 1000)
+    year_text = f"{year:04d}" if 0 <= year <= 9999 else ("+" if year > 0 else "-") + f"{abs(year):06d}"
+    return f"{year_text}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}.{milli:03d}Z"
+
+
+CanRead = Callable[[str, Optional[str]], bool]
+"""can_read(ref, read_scope): True when this agent can dereference a required artefact."""
+CanReadAsync = Callable[[str, Optional[str]], Union[bool, Awaitable[bool]]]
+"""can_read for accept_async(): may answer with an awaitable."""
+Validate = Callable[[object], list[SchemaError]]
+
+
+class _Pair(NamedTuple):
+    edges: tuple[EdgeInfo, ...]
+    validators: tuple[Validate, ...]
+    max_rounds: int | None
+
+
+class _Required(NamedTuple):
+    position: int
+    ref: str
+    scope: str | None
+
+
+class _Content(NamedTuple):
+    """What one envelope's content gives; the claim and the verdict are made from it."""
+
+    handoff_id: str | None
+    task_id: str | None
+    hop_index: int | None
+    producer: str | None
+    edge: EdgeInfo | None
+    reasons: list[Reason]
+    required: tuple[_Required, ...]
+    lenient: bool
+    hop_limit_reached: bool
+    consumed: tuple[str, ...]
+    constraints: tuple[str, ...]
+    route: Route
+
+
+class _Accept:
+    """The ingest check of one graph; lookups are built once, a call allocates little more than its result."""
+
+    def __init__(
+        self,
+        graph: GraphInfo,
+        agents: tuple[AgentInfo, ...],
+        edges: tuple[EdgeInfo, ...],
+        validate_envelope: Validate,
+        contracts: tuple[Validate, ...],
+    ) -> None:
+        self._graph = graph
+        self._agents: dict[str, tuple[Role, tuple[int, int, int, str] | None]] = {}
+        for agent in agents:
+            version = None if agent.version is None else _parse_agent_version(agent.version)
+            if agent.version is not None and version is None:
+                raise TypeError(f"agent {agent.id} declares version {_quote_untrusted(agent.version)}, which is not MAJOR.MINOR.PATCH")
+            self._agents[agent.id] = (agent.role, version)
+        self._entries = frozenset(graph.entries)
+        self._entry_list = ", ".join(graph.entries)
+        self._on_limit = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
+        self._validate_envelope = validate_envelope
+        grouped: dict[tuple[str, str], list[EdgeInfo]] = {}
+        for edge in edges:
+            grouped.setdefault((edge.from_agent, edge.to_agent), []).append(edge)
+        self._pairs: dict[tuple[str, str], _Pair] = {}
+        for key, group in grouped.items():
+            bounded = all(edge.max_rounds is not None for edge in group)
+            self._pairs[key] = _Pair(
+                tuple(group),
+                tuple(contracts[edge.contract] for edge in group),
+                sum(edge.max_rounds or 0 for edge in group) if bounded else None,
+            )
+        # accepted_at: formatting costs more than the rest of a call, and at high rates many calls
+        # fall in the same millisecond. One tuple, replaced whole, so threads never see half of it.
+        self._last_time: tuple[int, str] = (-1, "")
+        # Made once: a claim names its edge without allocating (keyed by identity: edges may be equal).
+        self._claim_edges = {id(edge): ClaimEdge(edge.kind, edge.from_agent, edge.to_agent) for edge in edges}
+        self._versions: dict[tuple[str, str], str | None] = {}
+
+    # -- content ------------------------------------------------------------------------------
+
+    def _check_hop_path(self, path: list[str], index: int | None, sender: str, receiver: str, reasons: list[Reason]) -> None:
+        name = self._graph.name
+        n = len(path)
+        if index is not None and n != index + 1:
+            reasons.append(
+                Reason("/hop/path", "bad-hop-path", f"has {n} entries, but hop.index {index} needs {index + 1}: the first agent, then one per handoff")
+            )
+        if n > 0 and path[0] not in self._entries:
+            reasons.append(
+                Reason("/hop/path/0", "bad-hop-path", f"starts at {_quote_untrusted(path[0])}, which is not an entry of graph {name} ({self._entry_list})")
+            )
+        if n < 2 or path[n - 2] != sender or path[n - 1] != receiver:
+            reasons.append(Reason(f"/hop/path/{max(n - 1, 0)}", "bad-hop-path", f"does not end in this handoff, {sender} -> {receiver}"))
+        counts: dict[tuple[str, str], int] = {}
+        for i in range(1, n):
+            step = (path[i - 1], path[i])
+            pair = self._pairs.get(step)
+            if pair is None:
+                reasons.append(
+                    Reason(
+                        f"/hop/path/{i}",
+                        "bad-hop-path",
+                        f"steps {_quote_untrusted(step[0])} -> {_quote_untrusted(step[1])}, which is not an edge of graph {name}",
+                    )
+                )
+            elif pair.max_rounds is not None:
+                taken = counts.get(step, 0) + 1
+                counts[step] = taken
+                if taken == pair.max_rounds + 1:
+                    reasons.append(
+                        Reason(
+                            f"/hop/path/{i}",
+                            "max-rounds-exceeded",
+                            f"takes {step[0]} -> {step[1]} for the {_ordinal(taken)} time, but max_rounds allows {pair.max_rounds}",
+                        )
+                    )
+
+    def _check_hop_limit(self, hop: object, reasons: list[Reason]) -> bool:
+        # The graph's limit is the authority: an envelope may claim a lower one, never a higher.
+        # hop.index and the length of hop.path both witness how far the task has come.
+        graph = self._graph
+        if not isinstance(hop, dict):
+            return False
+        index = _whole_number(hop.get("index"))
+        own = _whole_number(hop.get("limit"))
+        limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
+        whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
+        if index is not None and index >= limit:
+            reasons.append(Reason("/hop/index", "hop-limit-reached", f"hop {index} is at or past {whose}: {self._on_limit}, do not forward"))
+            return True
+        path = hop.get("path")
+        if isinstance(path, list) and len(path) - 1 >= limit:
+            reasons.append(
+                Reason("/hop/path", "hop-limit-reached", f"{len(path) - 1} handoffs are at or past {whose}: {self._on_limit}, do not forward")
+            )
+            return True
+        return False
+
+    def _semantic_checks(
+        self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: Set[str]
+    ) -> tuple[bool, tuple[_Required, ...]]:
+        graph = self._graph
+        get = envelope.get
+        version = get("envelope_version")
+        if isinstance(version, str) and _ENVELOPE_VERSION.match(version):
+            major = float(version[: version.index(".")])
+            if major != graph.envelope[0]:
+                reasons.append(
+                    Reason(
+                        "/envelope_version",
+                        "version-major",
+                        f"major version {_js_text(major)} is not supported: graph {graph.name} speaks {graph.envelope[0]}.x",
+                    )
+                )
+        to = _string_at(get("to_agent"), "id")
+        if to is not None and to != me:
+            reasons.append(Reason("/to_agent/id", "not-addressed-to-me", f"addressed to {_quote_untrusted(to)}, not to {_quote_untrusted(me)}"))
+        reached = self._check_hop_limit(get("hop"), reasons)
+        budget = get("budget")
+        consumed = _field(budget, "consumed")
+        caps = _field(budget, "limit")
+        if isinstance(consumed, dict) and isinstance(caps, dict):
+            for counter in _COUNTERS:
+                spent = consumed.get(counter)
+                cap = caps.get(counter)
+                if spent is None or cap is None:
+                    continue
+                spent, cap = _whole_number(spent), _whole_number(cap)
+                if spent is None or cap is None or spent < cap:
+                    continue
+                reasons.append(Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}"))
+        required: list[_Required] = []
+        artefacts = get("artefacts")
+        if isinstance(artefacts, list):
+            for i, artefact in enumerate(artefacts):
+                ref = _string_at(artefact, "ref")
+                scope = _field(artefact, "read_scope")
+                if _field(artefact, "role") != "required" or ref is None or (scope is not _ABSENT and not isinstance(scope, str)):
+                    continue
+                # can_read is given references that passed the schema (absolute URIs) only.
+                if f"/artefacts/{i}/ref" in schema_paths:
+                    continue
+                required.append(_Required(i, ref, None if scope is _ABSENT else scope))
+        questions = get("open_questions")
+        if isinstance(questions, list):
+            for i, question in enumerate(questions):
+                if _field(question, "blocking") is True:
+                    text = _field(question, "question")
+                    shown = _quote_untrusted(text) if isinstance(text, str) else "(no question text)"
+                    reasons.append(Reason(f"/open_questions/{i}/blocking", "blocking-question", f"unresolved: {shown}"))
+        return reached, tuple(required)
+
+    def _check_agent(self, side: str, agent_id: str, ref: object, reasons: list[Reason]) -> None:
+        known = self._agents.get(agent_id)
+        if known is None:
+            return
+        role, version = known
+        if not isinstance(ref, dict):
+            return
+        claimed_role = ref.get("role")
+        if isinstance(claimed_role, str) and claimed_role in _ROLES and claimed_role != role:
+            reasons.append(Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}"))
+        claimed = ref.get("version")
+        if version is not None and isinstance(claimed, str):
+            # Producers repeat the same few versions: remember the answers (a bounded cache).
+            key = (agent_id, claimed)
+            mismatch = self._versions.get(key, _ABSENT)
+            if mismatch is _ABSENT:
+                mismatch = _version_mismatch(version, claimed)
+                if len(self._versions) >= 1024:
+                    self._versions.clear()
+                self._versions[key] = mismatch
+            if mismatch is not None:
+                reasons.append(Reason(f"/{side}/version", "agent-version", f"{agent_id} version {_quote_untrusted(claimed)} {mismatch}"))
+
+    def _graph_checks(
+        self, envelope: dict[str, Any], sender: str, receiver: str, pair: _Pair | None, index: int | None, reasons: list[Reason]
+    ) -> None:
+        name = self._graph.name
+        if pair is None:
+            if sender not in self._agents:
+                reasons.append(Reason("/from_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(sender)}"))
+            elif receiver not in self._agents:
+                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(receiver)}"))
+            else:
+                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no edge {sender} -> {receiver}"))
+        self._check_agent("from_agent", sender, envelope.get("from_agent"), reasons)
+        self._check_agent("to_agent", receiver, envelope.get("to_agent"), reasons)
+        path = _field(envelope.get("hop"), "path")
+        if pair is not None and isinstance(path, list) and _all_strings(path):
+            self._check_hop_path(path, index, sender, receiver, reasons)
+
+    def _schema_check(self, value: object, pair: _Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
+        edge: EdgeInfo | None = None
+        if pair is None:
+            errors = self._validate_envelope(value)
+        else:
+            errors = pair.validators[0](value)
+            edge = pair.edges[0]
+            # The first edge's errors are the ones reported when no contract passes.
+            if errors:
+                for other, validate in zip(pair.edges[1:], pair.validators[1:]):
+                    if not validate(value):
+                        edge = other
+                        errors = []
+                        break
+        reasons: list[Reason] = []
+        if errors:
+            reported: set[tuple[str, str]] = set()
+            for error in errors:
+                reason = schema_error_to_reason(error)
+                # A contract restates the types it needs beside the envelope's $ref: report each fault once.
+                if (reason.path, reason.rule) not in reported:
+                    reported.add((reason.path, reason.rule))
+                    reasons.append(reason)
+        return edge, reasons
+
+    def _evaluate(self, value: object, me: str) -> _Content:
+        envelope = value if isinstance(value, dict) else None
+        if envelope is not None:
+            sender = _string_at(envelope.get("from_agent"), "id")
+            receiver = _string_at(envelope.get("to_agent"), "id")
+            hop = envelope.get("hop")
+            hop_index = _whole_number(hop.get("index")) if isinstance(hop, dict) else None
+        else:
+            sender = receiver = None
+            hop_index = None
+        pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
+        edge, schema_reasons = self._schema_check(value, pair)
+        # A schema-valid envelope types every value, so only its free text needs a look (the hot
+        # path); anything else gets the full walk, which names every place that is not JSON data.
+        reasons = [] if not schema_reasons and _free_text_ok(value) else _json_data_problems(value)
+        reasons.extend(schema_reasons)
+        reached = False
+        required: tuple[_Required, ...] = ()
+        if envelope is not None:
+            schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
+            reached, required = self._semantic_checks(envelope, me, reasons, schema_paths)
+            if sender is not None and receiver is not None:
+                self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
+        handoff_id = _string_at(envelope, "handoff_id")
+        task_id = _string_at(envelope, "task_id")
+        lenient = (
+            edge is not None
+            and edge.observe
+            and handoff_id is not None
+            and task_id is not None
+            and hop_index is not None
+            and receiver == me
+            and not any(reason.rule in _STRICT_RULES or _HEADER.match(reason.path) for reason in reasons)
+        )
+        consumed: list[str] = []
+        constraints: tuple[str, ...] = ()
+        route: Route = "proceed"
+        if envelope is not None and (not reasons or lenient):
+            artefacts = _field(envelope, "artefacts")
+            if isinstance(artefacts, list):
+                for artefact in artefacts:
+                    ref = _string_at(artefact, "ref")
+                    if ref is not None and _field(artefact, "role") != "superseded":
+                        consumed.append(ref)
+            listed = _field(envelope, "constraints")
+            if isinstance(listed, list):
+                # Without reasons the schema passed: every constraint is a string.
+                constraints = tuple(listed) if not reasons else tuple(item for item in listed if isinstance(item, str))
+            status = _field(envelope, "status")
+            route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
+        return _Content(handoff_id, task_id, hop_index, sender, edge, reasons, required, lenient, reached, tuple(consumed), constraints, route)
+
+    def _content(self, value: object, me: str) -> _Content:
+        try:
+            return self._evaluate(value, me)
+        except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
+            reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {_quote_untrusted(str(error))}")
+            return _Content(None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
+
+    # -- options, clock, store ------------------------------------------------------------------
+
+    def _check_options(self, call: str, me: object, can_read: object, seen: object, now: object) -> str:
+        if not isinstance(me, str) or me == "":
+            raise TypeError(f"{call}(): me must be the receiving agent's id, a non-empty str")
+        if me not in self._agents:
+            known = ", ".join(list(self._agents)[:20])
+            raise TypeError(f"{call}(): me {_quote_untrusted(me)} is no agent of graph {self._graph.name}; use one of {known}")
+        if can_read is not None and not callable(can_read):
+            raise TypeError(f"{call}(): can_read must be a function (ref, read_scope) -> bool, or None")
+        if seen is not None and not callable(getattr(seen, "claim", None)):
+            raise TypeError(f"{call}(): seen must be a store with a claim(request) method, such as create_memory_seen_store()")
+        if now is not None and not callable(now):
+            raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
+        return me
+
+    def _clock(self, call: str, now: Callable[[], float] | None) -> int:
+        seconds = time.time() if now is None else now()
+        if type(seconds) is float and 0.0 <= seconds <= _MAX_TIME_SECONDS:
+            # The 1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond.
+            return int(seconds * 1000 + 0.001)
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError(f"{call}(): now() must return seconds since the Unix epoch as a number, not {type(seconds).__name__}")
+        if not abs(seconds) <= _MAX_TIME_SECONDS:
+            raise ValueError(f"{call}(): now() returned {seconds!r}, outside the times an ISO 8601 record can hold")
+        ms = seconds * 1000
+        # Truncated toward zero, as ECMAScript's TimeClip does.
+        return math.floor(ms + 0.001) if ms >= 0 else -math.floor(0.001 - ms)
+
+    def _accepted_at(self, ms: int) -> str:
+        last = self._last_time
+        if last[0] == ms:
+            return last[1]
+        text = _iso_time(ms)
+        self._last_time = (ms, text)
+        return text
+
+    def _claim_request(self, content: _Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
+        if content.handoff_id is None or content.task_id is None or content.hop_index is None:
+            return None
+        edge = content.edge
+        handoff_id = content.handoff_id
+        return ClaimRequest(
+            # A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
+            handoff_id.lower() if _HAS_UPPER.search(handoff_id) else handoff_id,
+            content.task_id,
+            content.hop_index,
+            content.producer,
+            me,
+            None if edge is None else self._claim_edges[id(edge)],
+            "accepted" if not reasons or content.lenient else "rejected",
+            at,
+        )
+
+    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool) -> Rejected:
+        route: RejectionRoute = "discard" if duplicate else self._graph.on_hop_limit if content.hop_limit_reached else "repair"
+        return Rejected(Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons)), duplicate)
+
+    def _settle(self, content: _Content, me: str, at: int, reasons: list[Reason], claimed: object) -> AcceptResult:
+        if claimed is not None:
+            if isinstance(claimed, Duplicate):
+                if claimed.of == "handoff":
+                    path = "/handoff_id"
+                    message = f"handoff {_quote_untrusted(content.handoff_id)} was accepted before; it is not processed twice"
+                else:
+                    path = "/hop/index"
+                    message = (
+                        f"hop {content.hop_index} of task {_quote_untrusted(content.task_id)} was accepted by "
+                        f"{_quote_untrusted(claimed.holder.receiver)} before, as handoff {_quote_untrusted(claimed.holder.handoff_id)}: "
+                        "a replay is not processed twice; a resumed task continues at the next hop"
+                    )
+                return self._refuse(content, [Reason(path, "duplicate", message), *reasons], True)
+            if isinstance(claimed, OwnerConflict):
+                reasons.append(
+                    Reason(
+                        "/to_agent/id",
+                        "owner-conflict",
+                        f"{_quote_untrusted(claimed.owner)} already owns hop {content.hop_index} of task {_quote_untrusted(content.task_id)}: one owner at a time",
+                    )
+                )
+                return self._refuse(content, reasons, False)
+            if not isinstance(claimed, (Claimed, Noted)):
+                raise TypeError(f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate or OwnerConflict")
+        if reasons and not content.lenient:
+            return self._refuse(content, reasons, False)
+        # lenient or no reason at all: the header is usable (the schema or lenient saw to that).
+        assert content.handoff_id is not None and content.task_id is not None and content.hop_index is not None and content.producer is not None
+        record = AcceptanceRecord(
+            content.handoff_id,
+            content.task_id,
+            content.hop_index,
+            content.producer,
+            me,
+            self._accepted_at(at),
+            content.consumed,
+            content.route,
+            content.constraints,
+            tuple(reasons),
+        )
+        return Accepted(record)
+
+    def _claim(
+        self, call: str, content: _Content, me: str, reasons: list[Reason], seen: AsyncSeenStore | None, now: Callable[[], float] | None
+    ) -> tuple[int, object]:
+        """The time of the delivery, and the store's answer to its claim: None without a store or
+        without a usable header, else what claim() returned (an awaitable from an async store)."""
+        at = self._clock(call, now)
+        request = None if seen is None else self._claim_request(content, me, at, reasons)
+        return at, None if seen is None or request is None else seen.claim(request)
+
+    @staticmethod
+    def _unreadable(me: str, artefact: _Required) -> Reason:
+        return Reason(
+            f"/artefacts/{artefact.position}/ref", "artefact-unreadable", f"{me} cannot read required artefact {_quote_untrusted(artefact.ref)}"
+        )
+
+    def accept(
+        self, value: object, me: str, can_read: CanRead | None, seen: SeenStore | None, now: Callable[[], float] | None
+    ) -> AcceptResult:
+        """See the module's accept()."""
+        me = self._check_options("accept", me, can_read, seen, now)
+        if can_read is not None and _is_async_function(can_read):
+            raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
+        content = self._content(value, me)
+        reasons = content.reasons
+        if can_read is not None:
+            for artefact in content.required:
+                answer: object = can_read(artefact.ref, artefact.scope)
+                if answer is not True and inspect.isawaitable(answer):
+                    if inspect.iscoroutine(answer):
+                        answer.close()
+                    raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
+                if answer is not True:
+                    reasons.append(self._unreadable(me, artefact))
+        at, claimed = self._claim("accept", content, me, reasons, seen, now)
+        if inspect.isawaitable(claimed):
+            if inspect.iscoroutine(claimed):
+                claimed.close()
+            raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
+        return self._settle(content, me, at, reasons, claimed)
+
+    async def accept_async(
+        self, value: object, me: str, can_read: CanReadAsync | None, seen: AsyncSeenStore | None, now: Callable[[], float] | None
+    ) -> AcceptResult:
+        """See the module's accept_async()."""
+        me = self._check_options("accept_async", me, can_read, seen, now)
+        content = self._content(value, me)
+        reasons = content.reasons
+        if can_read is not None and content.required:
+            # Asked together: an artefact store answers them concurrently.
+            answers: list[object] = [can_read(artefact.ref, artefact.scope) for artefact in content.required]
+            pending = [i for i, answer in enumerate(answers) if inspect.isawaitable(answer)]
+            if pending:
+                settled = await asyncio.gather(*(cast(Awaitable[object], answers[i]) for i in pending))
+                for i, answer in zip(pending, settled):
+                    answers[i] = answer
+            for artefact, answer in zip(content.required, answers):
+                if answer is not True:
+                    reasons.append(self._unreadable(me, artefact))
+        at, claimed = self._claim("accept_async", content, me, reasons, seen, now)
+        if inspect.isawaitable(claimed):
+            claimed = await claimed
+        return self._settle(content, me, at, reasons, claimed)
+`;

@@ -1,0 +1,157 @@
+/**
+ * Python runtime, part 3: the graph as data (frozen dataclasses) and what `accept()` returns
+ * (reasons, the acceptance record, the rejection: named tuples, immutable and cheap to build on
+ * the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
+ */
+
+/** Python source; spliced verbatim into every emitted module. */
+export const RECORDS_SOURCE = String.raw`
+Role = Literal["supervisor", "worker", "peer"]
+EdgeKind = Literal["delegate", "return", "transfer"]
+Outcome = Literal["complete", "failed", "escalate"]
+HopLimitAction = Literal["escalate", "failed"]
+Route = Literal["proceed", "human_input", "approval", "failed"]
+"""Where an accepted task goes next, from the envelope's status."""
+RejectionRoute = Literal["repair", "escalate", "failed", "discard"]
+"""Where a refused envelope goes: repair; escalate or failed at the hop limit; discard a duplicate."""
+RecordOutcome = Literal["recorded", "duplicate", "owner-conflict"]
+
+
+@dataclass(frozen=True, slots=True)
+class GraphInfo:
+    """A graph's settings: name, envelope version (major, minor), entry agents, the hop limit
+    producers put in hop.limit, where a task goes at the limit, the loop-signature field paths."""
+
+    name: str
+    envelope: tuple[int, int]
+    entries: tuple[str, ...]
+    hop_limit: int
+    on_hop_limit: HopLimitAction
+    loop_signature: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalInfo:
+    """A terminal action of an agent."""
+
+    id: str
+    outcome: Outcome
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AgentInfo:
+    """An agent of the graph; version is None when the graph declares none."""
+
+    id: str
+    role: Role
+    version: str | None
+    terminals: tuple[TerminalInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeInfo:
+    """An edge: kind, endpoints, observe (warn instead of refuse), max_rounds (None: unbounded),
+    the contract's required field paths (sorted) and the index of its contract validator."""
+
+    kind: EdgeKind
+    from_agent: str
+    to_agent: str
+    observe: bool
+    max_rounds: int | None
+    require: tuple[str, ...]
+    contract: int
+
+
+class Reason(NamedTuple):
+    """One violated rule: path is a JSON Pointer (RFC 6901) into the envelope, rule a stable
+    kebab-case id (a schema keyword or an ingest rule), message one sentence for people."""
+
+    path: str
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        """{"path", "rule", "message"}, as the JavaScript runtime returns it."""
+        return {"path": self.path, "rule": self.rule, "message": self.message}
+
+
+class AcceptanceRecord(NamedTuple):
+    """What the receiver took on: the handoff, its producer, the receiver, accepted_at (ISO 8601,
+    UTC, milliseconds), the artefacts consumed (refs not superseded, in envelope order), the
+    route, the constraints carried forward, and on an observe edge the would-be reasons."""
+
+    handoff_id: str
+    task_id: str
+    hop_index: int
+    producer: str
+    receiver: str
+    accepted_at: str
+    artefacts_consumed: tuple[str, ...]
+    route: Route
+    constraints: tuple[str, ...]
+    warnings: tuple[Reason, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The record as the JavaScript runtime returns it."""
+        return {
+            "handoff_id": self.handoff_id,
+            "task_id": self.task_id,
+            "hop_index": self.hop_index,
+            "producer": self.producer,
+            "receiver": self.receiver,
+            "accepted_at": self.accepted_at,
+            "artefacts_consumed": list(self.artefacts_consumed),
+            "route": self.route,
+            "constraints": list(self.constraints),
+            "warnings": [warning.to_dict() for warning in self.warnings],
+        }
+
+
+class Rejection(NamedTuple):
+    """Which handoff (None without a string handoff_id), at which hop (None without an integer
+    hop.index), from whom (None without from_agent.id), where it goes, and every reason."""
+
+    handoff_id: str | None
+    hop_index: int | None
+    producer: str | None
+    route: RejectionRoute
+    reasons: tuple[Reason, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The rejection as the JavaScript runtime returns it."""
+        return {
+            "handoff_id": self.handoff_id,
+            "hop_index": self.hop_index,
+            "producer": self.producer,
+            "route": self.route,
+            "reasons": [reason.to_dict() for reason in self.reasons],
+        }
+
+
+class Accepted(NamedTuple):
+    """accept()'s verdict for an envelope taken on (ok is True, duplicate False)."""
+
+    record: AcceptanceRecord
+    ok: Literal[True] = True
+    duplicate: Literal[False] = False
+
+    def to_dict(self) -> dict[str, object]:
+        """{"ok": true, "duplicate": false, "record": ...}, as the JavaScript runtime returns it."""
+        return {"ok": True, "duplicate": False, "record": self.record.to_dict()}
+
+
+class Rejected(NamedTuple):
+    """accept()'s verdict for a refused envelope; duplicate is True only for a repeated handoff_id."""
+
+    rejection: Rejection
+    duplicate: bool = False
+    ok: Literal[False] = False
+
+    def to_dict(self) -> dict[str, object]:
+        """{"ok": false, "duplicate": ..., "rejection": ...}, as the JavaScript runtime returns it."""
+        return {"ok": False, "duplicate": self.duplicate, "rejection": self.rejection.to_dict()}
+
+
+AcceptResult = Union[Accepted, Rejected]
+`;

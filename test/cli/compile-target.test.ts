@@ -1,0 +1,70 @@
+import { readdirSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { run } from "../../src/cli/run.js";
+import { planPythonModuleNames } from "../../src/emit/python/module-names.js";
+import { checkedGraphs, fixturePath, makeTempDir, removeTempDirs } from "../emit/helpers.js";
+import { createFakeIo } from "./fake-io.js";
+
+afterAll(() => removeTempDirs());
+
+const SHARED = [
+  "refund_desk.billing-return-triage.schema.json",
+  "refund_desk.dot",
+  "refund_desk.envelope.schema.json",
+  "refund_desk.mmd",
+  "refund_desk.refunds-transfer-notifier.schema.json",
+  "refund_desk.triage-delegate-billing.schema.json",
+  "refund_desk.triage-delegate-refunds.schema.json",
+];
+const JS = ["refund_desk.validators.d.mts", "refund_desk.validators.mjs"];
+const PYTHON = ["refund_desk_validators.py"];
+
+async function compile(...targets: string[]): Promise<{ code: number; files: string[]; err: string; out: string }> {
+  const out = makeTempDir("compile-target");
+  const io = createFakeIo(fixturePath("cases", "envelopes"));
+  const code = await run(["compile", "graph.seam", "--out", out, ...targets], io);
+  return { code, files: readdirSync(out).sort(), err: io.err(), out: io.out() };
+}
+
+describe("seam compile --target", () => {
+  it("writes the JavaScript module by default", async () => {
+    const r = await compile();
+    expect(r.code).toBe(0);
+    expect(r.files).toEqual([...SHARED, ...JS].sort());
+  });
+
+  it("writes the Python module, and no JavaScript module, for --target python", async () => {
+    const r = await compile("--target", "python");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.files).toEqual([...SHARED, ...PYTHON].sort());
+    expect(r.out.trim().split("\n")).toHaveLength(SHARED.length + PYTHON.length);
+  });
+
+  it("takes several targets, as a comma list or repeated", async () => {
+    const all = [...SHARED, ...JS, ...PYTHON].sort();
+    expect((await compile("--target", "js,python")).files).toEqual(all);
+    expect((await compile("--target", "python", "--target", "js")).files).toEqual(all);
+    expect((await compile("--target", "python, js,python")).files).toEqual(all);
+  });
+
+  it("refuses an unknown target as a usage error and writes nothing", async () => {
+    const r = await compile("--target", "js,rust");
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      "seam: option '--target <language>' argument 'js,rust' is invalid. Expected js or python (repeat --target or separate with commas), not \"rust\". (see 'seam compile --help')\n",
+    );
+    expect(r.files).toEqual([]);
+  });
+});
+
+describe("planPythonModuleNames", () => {
+  it("makes importable names and numbers clashes that differ only in case or hyphen", () => {
+    const graphs = checkedGraphs(
+      ["a-b", "a_b", "A_B", "plain"]
+        .map((name) => `graph ${name} {\n  envelope 1.3\n  entry x\n  hop_limit 2\n  agent x: supervisor { terminal done complete }\n}\n`)
+        .join("\n"),
+    );
+    expect(planPythonModuleNames(graphs)).toEqual(["a_b_validators.py", "a_b_validators_2.py", "A_B_validators_3.py", "plain_validators.py"]);
+  });
+});

@@ -1,0 +1,114 @@
+"""Runs a conformance suite (conformance/<suite>/, format in conformance/README.md) against an
+emitted Python module, in one process.
+
+usage: python3 conformance.py MODULE.py SUITE_DIR sync|async > verdicts.json
+Prints {case name: [verdict of each delivery]}, a verdict being {"ok", "duplicate", "route",
+"reasons": [[path, rule], ...], "warnings": [[path, rule], ...]} in the runtime's order. In
+async mode every delivery goes through accept_async with an async can_read and an async store.
+"""
+import asyncio
+import copy
+import json
+import os
+import sys
+from datetime import datetime
+
+from emitted import load
+
+
+def tokens(pointer):
+    if pointer == "":
+        return []
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer[1:].split("/")]
+
+
+def apply_patch(document, patch):
+    """RFC 6902 add, remove and replace on a copy of document."""
+    root = copy.deepcopy(document)
+    for operation in patch:
+        path = tokens(operation["path"])
+        if not path:
+            root = copy.deepcopy(operation.get("value"))
+            continue
+        last = path.pop()
+        parent = root
+        for token in path:
+            parent = parent[int(token)] if isinstance(parent, list) else parent[token]
+        value = copy.deepcopy(operation.get("value"))
+        if isinstance(parent, list):
+            index = len(parent) if last == "-" else int(last)
+            if operation["op"] == "add":
+                parent.insert(index, value)
+            elif operation["op"] == "remove":
+                del parent[index]
+            else:
+                parent[index] = value
+        elif operation["op"] == "remove":
+            del parent[last]
+        else:
+            parent[last] = value
+    return root
+
+
+class AsyncStore:
+    def __init__(self, store):
+        self.store = store
+
+    async def claim(self, request):
+        await asyncio.sleep(0)
+        return self.store.claim(request)
+
+
+def verdict(result):
+    pairs = lambda reasons: [[r.path, r.rule] for r in reasons]  # noqa: E731
+    if result.ok:
+        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(result.record.warnings)}
+    return {"ok": False, "duplicate": result.duplicate, "route": result.rejection.route, "reasons": pairs(result.rejection.reasons), "warnings": []}
+
+
+async def run_case(m, suite, case, mode):
+    store = m.create_memory_seen_store()
+    out = []
+    for delivery in case["deliveries"]:
+        if "envelopeFile" in delivery:
+            with open(os.path.join(suite, delivery["envelopeFile"]), encoding="utf-8") as fh:
+                envelope = json.load(fh)
+        else:
+            envelope = delivery.get("envelope")
+        if "patch" in delivery:
+            envelope = apply_patch(envelope, delivery["patch"])
+        now_seconds = datetime.fromisoformat(delivery.get("now", "2026-01-01T00:00:00Z").replace("Z", "+00:00")).timestamp()
+        readable = delivery.get("readable")
+        use_store = delivery.get("store", True)
+        if mode == "sync":
+            can_read = None if readable is None else (lambda ref, scope, allowed=frozenset(readable): ref in allowed)
+            result = m.accept(envelope, me=delivery["me"], can_read=can_read, seen=store if use_store else None, now=lambda: now_seconds)
+        else:
+            async def can_read_async(ref, scope, allowed=frozenset(readable or ())):
+                await asyncio.sleep(0)
+                return ref in allowed
+
+            result = await m.accept_async(
+                envelope,
+                me=delivery["me"],
+                can_read=None if readable is None else can_read_async,
+                seen=AsyncStore(store) if use_store else None,
+                now=lambda: now_seconds,
+            )
+        out.append(verdict(result))
+    return out
+
+
+def main():
+    module_path, suite, mode = sys.argv[1:4]
+    m = load(module_path)
+    answers = {}
+    for name in sorted(os.listdir(suite)):
+        if name.endswith(".json"):
+            with open(os.path.join(suite, name), encoding="utf-8") as fh:
+                case = json.load(fh)
+            answers[name[: -len(".json")]] = asyncio.run(run_case(m, suite, case, mode))
+    json.dump(answers, sys.stdout)
+
+
+main()

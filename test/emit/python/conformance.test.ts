@@ -1,0 +1,57 @@
+/**
+ * The language-neutral conformance suite (`conformance/`, format in its README.md) run against
+ * the Python module `seam compile --target python` writes, through accept() and accept_async():
+ * the same verdict, route, set of (path, rule) and duplicates as the suite demands of every runtime.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkedGraph, projectRoot, removeTempDirs } from "../helpers.js";
+import { HERE, python, runJson, writePythonModule } from "./python.js";
+
+afterAll(() => removeTempDirs());
+
+type Pair = [string, string];
+interface Verdict {
+  ok: boolean;
+  duplicate: boolean;
+  route: string;
+  reasons: Pair[];
+  warnings?: Pair[];
+}
+interface Case {
+  deliveries: { note?: string; expect: Verdict }[];
+}
+
+const suiteRoot = join(projectRoot, "conformance");
+const suites = readdirSync(suiteRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+function comparable(verdict: Verdict): object {
+  const sorted = (pairs: readonly Pair[] | undefined) => (pairs ?? []).map((pair) => JSON.stringify(pair)).sort();
+  return { ok: verdict.ok, duplicate: verdict.duplicate, route: verdict.route, reasons: sorted(verdict.reasons), warnings: sorted(verdict.warnings) };
+}
+
+describe.skipIf(python === undefined).each(suites)("conformance suite %s in Python", (suite) => {
+  const dir = join(suiteRoot, suite);
+  const cases = Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, file), "utf8")) as Case]),
+  );
+  const graph = checkedGraph(readFileSync(join(dir, "graph.seam"), "utf8"), `${suite}/graph.seam`);
+
+  it.each(["sync", "async"])("every case gives the suite's verdicts through %s accept", (mode) => {
+    const module = writePythonModule(graph, `py-conformance-${suite}`);
+    const answers = runJson<Record<string, Verdict[]>>(python as string, join(HERE, "conformance.py"), [module, dir, mode], null);
+    expect(Object.keys(answers).sort()).toEqual(Object.keys(cases).sort());
+    for (const [name, value] of Object.entries(cases)) {
+      value.deliveries.forEach((delivery, i) => {
+        const label = `${name} delivery ${i}${delivery.note === undefined ? "" : `: ${delivery.note}`}`;
+        expect(comparable(answers[name]?.[i] as Verdict), label).toEqual(comparable(delivery.expect));
+      });
+    }
+  });
+});

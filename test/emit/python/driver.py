@@ -1,0 +1,88 @@
+"""Test driver for emitted Python modules: one process answers a whole batch.
+
+usage: python3 driver.py MODULE.py < request.json > answer.json
+The request is {"op": ..., ...}; see answer() for the operations. JSON texts are parsed here
+with json.loads, as a Python service would parse them.
+"""
+import json
+import sys
+
+from emitted import load
+
+
+def error_name(error):
+    return {"error": type(error).__name__}
+
+
+def can_read(ref, scope):
+    return "secret" not in ref
+
+
+def answer(m, request):
+    op = request["op"]
+    if op == "validate":
+        validators = [getattr(m, name) for name in request["validators"]]
+        return [
+            [[[e.instance_path, e.keyword, e.params] for e in validate(json.loads(text))] for validate in validators]
+            for text in request["texts"]
+        ]
+    if op == "signature":
+        out = []
+        for text in request["texts"]:
+            try:
+                out.append(m.loop_signature(json.loads(text)))
+            except (ValueError, TypeError) as error:
+                out.append(error_name(error))
+        return out
+    if op == "canonical":
+        out = []
+        for text in request["texts"]:
+            try:
+                out.append(m.canonical_json(json.loads(text)))
+            except (ValueError, TypeError) as error:
+                out.append(error_name(error))
+        return out
+    if op == "numbers":
+        return [m._es_number(float(value)) for value in json.loads(request["text"])]
+    if op == "formats":
+        # The checks exactly as generated validators write them inline.
+        return [
+            [
+                m._UUID.match(s) is not None,
+                m._DATE_TIME_COMMON.match(s) is not None or m._format_date_time(s),
+                m._URI_COMMON.match(s) is not None or m._format_uri(s),
+            ]
+            for s in request["strings"]
+        ]
+    if op == "accept":
+        seen = m.create_memory_seen_store()
+        detector = m.create_loop_detector()
+        now = request["now"] / 1000
+        out = []
+        for delivery in request["deliveries"]:
+            envelope = json.loads(delivery["text"])
+            try:
+                result = m.accept(envelope, me=delivery["me"], can_read=can_read, seen=seen, now=lambda: now)
+            except TypeError:
+                out.append({"error": "TypeError"})
+                continue
+            entry = {"result": result.to_dict()}
+            if result.ok:
+                try:
+                    observation = detector.observe(envelope)
+                    entry["loop"] = None if observation is None else observation.loop
+                    entry["signature"] = m.loop_signature(envelope)
+                except (ValueError, TypeError):
+                    entry["signature"] = "error"
+            out.append(entry)
+        return out
+    raise ValueError(f"unknown op {op}")
+
+
+def main():
+    module = load(sys.argv[1])
+    request = json.load(sys.stdin)
+    json.dump(answer(module, request), sys.stdout)
+
+
+main()
