@@ -102,7 +102,7 @@ describe("seam lsp: diagnostics", () => {
         codeDescription: { href: ruleDoc("hop-limit-unbounded") },
         source: "seam",
         message:
-          "the hop limit of graph 'cycle' (auto, as no hop_limit is declared) cannot be computed: the cycle a -> b -> a has no max_rounds, so walks have no longest length. Add `max_rounds N` to an edge of the cycle, or declare an explicit `hop_limit N`.",
+          "the hop limit of graph 'cycle' (auto, as no hop_limit is declared) cannot be computed: no edge of the cycle a -> b -> a (transfer a -> b, transfer b -> a) has max_rounds, so walks have no longest length. Add `max_rounds N` to one of those edges, or declare an explicit `hop_limit N`.",
       },
       {
         range: { start: { line: 6, character: 2 }, end: { line: 6, character: 17 } },
@@ -111,7 +111,7 @@ describe("seam lsp: diagnostics", () => {
         codeDescription: { href: ruleDoc("unbounded-cycle") },
         source: "seam",
         message:
-          "unbounded cycle a -> b -> a: no edge on it has max_rounds, so a task may circle it forever; add `max_rounds N` to one of its edges (e.g. `transfer a -> b { max_rounds 2 }`).",
+          "unbounded cycle a -> b -> a (transfer a -> b, transfer b -> a): none of its 2 edges has max_rounds, so a task may circle it forever; add `max_rounds N` to one of them (e.g. `transfer a -> b { max_rounds 2 }`).",
         relatedInformation: [
           { location: { uri, range: { start: { line: 7, character: 2 }, end: { line: 7, character: 17 } } }, message: "transfer b -> a is on the same cycle" },
         ],

@@ -22,7 +22,5 @@ export const UNCHECKED_DELEGATE_HOVER: readonly string[] = [
   "Not part of the checked graph: see this edge's diagnostics.",
   "",
   "Required fields:",
-  "- `budget.limit` (object): The most the task may use.",
   "- `constraints` (array): Rules the receiver must keep to while working on the task.",
-  "- `goal.acceptance_criteria` (array): Checks that tell the receiver when the goal is met; at least one.",
 ];
