@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { formatTable } from "./table.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS = ["startup", "scale", "runtime", "diff", "python-target", "lsp"];
+const SECTIONS = ["startup", "scale", "runtime", "diff", "python-target", "ingest", "lsp"];
 
 /** Newest modification time (ms) of any file under `dir`, or -Infinity when there is none. */
 function newestMtime(dir) {

@@ -31,7 +31,7 @@ const { envelopeSchema } = await import("../dist/core/envelope-schema.js");
 const { createMemorySeenStore } = await import("../dist/runtime/index.js");
 
 /** Compiles the fixture graph with the CLI and imports the emitted validator module. */
-async function loadCompiledModule() {
+export async function loadCompiledModule() {
   rmSync(COMPILED, { recursive: true, force: true });
   const result = spawnSync(process.execPath, ["bin/seam.js", "compile", "bench/fixtures/graph.seam", "--out", COMPILED], {
     cwd: ROOT,
@@ -47,7 +47,7 @@ async function loadCompiledModule() {
 }
 
 /** The fixture envelope, POOL times, each with its own handoff_id and task_id. */
-function makeEnvelopes() {
+export function makeEnvelopes() {
   const base = JSON.parse(readFileSync(new URL("./fixtures/envelope.json", import.meta.url), "utf8"));
   return Array.from({ length: POOL }, (_, i) => {
     const hex = i.toString(16).padStart(12, "0");

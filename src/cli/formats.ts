@@ -22,3 +22,8 @@ export type GraphFormat = (typeof GRAPH_FORMATS)[number];
 export const DIFF_FAIL_ON = ["breaking", "missing-version-bump"] as const;
 /** A `--fail-on` level of `seam diff`. */
 export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
+
+/** Formats of `seam report`. */
+export const REPORT_FORMATS = ["pretty", "json"] as const;
+/** A format of `seam report`. */
+export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -15,10 +15,12 @@ import {
   CHECK_FORMATS,
   DIFF_FAIL_ON,
   GRAPH_FORMATS,
+  REPORT_FORMATS,
   VALIDATE_FORMATS,
   type CheckFormat,
   type DiffFailOn,
   type GraphFormat,
+  type ReportFormat,
   type ValidateFormat,
 } from "./formats.js";
 import type { CliIo } from "./io.js";
@@ -155,6 +157,18 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
       setExitCode(await fmtCommand({ paths, check: options.check, stdin: options.stdin }, io));
     });
   configure(fmt, io);
+
+  const report = program
+    .command("report")
+    .description("summarise handoff event logs: latency, size per hop, hops per task, rejections, statuses, versions")
+    .argument("<logs...>", "handoff event logs (JSON Lines)")
+    .option("--html <file>", "also write the report as one self-contained HTML page")
+    .addOption(new Option("--format <format>", "terminal output format").choices(REPORT_FORMATS).default("pretty"))
+    .action(async (logs: string[], options: { html?: string; format: ReportFormat }) => {
+      const { reportCommand } = await import("./commands/report.js");
+      setExitCode(await reportCommand({ logs, format: options.format, ...(options.html === undefined ? {} : { html: options.html }) }, io));
+    });
+  configure(report, io);
 
   const lsp = program
     .command("lsp")

@@ -58,3 +58,49 @@ export {
   type SeenStore,
 } from "./seen-store.js";
 export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";
+export { createEventLog, type EventLog, type EventSink } from "./event-log.js";
+export {
+  HANDOFF_EVENT_VERSION,
+  MAX_EVENT_REASONS,
+  MAX_EVENT_TEXT,
+  createHandoffDescriber,
+  type DescribedGraph,
+  type EventReason,
+  type HandoffDescriber,
+  type HandoffEvent,
+  type HandoffObservation,
+  type HandoffVerdict,
+} from "./handoff-event.js";
+export {
+  observeAccept,
+  observeAcceptAsync,
+  type Delivery,
+  type HandoffObserver,
+  type IngestTiming,
+  type ObserveAcceptOptions,
+  type ObservedAccept,
+  type ObservedAcceptAsync,
+} from "./observe-accept.js";
+export { fieldLabel, fieldOf } from "./field-label.js";
+export {
+  INSTRUMENTATION_SCOPE,
+  SEMCONV_VERSION,
+  createTelemetry,
+  loadTelemetry,
+  type Attributes,
+  type OtelApiLike,
+  type SpanLike,
+  type TelemetryGraph,
+} from "./telemetry.js";
+export {
+  CLAIM_SCRIPT,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TTL_SECONDS,
+  StoreUnavailableError,
+  createRedisSeenStore,
+  seamRedisScripts,
+  type RedisSeenStore,
+  type RedisSeenStoreOptions,
+  type ScriptParser,
+  type SeamRedisClient,
+} from "./redis-store.js";

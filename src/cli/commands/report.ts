@@ -1,0 +1,86 @@
+/**
+ * `seam report <events.jsonl...> [--html <file>] [--format pretty|json]`: reads handoff event
+ * logs (docs/handoff-events.md) and prints the handoff metrics: latency, envelope size per hop,
+ * hops per task against the hop limit, rejection rate by producer and field, status per edge,
+ * and the envelope versions in flight; `--html` also writes them as one self-contained page.
+ *
+ * Logs are streamed line by line in bounded memory (see `read-lines.ts` and
+ * `report/handoff-report.ts`). Blank lines and JSON objects whose `event` is not
+ * `"seam.handoff"` (other records of a shared log) are skipped.
+ *
+ * Exit codes: 0 every line was read; 2 a file could not be read, a line was not a handoff event
+ * of a known version (each named `file:line` on stderr, the first {@link MAX_LINE_PROBLEMS}),
+ * or the page could not be written. The report still covers every line that could be read.
+ */
+import { resolve } from "node:path";
+import { formatReportHtml } from "../../report/report-html.js";
+import { createReportBuilder } from "../../report/handoff-report.js";
+import { readEvent } from "../../report/read-event.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
+import { formatReportPretty } from "../format/report-pretty.js";
+import type { ReportFormat } from "../formats.js";
+import { describeFsError } from "../fs-errors.js";
+import type { CliIo } from "../io.js";
+import { readLines } from "../read-lines.js";
+import { reportProblem } from "../report-problem.js";
+import { writeReplacing } from "../write-replacing.js";
+
+/** Options of {@link reportCommand}, as parsed from the command line. */
+export interface ReportOptions {
+  /** Event log files (JSON Lines), read in order; relative to `io.cwd` or absolute. */
+  readonly logs: readonly string[];
+  /** Where to write the HTML page, if anywhere. */
+  readonly html?: string;
+  readonly format: ReportFormat;
+}
+
+/** The most bad lines named on stderr; the rest are counted. */
+export const MAX_LINE_PROBLEMS = 20;
+
+/** Runs `seam report`; returns the exit code (0 or 2). */
+export async function reportCommand(options: ReportOptions, io: CliIo): Promise<number> {
+  const builder = createReportBuilder();
+  let badLines = 0;
+  let unreadable = false;
+  for (const file of options.logs) {
+    const problem = (line: number, what: string): void => {
+      badLines++;
+      if (badLines <= MAX_LINE_PROBLEMS) io.stderr(`seam: ${file}:${line}: ${what} (fix or remove the line)\n`);
+    };
+    try {
+      await readLines(resolve(io.cwd, file), {
+        line(number, text) {
+          if (text.trim() === "") return;
+          let value: unknown;
+          try {
+            value = JSON.parse(text);
+          } catch (error) {
+            problem(number, `is not JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), 120)}`);
+            return;
+          }
+          const read = readEvent(value);
+          if (read.kind === "event") builder.add(read.event);
+          else if (read.kind === "bad") problem(number, read.problem);
+        },
+        bad: problem,
+      });
+    } catch (error) {
+      reportProblem(io, { path: file, ...describeFsError(error) });
+      unreadable = true;
+    }
+  }
+  if (badLines > MAX_LINE_PROBLEMS) io.stderr(`seam: ${badLines - MAX_LINE_PROBLEMS} more bad lines not shown\n`);
+
+  const report = builder.finish();
+  io.stdout(options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatReportPretty(report));
+  if (badLines > 0) io.stderr(`seam: ${badLines} line${badLines === 1 ? "" : "s"} could not be read; the report covers the other lines\n`);
+  if (options.html !== undefined) {
+    try {
+      await writeReplacing(resolve(io.cwd, options.html), formatReportHtml(report, options.logs));
+    } catch (error) {
+      reportProblem(io, { path: options.html, ...describeFsError(error, "write") });
+      return 2;
+    }
+  }
+  return unreadable || badLines > 0 ? 2 : 0;
+}

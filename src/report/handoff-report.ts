@@ -1,0 +1,368 @@
+/**
+ * `seam report`'s summary of handoff event logs: the five handoff metrics (latency, envelope
+ * size per hop, hop count per task against the hop limit, rejection rate by producer and field,
+ * status distribution per edge) plus the envelope versions in flight, built one event at a time
+ * in bounded memory (quantile sketches and capped groups), so a log of any length fits.
+ */
+import { escapeUntrusted } from "../core/untrusted-text.js";
+import { fieldLabel } from "../runtime/field-label.js";
+import type { HandoffEvent, HandoffVerdict } from "../runtime/handoff-event.js";
+import { createBoundedGroups, OTHER_KEY, type BoundedGroups } from "./bounded-groups.js";
+import { createQuantileSketch, RELATIVE_ERROR, type QuantileSketch } from "./quantile-sketch.js";
+
+/** The version of the report's JSON shape (`seam report --format json`). */
+export const REPORT_VERSION = 1;
+
+/** Caps on distinct keys; past them, keys share an `(other)` group and `cut` names the group. */
+export const GROUP_CAPS = {
+  edges: 1000,
+  producers: 1000,
+  fields: 5000,
+  versions: 200,
+  graphs: 100,
+  statuses: 16,
+  hopIndexes: 1024,
+} as const;
+
+/** The longest key (agent id, field, version) kept from a log, in UTF-16 code units. */
+const MAX_KEY = 200;
+
+/** Quantiles of a distribution; `null` when it is empty. Within the sketch's relative error, except `max`, which is exact. */
+export interface Distribution {
+  readonly count: number;
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly p99: number | null;
+  readonly max: number | null;
+}
+
+/** Counts of each verdict. */
+export type VerdictCounts = Record<HandoffVerdict, number>;
+
+/** One edge as the logs name it: producer -> receiver, with the edge kind when known. */
+export interface EdgeKey {
+  readonly producer: string;
+  readonly receiver: string;
+  readonly kind: string | null;
+}
+
+/** The complete report, as `--format json` prints it. */
+export interface HandoffReport {
+  readonly report: "seam.report";
+  readonly v: typeof REPORT_VERSION;
+  /** Handoff events read. */
+  readonly handoffs: number;
+  /** Earliest and latest `at` among the events (ISO 8601), `null` when there are none. */
+  readonly first_at: string | null;
+  readonly last_at: string | null;
+  readonly verdicts: VerdictCounts;
+  /** How the quantiles were computed. */
+  readonly quantiles: { readonly method: string; readonly relative_error: number };
+  /** Handoff latency in ms over accepted and observed handoffs with a known latency. */
+  readonly latency: Distribution & {
+    /** Handoffs with a negative latency (clock skew): left out of the quantiles. */
+    readonly negative: number;
+    /** Accepted or observed handoffs without a latency. */
+    readonly unknown: number;
+    readonly by_edge: readonly (EdgeKey & Distribution)[];
+  };
+  /** Envelope size in bytes per hop index, every handoff but duplicates, by hop index. */
+  readonly size_per_hop: readonly ({ readonly hop_index: number | typeof OTHER_KEY } & Distribution)[];
+  /** Hops per task, per graph (see {@link HopCounts}). */
+  readonly hop_counts: readonly HopCounts[];
+  readonly rejections: {
+    readonly by_producer: readonly ProducerRejections[];
+    readonly by_field: readonly FieldRejections[];
+  };
+  readonly status_per_edge: readonly EdgeStatuses[];
+  readonly versions: readonly VersionInFlight[];
+  /** Groups that reached their cap (see {@link GROUP_CAPS}); their extra keys are counted under `(other)`. */
+  readonly cut: readonly string[];
+}
+
+/**
+ * How many hops tasks took in one graph. One owner per task and hop means each (task, hop) is
+ * accepted once, so the tasks that reached hop k are the accepted handoffs at hop index k, and
+ * the tasks that ended at hop k are those at k minus those at k + 1: no per-task memory needed.
+ * A log that starts in the middle of tasks undercounts their early hops.
+ */
+export interface HopCounts {
+  readonly graph: string;
+  /** The graph's hop limit (the latest one seen in the logs). */
+  readonly hop_limit: number;
+  readonly tasks: number;
+  /** Quantiles of hops per task (exact: they are counted, not sketched). */
+  readonly p50: number | null;
+  readonly p95: number | null;
+  readonly max: number | null;
+  /** Handoffs refused because the task reached the hop limit (rule `hop-limit-reached`). */
+  readonly stopped_at_limit: number;
+  /** Tasks by how many hops they took, ascending. */
+  readonly distribution: readonly { readonly hops: number; readonly tasks: number }[];
+}
+
+/** One producer's handoffs and how many were refused or warned about. */
+export interface ProducerRejections {
+  readonly producer: string;
+  /** Handoffs from this producer, duplicates excepted. */
+  readonly handoffs: number;
+  readonly rejected: number;
+  /** Accepted with warnings on an `observe` edge: would have been rejected. */
+  readonly observed: number;
+  /** (rejected + observed) / handoffs. */
+  readonly rate: number;
+}
+
+/** How often one producer broke one rule at one field (grouped as `fieldLabel` says: array indices and invented property names as `*`). */
+export interface FieldRejections {
+  readonly producer: string;
+  readonly field: string;
+  readonly rule: string;
+  readonly count: number;
+}
+
+/** Completion statuses and verdicts on one edge. */
+export interface EdgeStatuses extends EdgeKey {
+  /** Handoffs on this edge, duplicates excepted. */
+  readonly handoffs: number;
+  /** By envelope `status` (`(none)` when absent), most frequent first. */
+  readonly statuses: readonly { readonly status: string; readonly count: number }[];
+  readonly verdicts: VerdictCounts;
+}
+
+/** One envelope version seen in the logs. */
+export interface VersionInFlight {
+  /** `(none)` when the envelopes carried none. */
+  readonly envelope_version: string;
+  readonly handoffs: number;
+  readonly first_at: string | null;
+  readonly last_at: string | null;
+}
+
+/** Builds a {@link HandoffReport} one event at a time. */
+export interface ReportBuilder {
+  add(event: HandoffEvent): void;
+  finish(): HandoffReport;
+}
+
+interface EdgeGroup {
+  key: EdgeKey | undefined;
+  latency: QuantileSketch;
+  statuses: BoundedGroups<{ count: number }>;
+  handoffs: number;
+  verdicts: VerdictCounts;
+}
+
+interface GraphGroup {
+  limit: number;
+  reached: BoundedGroups<{ count: number }>;
+  stopped: number;
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+const noVerdicts = (): VerdictCounts => ({ accepted: 0, observed: 0, rejected: 0, duplicate: 0 });
+const counter = (): { count: number } => ({ count: 0 });
+const key = (text: string | null, none: string): string => (text === null ? none : escapeUntrusted(text, MAX_KEY));
+
+function distribution(sketch: QuantileSketch): Distribution {
+  const at = (q: number): number | null => {
+    const value = sketch.quantile(q);
+    return value === undefined ? null : Math.round(value * 1000) / 1000;
+  };
+  return { count: sketch.count, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sketch.max ?? null };
+}
+
+/** The q-quantile (nearest rank) of counted whole numbers, ascending. */
+function countedQuantile(counts: readonly { hops: number; tasks: number }[], total: number, q: number): number | null {
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (const { hops, tasks } of counts) {
+    seen += tasks;
+    if (seen >= rank) return hops;
+  }
+  return null;
+}
+
+function hopCounts(graph: string, group: GraphGroup): HopCounts {
+  const reached = new Map<number, number>();
+  for (const [index, { count }] of group.reached.entries()) if (index !== OTHER_KEY) reached.set(Number(index), count);
+  const indexes = [...reached.keys()].sort((a, b) => a - b);
+  const list: { hops: number; tasks: number }[] = [];
+  let tasks = 0;
+  for (const hops of indexes) {
+    // Clamped at 0: a log that starts mid-task can hold more handoffs at k + 1 than at k.
+    const ended = Math.max(0, (reached.get(hops) as number) - (reached.get(hops + 1) ?? 0));
+    if (ended === 0) continue;
+    list.push({ hops, tasks: ended });
+    tasks += ended;
+  }
+  return {
+    graph,
+    hop_limit: group.limit,
+    tasks,
+    p50: countedQuantile(list, tasks, 0.5),
+    p95: countedQuantile(list, tasks, 0.95),
+    max: list.length > 0 ? (list[list.length - 1] as { hops: number }).hops : null,
+    stopped_at_limit: group.stopped,
+    distribution: list,
+  };
+}
+
+/** Creates an empty {@link ReportBuilder}. */
+export function createReportBuilder(): ReportBuilder {
+  const verdicts = noVerdicts();
+  let handoffs = 0;
+  let firstAt: string | null = null;
+  let lastAt: string | null = null;
+  const latency = createQuantileSketch();
+  let negative = 0;
+  let unknown = 0;
+  const edges = createBoundedGroups<EdgeGroup>(GROUP_CAPS.edges, () => ({
+    key: undefined,
+    latency: createQuantileSketch(),
+    statuses: createBoundedGroups(GROUP_CAPS.statuses, counter),
+    handoffs: 0,
+    verdicts: noVerdicts(),
+  }));
+  const sizes = createBoundedGroups(GROUP_CAPS.hopIndexes, createQuantileSketch);
+  const graphs = createBoundedGroups<GraphGroup>(GROUP_CAPS.graphs, () => ({
+    limit: 0,
+    reached: createBoundedGroups(GROUP_CAPS.hopIndexes, counter),
+    stopped: 0,
+  }));
+  const producers = createBoundedGroups(GROUP_CAPS.producers, () => ({ handoffs: 0, rejected: 0, observed: 0 }));
+  const fields = createBoundedGroups<{ producer: string; field: string; rule: string; count: number }>(GROUP_CAPS.fields, () => ({
+    producer: OTHER_KEY,
+    field: OTHER_KEY,
+    rule: OTHER_KEY,
+    count: 0,
+  }));
+  const versions = createBoundedGroups(GROUP_CAPS.versions, () => ({ handoffs: 0, first: null as string | null, last: null as string | null }));
+
+  return {
+    add(event) {
+      handoffs++;
+      verdicts[event.verdict]++;
+      const at = ISO_TIME.test(event.at) ? event.at : null;
+      if (at !== null) {
+        if (firstAt === null || at < firstAt) firstAt = at;
+        if (lastAt === null || at > lastAt) lastAt = at;
+      }
+      const producer = key(event.producer, "(unknown)");
+      const receiver = key(event.receiver, "(unknown)");
+      // NUL cannot occur in an escaped name, so it separates the parts of a key.
+      const edge = edges.get(`${producer}\0${receiver}`);
+      edge.key ??= { producer, receiver, kind: event.edge === null ? null : escapeUntrusted(event.edge, MAX_KEY) };
+      edge.verdicts[event.verdict]++;
+      if (event.verdict === "duplicate") return; // a redelivery: counted once, as the original
+
+      edge.handoffs++;
+      edge.statuses.get(key(event.status, "(none)")).count++;
+      const accepted = event.verdict === "accepted" || event.verdict === "observed";
+      if (accepted) {
+        if (event.latency_ms === null) unknown++;
+        else if (event.latency_ms < 0) negative++;
+        else {
+          latency.add(event.latency_ms);
+          edge.latency.add(event.latency_ms);
+        }
+      }
+      if (event.size_bytes !== null && event.hop_index !== null) sizes.get(String(event.hop_index)).add(event.size_bytes);
+      const graph = graphs.get(key(event.graph, "(unknown)"));
+      graph.limit = event.hop_limit;
+      if (accepted && event.hop_index !== null) graph.reached.get(String(event.hop_index)).count++;
+      if (event.reasons.some((r) => r.rule === "hop-limit-reached")) graph.stopped++;
+
+      const mine = producers.get(producer);
+      mine.handoffs++;
+      if (event.verdict === "rejected") mine.rejected++;
+      if (event.verdict === "observed") mine.observed++;
+      if (event.verdict === "rejected" || event.verdict === "observed") {
+        for (const reason of event.reasons) {
+          const field = escapeUntrusted(fieldLabel(reason.path, reason.rule), MAX_KEY);
+          const rule = escapeUntrusted(reason.rule, MAX_KEY);
+          const group = fields.get(`${producer}\0${field}\0${rule}`);
+          if (group.count === 0 && group.producer === OTHER_KEY && !fields.overflowed) Object.assign(group, { producer, field, rule });
+          group.count++;
+        }
+      }
+      const version = versions.get(key(event.envelope_version, "(none)"));
+      version.handoffs++;
+      if (at !== null) {
+        if (version.first === null || at < version.first) version.first = at;
+        if (version.last === null || at > version.last) version.last = at;
+      }
+    },
+
+    finish() {
+      const edgeList = edges.entries().filter(([, g]) => g.key !== undefined) as [string, EdgeGroup & { key: EdgeKey }][];
+      const byName = (a: EdgeKey, b: EdgeKey): number =>
+        a.producer === b.producer ? (a.receiver < b.receiver ? -1 : a.receiver > b.receiver ? 1 : 0) : a.producer < b.producer ? -1 : 1;
+      edgeList.sort(([, a], [, b]) => byName(a.key, b.key));
+      const cut: string[] = (
+        [
+          ["edges", edges],
+          ["producers", producers],
+          ["fields", fields],
+          ["versions", versions],
+          ["graphs", graphs],
+          ["hop indexes", sizes],
+        ] as const
+      )
+        .filter(([, groups]) => groups.overflowed)
+        .map(([name]) => name);
+      if (edgeList.some(([, g]) => g.statuses.overflowed)) cut.push("statuses");
+      if (graphs.entries().some(([, g]) => g.reached.overflowed)) cut.push("hop counts");
+      return {
+        report: "seam.report",
+        v: REPORT_VERSION,
+        handoffs,
+        first_at: firstAt,
+        last_at: lastAt,
+        verdicts,
+        quantiles: { method: "DDSketch logarithmic buckets", relative_error: RELATIVE_ERROR },
+        latency: {
+          ...distribution(latency),
+          negative,
+          unknown,
+          by_edge: edgeList.filter(([, g]) => g.latency.count > 0).map(([, g]) => ({ ...g.key, ...distribution(g.latency) })),
+        },
+        size_per_hop: sizes
+          .entries()
+          .map(([index, sketch]) => ({ hop_index: index === OTHER_KEY ? OTHER_KEY : Number(index), ...distribution(sketch) }) as const)
+          .sort((a, b) => (a.hop_index === OTHER_KEY ? 1 : b.hop_index === OTHER_KEY ? -1 : a.hop_index - b.hop_index)),
+        hop_counts: graphs
+          .entries()
+          .map(([name, group]) => hopCounts(name, group))
+          .sort((a, b) => (a.graph < b.graph ? -1 : a.graph > b.graph ? 1 : 0)),
+        rejections: {
+          by_producer: producers
+            .entries()
+            .map(([producer, p]) => ({ producer, ...p, rate: p.handoffs === 0 ? 0 : (p.rejected + p.observed) / p.handoffs }))
+            .sort((a, b) => b.rate - a.rate || (a.producer < b.producer ? -1 : 1)),
+          by_field: fields
+            .entries()
+            .map(([, f]) => ({ ...f }))
+            .sort((a, b) => b.count - a.count || (JSON.stringify([a.producer, a.field, a.rule]) < JSON.stringify([b.producer, b.field, b.rule]) ? -1 : 1)),
+        },
+        status_per_edge: edgeList.map(([, g]) => ({
+          ...g.key,
+          handoffs: g.handoffs,
+          statuses: g.statuses
+            .entries()
+            .map(([status, { count }]) => ({ status, count }))
+            .filter((s) => s.count > 0)
+            .sort((a, b) => b.count - a.count || (a.status < b.status ? -1 : 1)),
+          verdicts: g.verdicts,
+        })),
+        versions: versions
+          .entries()
+          .map(([version, v]) => ({ envelope_version: version, handoffs: v.handoffs, first_at: v.first, last_at: v.last }))
+          .sort((a, b) => b.handoffs - a.handoffs || (a.envelope_version < b.envelope_version ? -1 : 1)),
+        cut,
+      };
+    },
+  };
+}

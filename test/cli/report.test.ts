@@ -1,0 +1,137 @@
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { MAX_LINE_PROBLEMS } from "../../src/cli/commands/report.js";
+import { run } from "../../src/cli/run.js";
+import type { HandoffReport } from "../../src/report/handoff-report.js";
+import { fixturePath, makeTempDir, readFixture, removeTempDirs } from "../emit/helpers.js";
+import { createFakeIo } from "./fake-io.js";
+
+afterAll(() => removeTempDirs());
+
+const knownDir = fixturePath("report");
+const goodLine = readFixture("report", "known.jsonl").split("\n")[0] as string;
+
+describe("seam report", () => {
+  it("prints the terminal summary of a log and exits 0", async () => {
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "known.jsonl"], io)).toBe(0);
+    expect(io.err()).toBe("");
+    const out = io.out();
+    expect(out.split("\n")[0]).toBe(
+      "13 handoffs from 2026-11-23T10:00:00.000Z to 2026-11-26T10:02:00.000Z: 8 accepted, 1 observed, 3 rejected, 1 duplicate",
+    );
+    expect(out).toContain("  desk (hop limit 4): 4 tasks, p50 2, p95 3, max 3  <- p95 at the hop limit\n");
+    expect(out).toContain("    1 handoffs refused at the hop limit\n");
+    expect(out).toContain("  triage    /artefacts/*/ref            artefact-unreadable      2\n");
+    expect(out).toContain("  triage -> billing    delegate         6  ready 5, (none) 1     accepted 4, rejected 2, duplicate 1\n");
+    expect(out).toContain("  1.2.0           1  2026-11-24T10:06:00.000Z  2026-11-24T10:06:00.000Z\n");
+  });
+
+  it("prints the report as JSON with --format json", async () => {
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "known.jsonl", "--format", "json"], io)).toBe(0);
+    const report = JSON.parse(io.out()) as HandoffReport;
+    expect(report.report).toBe("seam.report");
+    expect(report.v).toBe(1);
+    expect(report.handoffs).toBe(13);
+    expect(report.hop_counts[0]?.p95).toBe(3);
+  });
+
+  it("reads several logs as one", async () => {
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "known.jsonl", "known.jsonl", "--format", "json"], io)).toBe(0);
+    expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(26);
+  });
+
+  it("names each bad line as file:line with what is wrong, reports the rest, and exits 2", async () => {
+    const dir = makeTempDir("report");
+    const lines = [
+      goodLine,
+      "not json",
+      "[1, 2]",
+      goodLine.replace('"v":1', '"v":2'),
+      goodLine.replace('"verdict":"accepted"', '"verdict":"maybe"'),
+      goodLine.replace('"hop_index":1', '"hop_index":-1'),
+      goodLine.replace('"reasons":[]', '"reasons":[{"path":3}]'),
+      "",
+      '{"event":"other"}',
+      goodLine,
+    ];
+    writeFileSync(join(dir, "bad.jsonl"), `${lines.join("\n")}\n`);
+    const io = createFakeIo(dir);
+    expect(await run(["report", "bad.jsonl", "--format", "json"], io)).toBe(2);
+    expect(io.err()).toBe(
+      [
+        `seam: bad.jsonl:2: is not JSON: Unexpected token 'o', "not json" is not valid JSON (fix or remove the line)`,
+        "seam: bad.jsonl:3: is not a JSON object (fix or remove the line)",
+        "seam: bad.jsonl:4: is a handoff event of record version 2; this seam reads version 1 (fix or remove the line)",
+        'seam: bad.jsonl:5: field "verdict" must be one of accepted, observed, rejected, duplicate (fix or remove the line)',
+        'seam: bad.jsonl:6: field "hop_index" must be a whole number (0 or more) or null (fix or remove the line)',
+        'seam: bad.jsonl:7: reasons[0] must be an object with string "path" and "rule" (fix or remove the line)',
+        "seam: 6 lines could not be read; the report covers the other lines",
+        "",
+      ].join("\n"),
+    );
+    expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(2);
+  });
+
+  it(`names at most ${MAX_LINE_PROBLEMS} bad lines and counts the rest`, async () => {
+    const dir = makeTempDir("report");
+    writeFileSync(join(dir, "junk.jsonl"), "x\n".repeat(MAX_LINE_PROBLEMS + 7));
+    const io = createFakeIo(dir);
+    expect(await run(["report", "junk.jsonl"], io)).toBe(2);
+    const err = io.err().split("\n");
+    expect(err.filter((l) => l.startsWith("seam: junk.jsonl:"))).toHaveLength(MAX_LINE_PROBLEMS);
+    expect(err).toContain("seam: 7 more bad lines not shown");
+  });
+
+  it("escapes a hostile line's text in the error message", async () => {
+    const dir = makeTempDir("report");
+    writeFileSync(join(dir, "evil.jsonl"), `\u001b]0;owned\u0007${"x".repeat(300)}\n`);
+    const io = createFakeIo(dir);
+    expect(await run(["report", "evil.jsonl"], io)).toBe(2);
+    expect(io.err()).not.toContain("\u001b");
+    expect(io.err().split("\n")[0]!.length).toBeLessThan(220);
+  });
+
+  it("reports a missing file in one line, still reports the others, and exits 2", async () => {
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "missing.jsonl", "known.jsonl", "--format", "json"], io)).toBe(2);
+    expect(io.err()).toBe("seam: missing.jsonl: no such file or folder (check the path)\n");
+    expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(13);
+  });
+
+  it("prints an empty report for an empty log and exits 0", async () => {
+    const dir = makeTempDir("report");
+    writeFileSync(join(dir, "empty.jsonl"), "");
+    const io = createFakeIo(dir);
+    expect(await run(["report", "empty.jsonl"], io)).toBe(0);
+    expect(io.out()).toContain("0 handoffs: 0 accepted, 0 observed, 0 rejected, 0 duplicate\n");
+    expect(io.out()).toContain("  no accepted handoff carries a latency\n");
+  });
+
+  it("writes the HTML page with --html, replacing a symbolic link instead of following it", async () => {
+    const dir = makeTempDir("report");
+    writeFileSync(join(dir, "precious.txt"), "keep me");
+    symlinkSync(join(dir, "precious.txt"), join(dir, "report.html"));
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "known.jsonl", "--html", join(dir, "report.html")], io)).toBe(0);
+    expect(readFileSync(join(dir, "precious.txt"), "utf8")).toBe("keep me");
+    expect(readFileSync(join(dir, "report.html"), "utf8")).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it("exits 2 with one line when the page cannot be written", async () => {
+    const dir = makeTempDir("report");
+    mkdirSync(join(dir, "page.html"));
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "known.jsonl", "--html", join(dir, "page.html")], io)).toBe(2);
+    expect(io.err()).toMatch(/^seam: .*page\.html: is a folder, not a file \(remove the folder or write elsewhere\)\n$/);
+  });
+
+  it("refuses an unknown --format as a usage error", async () => {
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "known.jsonl", "--format", "html"], io)).toBe(2);
+    expect(io.err()).toContain("--format");
+  });
+});
