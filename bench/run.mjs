@@ -2,7 +2,8 @@
 // and prints one table of ratios per section, then writes everything to bench/.out/results.json.
 // Sections: startup (process start-up), scale (parse + check on big graphs vs networkx),
 // runtime (accept() and loopSignature() vs Python, Ajv, JSON.parse, SHA-256), diff (seam diff and
-// the JSON Lines replay of seam validate).
+// the JSON Lines replay of seam validate), lsp (the language server: didChange to diagnostics,
+// completion, memory).
 // Usage: node bench/run.mjs [section...]   (default: all sections, in that order)
 // Exit code: 0 when every section ran, even if a target was missed (printed MISS); 1 when a
 // section crashed. The bench runs against dist/, rebuilt first when older than src/.
@@ -13,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { formatTable } from "./table.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS = ["startup", "scale", "runtime", "diff", "python-target", "ingest"];
+const SECTIONS = ["startup", "scale", "runtime", "diff", "python-target", "ingest", "lsp"];
 
 /** Newest modification time (ms) of any file under `dir`, or -Infinity when there is none. */
 function newestMtime(dir) {

@@ -101,3 +101,40 @@ export function listFieldPaths(schema: JsonSchema = envelopeSchema): string[] {
   visit(schema, [], new Set());
   return out;
 }
+
+/** What the envelope schema says about one field: its `description` and the kind of value it holds. */
+export interface FieldInfo {
+  /** The schema's `description` of the field (the one written beside a `$ref` first), if any. */
+  readonly description?: string;
+  /** `string`, `integer`, `array`, `object`, `one of "a", "b"`...; `value` when the schema names no type. */
+  readonly type: string;
+}
+
+/**
+ * The schema's own words for the field at `segments`, or `undefined` when the path names no field
+ * (see {@link resolveFieldPath}). JSON Schema draft 2020-12 lets `description` stand beside a
+ * `$ref`; that one wins over the referenced schema's.
+ */
+export function describeField(segments: readonly string[], schema: JsonSchema = envelopeSchema): FieldInfo | undefined {
+  if (segments.length === 0 || resolveFieldPath(segments, schema) !== undefined) return undefined;
+  let node = dereference(schema, schema);
+  let description: unknown;
+  for (const segment of segments) {
+    const child = segment === "[]" ? node["items"] : properties(node)?.[segment];
+    if (!isSchema(child)) return undefined;
+    node = dereference(child, schema);
+    description = child["description"] ?? node["description"];
+  }
+  const enumeration = node["enum"];
+  const type = Array.isArray(enumeration)
+    ? `one of ${enumeration.map((v) => JSON.stringify(v)).join(", ")}`
+    : typeof node["type"] === "string"
+      ? node["type"]
+      : "value";
+  return typeof description === "string" ? { description, type } : { type };
+}
+
+/** Splits a written path into segments: `decisions[].rationale` -> `["decisions", "[]", "rationale"]`. */
+export function splitFieldPath(text: string): string[] {
+  return text.split(/\.|(?=\[\])|(?<=\[\])/).filter(Boolean);
+}

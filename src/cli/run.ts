@@ -170,6 +170,16 @@ function createProgram(io: CliIo, setExitCode: (code: number) => void): Command 
     });
   configure(report, io);
 
+  const lsp = program
+    .command("lsp")
+    .description("run the language server on stdin/stdout (for editors)")
+    .option("--stdio", "talk over stdin and stdout (the default and only transport)")
+    .action(async () => {
+      const { lspCommand } = await import("./commands/lsp.js");
+      lspCommand();
+    });
+  configure(lsp, io);
+
   return program;
 }
 

@@ -102,7 +102,12 @@ describe("contract overlays and per-edge schemas", () => {
     expect(schema["properties"]["to_agent"]["properties"]["role"]).toEqual({ const: "worker" });
     expect(schema["properties"]["goal"]["required"]).toEqual(["statement", "acceptance_criteria", "out_of_scope"]);
     expect(schema["properties"]["hop"]["required"]).toEqual(["index", "limit", "path"]);
-    expect(schema["properties"]["hop"]["properties"]["limit"]).toEqual({ type: "integer", minimum: 1, maximum: 8 });
+    expect(schema["properties"]["hop"]["properties"]["limit"]).toEqual({
+      description: "The graph's hop limit: ingest refuses the envelope when index reaches it.",
+      type: "integer",
+      minimum: 1,
+      maximum: 8,
+    });
     expect(schema["additionalProperties"]).toBe(false);
     expect(errorsOf(schema, { ...clone(valid), to_agent: { id: "refunds", role: "worker" }, hop: { index: 1, limit: 8, path: ["triage", "refunds"] } })).toEqual([
       `/goal required {"missingProperty":"out_of_scope"}`,
@@ -143,7 +148,10 @@ describe("contract overlays and per-edge schemas", () => {
     const schema = edgeSchema(withVersion, edge, "urn:seam-handoff:schema:v") as Record<string, any>;
     expect(schema["properties"]["to_agent"]["required"]).toEqual(["id", "role", "version"]);
     expect(schema["properties"]["budget"]["properties"]["consumed"]["required"]).toEqual(["tokens"]);
-    expect(schema["properties"]["budget"]["properties"]["limit"]).toEqual({ $ref: "#/$defs/budget_counters" });
+    expect(schema["properties"]["budget"]["properties"]["limit"]).toEqual({
+      description: "The most the task may use.",
+      $ref: "#/$defs/budget_counters",
+    });
     expect(() => compile(schema)).not.toThrow();
   });
 });

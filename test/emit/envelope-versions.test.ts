@@ -75,6 +75,11 @@ describe("a required array needs an item", () => {
     const empty = accept({ ...envelope, constraints: [] }, { me: "billing" });
     expect(empty.ok).toBe(false);
     const schema = edgeSchema(graph, graph.edges[0]!, "urn:e") as { properties: Record<string, unknown> };
-    expect(schema.properties["constraints"]).toEqual({ type: "array", items: { type: "string" }, minItems: 1 });
+    expect(schema.properties["constraints"]).toEqual({
+      description: "Rules the receiver must keep to while working on the task.",
+      type: "array",
+      items: { type: "string" },
+      minItems: 1,
+    });
   });
 });

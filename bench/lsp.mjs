@@ -1,0 +1,196 @@
+// Language server: what an editor waits for. A real `seam lsp --stdio` process is driven over
+// JSON-RPC (vscode-languageserver-protocol, as the tests do) on a generated 1,000-agent document:
+// the time from sending `didChange` to receiving the `publishDiagnostics` of that version, and
+// the time of a `completion` request (all agent names after an arrow). Peers: the same analysis
+// in-process without the protocol (`analyse()`, what the server runs per change), and a
+// `hover` request (the cheapest request, so the protocol's own round trip). On a shared machine
+// wall time grows with the load, so the server's CPU time per keystroke is reported too, beside
+// the CPU of the same analysis in-process. Memory: the server's resident set with the six
+// examples open, beside the same server with nothing open.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+import { generateGraph, toSeam } from "./gen-graph.mjs";
+import { progress, runIfMain } from "./section.mjs";
+import { median, nowMs } from "./stats.mjs";
+import { fmtBytes, fmtMs, row } from "./table.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const AGENTS = 1_000;
+const RUNS = 41;
+const WARMUP = 5;
+/**
+ * Pause before each keystroke: 10 keystrokes a second, fast typing for a person. Without it a
+ * slow check under machine load would make the server's throttle (see `src/lsp/server.ts`) hold
+ * back the next edit, which measures the throttle rather than what a typist waits for.
+ */
+const KEYSTROKE_INTERVAL_MS = 100;
+/** Edits whose CPU time is measured (the clock ticks every 10 ms, so enough to sum to seconds). */
+const CPU_RUNS = 100;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const { createFrontEnd } = await import("../dist/lsp/front-end.js");
+
+/** Starts `seam lsp --stdio` and initializes it; `published(uri, version)` waits for that version's diagnostics. */
+async function startServer() {
+  const child = spawn(process.execPath, ["bin/seam.js", "lsp", "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiting = new Map();
+  connection.onNotification("textDocument/publishDiagnostics", (p) => {
+    const key = `${p.uri}#${p.version}`;
+    waiting.get(key)?.(p);
+    waiting.delete(key);
+  });
+  connection.listen();
+  await connection.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification("initialized", {});
+  const published = (uri, version) => new Promise((resolve) => waiting.set(`${uri}#${version}`, resolve));
+  const open = async (uri, text) => {
+    const done = published(uri, 1);
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "seam", version: 1, text } });
+    return done;
+  };
+  const stop = async () => {
+    await connection.sendRequest("shutdown", null);
+    await connection.sendNotification("exit");
+    await new Promise((resolve) => child.once("exit", resolve));
+    connection.dispose();
+  };
+  return { child, connection, published, open, stop };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // After the command name: state is field 3, utime field 14, stime field 15 (proc(5)).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The resident set size of a process in bytes (Linux /proc). */
+function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/** The LSP position of an offset in a text with LF line ends. */
+const lineAndCharacter = (text, offset) => {
+  const before = text.slice(0, offset).split("\n");
+  return { line: before.length - 1, character: before[before.length - 1].length };
+};
+
+/**
+ * Edits, completions and hovers on one document. Each edit is a keystroke sent as an editor sends
+ * it (an incremental change): an `x` typed into a comment on the last line, then deleted, and so
+ * on, so every version differs; the completion asks for the target of the last edge, where every
+ * agent is offered.
+ */
+async function measureEditing(base, uri) {
+  const text = `${base}// \n`;
+  const commentLine = text.split("\n").length - 2;
+  const lastArrow = text.lastIndexOf("-> ");
+  const completionAt = lineAndCharacter(text, lastArrow + 3);
+  const firstAgent = /agent (\w+)/.exec(text);
+  const hoverAt = lineAndCharacter(text, firstAgent.index + 7);
+  const server = await startServer();
+  await server.open(uri, text);
+  const changes = [];
+  const completion = [];
+  const hover = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    await pause(KEYSTROKE_INTERVAL_MS);
+    const version = i + 2;
+    const typing = i % 2 === 0;
+    const change = {
+      range: { start: { line: commentLine, character: 3 }, end: { line: commentLine, character: typing ? 3 : 4 } },
+      text: typing ? "x" : "",
+    };
+    const start = nowMs();
+    const done = server.published(uri, version);
+    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
+    const diagnostics = await done;
+    const changeMs = nowMs() - start;
+    if (!Array.isArray(diagnostics.diagnostics)) throw new Error("publishDiagnostics carried no list");
+    const completionStart = nowMs();
+    const items = await server.connection.sendRequest("textDocument/completion", { textDocument: { uri }, position: completionAt });
+    const completionMs = nowMs() - completionStart;
+    if (items.length !== AGENTS) throw new Error(`completion listed ${items.length} agents, not ${AGENTS}`);
+    const hoverStart = nowMs();
+    await server.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: hoverAt });
+    const hoverMs = nowMs() - hoverStart;
+    if (i >= WARMUP) {
+      changes.push(changeMs);
+      completion.push(completionMs);
+      hover.push(hoverMs);
+    }
+  }
+  // CPU time per keystroke, which machine load does not inflate as it does wall time: the server
+  // process's CPU over a run of edits alone, beside the CPU of the same analyses in-process.
+  const cpuBefore = cpuMsOf(server.child.pid);
+  for (let i = 0; i < CPU_RUNS; i++) {
+    const version = WARMUP + RUNS + 2 + i;
+    const typing = i % 2 === 0;
+    const change = {
+      range: { start: { line: commentLine, character: 3 }, end: { line: commentLine, character: typing ? 3 : 4 } },
+      text: typing ? "x" : "",
+    };
+    const done = server.published(uri, version);
+    await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
+    await done;
+  }
+  const serverCpu = (cpuMsOf(server.child.pid) - cpuBefore) / CPU_RUNS;
+  await server.stop();
+  const inProcess = [];
+  const frontEnd = createFrontEnd();
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const start = nowMs();
+    frontEnd.analyse("large.seam", `${base}// ${"x".repeat(1 - (i % 2))}\n`);
+    if (i >= WARMUP) inProcess.push(nowMs() - start);
+  }
+  const cpuStart = process.cpuUsage();
+  for (let i = 0; i < CPU_RUNS; i++) frontEnd.analyse("large.seam", `${base}// ${"x".repeat(i % 2)}\n`);
+  const used = process.cpuUsage(cpuStart);
+  const analyseCpu = (used.user + used.system) / 1000 / CPU_RUNS;
+  return { serverCpu, analyseCpu, change: median(changes), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
+}
+
+async function measureMemory() {
+  const examples = readdirSync(new URL("../examples/", import.meta.url)).filter((f) => f.endsWith(".seam")).sort();
+  const server = await startServer();
+  globalThis.gc?.();
+  const idle = rssOf(server.child.pid);
+  for (const name of examples) await server.open(`file:///bench/examples/${name}`, readFileSync(new URL(`../examples/${name}`, import.meta.url), "utf8"));
+  const withExamples = rssOf(server.child.pid);
+  await server.stop();
+  return { examples: examples.length, idle, withExamples };
+}
+
+export async function measureLsp() {
+  const clean = toSeam(generateGraph({ agents: AGENTS }));
+  // The same document while an edge is being typed: a syntax error, so the parser's recovery runs.
+  const close = clean.lastIndexOf("}");
+  const broken = `${clean.slice(0, close)}  delegate ->\n${clean.slice(close)}`;
+  progress(`lsp: ${RUNS} edits, completions and hovers on a ${AGENTS}-agent document (${(clean.length / 1024).toFixed(0)} KiB), clean and with a syntax error`);
+  const editing = await measureEditing(clean, "file:///bench/large.seam");
+  const typing = await measureEditing(broken, "file:///bench/large-typing.seam");
+  const memory = await measureMemory();
+  const ms = (value) => ({ op: "<=", value, unit: " ms" });
+  return {
+    title: `Language server (seam lsp over stdio, ${AGENTS}-agent document, median of ${RUNS}; peers: the same analysis in-process, a hover round trip)`,
+    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, memory },
+    rows: [
+      row("didChange -> publishDiagnostics (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(20) }),
+      row("  vs analyse() in-process", fmtMs(editing.change), fmtMs(editing.analyse), { ratio: editing.change / editing.analyse }),
+      row("server CPU per keystroke (didChange -> publishDiagnostics)", fmtMs(editing.serverCpu), fmtMs(editing.analyseCpu), { ratio: editing.serverCpu / editing.analyseCpu }),
+      row("didChange -> publishDiagnostics, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(20) }),
+      row("  vs analyse() in-process", fmtMs(typing.change), fmtMs(typing.analyse), { ratio: typing.change / typing.analyse }),
+      row("server CPU per keystroke, syntax error", fmtMs(typing.serverCpu), fmtMs(typing.analyseCpu), { ratio: typing.serverCpu / typing.analyseCpu }),
+      row(`completion of ${AGENTS} agent names (ms)`, fmtMs(editing.completion), "", { ratio: editing.completion, target: ms(10) }),
+      row("  vs hover round trip", fmtMs(editing.completion), fmtMs(editing.hover), { ratio: editing.completion / editing.hover }),
+      row(`server RSS, ${memory.examples} examples open vs none`, fmtBytes(memory.withExamples), fmtBytes(memory.idle), { ratio: memory.withExamples / memory.idle }),
+    ],
+  };
+}
+
+runIfMain(import.meta.url, measureLsp);

@@ -1,0 +1,94 @@
+/**
+ * `textDocument/codeAction` quick fixes for the diagnostics under the cursor: take the "did you
+ * mean" name or path; add `max_rounds 2` to an edge of an unbounded cycle; add a terminal to an
+ * agent trapped with no way to a terminal; suppress the finding on its line or in the whole file
+ * with a `seam-disable-next-line` / `seam-disable` comment whose reason the author then writes
+ * after `--` (until then `suppression-reason` asks for it). Each action carries the diagnostic
+ * it fixes.
+ */
+import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
+import type { Diagnostic } from "../core/diagnostic.js";
+import type { Range } from "../core/source-file.js";
+import { toLspDiagnostic } from "./diagnostics.js";
+import { isSuppressible, proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
+import { toLspRange, toPosition } from "./positions.js";
+
+/** The bound the `unbounded-cycle` fix writes: the smallest that lets a task come back once. */
+const FIX_MAX_ROUNDS = 2;
+
+/** Quick fixes for the diagnostics that overlap `range`, in diagnostic order. */
+export function codeActionsFor(analysis: Analysis, uri: string, range: Range): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of analysis.diagnostics) {
+    if (diagnostic.range.end < range.start || diagnostic.range.start > range.end) continue;
+    const fix = (title: string, at: Range, newText: string, isPreferred = false): void => {
+      actions.push({
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toLspDiagnostic(analysis, uri, diagnostic)],
+        ...(isPreferred ? { isPreferred } : {}),
+        edit: { changes: { [uri]: [{ range: toLspRange(analysis.file, at), newText }] } },
+      });
+    };
+    const replacement = proposedReplacement(diagnostic);
+    if (replacement !== undefined) fix(`Change to '${replacement}'`, diagnostic.range, replacement, true);
+    if (diagnostic.rule === "unbounded-cycle") {
+      for (const edge of edgesOnCycle(analysis, diagnostic)) {
+        const { edgeKind, from, to } = edge;
+        if (edgeKind === undefined || from === undefined || to === undefined) continue;
+        const insert = insertIntoBlock(analysis, edge.range, edge.observe?.end ?? to.range.end, `max_rounds ${FIX_MAX_ROUNDS}`);
+        fix(`Add 'max_rounds ${FIX_MAX_ROUNDS}' to ${edgeKind.value} ${from.name} -> ${to.name}`, insert.at, insert.text);
+      }
+    }
+    if (diagnostic.rule === "no-terminal-path") {
+      const agent = declAt<AgentNode>(analysis, "Agent", diagnostic.range.start, (a) => a.name?.range.start);
+      if (agent?.name !== undefined && agent.role !== undefined) {
+        const insert = insertIntoBlock(analysis, agent.range, agent.role.range.end, "terminal done");
+        fix(`Add a terminal 'done' to agent '${agent.name.name}'`, insert.at, insert.text);
+      }
+    }
+    if (isSuppressible(diagnostic.rule)) {
+      const line = toPosition(analysis.file, diagnostic.range.start).line;
+      const lineStart = analysis.file.lineStarts[line] as number;
+      const indent = /^[ \t]*/.exec(analysis.file.text.slice(lineStart, diagnostic.range.start))?.[0] ?? "";
+      const at = { start: lineStart, end: lineStart };
+      fix(`Suppress '${diagnostic.rule}' on this line (then say why after '--')`, at, `${indent}// seam-disable-next-line ${diagnostic.rule} -- \n`);
+      fix(`Suppress '${diagnostic.rule}' in this file (then say why after '--')`, { start: 0, end: 0 }, `// seam-disable ${diagnostic.rule} -- \n`);
+    }
+  }
+  return actions;
+}
+
+/** The edge the diagnostic is on, then the edges its related information names, each once. */
+function edgesOnCycle(analysis: Analysis, diagnostic: Diagnostic): EdgeNode[] {
+  const starts = [diagnostic.range.start, ...(diagnostic.related ?? []).map((r) => r.range.start)];
+  const edges = starts.map((s) => declAt<EdgeNode>(analysis, "Edge", s, (e) => e.edgeKind?.range.start));
+  return [...new Set(edges.filter((e): e is EdgeNode => e !== undefined))];
+}
+
+/** The declaration of `kind` whose `anchor` (its name, its keyword) starts at `start`. */
+function declAt<T extends AgentNode | EdgeNode>(analysis: Analysis, kind: T["kind"], start: number, anchor: (decl: T) => number | undefined): T | undefined {
+  for (const graph of analysis.ast.graphs) {
+    if (start < graph.range.start || start > graph.range.end) continue;
+    for (const item of graph.items ?? []) if (item.kind === kind && anchor(item as T) === start) return item as T;
+  }
+  return undefined;
+}
+
+/**
+ * Where and what to insert so that `item` becomes the first item of the block of the declaration
+ * spanning `range` whose header ends at `headerEnd`: a new ` { item }` when it has no block; else
+ * right after its `{`, on a line of its own (indented like the block's items) when the block
+ * spans several lines.
+ */
+function insertIntoBlock(analysis: Analysis, range: Range, headerEnd: number, item: string): { at: Range; text: string } {
+  const { text } = analysis.file;
+  const open = analysis.tokens.find((t) => t.start >= headerEnd && t.start < range.end && t.text === "{");
+  if (open === undefined) return { at: { start: headerEnd, end: headerEnd }, text: ` { ${item} }` };
+  const at = { start: open.end, end: open.end };
+  const openLine = toPosition(analysis.file, open.start).line;
+  if (toPosition(analysis.file, range.end).line === openLine) return { at, text: ` ${item}` };
+  const lineStart = analysis.file.lineStarts[openLine] as number;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? "";
+  return { at, text: `\n${indent}  ${item}` };
+}

@@ -1,0 +1,193 @@
+/**
+ * The language server's one door to the front end (parser, checker, lexer, formatter, rule
+ * documentation). Every other module of `src/lsp` reads source text only through what this file
+ * returns, so a change of front end touches this file alone.
+ */
+import type { CheckedGraph, CheckResult } from "../analysis/model.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
+import { ruleCatalog } from "../analysis/rules/index.js";
+import { DEFAULT_CONTRACTS, EDGE_KINDS, HOP_LIMIT_ACTIONS, KEYWORDS, OUTCOMES, ROLES } from "../core/vocabulary.js";
+import { ruleDocsUrl } from "../cli/package-version.js";
+import type { SeamFile } from "../parser/ast.js";
+import { printFile } from "../parser/print.js";
+import { createOverlayHost } from "../program/host.js";
+import { createProgram } from "../program/program.js";
+import * as k from "../parser/scanner.js";
+
+/** What a token is, for semantic tokens and for reading the context of a completion. */
+export type TokenKind = "keyword" | "identifier" | "string" | "number" | "arrow" | "punctuation";
+
+/** One token of the text: its kind, its UTF-16 range and, for keywords and punctuation, its text. */
+export interface Token {
+  readonly kind: TokenKind;
+  readonly start: number;
+  readonly end: number;
+  /** The keyword or punctuation as written (`agent`, `{`, `[]`); the empty string for the other kinds. */
+  readonly text: string;
+}
+
+/** Everything the server knows about one version of one document. */
+export interface Analysis {
+  readonly file: SourceFile;
+  readonly ast: SeamFile;
+  /** One checked graph per `graph` block that could be analysed, in source order. */
+  readonly graphs: readonly CheckedGraph[];
+  /** Syntax and rule diagnostics, sorted by position (what `seam check` prints). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Every token in source order; comments and whitespace have none. */
+  readonly tokens: readonly Token[];
+  /** The ranges of the comments (`// ...` without the line end, `/* ... *\/`), in source order. */
+  readonly comments: readonly Range[];
+}
+
+/** The vocabulary (keywords, roles, outcomes, edge kinds, hop-limit actions, default contracts). */
+export { DEFAULT_CONTRACTS, EDGE_KINDS, HOP_LIMIT_ACTIONS, KEYWORDS, OUTCOMES, ROLES };
+
+/**
+ * A graph block as the parser left it. This and the node types below are derived from the
+ * tree's own types, so that the server's modules handle whatever the parser keeps of a
+ * half-written declaration.
+ */
+export type GraphNode = SeamFile["graphs"][number];
+/** An item of a graph block (a setting, an agent, a contract or an edge), whole or half-written. */
+export type GraphItemNode = NonNullable<GraphNode["items"]>[number];
+/** An `agent` declaration, whole or half-written. */
+export type AgentNode = Extract<GraphItemNode, { kind: "Agent" }>;
+/** An edge declaration, whole or half-written. */
+export type EdgeNode = Extract<GraphItemNode, { kind: "Edge" }>;
+/** A `terminal` line of an agent block, whole or half-written. */
+export type TerminalNode = Extract<NonNullable<AgentNode["items"]>[number], { kind: "Terminal" }>;
+
+/** The open documents of one editor session. */
+export interface FrontEnd {
+  /**
+   * Sets the buffer at `path` to `text` and checks it as `seam check` does (from the program's
+   * cache when the text is unchanged), then lexes it for the editor features. Never throws:
+   * problems are diagnostics.
+   *
+   * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
+   */
+  analyse(path: string, text: string): Analysis;
+  /** Forgets a closed buffer. */
+  close(path: string): void;
+}
+
+/** A front end whose program reads the open buffers (an overlay host), checked per file with its cache. */
+export function createFrontEnd(): FrontEnd {
+  const host = createOverlayHost();
+  const program = createProgram(host);
+  return {
+    analyse(path, text) {
+      host.set(path, text);
+      const file = createSourceFile(path, text);
+      const result = program.checkFile(file);
+      return analysisOf(file, result, () => result.ast.comments.map((c) => c.range));
+    },
+    close(path) {
+      host.delete(path);
+      program.forget(path);
+    },
+  };
+}
+
+/** True when `name` may name an agent or a graph: the lexer reads it as one identifier (so no keyword). */
+export function isIdentifier(name: string): boolean {
+  const scanned = k.scan(name);
+  return scanned.count === 1 && scanned.kinds[0] === k.K_IDENTIFIER && scanned.starts[0] === 0 && scanned.ends[0] === name.length;
+}
+
+/** Rules a suppression comment may silence: all but `syntax`, `internal-error` and the rules about suppressions. */
+const SUPPRESSIBLE: ReadonlySet<string> = new Set(
+  ruleCatalog.map((r) => r.id).filter((id) => id !== "syntax" && id !== "internal-error" && !id.includes("suppression")),
+);
+
+/** True when a `seam-disable-next-line` or `seam-disable` comment can silence findings of `rule`. */
+export function isSuppressible(rule: string): boolean {
+  return SUPPRESSIBLE.has(rule);
+}
+
+/**
+ * The address of a rule's documentation page: the `file:` URL of `docs/rules/<id>.md` shipped
+ * with this installation (the page SARIF's `helpUri` names too).
+ */
+export function ruleDocumentationUrl(rule: string): string {
+  return ruleDocsUrl(rule);
+}
+
+/**
+ * The document in the canonical layout (`seam fmt`'s printer, on the tree already parsed), or
+ * `undefined` when it has syntax errors and so cannot be formatted.
+ */
+export function formatDocument(analysis: Analysis): string | undefined {
+  return analysis.diagnostics.some((d) => d.rule === "syntax") ? undefined : printFile(analysis.file.text, analysis.ast);
+}
+
+/**
+ * The replacement a diagnostic proposes in its "did you mean 'x'?" (unknown agents and fields),
+ * which replaces the diagnostic's whole range; `undefined` when it proposes none.
+ */
+export function proposedReplacement(diagnostic: Diagnostic): string | undefined {
+  if (diagnostic.rule !== "unknown-agent" && diagnostic.rule !== "unknown-field") return undefined;
+  return /did you mean '([^']+)'\?/.exec(diagnostic.message)?.[1];
+}
+
+/**
+ * An {@link Analysis} whose tokens and comments are made on first use: publishing diagnostics,
+ * the path every keystroke takes, needs neither.
+ */
+function analysisOf(file: SourceFile, result: CheckResult, comments: (tokens: readonly Token[]) => readonly Range[]): Analysis {
+  let tokens: readonly Token[] | undefined;
+  let commentRanges: readonly Range[] | undefined;
+  return {
+    file,
+    ast: result.ast,
+    graphs: result.graphs,
+    diagnostics: result.diagnostics,
+    get tokens() {
+      return (tokens ??= lex(file.text));
+    },
+    get comments() {
+      return (commentRanges ??= comments(this.tokens));
+    },
+  };
+}
+
+const punctuation: Readonly<Record<number, string>> = {
+  [k.K_LCURLY]: "{",
+  [k.K_RCURLY]: "}",
+  [k.K_COMMA]: ",",
+  [k.K_COLON]: ":",
+  [k.K_DOT]: ".",
+  [k.K_BRACKETS]: "[]",
+};
+
+function lex(text: string): Token[] {
+  const scanned = k.scan(text);
+  const tokens: Token[] = [];
+  for (let i = 0; i < scanned.count; i++) {
+    const kind = scanned.kinds[i] as number;
+    const start = scanned.starts[i] as number;
+    const end = scanned.ends[i] as number;
+    const keyword = k.keywordOfKind(kind);
+    if (keyword !== undefined) tokens.push({ kind: "keyword", start, end, text: keyword });
+    else if (kind === k.K_IDENTIFIER) tokens.push({ kind: "identifier", start, end, text: "" });
+    else if (kind === k.K_STRING || kind === k.K_MALFORMED_STRING) tokens.push({ kind: "string", start, end, text: "" });
+    else if (kind === k.K_ARROW) tokens.push({ kind: "arrow", start, end, text: "->" });
+    else if (kind in punctuation) tokens.push({ kind: "punctuation", start, end, text: punctuation[kind] as string });
+    else tokens.push({ kind: "number", start, end, text: "" });
+  }
+  return tokens;
+}
+
+/** Index of the first token that starts at or after `offset` (`tokens.length` when none does); binary search. */
+export function firstTokenFrom(tokens: readonly Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((tokens[mid] as Token).start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,123 @@
+/**
+ * `textDocument/hover`: an agent's role, version, terminals and edges; an edge's kind, bound and
+ * required fields with what each means (the envelope schema's descriptions); a graph's entries,
+ * size and hop limit; a field path's meaning; a terminal's outcome. Markdown, with every text
+ * taken from the graph escaped and bounded ({@link markdownText}).
+ */
+import type { Hover } from "vscode-languageserver/node";
+import { countOf } from "../analysis/describe.js";
+import { describeField, splitFieldPath } from "../analysis/field-paths.js";
+import type { CheckedGraph } from "../analysis/model.js";
+import type { FieldPath } from "../parser/ast.js";
+import { DEFAULT_CONTRACTS, type AgentNode, type Analysis, type EdgeNode, type GraphNode, type TerminalNode } from "./front-end.js";
+import { locate } from "./locate.js";
+import { boundedList, markdownText } from "./markdown.js";
+import type { NameOccurrence } from "./names.js";
+import { toLspRange } from "./positions.js";
+
+/** The hover at `offset`, or `null` where there is nothing to explain. */
+export function hoverAt(analysis: Analysis, offset: number): Hover | null {
+  const found = locate(analysis, offset);
+  if (found === undefined) return null;
+  let text: string | undefined;
+  let range;
+  switch (found.kind) {
+    case "name":
+      text = found.occurrence.kind === "graph" ? graphHover(found.occurrence.graph, found.checked) : agentHover(found.occurrence, found.checked);
+      range = found.occurrence.range;
+      break;
+    case "edge": {
+      const { edge } = found;
+      text = edgeHover(edge, found.checked);
+      range = { start: edge.range.start, end: (edge.to ?? edge.from ?? edge.edgeKind)?.range.end ?? edge.range.end };
+      break;
+    }
+    case "field":
+      text = fieldHover(found.path);
+      range = found.path.range;
+      break;
+    case "terminal":
+      text = terminalHover(found.terminal, found.agent);
+      range = found.terminal.name?.range ?? found.terminal.range;
+      break;
+  }
+  if (text === undefined) return null;
+  return { contents: { kind: "markdown", value: text }, range: toLspRange(analysis.file, range) };
+}
+
+function agentHover(occurrence: NameOccurrence, checked: CheckedGraph | undefined): string {
+  const agent = checked?.agents.find((a) => a.id === occurrence.name);
+  if (agent === undefined) {
+    return `**agent** \`${occurrence.name}\`: not declared in graph \`${occurrence.graph.name?.name ?? ""}\``;
+  }
+  const version = agent.version === undefined ? "" : `, version ${markdownText(agent.version)}`;
+  const lines = [`**agent** \`${agent.id}\`: ${agent.role}${version}`];
+  if (!agent.reachable) lines.push("", "No entry reaches this agent.");
+  lines.push("", agent.terminals.length === 0 ? "No terminals." : "Terminals:");
+  lines.push(
+    ...boundedList(
+      agent.terminals.map((t) => `- \`${t.id}\` (${t.outcome})${t.description === undefined ? "" : `: ${markdownText(t.description)}`}`),
+    ),
+  );
+  const edges = checked?.edges ?? [];
+  const out = edges.filter((e) => e.from === agent.id).map((e) => `- ${e.kind} to \`${e.to}\`${roundsNote(e.maxRounds)}`);
+  const into = edges.filter((e) => e.to === agent.id).map((e) => `- ${e.kind} from \`${e.from}\`${roundsNote(e.maxRounds)}`);
+  lines.push("", out.length === 0 ? "Hands off to no one." : "Hands off:", ...boundedList(out));
+  lines.push("", into.length === 0 ? "Receives from no one." : "Receives:", ...boundedList(into));
+  return lines.join("\n");
+}
+
+function roundsNote(maxRounds: number | undefined): string {
+  return maxRounds === undefined ? "" : ` (max_rounds ${maxRounds})`;
+}
+
+function graphHover(decl: GraphNode, checked: CheckedGraph | undefined): string {
+  if (checked === undefined) return `**graph** \`${decl.name?.name ?? ""}\``;
+  const { hopLimit } = checked;
+  const limit =
+    hopLimit.declared !== undefined
+      ? `${hopLimit.declared} (declared)`
+      : hopLimit.value !== undefined
+        ? `${hopLimit.value} (auto)`
+        : "auto, cannot be computed";
+  const entries = checked.entries.length === 0 ? "none" : checked.entries.map((e) => `\`${e}\``).join(", ");
+  return [
+    `**graph** \`${checked.name}\`: ${countOf(checked.agents.length, "agent")}, ${countOf(checked.edges.length, "edge")}`,
+    "",
+    `- entry: ${entries}`,
+    `- envelope: ${checked.envelope.major}.${checked.envelope.minor}`,
+    `- hop limit: ${limit}, then ${checked.onHopLimit}`,
+  ].join("\n");
+}
+
+/** An edge, whole or half-written (`…` stands for a part not written yet). */
+function edgeHover(edge: EdgeNode, checked: CheckedGraph | undefined): string | undefined {
+  const kind = edge.edgeKind?.value;
+  if (kind === undefined) return undefined;
+  const bound = checked?.edges.find((e) => e.decl === edge);
+  const own = (edge.items ?? []).flatMap((item) => (item.kind === "Require" ? (item.paths ?? []).map((p) => p.text) : []));
+  const contract = checked?.contracts[kind] ?? DEFAULT_CONTRACTS[kind];
+  const required = bound?.require ?? [...new Set([...contract, ...own])].sort();
+  const rounds = bound === undefined ? "" : bound.maxRounds === undefined ? " · unbounded" : ` · max_rounds ${bound.maxRounds}`;
+  const observe = edge.observe === undefined ? "" : " · observe (violations are warnings)";
+  const lines = [`**${kind}** \`${edge.from?.name ?? "…"} -> ${edge.to?.name ?? "…"}\`${rounds}${observe}`];
+  if (checked !== undefined && bound === undefined) lines.push("", "Not part of the checked graph: see this edge's diagnostics.");
+  lines.push("", "Required fields:");
+  for (const path of required) {
+    const info = describeField(splitFieldPath(path));
+    lines.push(`- \`${path}\`${info === undefined ? "" : ` (${info.type})${info.description === undefined ? "" : `: ${info.description}`}`}`);
+  }
+  return lines.join("\n");
+}
+
+function fieldHover(path: FieldPath): string | undefined {
+  const info = describeField(path.segments);
+  if (info === undefined) return undefined;
+  return `\`${path.text}\` (${info.type})${info.description === undefined ? "" : `: ${info.description}`}`;
+}
+
+function terminalHover(terminal: TerminalNode, agent: AgentNode): string {
+  const outcome = terminal.outcome?.value ?? "complete";
+  const description = terminal.description === undefined ? "" : `\n\n${markdownText(terminal.description.value)}`;
+  return `**terminal** \`${terminal.name?.name ?? ""}\` of agent \`${agent.name?.name ?? ""}\`: ${outcome}${description}`;
+}

@@ -1,0 +1,171 @@
+/**
+ * The Seam language server (LSP 3.17) on a given connection: open documents are analysed as
+ * `seam check` would and their diagnostics published as they change; hover, definition,
+ * references, rename, completion, document symbols, folding, code actions, semantic tokens and
+ * formatting (`seam fmt`'s layout) answer from the latest analysis of each document. Only open
+ * documents are analysed.
+ */
+import { fileURLToPath } from "node:url";
+import { TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { codeActionsFor } from "./code-actions.js";
+import { completionsAt } from "./completion.js";
+import { toLspDiagnostic } from "./diagnostics.js";
+import { createFrontEnd, formatDocument, type Analysis } from "./front-end.js";
+import { hoverAt } from "./hover.js";
+import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
+import { documentSymbols, foldingRanges } from "./outline.js";
+import { toOffset, toPosition } from "./positions.js";
+import { SEMANTIC_TOKENS_LEGEND, semanticTokens } from "./semantic-tokens.js";
+
+/**
+ * How edits are coalesced: a document is re-checked on the next turn of the event loop after an
+ * edit (the edits already received are applied first), unless its last check was slow (at least
+ * {@link SLOW_CHECK_MS}) and ended less than that check's duration ago: then the check waits out
+ * the rest of that interval (at most {@link MAX_DEBOUNCE_MS}). A lone keystroke is checked at
+ * once; fast typing in a file that takes 100 ms to check gets one check per 100 ms, not a queue.
+ */
+export const SLOW_CHECK_MS = 50;
+/** The longest debounce, in milliseconds. */
+export const MAX_DEBOUNCE_MS = 250;
+
+/** The capabilities this server announces. */
+export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
+  positionEncoding: "utf-16",
+  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+  hoverProvider: true,
+  definitionProvider: true,
+  referencesProvider: true,
+  renameProvider: { prepareProvider: true },
+  completionProvider: { triggerCharacters: [".", ":", ">", ","] },
+  documentSymbolProvider: true,
+  foldingRangeProvider: true,
+  codeActionProvider: { codeActionKinds: ["quickfix"] },
+  semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
+  documentFormattingProvider: true,
+};
+
+/**
+ * Wires every handler to `connection` and starts listening. Returns when the handlers are set;
+ * the server then lives as long as the connection (an `exit` notification ends the process, as
+ * `vscode-languageserver` does for every server).
+ *
+ * @param version - the `seam` version, sent as `serverInfo.version`
+ */
+export function startServer(connection: Connection, version: string): void {
+  const documents = new TextDocuments(TextDocument);
+  const frontEnd = createFrontEnd();
+  const analyses = new Map<string, { version: number; analysis: Analysis }>();
+  /** The pending check of each document, as the function that cancels it. */
+  const pending = new Map<string, () => void>();
+  /** How long the last check of each document took, and when it ended (`performance.now()`). */
+  const lastCheck = new Map<string, { ms: number; end: number }>();
+
+  /** The analysis of the document's current text (made now if the text changed since the last one). */
+  const analysisOf = (uri: string): Analysis | undefined => {
+    const document = documents.get(uri);
+    if (document === undefined) return undefined;
+    const cached = analyses.get(uri);
+    if (cached !== undefined && cached.version === document.version) return cached.analysis;
+    const started = performance.now();
+    const analysis = frontEnd.analyse(pathOf(uri), document.getText());
+    const end = performance.now();
+    lastCheck.set(uri, { ms: end - started, end });
+    analyses.set(uri, { version: document.version, analysis });
+    return analysis;
+  };
+
+  const publish = (uri: string): void => {
+    pending.delete(uri);
+    const analysis = analysisOf(uri);
+    const document = documents.get(uri);
+    if (analysis === undefined || document === undefined) return;
+    void connection.sendDiagnostics({
+      uri,
+      version: document.version,
+      diagnostics: analysis.diagnostics.map((d) => toLspDiagnostic(analysis, uri, d)),
+    });
+  };
+
+  const schedule = (uri: string): void => {
+    pending.get(uri)?.();
+    const last = lastCheck.get(uri);
+    const wait = last === undefined || last.ms < SLOW_CHECK_MS ? 0 : Math.max(0, Math.min(MAX_DEBOUNCE_MS, last.ms) - (performance.now() - last.end));
+    // The next turn of the event loop (setImmediate) rather than a 0 ms timer, which waits 1 ms.
+    if (wait === 0) {
+      const handle = setImmediate(() => publish(uri));
+      pending.set(uri, () => clearImmediate(handle));
+    } else {
+      const handle = setTimeout(() => publish(uri), wait);
+      pending.set(uri, () => clearTimeout(handle));
+    }
+  };
+
+  /** Runs `answer` on the analysis of `uri` at `position`, or returns `empty` for a document that is not open. */
+  const at = <T>(uri: string, position: { line: number; character: number }, empty: T, answer: (a: Analysis, offset: number) => T): T => {
+    const analysis = analysisOf(uri);
+    return analysis === undefined ? empty : answer(analysis, toOffset(analysis.file, position));
+  };
+
+  connection.onInitialize(() => ({ capabilities: SERVER_CAPABILITIES, serverInfo: { name: "seam", version } }));
+  documents.onDidChangeContent(({ document }) => schedule(document.uri));
+  documents.onDidClose(({ document }) => {
+    pending.get(document.uri)?.();
+    pending.delete(document.uri);
+    analyses.delete(document.uri);
+    lastCheck.delete(document.uri);
+    frontEnd.close(pathOf(document.uri));
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+  connection.onHover(({ textDocument, position }) => at(textDocument.uri, position, null, hoverAt));
+  connection.onDefinition(({ textDocument, position }) => at(textDocument.uri, position, [], (a, o) => definitionAt(a, textDocument.uri, o)));
+  connection.onReferences(({ textDocument, position, context }) =>
+    at(textDocument.uri, position, [], (a, o) => referencesAt(a, textDocument.uri, o, context.includeDeclaration)),
+  );
+  connection.onPrepareRename(({ textDocument, position }) => at(textDocument.uri, position, null, prepareRenameAt));
+  connection.onRenameRequest(({ textDocument, position, newName }) =>
+    at(textDocument.uri, position, null, (a, o) => renameAt(a, textDocument.uri, o, newName)),
+  );
+  connection.onCompletion(({ textDocument, position }) => at(textDocument.uri, position, [], completionsAt));
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    return analysis === undefined ? [] : documentSymbols(analysis);
+  });
+  connection.onFoldingRanges(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    return analysis === undefined ? [] : foldingRanges(analysis);
+  });
+  connection.onCodeAction(({ textDocument, range }) => {
+    const analysis = analysisOf(textDocument.uri);
+    if (analysis === undefined) return [];
+    return codeActionsFor(analysis, textDocument.uri, { start: toOffset(analysis.file, range.start), end: toOffset(analysis.file, range.end) });
+  });
+  connection.languages.semanticTokens.on(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    return analysis === undefined ? { data: [] } : semanticTokens(analysis);
+  });
+
+  // One edit replacing the whole text when the layout changes; none when it is already canonical
+  // or has syntax errors (formatting on save must not fail loudly mid-edit).
+  connection.onDocumentFormatting(({ textDocument }) => {
+    const analysis = analysisOf(textDocument.uri);
+    if (analysis === undefined) return [];
+    const formatted = formatDocument(analysis);
+    if (formatted === undefined || formatted === analysis.file.text) return [];
+    const end = toPosition(analysis.file, analysis.file.text.length);
+    return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }];
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/** A file path for `file:` URIs (what diagnostics would print), the URI itself for anything else. */
+function pathOf(uri: string): string {
+  if (!uri.startsWith("file:")) return uri;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return uri;
+  }
+}
