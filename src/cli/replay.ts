@@ -6,7 +6,7 @@
  * replay asks about contracts, not about deliveries), and the report keeps at most
  * {@link MAX_GROUPS} groups of {@link MAX_EXAMPLES} examples.
  */
-import { quoteUntrusted } from "../core/untrusted-text.js";
+import { escapeUntrusted, QUOTE_LIMIT, quoteUntrusted } from "../core/untrusted-text.js";
 import type { Accept } from "../runtime/accept.js";
 import { describeFsError } from "./fs-errors.js";
 import type { CliIo } from "./io.js";
@@ -80,7 +80,7 @@ export async function replayJsonLines(file: string, cwd: string, accept: Accept,
       envelope = JSON.parse(entry.text);
     } catch (error) {
       summary.unreadable++;
-      options.onBadLine(at, `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      options.onBadLine(at, `is not valid JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), QUOTE_LIMIT)}`);
       continue;
     }
     summary.envelopes++;

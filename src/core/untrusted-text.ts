@@ -25,6 +25,24 @@ function escapeChar(char: string): string {
 }
 
 /**
+ * Whether UTF-16 code unit `code` is one of the bidirectional or invisible format characters of
+ * this module's comment (U+00AD, U+061C, U+180E, U+200B-U+200F, U+2028-U+202E, U+2060-U+206F,
+ * U+FEFF, U+FFF9-U+FFFB): printable text must not carry them raw, though they are not controls.
+ */
+export function isFormatCharacter(code: number): boolean {
+  return (
+    code === 0xad ||
+    code === 0x61c ||
+    code === 0x180e ||
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2028 && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x206f) ||
+    code === 0xfeff ||
+    (code >= 0xfff9 && code <= 0xfffb)
+  );
+}
+
+/**
  * `text` with every unsafe character (see the module comment) written as an escape; every other
  * character, backslashes included, is kept. For whole lines whose parts are already quoted:
  * applying it twice changes nothing. With `limit`, the text is cut after that many code points,

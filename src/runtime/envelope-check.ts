@@ -289,6 +289,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
     const required: RequiredArtefact[] = [];
     const artefacts = field(envelope, "artefacts");
+    const faultyPaths = schemaReasons.length === 0 ? undefined : new Set(schemaReasons.map((r) => r.path));
     if (Array.isArray(artefacts)) {
       for (let i = 0; i < artefacts.length; i++) {
         const artefact: unknown = artefacts[i];
@@ -297,7 +298,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         if (field(artefact, "role") !== "required" || ref === undefined || (scope !== undefined && typeof scope !== "string")) continue;
         // canRead is given references that passed the schema (absolute URIs) only.
         const pointer = `/artefacts/${i}/ref`;
-        if (schemaReasons.some((r) => r.path === pointer)) continue;
+        if (faultyPaths?.has(pointer) === true) continue;
         required.push({ index: i, ref, scope: scope as string | undefined });
       }
     }
@@ -372,10 +373,15 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
     const reasons: Reason[] = [];
     if (errors) {
+      // A contract restates the types it needs beside the envelope's $ref: report each fault once.
+      // A set keeps this linear: an envelope can carry 10^5 faulty items in one array.
+      const reported = new Set<string>();
       for (const error of errors) {
         const found = schemaErrorToReason(error);
-        // A contract restates the types it needs beside the envelope's $ref: report each fault once.
-        if (!reasons.some((r) => r.path === found.path && r.rule === found.rule)) reasons.push(found);
+        const key = `${found.rule}\u0000${found.path}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        reasons.push(found);
       }
     }
     return { edge, reasons };

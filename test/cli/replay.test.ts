@@ -73,6 +73,15 @@ describe("seam validate <log.jsonl>", () => {
     expect(JSON.parse(out)).toEqual({ files: [], replay: { envelopes: 2, accepted: 2, refused: 0, unreadable: 0, groups: [] } });
   });
 
+  it("escapes the line's own text that the JSON parser quotes in its error", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, "log.jsonl"), `{"a":\u001b[2J}\n`);
+    const { code, err } = await validate(dir, "log.jsonl");
+    expect(code).toBe(2);
+    expect(err).toContain("seam: log.jsonl:1: is not valid JSON: Unexpected token '\\u001b'");
+    expect(err).not.toContain("\u001b");
+  });
+
   it("reports a bad line as file:line, checks the others, and exits 2", async () => {
     const dir = folder();
     writeFileSync(join(dir, "log.jsonl"), `${envelope(1)}\n{"handoff_id":\n${envelope(2, noGoal)}\n`);

@@ -177,6 +177,16 @@ describe("seam validate", () => {
     expect(io.err()).toBe("seam: missing.json: no such file or folder (check the path)\n");
   });
 
+  it("escapes the file's own text that the JSON parser quotes in its error", async () => {
+    const dir = makeTempDir("validate");
+    writeFileSync(join(dir, "esc.json"), '{"a":\u001b[31m}');
+    const io = createFakeIo(casesDir);
+    const code = await validateCommand({ envelopes: [join(dir, "esc.json")], graph: "graph.seam", as: "billing", format: "pretty" }, io);
+    expect(code).toBe(2);
+    expect(io.err()).toContain("is not valid JSON: Unexpected token '\\u001b'");
+    expect(io.err()).not.toContain("\u001b");
+  });
+
   it("exits 2 on a file that is not JSON or cannot be read, and still checks the others", async () => {
     const dir = makeTempDir("validate");
     writeFileSync(join(dir, "broken.json"), "{ not json");

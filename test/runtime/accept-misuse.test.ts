@@ -188,3 +188,15 @@ describe("accept reads JSON data only", () => {
     expect(accept(bare, { me: "billing" }).ok).toBe(true);
   });
 });
+
+describe("many faults in one envelope", () => {
+  it("reports each of 50,000 faulty hop.path entries once, without rescanning the reasons", () => {
+    const envelope = clone(base);
+    envelope["hop"] = { ...(envelope["hop"] as object), path: Array.from({ length: 50_000 }, () => null) };
+    const result = accept(envelope, { me: "billing" });
+    expect(result.ok).toBe(false);
+    const typeErrors = reasonsOf(result).filter(([path, rule]) => path.startsWith("/hop/path/") && rule === "type");
+    expect(typeErrors).toHaveLength(50_000);
+    expect(new Set(typeErrors.map(([path]) => path)).size).toBe(50_000);
+  });
+});

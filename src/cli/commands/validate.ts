@@ -83,7 +83,8 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
       envelope = JSON.parse(json);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      reportProblem(io, { path: file, problem: `is not valid JSON: ${why}`, hint: "fix the file" });
+      // The parser quotes the text it stopped at, which is the file's own (untrusted) content.
+      reportProblem(io, { path: file, problem: `is not valid JSON: ${escapeUntrusted(why, QUOTE_LIMIT)}`, hint: "fix the file" });
       unreadable = true;
       continue;
     }

@@ -10,6 +10,7 @@
  * window's width, however long the line, so 50,000 findings on one 100 KB line stay cheap.
  */
 import { codePointWidth } from "./display-width.js";
+import { isFormatCharacter } from "../../core/untrusted-text.js";
 
 /** Widest source line printed, in display columns, `…` marks included (rustc-like). */
 export const CODE_FRAME_WIDTH = 120;
@@ -134,8 +135,9 @@ function charWidth(text: string, i: number, column: number): number {
 /**
  * What the terminal is sent for the character at `i`, `width` columns wide. A tab becomes spaces;
  * C0 controls and DEL become their Control Pictures symbol (NUL -> U+2400, ESC -> U+241B), C1
- * controls and lone surrogates U+FFFD: a control character from a file must never reach the
- * terminal, where it could move the cursor or recolour the screen.
+ * controls, bidirectional and invisible format characters and lone surrogates U+FFFD: a control
+ * character from a file must never reach the terminal, where it could move the cursor or
+ * recolour the screen, nor a bidi override, which reorders what the reader sees (Trojan Source).
  */
 function printable(text: string, i: number, width: number): string {
   const code = text.charCodeAt(i);
@@ -149,5 +151,5 @@ function printable(text: string, i: number, width: number): string {
 }
 
 function isControl(code: number): boolean {
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || isFormatCharacter(code);
 }

@@ -84,4 +84,14 @@ describe("frameLine", () => {
     expect(framed.text).toBe("a\u2400\u2407\u241b\u2421\ufffdb");
     expect(framed.caretColumn).toBe(6);
   });
+
+  it("shows bidirectional and invisible format characters as U+FFFD, one column each", () => {
+    const framed = frame("x \u202e\u2066\u200b\ufeff // y", "y");
+    expect(framed.text).toBe("x \ufffd\ufffd\ufffd\ufffd // y");
+    expect(framed.caretColumn).toBe(10);
+  });
+
+  it("leaves ordinary non-ASCII text as it is", () => {
+    expect(frame("agent caf\u00e9", "caf").text).toBe("agent caf\u00e9");
+  });
 });
