@@ -204,33 +204,18 @@ export function planDataCheck(schema: JsonSchema): Plan | null {
  */
 export function createDataCheck(schema: JsonSchema): (value: unknown) => boolean {
   const root = planDataCheck(schema);
-  // Free text is checked in the loops, not by a call per string: most of what is read is text.
   function check(value: unknown, node: Plan): boolean {
     if (node.kind === TEXT) return typeof value !== "string" || isText(value);
     if (typeof value !== "object" || value === null) return true;
     if (node.kind === ARRAY) {
       if (!Array.isArray(value)) return true;
       const items = node.items as Plan;
-      if (items.kind === TEXT) {
-        for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i];
-          if (typeof item === "string" && !isText(item)) return false;
-        }
-        return true;
-      }
       for (let i = 0; i < value.length; i++) if (!check(value[i], items)) return false;
       return true;
     }
     if (inheritsEnumerable(value)) return false;
-    const names = node.names;
-    const plans = node.plans;
-    for (let i = 0; i < names.length; i++) {
-      const child = plans[i] as Plan;
-      const item: unknown = (value as Record<string, unknown>)[names[i] as string];
-      if (child.kind === TEXT) {
-        if (typeof item === "string" && !isText(item)) return false;
-      } else if (typeof item === "object" && item !== null && !check(item, child)) return false;
-    }
+    const { names, plans } = node;
+    for (let i = 0; i < names.length; i++) if (!check((value as Record<string, unknown>)[names[i] as string], plans[i] as Plan)) return false;
     return true;
   }
   return (value) => root === null || check(value, root);

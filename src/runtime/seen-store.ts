@@ -111,16 +111,7 @@ export function createMemorySeenStore(): SeenStore & AsyncSeenStore {
       const earlier = accepted.get(request.handoffId);
       if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       const hops = owners.get(request.taskId);
-      let owner: HopOwner | undefined;
-      // A plain loop: `find` would allocate a closure per claim.
-      if (hops !== undefined) {
-        for (const claim of hops) {
-          if (claim.hopIndex === request.hopIndex) {
-            owner = claim;
-            break;
-          }
-        }
-      }
+      const owner = hops?.find((claim) => claim.hopIndex === request.hopIndex);
       if (owner !== undefined) {
         return owner.receiver === request.receiver
           ? { outcome: "duplicate", of: "hop", holder: holder(owner) }
