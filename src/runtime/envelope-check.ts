@@ -34,6 +34,11 @@ export interface EnvelopeCheckSpec {
   readonly validateEnvelope: ValidateFunction;
   /** One validator per distinct contract, indexed by {@link EdgeInfo.contract}. */
   readonly contracts: readonly ValidateFunction[];
+  /**
+   * The JSON-data check of a schema-valid envelope, as `seam compile` emits it (the same answers
+   * as `createDataCheck(envelopeSchema)`, faster); default: the runtime's own.
+   */
+  readonly isJsonData?: (value: unknown) => boolean;
 }
 
 /** A required artefact to ask `canRead` about. */
@@ -98,7 +103,7 @@ const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
 ]);
 
 /** The hot path's JSON data check, over the envelope schema's shape (the contracts add no field). */
-const isJsonData = createDataCheck(envelopeSchema);
+const isEnvelopeData = createDataCheck(envelopeSchema);
 
 const ROLES: ReadonlySet<unknown> = new Set(["supervisor", "worker", "peer"]);
 const COUNTERS = ["tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros"] as const;
@@ -156,6 +161,7 @@ function isStringArray(value: unknown): value is readonly string[] {
  */
 export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   const { graph } = spec;
+  const isJsonData = spec.isJsonData ?? isEnvelopeData;
   const agents = new Map<string, Agent>();
   for (const agent of spec.agents) {
     const version = agent.version === undefined ? undefined : parseAgentVersion(agent.version);

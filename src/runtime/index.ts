@@ -45,6 +45,7 @@ export {
   type NextHandoff,
 } from "./envelope-builder.js";
 export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
+export { inheritsEnumerable } from "./json-data.js";
 export { createLoopDetector, type LoopDetector, type LoopObservation } from "./loop-detector.js";
 export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";

@@ -38,8 +38,13 @@ function isText(text: string): boolean {
   return (text as unknown as WellFormed).isWellFormed();
 }
 
-/** Whether reading `object`'s properties can reach inherited enumerable ones. */
-function inherits(object: object): boolean {
+/**
+ * Whether reading `object`'s properties can reach inherited enumerable ones (emitted data checks
+ * call it too).
+ *
+ * @param object - any object; arrays and plain objects answer `false` at once
+ */
+export function inheritsEnumerable(object: object): boolean {
   const proto: unknown = Object.getPrototypeOf(object);
   if (proto === Object.prototype || proto === null || Array.isArray(object)) return false;
   for (const key in proto as object) return key !== undefined;
@@ -100,7 +105,7 @@ export function jsonDataProblems(value: unknown): Reason[] {
       report(pointer(), "not-json-data", `is nested deeper than ${MAX_DEPTH} levels`);
       return;
     }
-    if (inherits(item)) {
+    if (inheritsEnumerable(item)) {
       report(pointer(), "not-json-data", "inherits enumerable properties (made by Object.create from another object): JSON data has own properties only");
       return;
     }
@@ -130,16 +135,16 @@ export function jsonDataProblems(value: unknown): Reason[] {
   return problems;
 }
 
-const TEXT = 0;
-const ARRAY = 1;
-const OBJECT = 2;
+export const TEXT = 0;
+export const ARRAY = 1;
+export const OBJECT = 2;
 
 /**
  * What to look at in a schema node: free text, an array's items, or an object's members (names and
  * plans, index for index; members the schema fixes are left out). One shape for every node, so
  * the check's property reads stay monomorphic.
  */
-interface Plan {
+export interface Plan {
   readonly kind: typeof TEXT | typeof ARRAY | typeof OBJECT;
   readonly names: readonly string[];
   readonly plans: readonly Plan[];
@@ -147,16 +152,13 @@ interface Plan {
 }
 
 /**
- * Whether a value that the schema accepted is JSON data (see {@link jsonDataProblems}), reading
- * only what the schema leaves open: each object (for inherited properties) and each free-text
- * string (for unpaired surrogates; strings with a `format`, `pattern` or `enum` match ASCII-only
- * definitions). A closed schema types every value, so nothing else can fail. This is the hot
- * path's version of {@link jsonDataProblems}: no generic traversal.
+ * What the data check of a schema-valid value reads (see {@link createDataCheck}): one plan per
+ * schema node that can fail, `null` when nothing can. `seam compile` turns it into code.
  *
  * @param schema - a closed JSON Schema whose `$ref`s point into its own `$defs`
- * @returns the check; `true` also for parts not shaped like the schema (the schema refuses those)
+ * @throws Error when a `$ref` does not resolve (a bug in the schema)
  */
-export function createDataCheck(schema: JsonSchema): (value: unknown) => boolean {
+export function planDataCheck(schema: JsonSchema): Plan | null {
   const defs = (schema["$defs"] ?? {}) as Record<string, JsonSchema>;
   /** The node's plan, or `null` when nothing in it can fail. */
   function plan(node: JsonSchema): Plan | null {
@@ -187,7 +189,21 @@ export function createDataCheck(schema: JsonSchema): (value: unknown) => boolean
         return null;
     }
   }
-  const root = plan(schema);
+  return plan(schema);
+}
+
+/**
+ * Whether a value that the schema accepted is JSON data (see {@link jsonDataProblems}), reading
+ * only what the schema leaves open: each object (for inherited properties) and each free-text
+ * string (for unpaired surrogates; strings with a `format`, `pattern` or `enum` match ASCII-only
+ * definitions). A closed schema types every value, so nothing else can fail. This is the hot
+ * path's version of {@link jsonDataProblems}: no generic traversal.
+ *
+ * @param schema - a closed JSON Schema whose `$ref`s point into its own `$defs`
+ * @returns the check; `true` also for parts not shaped like the schema (the schema refuses those)
+ */
+export function createDataCheck(schema: JsonSchema): (value: unknown) => boolean {
+  const root = planDataCheck(schema);
   function check(value: unknown, node: Plan): boolean {
     if (node.kind === TEXT) return typeof value !== "string" || isText(value);
     if (typeof value !== "object" || value === null) return true;
@@ -197,7 +213,7 @@ export function createDataCheck(schema: JsonSchema): (value: unknown) => boolean
       for (let i = 0; i < value.length; i++) if (!check(value[i], items)) return false;
       return true;
     }
-    if (inherits(value)) return false;
+    if (inheritsEnumerable(value)) return false;
     const { names, plans } = node;
     for (let i = 0; i < names.length; i++) if (!check((value as Record<string, unknown>)[names[i] as string], plans[i] as Plan)) return false;
     return true;
