@@ -24,7 +24,7 @@ import {
   type ValidateFormat,
 } from "./formats.js";
 import type { CliIo } from "./io.js";
-import { packageVersion } from "./package-version.js";
+import { packageVersion } from "../core/package-files.js";
 
 /** Exit code of a usage error, unreadable input or an internal error. */
 export const EXIT_USAGE = 2;

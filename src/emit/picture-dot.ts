@@ -8,7 +8,7 @@
  * where a circle would grow with its label); observe
  * edges dashed; faults from {@link buildPicture} coloured.
  */
-import { replaceUnprintable } from "./printable.js";
+import { replaceUnprintable } from "../core/printable.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import { buildPicture, FAULT_COLOR, UNREACHABLE_COLOR, type NodeState, type PictureEdge, type PictureNode } from "./picture-model.js";
 

@@ -8,7 +8,7 @@
  * (stadium), terminal `>  ]` (a flag, pointing out like DOT's exit arrow); observe edges dashed (`-.->`); faults from
  * {@link buildPicture} coloured with `classDef`/`linkStyle`.
  */
-import { replaceUnprintable } from "./printable.js";
+import { replaceUnprintable } from "../core/printable.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import { buildPicture, FAULT_COLOR, UNREACHABLE_COLOR, type PictureNode } from "./picture-model.js";
 

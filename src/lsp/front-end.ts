@@ -8,7 +8,7 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
 import { ruleCatalog } from "../analysis/rules/index.js";
 import { DEFAULT_CONTRACTS, EDGE_KINDS, HOP_LIMIT_ACTIONS, KEYWORDS, OUTCOMES, ROLES } from "../core/vocabulary.js";
-import { ruleDocsUrl } from "../cli/package-version.js";
+import { ruleDocsUrl } from "../core/package-files.js";
 import type { SeamFile } from "../parser/ast.js";
 import { printFile } from "../parser/print.js";
 import { createOverlayHost } from "../program/host.js";

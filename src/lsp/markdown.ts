@@ -4,7 +4,7 @@
  * description cannot inject links, HTML or formatting into the editor (CommonMark 0.31,
  * "Backslash escapes").
  */
-import { replaceUnprintable } from "../emit/printable.js";
+import { replaceUnprintable } from "../core/printable.js";
 
 /** Longest graph text shown in a hover, in UTF-16 code units; longer text ends with `…`. */
 export const MAX_SHOWN_TEXT = 300;

@@ -3,7 +3,7 @@
  * and what {@link createAccept} is built from. Made from a checked graph by `src/emit`; nothing
  * here refers back to source text.
  */
-import type { EdgeKind, HopLimitAction, Outcome, Role } from "../parser/ast.js";
+import type { EdgeKind, HopLimitAction, Outcome, Role } from "../core/vocabulary.js";
 
 export type { EdgeKind, HopLimitAction, Outcome, Role };
 

@@ -79,7 +79,7 @@ async function formatDiagnostics(diagnostics: readonly Diagnostic[], format: Che
       const [{ formatSarif }, { ruleCatalog }, { packageVersion }] = await Promise.all([
         import("../format/sarif.js"),
         import("../../analysis/rules/index.js"),
-        import("../package-version.js"),
+        import("../../core/package-files.js"),
       ]);
       return formatSarif(diagnostics, { cwd: io.cwd, rules: ruleCatalog, version: packageVersion() });
     }

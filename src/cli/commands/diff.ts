@@ -106,7 +106,7 @@ async function formatFindings(findings: readonly Finding[], format: CheckFormat,
       const [{ formatSarif }, { findingCatalog }, { packageVersion }] = await Promise.all([
         import("../format/sarif.js"),
         import("../../diff/findings/index.js"),
-        import("../package-version.js"),
+        import("../../core/package-files.js"),
       ]);
       return formatSarif(findings, { cwd: io.cwd, rules: findingCatalog, version: packageVersion() });
     }

@@ -5,7 +5,7 @@
  */
 import { createConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
 import { startServer } from "../../lsp/server.js";
-import { packageVersion } from "../package-version.js";
+import { packageVersion } from "../../core/package-files.js";
 
 /** Starts the server on the process's stdin and stdout; it runs until the client sends `exit` or closes stdin. */
 export function lspCommand(): void {

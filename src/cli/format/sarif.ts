@@ -17,7 +17,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Diagnostic, RuleMeta, Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn, type Range, type SourceFile } from "../../core/source-file.js";
-import { ruleDocsUrl } from "../package-version.js";
+import { ruleDocsUrl } from "../../core/package-files.js";
 import { displayPath } from "./display-path.js";
 
 /** Options of {@link formatSarif}. */

@@ -1,6 +1,7 @@
 /**
- * Seam's own version, read from package.json (one level above `src/` and `dist/` alike), for
- * `--version` and the SARIF `tool.driver.version`.
+ * Files of this installation, found relative to this module: package.json and the rule pages in
+ * `docs/rules/`, both two levels above `src/core/`, `dist/core/` and `dist/cli-bundle/` alike.
+ * Shared by the CLI (`--version`, SARIF) and the language server (rule links), so it lives in core.
  */
 import { readFileSync } from "node:fs";
 
