@@ -26,6 +26,9 @@ export const MAX_DEPTH = 64;
  */
 export const MAX_VALUES = 5_000_000;
 
+/** Why a number read from JSON text can be infinite: RFC 8259 section 6 leaves the range to IEEE 754 doubles. */
+const BEYOND_DOUBLE = " (a number written past ±1.7976931348623157e308, the largest IEEE 754 double, reads as ±Infinity)";
+
 /** At most this many problems are listed; a hostile value could otherwise fill a log. */
 const MAX_PROBLEMS = 20;
 
@@ -88,7 +91,7 @@ export function jsonDataProblems(value: unknown): Reason[] {
       case "undefined":
         return;
       case "number":
-        if (!Number.isFinite(item)) report(pointer(), "not-json-data", `is ${String(item)}, which JSON cannot write`);
+        if (!Number.isFinite(item)) report(pointer(), "not-json-data", `is ${String(item)}, which JSON cannot write${Number.isNaN(item) ? "" : BEYOND_DOUBLE}`);
         return;
       case "object":
         if (item === null) return;

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { emitPythonModule } from "../../../src/emit/python/python-module.js";
+import { jsonDataProblems } from "../../../src/runtime/json-data.js";
 import { checkedGraph, checkedGraphs, makeTempDir, projectRoot, readFixture, refundDesk, removeTempDirs } from "../helpers.js";
 import { HERE, mypy, python, runJson, skipLine, writePythonModule } from "./python.js";
 
@@ -167,5 +168,23 @@ describe("the emitted Python module", () => {
       "repair",
       [{ path: "/handoff_id", rule: "format", message: "must be a valid uuid" }],
     ]);
+  });
+
+  it.skipIf(python === undefined)("words a number past the double range as the JavaScript runtime does", () => {
+    const file = writePythonModule(refundDesk(), "py-infinity");
+    const text = JSON.stringify(validEnvelope).replace('"tokens":1200', '"tokens":1e400').replace('"tokens":40000', '"tokens":-1e400');
+    const script = [
+      "import importlib.util, json, sys",
+      "spec = importlib.util.spec_from_file_location('m', sys.argv[1])",
+      "m = importlib.util.module_from_spec(spec)",
+      "spec.loader.exec_module(m)",
+      "r = m.accept(json.loads(sys.stdin.read()), me='billing')",
+      "print(json.dumps([{'path': x.path, 'rule': x.rule, 'message': x.message} for x in r.rejection.reasons if x.rule == 'not-json-data']))",
+    ].join("\n");
+    const result = spawnSync(python as string, ["-c", script, file], { input: text, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const expected = jsonDataProblems(JSON.parse(text));
+    expect(expected.map((r) => r.path)).toEqual(["/budget/consumed/tokens", "/budget/limit/tokens"]);
+    expect(JSON.parse(result.stdout)).toEqual(expected);
   });
 });

@@ -53,6 +53,8 @@ def _quote_untrusted(value: object, limit: float = _QUOTE_LIMIT) -> str:
 
 _MAX_DEPTH: Final = 64
 _MAX_PROBLEMS: Final = 20
+# Why a number read from JSON text can be infinite: RFC 8259 section 6 leaves the range to IEEE 754 doubles.
+_BEYOND_DOUBLE: Final = " (a number written past \u00b11.7976931348623157e308, the largest IEEE 754 double, reads as \u00b1Infinity)"
 
 
 _MAX_VALUES: Final = 5_000_000
@@ -95,11 +97,11 @@ def _json_data_problems(value: object) -> list[Reason]:
             return
         if isinstance(item, int):
             if not -_INT_LIMIT < item < _INT_LIMIT:
-                report("not-json-data", f"is {'Infinity' if item > 0 else '-Infinity'}, which JSON cannot write")
+                report("not-json-data", f"is {'Infinity' if item > 0 else '-Infinity'}, which JSON cannot write{_BEYOND_DOUBLE}")
             return
         if isinstance(item, float):
             if item - item != 0.0:
-                report("not-json-data", f"is {_js_text(item)}, which JSON cannot write")
+                report("not-json-data", f"is {_js_text(item)}, which JSON cannot write{'' if item != item else _BEYOND_DOUBLE}")
             return
         if not isinstance(item, (dict, list)):
             report("not-json-data", f"is a {type(item).__name__}, which JSON cannot write")
