@@ -178,6 +178,8 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
   }
   return {
     async claim(request: ClaimRequest): Promise<ClaimResult> {
+      // No key to claim under: version 1 keeps no refusal counts, so there is nothing to write.
+      if (request.handoffId === null || request.hopIndex === null) return { outcome: "noted" };
       const handoffKey = `${prefix}:h:${request.handoffId}`;
       const ownerKey = `${prefix}:o:${request.hopIndex}:${request.taskId}`;
       const args = [request.handoffId, request.receiver, request.verdict, String(request.at), String(ttl)];

@@ -43,6 +43,8 @@ interface Case {
   readonly description: string;
   /** How long the store keeps an idle task, in seconds (default: one day). */
   readonly ttlSeconds?: number;
+  /** Who shares the store (default "graph"); "receiver" for hops whose earlier hops the case leaves out. */
+  readonly scope?: "graph" | "receiver";
   readonly deliveries: readonly Step[];
 }
 
@@ -157,7 +159,7 @@ interface Runners {
 }
 
 async function runCase(run: Runners, value: Case): Promise<void> {
-  const seen = createMemorySeenStore(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 });
+  const seen = createMemorySeenStore({ ...(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 }), scope: value.scope ?? "graph" });
   for (const [i, step] of value.deliveries.entries()) {
     const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
     if ("finish" in step) {

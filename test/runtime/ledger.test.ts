@@ -144,7 +144,7 @@ describe("the ledger refuses, naming what went wrong", () => {
       ok: false,
       rule: "not-owner",
       owner: "diagnostics",
-      message: 'concierge does not own task "case-6": "diagnostics" accepted its last hop (1), so only it may end the task',
+      message: '"concierge" does not own task "case-6": "diagnostics" accepted its last hop (1), so only it may end the task',
     });
   });
 
