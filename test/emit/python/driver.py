@@ -55,7 +55,7 @@ def answer(m, request):
             for s in request["strings"]
         ]
     if op == "accept":
-        seen = m.create_memory_seen_store()
+        seen = m.create_memory_seen_store(scope=request["scope"])
         detector = m.create_loop_detector()
         now = request["now"] / 1000
         out = []
