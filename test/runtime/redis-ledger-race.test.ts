@@ -2,8 +2,9 @@
  * Replicas racing over the task ledger in the Redis store: separate OS processes, each an agent
  * service calling the emitted module's acceptAsync() or finishAsync() at the same moment for the
  * same tasks. For each task exactly one of the racers wins, the losers are refused with the rule
- * that names why, and the ledger in Redis records the winner alone. A real redis-server; skipped
- * with one line naming the package when it is absent.
+ * that names why, and the ledger in Redis records the winner alone. And a Redis stopped in the
+ * middle of a task: no verdict while it is down, the task goes on where it was once it is back.
+ * A real redis-server; skipped with one line naming the package when it is absent.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -12,9 +13,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
-import { createRedisSeenStore, redisKey } from "../../src/runtime/redis-store.js";
+import { createRedisSeenStore, redisKey, StoreUnavailableError } from "../../src/runtime/redis-store.js";
 import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
-import { useRedis } from "./redis-fixture.js";
+import { useRedis, type SeamClient } from "./redis-fixture.js";
 import { redisAvailable } from "./redis-server.js";
 
 type Envelope = Record<string, any>;
@@ -34,7 +35,7 @@ const WORKER = fileURLToPath(new URL("./redis-ledger-worker.mjs", import.meta.ur
 const TASKS = 150;
 const suite = join(projectRoot, "conformance", "ledger");
 const graph = checkedGraph(readFileSync(join(suite, "graph.seam"), "utf8"), "ledger/graph.seam");
-const { acceptAsync } = createGraphAccept(graph);
+const { acceptAsync, finishAsync } = createGraphAccept(graph);
 const base = JSON.parse(readFileSync(join(suite, "envelopes", "handoff.json"), "utf8")) as Envelope;
 const ROLES = new Map(graph.agents.map((agent) => [agent.id, agent.role]));
 const redis = useRedis();
@@ -97,15 +98,18 @@ async function prepare(prefix: string, path: [string, string]): Promise<string[]
 }
 
 /** The ledger Redis holds for `task`: the accepted hops (index, producer, receiver) and whether it ended. */
-let admin: Awaited<ReturnType<typeof redis.connect>> | undefined;
-async function ledgerOf(prefix: string, task: string): Promise<{ hops: string[]; ended: boolean }> {
-  const client = (admin ??= await redis.connect());
+async function ledgerOf(client: SeamClient, prefix: string, task: string): Promise<{ hops: string[]; ended: boolean }> {
   const fields = await client.hGetAll(redisKey(prefix, "t", task));
   const hops = JSON.parse(fields["hops"] ?? "[]") as { i: string; p: string; r: string }[];
   return { hops: hops.map((h) => `${h.i} ${h.p}>${h.r}`), ended: fields["end"] !== undefined };
 }
 
 describe.skipIf(!redisAvailable)("the ledger in Redis under racing replicas", () => {
+  let admin: SeamClient;
+  beforeAll(async () => {
+    admin = await redis.connect();
+  });
+
   it("three producers hand on the same task's next hop at once: only its owner's handoff is accepted", async () => {
     const tasks = await prepare("race-producers", ["concierge", "invoices"]);
     const { answers } = await race("race-producers", [
@@ -120,7 +124,7 @@ describe.skipIf(!redisAvailable)("the ledger in Redis under racing replicas", ()
         expect(forger?.ok, task).toBe(false);
         expect(forger?.rules, task).toContain("not-owner");
       }
-      expect(await ledgerOf("race-producers", task)).toEqual({ hops: ["1 concierge>invoices", "2 invoices>concierge"], ended: false });
+      expect(await ledgerOf(admin, "race-producers", task)).toEqual({ hops: ["1 concierge>invoices", "2 invoices>concierge"], ended: false });
     }
   }, 60_000);
 
@@ -137,7 +141,7 @@ describe.skipIf(!redisAvailable)("the ledger in Redis under racing replicas", ()
       const winner = toConcierge.ok ? "concierge" : "diagnostics";
       wins[toConcierge.ok ? 0 : 1]++;
       expect((toConcierge.ok ? toDiagnostics : toConcierge).rules, task).toEqual(["owner-conflict"]);
-      expect(await ledgerOf("race-receivers", task)).toEqual({ hops: ["1 concierge>invoices", `2 invoices>${winner}`], ended: false });
+      expect(await ledgerOf(admin, "race-receivers", task)).toEqual({ hops: ["1 concierge>invoices", `2 invoices>${winner}`], ended: false });
     }
     // Each racer meets the tasks in its own order: when both started on time, both won some.
     if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
@@ -154,7 +158,7 @@ describe.skipIf(!redisAvailable)("the ledger in Redis under racing replicas", ()
       const [finished, handed] = answers.map((a) => a[t] as Answer) as [Answer, Answer];
       expect([finished.ok, handed.ok].filter(Boolean), task).toHaveLength(1);
       wins[finished.ok ? 0 : 1]++;
-      const ledger = await ledgerOf("race-finish", task);
+      const ledger = await ledgerOf(admin, "race-finish", task);
       if (finished.ok) {
         expect(handed.rules, task).toEqual(["task-finished"]);
         expect(ledger).toEqual({ hops: ["1 concierge>diagnostics"], ended: true });
@@ -165,4 +169,27 @@ describe.skipIf(!redisAvailable)("the ledger in Redis under racing replicas", ()
     }
     if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe.skipIf(!redisAvailable)("the ledger in Redis across a Redis restart", () => {
+  it("gives no verdict while Redis is down, and goes on where the task was once it is back", async () => {
+    const server = redis.server();
+    const path = ["concierge", "invoices", "concierge", "diagnostics"];
+    const [hop1, hop2, hop3] = [2, 3, 4].map((n) => hop("restart-task", path.slice(0, n))) as [Envelope, Envelope, Envelope];
+    let seen = createRedisSeenStore(await redis.connect(), { prefix: "restart", timeoutMs: 500 });
+    const to = (envelope: Envelope) => ({ me: envelope["to_agent"].id as string, seen });
+    expect((await acceptAsync(hop1, to(hop1))).ok).toBe(true);
+    expect((await acceptAsync(hop2, to(hop2))).ok).toBe(true);
+    await server.stop();
+    await expect(acceptAsync(hop3, to(hop3))).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(finishAsync("restart-task", { me: "concierge", terminal: "resolved", outcome: "complete", seen })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await server.start();
+    seen = createRedisSeenStore(await redis.connect(), { prefix: "restart", timeoutMs: 500 });
+    // The ledger survived (append-only file): hop 2 is still a duplicate, and still concierge's.
+    expect(await acceptAsync(hop2, to(hop2))).toMatchObject({ ok: false, duplicate: true });
+    const fork = hop("restart-task", ["concierge", "invoices", "diagnostics"]);
+    expect(await acceptAsync(fork, to(fork))).toMatchObject({ ok: false, rejection: { reasons: [{ rule: "owner-conflict" }] } });
+    expect((await acceptAsync(hop3, to(hop3))).ok).toBe(true);
+    expect(await ledgerOf(await redis.connect(), "restart", "restart-task")).toEqual({ hops: ["1 concierge>invoices", "2 invoices>concierge", "3 concierge>diagnostics"], ended: false });
+  }, 30_000);
 });

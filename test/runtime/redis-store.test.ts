@@ -243,6 +243,23 @@ describe.skipIf(!redisAvailable)("Redis store: when Redis fails", () => {
     expect((error as Error).message).toBe("Redis did not answer the claim of handoff h-1 within 200 ms: it may or may not be recorded; deliver it again later");
     await new Promise((resolve) => setTimeout(resolve, 1600));
   });
+
+  it("rejects a finish the same ways: unreachable, or not answered in time", async () => {
+    const end = { taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at: 1 };
+    const down = await createRedisServer();
+    await down.start();
+    const unreachable = createRedisSeenStore(await connect(down.url), { prefix: "t-down", timeoutMs: 500 });
+    await down.remove();
+    const error = (await unreachable.finish(end).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error.message).toMatch(/^Redis could not record the end of task task-1 \(.+\): the task has not ended; call finish again later$/);
+    const slow = createRedisSeenStore(await connect(), { prefix: "t-slow-finish", timeoutMs: 200 });
+    await (await connect()).sendCommand(["CLIENT", "PAUSE", "1000", "ALL"]);
+    await expect(slow.finish(end)).rejects.toThrow(
+      new StoreUnavailableError("Redis did not answer the end of task task-1 within 200 ms: it may or may not be recorded; call finish again later"),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  });
 });
 
 describe.skipIf(!redisAvailable)("Redis store: under acceptAsync", () => {
