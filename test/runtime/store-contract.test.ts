@@ -6,7 +6,7 @@
  * attempts, expiry on the requests' clock, and ids that try to collide with other keys.
  */
 import { describe, expect, it } from "vitest";
-import { createMemorySeenStore, type AsyncSeenStore, type ClaimRequest, type ClaimResult, type FinishRequest, type FinishResult } from "../../src/runtime/seen-store.js";
+import { createMemorySeenStore, type AsyncSeenStore, type ClaimRequest, type ClaimResult, type CustodyFault, type FinishRequest, type FinishResult } from "../../src/runtime/seen-store.js";
 import { redisAvailable } from "./redis-server.js";
 import { useRedis } from "./redis-fixture.js";
 
@@ -28,6 +28,7 @@ const HOP2 = { handoffId: "h2", hopIndex: 2, producer: "billing", receiver: "ref
 const HOP3 = { handoffId: "h3", hopIndex: 3, producer: "refunds", receiver: "triage", path: ["triage", "billing", "refunds", "triage"] };
 const CLAIMED: ClaimResult = { outcome: "claimed" };
 const holder = (handoffId: string, receiver: string, at = 1000) => ({ handoffId, receiver, at });
+const custody = (owner: string, lastHop: number, attempt: number, ...faults: CustodyFault[]): ClaimResult => ({ outcome: "custody", owner, lastHop, faults, attempt });
 const END = { agent: "refunds", terminal: "refunded", outcome: "complete" };
 const LONG = "x".repeat(10_000);
 
@@ -48,7 +49,7 @@ const cases: readonly ContractCase[] = [
     name: "a replay needs the same producer: another producer to the same receiver is out of turn",
     steps: [
       claim(HOP1, CLAIMED),
-      claim({ ...HOP1, handoffId: "h9", producer: "intake", path: null }, { outcome: "custody", owner: "billing", lastHop: 1, faults: [{ kind: "reset" }, { kind: "producer" }], attempt: 1 }),
+      claim({ ...HOP1, handoffId: "h9", producer: "intake", path: null }, custody("billing", 1, 1, { kind: "reset" }, { kind: "producer" })),
     ],
   },
   {
@@ -64,10 +65,7 @@ const cases: readonly ContractCase[] = [
     name: "lets the owner hand the same hop number to another receiver only as the reset it is (graph scope)",
     steps: [
       claim(HOP1, CLAIMED),
-      claim(
-        { ...HOP1, handoffId: "h9", producer: "billing", receiver: "refunds", path: ["triage", "refunds"] },
-        { outcome: "custody", owner: "billing", lastHop: 1, faults: [{ kind: "reset" }, { kind: "path", index: 1, expected: "billing" }], attempt: 1 },
-      ),
+      claim({ ...HOP1, handoffId: "h9", producer: "billing", receiver: "refunds", path: ["triage", "refunds"] }, custody("billing", 1, 1, { kind: "reset" }, { kind: "path", index: 1, expected: "billing" })),
     ],
   },
   {
@@ -90,7 +88,7 @@ const cases: readonly ContractCase[] = [
       claim({ ...HOP1, taskId: "t2", handoffId: "h7", verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
       claim(HOP1, CLAIMED),
       claim({ ...HOP2, verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
-      claim({ ...HOP2, handoffId: "h9", producer: "intake" }, { outcome: "custody", owner: "billing", lastHop: 1, faults: [{ kind: "producer" }], attempt: 2 }),
+      claim({ ...HOP2, handoffId: "h9", producer: "intake" }, custody("billing", 1, 2, { kind: "producer" })),
       claim({ ...HOP1, taskId: "t2", handoffId: "h7", verdict: "rejected" }, { outcome: "noted", attempt: 2 }),
     ],
   },
@@ -103,17 +101,14 @@ const cases: readonly ContractCase[] = [
     steps: [
       claim(HOP1, CLAIMED),
       claim(HOP2, CLAIMED),
-      claim(
-        { ...HOP1, handoffId: "h9", producer: "refunds", receiver: "triage", path: ["triage", "refunds"] },
-        { outcome: "custody", owner: "refunds", lastHop: 2, faults: [{ kind: "reset" }, { kind: "path", index: 1, expected: "billing" }], attempt: 1 },
-      ),
+      claim({ ...HOP1, handoffId: "h9", producer: "refunds", receiver: "triage", path: ["triage", "refunds"] }, custody("refunds", 2, 1, { kind: "reset" }, { kind: "path", index: 1, expected: "billing" })),
     ],
   },
   {
     name: "refuses a hop index that skips the next hop",
     steps: [
       claim(HOP1, CLAIMED),
-      claim({ ...HOP3, hopIndex: 4, producer: "billing", path: ["triage", "billing", "x", "billing", "triage"] }, { outcome: "custody", owner: "billing", lastHop: 1, faults: [{ kind: "skip" }], attempt: 1 }),
+      claim({ ...HOP3, hopIndex: 4, producer: "billing", path: ["triage", "billing", "x", "billing", "triage"] }, custody("billing", 1, 1, { kind: "skip" })),
     ],
   },
   {
@@ -121,8 +116,8 @@ const cases: readonly ContractCase[] = [
     steps: [
       claim(HOP1, CLAIMED),
       claim(HOP2, CLAIMED),
-      claim({ ...HOP3, producer: "billing", path: ["triage", "billing", "billing", "triage"] }, { outcome: "custody", owner: "refunds", lastHop: 2, faults: [{ kind: "producer" }], attempt: 1 }),
-      claim({ ...HOP3, producer: null, path: ["triage", "billing", "billing", "triage"] }, { outcome: "custody", owner: "refunds", lastHop: 2, faults: [{ kind: "producer" }], attempt: 2 }),
+      claim({ ...HOP3, producer: "billing", path: ["triage", "billing", "billing", "triage"] }, custody("refunds", 2, 1, { kind: "producer" })),
+      claim({ ...HOP3, producer: null, path: ["triage", "billing", "billing", "triage"] }, custody("refunds", 2, 2, { kind: "producer" })),
     ],
   },
   {
@@ -130,8 +125,8 @@ const cases: readonly ContractCase[] = [
     steps: [
       claim(HOP1, CLAIMED),
       claim(HOP2, CLAIMED),
-      claim({ ...HOP3, path: ["intake", "refunds", "refunds", "triage"] }, { outcome: "custody", owner: "refunds", lastHop: 2, faults: [{ kind: "path", index: 0, expected: "triage" }], attempt: 1 }),
-      claim({ ...HOP3, path: ["triage", "billing", "intake", "triage"] }, { outcome: "custody", owner: "refunds", lastHop: 2, faults: [{ kind: "path", index: 2, expected: "refunds" }], attempt: 2 }),
+      claim({ ...HOP3, path: ["intake", "refunds", "refunds", "triage"] }, custody("refunds", 2, 1, { kind: "path", index: 0, expected: "triage" })),
+      claim({ ...HOP3, path: ["triage", "billing", "intake", "triage"] }, custody("refunds", 2, 2, { kind: "path", index: 2, expected: "refunds" })),
       claim(HOP3, CLAIMED),
     ],
   },
@@ -167,7 +162,7 @@ const cases: readonly ContractCase[] = [
     steps: [
       claim(HOP1, CLAIMED),
       claim({ ...HOP3, hopIndex: 5, producer: "intake", receiver: "billing", path: ["z"] }, CLAIMED),
-      claim({ ...HOP2, receiver: "billing" }, { outcome: "custody", owner: "billing", lastHop: 5, faults: [{ kind: "reset" }], attempt: 1 }),
+      claim({ ...HOP2, receiver: "billing" }, custody("billing", 5, 1, { kind: "reset" })),
       claim({ ...HOP1, handoffId: "h8", producer: "billing", receiver: "refunds" }, { outcome: "owner-conflict", owner: "billing", attempt: 1 }),
       claim({ ...HOP1, handoffId: "h9" }, { outcome: "duplicate", of: "hop", holder: holder("h1", "billing") }),
       finish({ ...END, agent: "intake" }, { outcome: "finished", ended: { ...END, agent: "intake", at: 1000, hopIndex: 5 } }),
@@ -222,7 +217,7 @@ const cases: readonly ContractCase[] = [
     name: "keeps whole numbers exact up to the largest safe integer, and times as given, far apart",
     steps: [
       claim({ ...HOP1, hopIndex: Number.MAX_SAFE_INTEGER - 1, path: null, at: 1.5 }, CLAIMED),
-      claim({ ...HOP2, hopIndex: Number.MAX_SAFE_INTEGER - 1, producer: "intake", receiver: "billing", path: null }, { outcome: "custody", owner: "billing", lastHop: Number.MAX_SAFE_INTEGER - 1, faults: [{ kind: "reset" }, { kind: "producer" }], attempt: 1 }),
+      claim({ ...HOP2, hopIndex: Number.MAX_SAFE_INTEGER - 1, producer: "intake", receiver: "billing", path: null }, custody("billing", Number.MAX_SAFE_INTEGER - 1, 1, { kind: "reset" }, { kind: "producer" })),
       claim({ ...HOP2, hopIndex: Number.MAX_SAFE_INTEGER, path: null, at: -2 }, CLAIMED),
       finish({ ...END, at: 2000.25 }, { outcome: "finished", ended: { ...END, at: 2000.25, hopIndex: Number.MAX_SAFE_INTEGER } }),
       finish({ ...END, at: 8.64e15 }, { outcome: "finished", ended: { ...END, at: 8.64e15, hopIndex: null } }),
