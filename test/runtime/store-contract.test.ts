@@ -198,6 +198,10 @@ const cases: readonly ContractCase[] = [
       claim({ ...HOP1, taskId: "t#x", handoffId: "a#x" }, CLAIMED),
       claim({ ...HOP1, taskId: "t", handoffId: "t:x" }, CLAIMED),
       claim({ ...HOP1, taskId: "t:x", handoffId: "x:1" }, CLAIMED),
+      // Empty ids (a schema-invalid envelope still names its hop, and is claimed as rejected).
+      claim({ ...HOP1, taskId: "", handoffId: "", verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      claim({ ...HOP1, taskId: "", handoffId: "" }, CLAIMED),
+      claim({ ...HOP1, taskId: "t", handoffId: "" }, { outcome: "duplicate", of: "handoff", holder: holder("", "billing") }),
     ],
   },
   {
