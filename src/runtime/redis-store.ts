@@ -3,7 +3,8 @@
  * ONE Lua script (run atomically by Redis) that decides redelivery, replay, owner conflict, the
  * task ledger's chain of custody and ended tasks, counts refusals, and writes, in one round trip;
  * `finish` is one more script. It keeps the same ledger as `createMemorySeenStore()` and gives
- * the same answers (`seen-store.ts`); the scripts and their keys are in `redis-scripts.ts`.
+ * the same answers (`seen-store.ts`); the scripts and their keys are in `redis-scripts.ts`, the
+ * strict reading of their replies in `redis-replies.ts`.
  *
  * The scripts are given to node-redis (the `redis` package, 5.x or 6.x, an optional peer
  * dependency) in its `defineScript` shape: loaded once, then called by SHA-1.
@@ -32,9 +33,11 @@
  */
 import { createHash } from "node:crypto";
 import { escapeUntrusted } from "../core/untrusted-text.js";
+import { StoreUnavailableError, toClaimResult, toFinishResult } from "./redis-replies.js";
 import { seamRedisScripts } from "./redis-scripts.js";
-import type { AsyncSeenStore, ClaimRequest, ClaimResult, CustodyFault, FinishRequest, FinishResult, TaskEnd } from "./seen-store.js";
+import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult } from "./seen-store.js";
 
+export { StoreUnavailableError } from "./redis-replies.js";
 export { CLAIM_SCRIPT, FINISH_SCRIPT, seamRedisScripts, type ScriptParser } from "./redis-scripts.js";
 
 /** A node-redis client created with {@link seamRedisScripts}; only the scripts are used. */
@@ -70,126 +73,12 @@ export const DEFAULT_TIMEOUT_MS = 2000;
 /** The longest id, in UTF-16 code units, that is written into a key as it is (a longer one is hashed). */
 export const MAX_RAW_ID = 200;
 
-/**
- * A call that Redis did not answer: unreachable, too slow, or an unexpected reply. The delivery
- * is neither accepted nor refused (the task neither ended nor not): do not process it, try again
- * later. When the call was sent but its answer lost (a timeout), Redis may have recorded it: the
- * next delivery is then answered `duplicate` with this very handoff and receiver as the holder.
- */
-export class StoreUnavailableError extends Error {
-  override readonly name = "StoreUnavailableError";
-}
-
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const INTEGER = /^(0|-?[1-9][0-9]*)$/;
 
 /** The key of id `id` of type `letter` under `prefix` (see the module comment). */
 export function redisKey(prefix: string, letter: "t" | "a", id: string): string {
   if (id.length <= MAX_RAW_ID && !UNPAIRED_SURROGATE.test(id)) return `${prefix}:${letter}:${id}`;
   return `${prefix}:${letter}#${createHash("sha256").update(Buffer.from(id, "utf16le")).digest("hex")}`;
-}
-
-function malformed(what: string, reply: unknown): StoreUnavailableError {
-  const shown = escapeUntrusted(JSON.stringify(reply) ?? String(reply), 200);
-  return new StoreUnavailableError(`Redis answered the ${what} with ${shown}, which is not a ${what} result: is the key prefix shared with something else?`);
-}
-
-/** `value` as a whole number of at least `min`, when it is one written in decimal. */
-function wholeNumber(value: string, min: number): number | undefined {
-  const n = Number(value);
-  return INTEGER.test(value) && Number.isSafeInteger(n) && n >= min ? n : undefined;
-}
-
-/** Reads a script's reply in order: each getter throws (see {@link malformed}) on an item of the wrong shape. */
-function replyReader(what: string, reply: unknown) {
-  if (!Array.isArray(reply) || reply.length === 0 || !reply.every((item) => typeof item === "string")) throw malformed(what, reply);
-  const items = reply as string[];
-  let next = 1;
-  const bad = (): never => {
-    throw malformed(what, reply);
-  };
-  const text = (): string => (next < items.length ? (items[next++] as string) : bad());
-  return {
-    outcome: items[0] as string,
-    text,
-    integer: (min: number): number => wholeNumber(text(), min) ?? bad(),
-    /** A time in ms: any finite number. */
-    time(): number {
-      const value = text();
-      const n = Number(value);
-      return value.trim() !== "" && Number.isFinite(n) ? n : bad();
-    },
-    bad,
-    more: (): boolean => next < items.length,
-    /** `value`, when every item was read. */
-    done<T>(value: T): T {
-      return next === items.length ? value : bad();
-    },
-  };
-}
-
-type Reader = ReturnType<typeof replyReader>;
-
-function taskEnd(r: Reader): TaskEnd {
-  const agent = r.text();
-  const terminal = r.text();
-  const outcome = r.text();
-  const at = r.time();
-  const hop = r.text();
-  return { agent, terminal, outcome, at, hopIndex: hop === "" ? null : (wholeNumber(hop, 0) ?? r.bad()) };
-}
-
-function custodyFaults(r: Reader): CustodyFault[] {
-  const faults: CustodyFault[] = [];
-  while (r.more()) {
-    const kind = r.text();
-    if (kind === "reset" || kind === "skip" || kind === "producer") faults.push({ kind });
-    else if (kind === "path") faults.push({ kind, index: r.integer(0), expected: r.text() });
-    else r.bad();
-  }
-  return faults.length > 0 ? faults : r.bad();
-}
-
-/** Turns the claim script's reply into a {@link ClaimResult}, strictly. */
-function toClaimResult(reply: unknown): ClaimResult {
-  const r = replyReader("claim", reply);
-  switch (r.outcome) {
-    case "claimed":
-      return r.done({ outcome: "claimed" });
-    case "noted":
-      return r.done({ outcome: "noted", attempt: r.integer(1) });
-    case "owner-conflict":
-      return r.done({ outcome: "owner-conflict", owner: r.text(), attempt: r.integer(1) });
-    case "duplicate": {
-      const of = r.text();
-      if (of !== "handoff" && of !== "hop") return r.bad();
-      return r.done({ outcome: "duplicate", of, holder: { handoffId: r.text(), receiver: r.text(), at: r.time() } });
-    }
-    case "custody": {
-      const owner = r.text();
-      const lastHop = r.integer(0);
-      const attempt = r.integer(1);
-      return { outcome: "custody", owner, lastHop, attempt, faults: custodyFaults(r) };
-    }
-    case "finished":
-      return r.done({ outcome: "finished", ended: taskEnd(r) });
-    default:
-      return r.bad();
-  }
-}
-
-/** Turns the finish script's reply into a {@link FinishResult}, strictly. */
-function toFinishResult(reply: unknown): FinishResult {
-  const r = replyReader("finish", reply);
-  switch (r.outcome) {
-    case "finished":
-    case "already-finished":
-      return r.done({ outcome: r.outcome, ended: taskEnd(r) });
-    case "not-owner":
-      return r.done({ outcome: "not-owner", owner: r.text(), lastHop: r.integer(0) });
-    default:
-      return r.bad();
-  }
 }
 
 interface StoreSettings {
