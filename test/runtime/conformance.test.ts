@@ -1,6 +1,7 @@
 /**
  * Runs the language-neutral conformance suite (`conformance/`, format in its README.md) against
- * the in-memory `accept()`, `acceptAsync()` and the module `seam compile` emits.
+ * the in-memory `accept()`, `acceptAsync()` and the module `seam compile` emits, and against
+ * `acceptAsync()` with the Redis store (a real redis-server; skipped with one line when absent).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,8 +10,10 @@ import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
 import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
 import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
-import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { createMemorySeenStore, type SeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+import { useRedis } from "./redis-fixture.js";
+import { redisAvailable } from "./redis-server.js";
 
 const suiteRoot = join(projectRoot, "conformance");
 const DEFAULT_NOW = "2026-01-01T00:00:00Z";
@@ -138,7 +141,7 @@ function finishVerdict(verdict: FinishVerdict): FinishStep["expect"] {
   return verdict.ok ? { ok: true } : { ok: false, rule: verdict.rule };
 }
 
-function optionsFor(delivery: Delivery, seen: ReturnType<typeof createMemorySeenStore>): AcceptOptions {
+function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
   const readable = delivery.readable === undefined ? undefined : new Set(delivery.readable);
   const now = Date.parse(delivery.now ?? DEFAULT_NOW);
   return {
@@ -156,8 +159,12 @@ interface Runners {
   readonly finish: FinishRunner;
 }
 
-async function runCase(run: Runners, value: Case): Promise<void> {
-  const seen = createMemorySeenStore(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 });
+/** A fresh store for one case; `ttlSeconds` as the case says (undefined: the suite's default, one day). */
+type StoreMaker = (ttlSeconds: number | undefined) => Promise<SeenStore>;
+const memoryStore: StoreMaker = async (ttlSeconds) => createMemorySeenStore(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 });
+
+async function runCase(run: Runners, value: Case, makeStore = memoryStore): Promise<void> {
+  const seen = await makeStore(value.ttlSeconds);
   for (const [i, step] of value.deliveries.entries()) {
     const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
     if ("finish" in step) {
@@ -174,6 +181,9 @@ async function runCase(run: Runners, value: Case): Promise<void> {
 }
 
 afterAll(removeTempDirs);
+const redis = useRedis();
+// The Redis store answers with promises: only acceptAsync and finishAsync take it.
+const redisStore: StoreMaker = async (ttlSeconds) => (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400 })) as unknown as SeenStore;
 
 describe("conformance suite", () => {
   it("has suites with cases", () => {
@@ -206,6 +216,9 @@ describe("conformance suite", () => {
     });
     it.each(suite.cases)("$name: the emitted module's accept()", async ({ value }) => {
       await runCase(await loadEmitted(), value);
+    });
+    it.skipIf(!redisAvailable).each(suite.cases)("$name: acceptAsync() with the Redis store", async ({ value }) => {
+      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync }, value, redisStore);
     });
   });
 });
