@@ -9,7 +9,8 @@
 //     concurrent callers on one client, beside plain SET NX at the same concurrency (median of 7
 //     rounds of 300 ms, the two interleaved); the
 //     latency of acceptAsync() with the Redis store beside accept() with the memory store, one
-//     caller, p50 and p99.
+//     caller, p50 and p99; the round trip of one claim, script version 2 (the task ledger) beside
+//     version 1 and the memory store (bench/redis-claim.mjs).
 //   - `seam report --format json --html` on 10^6 generated events (bench/gen-events.mjs), in a
 //     child process: events per second and peak RSS, beside reading and JSON.parse of every
 //     line alone (the floor of any reader).
@@ -21,6 +22,7 @@ import { AggregationTemporality, MeterProvider, PeriodicExportingMetricReader } 
 import { BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } from "@opentelemetry/sdk-trace-base";
 import { createClient } from "redis";
 import { writeEventLog } from "./gen-events.mjs";
+import { measureClaimRoundTrip } from "./redis-claim.mjs";
 import { startRedis } from "./redis.mjs";
 import { loadCompiledModule, makeEnvelopes } from "./runtime.mjs";
 import { progress, runIfMain } from "./section.mjs";
@@ -147,9 +149,12 @@ async function measureRedis(compiled, envelopes) {
         if (!remote.ok || !local.ok) throw new Error("the fixture envelope is refused");
       }
     }
+    progress("ingest: one claim's round trip, script version 2 vs version 1 vs the memory store, one caller");
+    const roundTrip = await measureClaimRoundTrip(client, { createMemorySeenStore, createRedisSeenStore });
     return {
       claims,
       sets,
+      roundTrip,
       latency: {
         redis: { p50: quantile(redisMs, 0.5), p99: quantile(redisMs, 0.99) },
         memory: { p50: quantile(memoryMs, 0.5), p99: quantile(memoryMs, 0.99) },
@@ -230,6 +235,14 @@ export async function measureIngest() {
     const { latency } = redis;
     rows.push(row("acceptAsync() + Redis claim, p50, vs accept() + memory store", fmtMs(latency.redis.p50), fmtMs(latency.memory.p50), { ratio: latency.redis.p50 / latency.memory.p50 }));
     rows.push(row("acceptAsync() + Redis claim, p99, vs accept() + memory store", fmtMs(latency.redis.p99), fmtMs(latency.memory.p99), { ratio: latency.redis.p99 / latency.memory.p99 }));
+    const trip = redis.roundTrip;
+    const us = (value) => fmtMs(value / 1000);
+    rows.push(
+      row("Redis claim v2 (ledger) vs v1 script, first hop of a task", us(trip.v2), us(trip.v1), { ratio: trip.v2 / trip.v1 }),
+      row("Redis claim v2 vs v1 script, hops of 8-hop walks", us(trip.v2Walk), us(trip.v1Walk), { ratio: trip.v2Walk / trip.v1Walk }),
+      row("Redis claim v2 vs memory store claim, first hop of a task", us(trip.v2), us(trip.memory), { ratio: trip.v2 / trip.memory }),
+      row("Redis claim v2 vs memory store claim, hops of 8-hop walks", us(trip.v2Walk), us(trip.memoryWalk), { ratio: trip.v2Walk / trip.memoryWalk }),
+    );
   }
   rows.push(
     row(`seam report, 10^6 events (${fmtBytes(report.bytes)}), events/s vs read + JSON.parse alone`, `${Math.round(perSecond)}/s`, `${Math.round(floorPerSecond)}/s`, {

@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONTRACTS } from "../src/analysis/bind.js";
 import { checkText } from "../src/analysis/check.js";
+import { ruleCatalog } from "../src/analysis/rules/index.js";
 import { run } from "../src/cli/run.js";
 import { ENVELOPE_MINOR_VERSIONS } from "../src/core/envelope-schema.js";
 import { emitCompileOutput } from "../src/emit/compile-output.js";
@@ -81,6 +82,16 @@ describe("README", () => {
     const added = ENVELOPE_MINOR_VERSIONS.flatMap((v) => v.adds);
     const row = /^\| `1\.3` \(the default\) \| (.*) \|$/m.exec(readme);
     expect(row?.[1]?.match(/`[^`]+`/g)?.map((f) => f.slice(1, -1))).toEqual(added);
+  });
+
+  it("lists every rule of `seam check` in its rule table, at its default severity", () => {
+    const rows = new Map<string, string>();
+    for (const [, ids, severity] of readme.matchAll(/^\| (`[a-z-]+`(?:, `[a-z-]+`)*) \| ([a-z /]+) \|/gm)) {
+      for (const id of (ids as string).matchAll(/`([a-z-]+)`/g)) rows.set(id[1] as string, severity as string);
+    }
+    for (const meta of ruleCatalog) {
+      expect([meta.id, rows.get(meta.id)?.split(" / ").includes(meta.severity)]).toEqual([meta.id, true]);
+    }
   });
 
   it("lists every rejection route accept() can give", () => {

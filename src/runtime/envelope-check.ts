@@ -149,6 +149,11 @@ function wholeNumber(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
+/** A whole number, 0 or more, of any size: an index past 2^53 is still an index, and past every hop limit. */
+function nonNegativeInteger(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
 function isStringArray(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
@@ -247,7 +252,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
    * a malformed index does not hide a long path.
    */
   function checkHopLimit(hop: unknown, reasons: Reason[]): boolean {
-    const index = wholeNumber(field(hop, "index"));
+    const index = nonNegativeInteger(field(hop, "index"));
     const own = wholeNumber(field(hop, "limit"));
     const limit = own !== undefined && own >= 1 && own < graph.hopLimit ? own : graph.hopLimit;
     const whose = limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;

@@ -116,7 +116,14 @@ describe("accept: each rejection reason alone", () => {
     { name: "pattern", envelope: variant((e) => (e["envelope_version"] = "1.3")), reasons: [{ path: "/envelope_version", rule: "pattern" }] },
     { name: "minimum", envelope: variant((e) => (e["budget"]["consumed"]["tokens"] = -1)), reasons: [{ path: "/budget/consumed/tokens", rule: "minimum" }] },
     { name: "maximum (hop.limit above the graph's)", envelope: variant((e) => (e["hop"]["limit"] = 9)), reasons: [{ path: "/hop/limit", rule: "maximum" }] },
-    { name: "maximum (hop.index past 2^53 - 1)", envelope: variant((e) => (e["hop"]["index"] = 1e308)), reasons: [{ path: "/hop/index", rule: "maximum" }] },
+    {
+      name: "maximum (hop.index past 2^53 - 1)",
+      envelope: variant((e) => (e["hop"]["index"] = 1e308)),
+      reasons: [
+        { path: "/hop/index", rule: "maximum" },
+        { path: "/hop/index", rule: "hop-limit-reached" },
+      ],
+    },
     {
       name: "maximum (a budget counter past 2^53 - 1)",
       envelope: variant((e) => (e["budget"]["consumed"]["tokens"] = 2 ** 53)),
@@ -204,18 +211,23 @@ describe("accept: each rejection reason alone", () => {
     expect(reasonsOf(result)).toEqual(reasons);
   });
 
-  it("refuses a hop.index too large to count exactly as out of range (route repair), not as a hop limit reached", () => {
+  it("takes a hop.index too large to count exactly as past the hop limit (route on_hop_limit), beside the schema's bound", () => {
     for (const index of [1e308, 1e23, Number.MAX_SAFE_INTEGER + 1]) {
       const result = accept(variant((e) => (e["hop"]["index"] = index)), asBilling);
-      expect(!result.ok && result.rejection.route).toBe("repair");
+      expect(!result.ok && result.rejection.route).toBe("escalate");
       expect(!result.ok && result.rejection.reasons.map((r) => [r.path, r.rule, r.message])).toEqual([
         ["/hop/index", "maximum", `must be at most ${Number.MAX_SAFE_INTEGER}`],
+        ["/hop/index", "hop-limit-reached", `hop ${String(index)} is at or past the limit of graph refund_desk, 8: escalate to a human, do not forward`],
       ]);
     }
     // The largest exact integer is in range (the schema passes; it is the hop limit that refuses it).
     const largest = accept(variant((e) => (e["hop"]["index"] = Number.MAX_SAFE_INTEGER)), asBilling);
     expect(reasonsOf(largest).map((r) => r.rule)).not.toContain("maximum");
     expect(!largest.ok && largest.rejection.route).toBe("escalate");
+    // A fraction is no hop count: the schema refuses it and it goes back for repair.
+    const fraction = accept(variant((e) => (e["hop"]["index"] = 2.5)), asBilling);
+    expect(reasonsOf(fraction).map((r) => r.rule)).not.toContain("hop-limit-reached");
+    expect(!fraction.ok && fraction.rejection.route).toBe("repair");
   });
 
   it("words the round count of max-rounds-exceeded as an English ordinal", () => {

@@ -1,6 +1,7 @@
 /**
  * Runs the language-neutral conformance suite (`conformance/`, format in its README.md) against
- * the in-memory `accept()`, `acceptAsync()` and the module `seam compile` emits.
+ * the in-memory `accept()`, `acceptAsync()` and the module `seam compile` emits, and against
+ * `acceptAsync()` with the Redis store (a real redis-server; skipped with one line when absent).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,8 +10,10 @@ import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
 import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
 import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
-import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { createMemorySeenStore, type SeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+import { useRedis } from "./redis-fixture.js";
+import { redisAvailable } from "./redis-server.js";
 
 const suiteRoot = join(projectRoot, "conformance");
 const DEFAULT_NOW = "2026-01-01T00:00:00Z";
@@ -140,7 +143,7 @@ function finishVerdict(verdict: FinishVerdict): FinishStep["expect"] {
   return verdict.ok ? { ok: true } : { ok: false, rule: verdict.rule };
 }
 
-function optionsFor(delivery: Delivery, seen: ReturnType<typeof createMemorySeenStore>): AcceptOptions {
+function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
   const readable = delivery.readable === undefined ? undefined : new Set(delivery.readable);
   const now = Date.parse(delivery.now ?? DEFAULT_NOW);
   return {
@@ -158,8 +161,12 @@ interface Runners {
   readonly finish: FinishRunner;
 }
 
-async function runCase(run: Runners, value: Case): Promise<void> {
-  const seen = createMemorySeenStore({ ...(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 }), scope: value.scope ?? "graph" });
+/** A fresh store for one case; `ttlSeconds` and `scope` as the case says (undefined: one day, "graph"). */
+type StoreMaker = (ttlSeconds: number | undefined, scope: "graph" | "receiver") => Promise<SeenStore>;
+const memoryStore: StoreMaker = async (ttlSeconds, scope) => createMemorySeenStore({ ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }), scope });
+
+async function runCase(run: Runners, value: Case, makeStore = memoryStore): Promise<void> {
+  const seen = await makeStore(value.ttlSeconds, value.scope ?? "graph");
   for (const [i, step] of value.deliveries.entries()) {
     const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
     if ("finish" in step) {
@@ -176,6 +183,9 @@ async function runCase(run: Runners, value: Case): Promise<void> {
 }
 
 afterAll(removeTempDirs);
+const redis = useRedis();
+// The Redis store answers with promises: only acceptAsync and finishAsync take it.
+const redisStore: StoreMaker = async (ttlSeconds, scope) => (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400, scope })) as unknown as SeenStore;
 
 describe("conformance suite", () => {
   it("has suites with cases", () => {
@@ -208,6 +218,9 @@ describe("conformance suite", () => {
     });
     it.each(suite.cases)("$name: the emitted module's accept()", async ({ value }) => {
       await runCase(await loadEmitted(), value);
+    });
+    it.skipIf(!redisAvailable).each(suite.cases)("$name: acceptAsync() with the Redis store", async ({ value }) => {
+      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync }, value, redisStore);
     });
   });
 });

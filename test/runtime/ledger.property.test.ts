@@ -1,7 +1,9 @@
 /**
  * Property: for random valid walks of the ledger suite's graph, delivered in order to one store,
  * every hop is accepted; forging any single hop (a wrong producer, a rewritten path entry, a reset
- * index) is refused by the ledger, and the walk then goes on as if the forgery never came.
+ * index) is refused by the ledger, and the walk then goes on as if the forgery never came. Run
+ * with `accept()` and the memory store, and with `acceptAsync()` and the Redis store (a real
+ * redis-server, fewer runs; skipped with one line when it is absent).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,14 +11,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import type { AcceptResult } from "../../src/runtime/accept.js";
-import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { createMemorySeenStore, type AsyncSeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, clone, projectRoot } from "../emit/helpers.js";
+import { useRedis } from "./redis-fixture.js";
+import { redisAvailable } from "./redis-server.js";
 
 type Envelope = Record<string, any>;
 
 const suite = join(projectRoot, "conformance", "ledger");
 const graph = checkedGraph(readFileSync(join(suite, "graph.seam"), "utf8"), "ledger/graph.seam");
-const { accept } = createGraphAccept(graph);
+const { accept, acceptAsync } = createGraphAccept(graph);
 const base = JSON.parse(readFileSync(join(suite, "envelopes", "handoff.json"), "utf8")) as Envelope;
 const roles = new Map(graph.agents.map((agent) => [agent.id, agent.role]));
 const numRuns = Number(process.env["SEAM_FUZZ_RUNS"] ?? 200);
@@ -51,32 +55,42 @@ function envelopeOf(task: string, walk: readonly string[], k: number, id: number
   return envelope;
 }
 
-const deliver = (seen: ReturnType<typeof createMemorySeenStore>, envelope: Envelope): AcceptResult =>
-  accept(envelope, { me: envelope["to_agent"].id, seen, now: () => 0 });
+/** One way of delivering: a fresh store per walk, and the call that delivers to it. */
+interface Ingest {
+  readonly store: () => Promise<AsyncSeenStore>;
+  readonly deliver: (seen: AsyncSeenStore, envelope: Envelope) => AcceptResult | Promise<AcceptResult>;
+  readonly numRuns: number;
+}
+
+const memory: Ingest = {
+  store: async () => createMemorySeenStore(),
+  deliver: (seen, envelope) => accept(envelope, { me: envelope["to_agent"].id, seen: seen as ReturnType<typeof createMemorySeenStore>, now: () => 0 }),
+  numRuns,
+};
 
 const rulesOf = (result: AcceptResult): string[] => (result.ok ? [] : result.rejection.reasons.map((r) => `${r.path} ${r.rule}`));
 
 const walks = fc.array(fc.nat(1000), { minLength: 3, maxLength: 11 }).map(walkOf).filter((walk) => walk.length >= 3);
 
-describe("the ledger over random walks", () => {
-  it("accepts every hop of a valid walk delivered in order", () => {
-    fc.assert(
-      fc.property(walks, (walk) => {
-        const seen = createMemorySeenStore();
-        for (let k = 1; k < walk.length; k++) expect(rulesOf(deliver(seen, envelopeOf("task", walk, k, k)))).toEqual([]);
+function walkProperties({ store, deliver, numRuns }: Ingest): void {
+  it("accepts every hop of a valid walk delivered in order", async () => {
+    await fc.assert(
+      fc.asyncProperty(walks, async (walk) => {
+        const seen = await store();
+        for (let k = 1; k < walk.length; k++) expect(rulesOf(await deliver(seen, envelopeOf("task", walk, k, k)))).toEqual([]);
       }),
       { numRuns },
     );
   }, 60_000);
 
-  it("refuses any single forged hop, and the walk goes on", () => {
+  it("refuses any single forged hop, and the walk goes on", async () => {
     const forgeries = fc.record({ walk: walks, at: fc.nat(), kind: fc.constantFrom("producer", "path", "reset"), pick: fc.nat() });
-    fc.assert(
-      fc.property(forgeries, ({ walk, at, kind, pick }) => {
+    await fc.assert(
+      fc.asyncProperty(forgeries, async ({ walk, at, kind, pick }) => {
         // A hop after the first, so the ledger has a hop to compare with.
         const k = 2 + (at % (walk.length - 2));
-        const seen = createMemorySeenStore();
-        for (let i = 1; i < k; i++) expect(deliver(seen, envelopeOf("task", walk, i, i)).ok).toBe(true);
+        const seen = await store();
+        for (let i = 1; i < k; i++) expect((await deliver(seen, envelopeOf("task", walk, i, i))).ok).toBe(true);
         const forged = envelopeOf("task", walk, k, 1000);
         const owner = walk[k - 1] as string;
         let expected: (rules: string[]) => boolean;
@@ -96,12 +110,23 @@ describe("the ledger over random walks", () => {
           // The same step under an older number of its own is a replay; any other is a reset.
           expected = (rules) => rules.some((rule) => rule === "/hop/index hop-reset" || rule === "/hop/index duplicate" || rule === "/to_agent/id owner-conflict");
         }
-        const rules = rulesOf(deliver(seen, forged));
+        const rules = rulesOf(await deliver(seen, forged));
         expect(rules.length, "the forged hop is refused").toBeGreaterThan(0);
         expect(expected(rules), rules.join("; ")).toBe(true);
-        for (let i = k; i < walk.length; i++) expect(rulesOf(deliver(seen, envelopeOf("task", walk, i, i)))).toEqual([]);
+        for (let i = k; i < walk.length; i++) expect(rulesOf(await deliver(seen, envelopeOf("task", walk, i, i)))).toEqual([]);
       }),
       { numRuns },
     );
   }, 60_000);
+}
+
+describe("the ledger over random walks: accept() and the memory store", () => walkProperties(memory));
+
+const redis = useRedis();
+describe.skipIf(!redisAvailable)("the ledger over random walks: acceptAsync() and the Redis store", () => {
+  walkProperties({
+    store: () => redis.store(),
+    deliver: (seen, envelope) => acceptAsync(envelope, { me: envelope["to_agent"].id, seen, now: () => 0 }),
+    numRuns: Math.min(numRuns, 40),
+  });
 });

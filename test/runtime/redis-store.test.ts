@@ -1,42 +1,23 @@
 /**
  * The Redis store against a real Redis (Debian's redis-server, started on a free loopback port,
- * stopped by PID). Skipped, with one line naming the package, where redis-server is missing.
+ * stopped by PID): its keys and their expiry, strict replies, failures, and replicas racing.
+ * What it decides is the store contract (store-contract.test.ts). Skipped, with one line naming
+ * the package, where redis-server is missing.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedisSeenStore, seamRedisScripts, StoreUnavailableError } from "../../src/runtime/redis-store.js";
+import { describe, expect, it } from "vitest";
+import { CLAIM_SCRIPT, createRedisSeenStore, FINISH_SCRIPT, redisKey, seamRedisScripts, StoreUnavailableError, type SeamRedisClient } from "../../src/runtime/redis-store.js";
 import type { ClaimRequest, ClaimResult } from "../../src/runtime/seen-store.js";
 import { delivery, HANDOFFS } from "./redis-deliveries.mjs";
 import { clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
 import { graphModule } from "./graph-setup.js";
-import { createRedisServer, redisAvailable, type RedisServer } from "./redis-server.js";
-
-if (!redisAvailable) console.warn("skipped: the Redis store tests need Debian's redis-server package (apt-get install redis-server)");
+import { createRedisServer, redisAvailable } from "./redis-server.js";
+import { useRedis } from "./redis-fixture.js";
 
 const WORKER = fileURLToPath(new URL("./redis-worker.mjs", import.meta.url));
-let server: RedisServer;
-const clients: { quit(): Promise<unknown>; destroy(): void }[] = [];
-
-beforeAll(async () => {
-  if (!redisAvailable) return;
-  server = await createRedisServer();
-  await server.start();
-}, 20_000);
-
-afterAll(async () => {
-  for (const client of clients) await client.quit().catch(() => client.destroy());
-  await server?.remove();
-});
-
-async function connect(url = server.url) {
-  const client = createClient({ url, scripts: seamRedisScripts, disableOfflineQueue: true, socket: { connectTimeout: 500, reconnectStrategy: false } });
-  client.on("error", () => {});
-  await client.connect();
-  clients.push(client);
-  return client;
-}
+const redis = useRedis();
+const connect = (url?: string) => redis.connect(url);
 
 function request(overrides: Partial<ClaimRequest> = {}): ClaimRequest {
   return { handoffId: "h-1", taskId: "task-1", hopIndex: 1, producer: "triage", receiver: "billing", edge: null, verdict: "accepted", at: 1_764_500_000_000, ...overrides };
@@ -61,35 +42,86 @@ function runWorker(config: Record<string, unknown>, onAnswered: () => void = () 
   });
 }
 
-describe.skipIf(!redisAvailable)("Redis store: one claim decides", () => {
-  it("claims a new handoff, then answers a redelivery, a replay under a fresh id and another receiver", async () => {
-    const store = createRedisSeenStore(await connect(), { prefix: "t-decide" });
-    expect(await store.claim(request())).toEqual({ outcome: "claimed" });
-    const holder = { handoffId: "h-1", receiver: "billing", at: 1_764_500_000_000 };
-    expect(await store.claim(request({ at: 5 }))).toEqual({ outcome: "duplicate", of: "handoff", holder });
-    expect(await store.claim(request({ handoffId: "h-2" }))).toEqual({ outcome: "duplicate", of: "hop", holder });
-    expect(await store.claim(request({ handoffId: "h-3", receiver: "refunds" }))).toEqual({ outcome: "owner-conflict", owner: "billing" });
-    expect(await store.claim(request({ handoffId: "h-4", hopIndex: 2 }))).toEqual({ outcome: "claimed" });
-  });
+describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
+  const at = 1_764_500_000_000;
+  const hop = (handoffId: string, index: number, producer: string, receiver: string): Partial<ClaimRequest> => ({ handoffId, hopIndex: index, producer, receiver });
 
-  it("notes a rejected delivery without owning anything, so a retry can still be accepted", async () => {
-    const store = createRedisSeenStore(await connect(), { prefix: "t-noted" });
-    expect(await store.claim(request({ verdict: "rejected" }))).toEqual({ outcome: "noted" });
-    expect(await store.claim(request({ verdict: "rejected" }))).toEqual({ outcome: "noted" });
-    expect(await store.claim(request())).toEqual({ outcome: "claimed" });
-  });
-
-  it("writes keys under the deployment's prefix, with the expiry", async () => {
+  it("writes one ledger hash per task and one key per accepted handoff, under the prefix", async () => {
     const client = await connect();
     const store = createRedisSeenStore(client, { prefix: "t-keys", ttlSeconds: 3600 });
-    await store.claim(request({ taskId: "task:with:colons" }));
-    expect((await client.keys("t-keys:*")).sort()).toEqual(["t-keys:h:h-1", "t-keys:o:1:task:with:colons"]);
-    expect(await client.hGetAll("t-keys:o:1:task:with:colons")).toEqual({ id: "h-1", receiver: "billing", at: "1764500000000" });
-    for (const key of ["t-keys:h:h-1", "t-keys:o:1:task:with:colons"]) {
-      const ttl = await client.ttl(key);
-      expect(ttl).toBeGreaterThan(3590);
-      expect(ttl).toBeLessThanOrEqual(3600);
+    await store.claim(request({ taskId: "task:with:colons", path: ["triage", "billing"] }));
+    const second = { ...hop("h-2", 2, "billing", "refunds"), taskId: "task:with:colons" };
+    await store.claim(request({ ...second, edge: { kind: "delegate", from: "billing", to: "refunds" }, verdict: "rejected" }));
+    await store.claim(request({ ...second, producer: "intake", verdict: "rejected" }));
+    expect((await client.keys("t-keys*")).sort()).toEqual(["t-keys:a:h-1", "t-keys:t:task:with:colons"]);
+    expect(await client.get("t-keys:a:h-1")).toBe("t-keys:t:task:with:colons");
+    const ledger = await client.hGetAll("t-keys:t:task:with:colons");
+    // The round's refusal counts: one per producer over an edge, one for deliveries over none.
+    expect(ledger).toEqual({ touched: String(at), hops: expect.any(String), path: '["triage","billing"]', "r:e:billing": "1", "r:n": "1" });
+    expect(JSON.parse(ledger["hops"] as string)).toEqual([{ i: "1", id: "h-1", p: "triage", r: "billing", at: String(at), k: "t-keys:a:h-1" }]);
+    // The next accepted hop starts a new round: the counts go.
+    expect(await store.claim(request(second))).toEqual({ outcome: "claimed" });
+    expect(Object.keys(await client.hGetAll("t-keys:t:task:with:colons")).sort()).toEqual(["hops", "touched"]);
+  });
+
+  it("names a long id, or one with an unpaired surrogate, by its SHA-256: keys stay bounded and distinct", async () => {
+    expect(redisKey("p", "t", "x".repeat(200))).toBe(`p:t:${"x".repeat(200)}`);
+    expect(redisKey("p", "t", "x".repeat(201))).toMatch(/^p:t#[0-9a-f]{64}$/);
+    expect(redisKey("p", "a", "\ud800")).toMatch(/^p:a#[0-9a-f]{64}$/);
+    expect(redisKey("p", "a", "\ud800")).not.toBe(redisKey("p", "a", "\udc00"));
+    expect(redisKey("p", "a", "\ud83d\ude00")).toBe("p:a:\ud83d\ude00");
+    const client = await connect();
+    const store = createRedisSeenStore(client, { prefix: "t-long" });
+    expect(await store.claim(request({ taskId: "t".repeat(1_000_000), handoffId: "\udfff" }))).toEqual({ outcome: "claimed" });
+    const keys = await client.keys("t-long*");
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^t-long:[ta]#[0-9a-f]{64}$/);
+  });
+
+  it("gives every key of a task one deadline, ttlSeconds after its last write, refreshed by each write", async () => {
+    const client = await connect();
+    const store = createRedisSeenStore(client, { prefix: "t-ttl", ttlSeconds: 3600 });
+    await store.claim(request());
+    await client.expire("t-ttl:a:h-1", 100);
+    await client.expire("t-ttl:t:task-1", 100);
+    // A refusal is a write: the task key and the older hop's handoff key get the full TTL again.
+    expect(await store.claim(request(hop("h-2", 2, "intake", "refunds")))).toMatchObject({ outcome: "custody" });
+    for (const key of ["t-ttl:a:h-1", "t-ttl:t:task-1"]) {
+      const ms = await client.pTTL(key);
+      expect(ms, key).toBeGreaterThan(3_599_000);
+      expect(ms, key).toBeLessThanOrEqual(3_600_000);
     }
+    // A duplicate writes nothing: the deadlines stay.
+    await client.expire("t-ttl:a:h-1", 100);
+    await client.expire("t-ttl:t:task-1", 100);
+    expect(await store.claim(request())).toMatchObject({ outcome: "duplicate" });
+    expect(await client.ttl("t-ttl:a:h-1")).toBeLessThanOrEqual(100);
+    expect(await client.ttl("t-ttl:t:task-1")).toBeLessThanOrEqual(100);
+    // A claim and a finish are writes: every key of the task, old and new, gets the full TTL.
+    expect(await store.claim(request(hop("h-2", 2, "billing", "refunds")))).toEqual({ outcome: "claimed" });
+    await client.expire("t-ttl:a:h-1", 100);
+    expect(await store.finish({ taskId: "task-1", agent: "refunds", terminal: "refunded", outcome: "complete", at, entry: false })).toMatchObject({ outcome: "finished" });
+    for (const key of ["t-ttl:a:h-1", "t-ttl:a:h-2", "t-ttl:t:task-1"]) expect(await client.pTTL(key), key).toBeGreaterThan(3_599_000);
+  });
+
+  it("forgets a task on Redis's clock too: its keys are gone ttlSeconds after the last write, and the task is new", async () => {
+    const client = await connect();
+    const store = createRedisSeenStore(client, { prefix: "t-expire", ttlSeconds: 1 });
+    await store.claim(request());
+    expect(await store.finish({ taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at, entry: false })).toMatchObject({ outcome: "finished" });
+    expect(await client.keys("t-expire*")).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await client.keys("t-expire*")).toEqual([]);
+    expect(await store.claim(request())).toEqual({ outcome: "claimed" });
+  });
+
+  it("ignores a handoff key whose task no longer names it", async () => {
+    const client = await connect();
+    const store = createRedisSeenStore(client, { prefix: "t-stale" });
+    await store.claim(request());
+    await client.del("t-stale:t:task-1");
+    expect(await store.claim(request({ taskId: "task-2" }))).toEqual({ outcome: "claimed" });
+    expect(await client.get("t-stale:a:h-1")).toBe("t-stale:t:task-2");
   });
 
   it("keeps deployments with different prefixes apart", async () => {
@@ -98,15 +130,100 @@ describe.skipIf(!redisAvailable)("Redis store: one claim decides", () => {
     expect(await createRedisSeenStore(client, { prefix: "t-b" }).claim(request())).toEqual({ outcome: "claimed" });
   });
 
-  it("refuses bad options and a client without the script at once, as misuse", async () => {
+  it("versions its scripts, and never reads version 1's keys", async () => {
+    expect(CLAIM_SCRIPT.split("\n")[0]).toBe("-- Seam claim, version 3: decides one delivery and keeps its task's ledger, in one atomic step.");
+    expect(FINISH_SCRIPT.split("\n")[0]).toBe("-- Seam finish, version 3: records that a task ended, in one atomic step.");
+    expect(seamRedisScripts.seamClaim.SHA1).toMatch(/^[0-9a-f]{40}$/);
+    const client = await connect();
+    // What version 1 wrote for handoff h-1, hop 1 of task-1.
+    await client.hSet("t-v1:h:h-1", { id: "h-1", receiver: "billing", at: "1" });
+    await client.hSet("t-v1:o:1:task-1", { id: "h-1", receiver: "billing", at: "1" });
+    expect(await createRedisSeenStore(client, { prefix: "t-v1" }).claim(request())).toEqual({ outcome: "claimed" });
+  });
+
+  it("refuses bad options, a client without the scripts and a request Lua cannot read, at once, as misuse", async () => {
     const client = await connect();
     expect(() => createRedisSeenStore(client, { prefix: "" })).toThrow(
       new TypeError("createRedisSeenStore: options.prefix must be 1 to 100 characters without whitespace, one per deployment (e.g. 'refund-desk-prod')"),
     );
     expect(() => createRedisSeenStore(client, { prefix: "p", ttlSeconds: 0 })).toThrow(TypeError);
+    expect(() => createRedisSeenStore(client, { prefix: "p", scope: "replica" as never })).toThrow(new TypeError('createRedisSeenStore: options.scope must be "graph" or "receiver", not replica'));
     expect(() => createRedisSeenStore({} as never, { prefix: "p" })).toThrow(
-      "createRedisSeenStore: the client has no seamClaim script: create it with createClient({ scripts: seamRedisScripts, ... })",
+      "createRedisSeenStore: the client has no seamClaim and seamFinish scripts: create it with createClient({ scripts: seamRedisScripts, ... })",
     );
+    const store = createRedisSeenStore(client, { prefix: "t-misuse" });
+    await expect(store.claim(request({ hopIndex: 1.5 }))).rejects.toThrow(new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more, or null"));
+    await expect(store.claim(request({ at: Number.NaN }))).rejects.toThrow(new TypeError("RedisSeenStore.claim: request.at must be a finite number of ms since the Unix epoch"));
+  });
+});
+
+describe("Redis store: a reply that is no result", () => {
+  /** A client whose scripts answer `reply` (what a foreign script under the same SHA, or a proxy, might send). */
+  const answering = (reply: unknown): SeamRedisClient => ({ seamClaim: async () => reply, seamFinish: async () => reply });
+  const claimOf = (reply: unknown) => createRedisSeenStore(answering(reply), { prefix: "p" }).claim(request());
+  const finishOf = (reply: unknown) => createRedisSeenStore(answering(reply), { prefix: "p" }).finish({ taskId: "t", agent: "a", terminal: "x", outcome: "complete", at: 1, entry: false });
+
+  it.each([
+    ["not an array", "OK"],
+    ["empty", []],
+    ["a number inside", ["noted", 1]],
+    ["an unknown outcome", ["taken"]],
+    ["an item too many", ["claimed", "x"]],
+    ["an attempt of 0", ["noted", "0"]],
+    ["an attempt that is no number", ["owner-conflict", "billing", "one"]],
+    ["a duplicate of neither kind", ["duplicate", "task", "h", "billing", "1"]],
+    ["a holder time that is no number", ["duplicate", "hop", "h", "billing", "soon"]],
+    ["a custody with no fault", ["custody", "billing", "1", "1"]],
+    ["an unknown custody fault", ["custody", "billing", "1", "1", "late"]],
+    ["a path fault without its entry", ["custody", "billing", "1", "1", "path", "0"]],
+    ["a last hop below 0", ["custody", "billing", "-1", "1", "reset"]],
+    ["no owner but a last hop", ["custody", "", "2", "1", "skip"]],
+    ["an owner with no last hop", ["custody", "billing", "", "1", "skip"]],
+    ["an end with a hop that is no whole number", ["finished", "a", "x", "complete", "1", "1.5"]],
+    ["an end cut short", ["finished", "a", "x", "complete"]],
+  ])("a claim answered with %s is a StoreUnavailableError", async (_, reply) => {
+    const error = await claimOf(reply).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as Error).message).toBe(`Redis answered the claim with ${JSON.stringify(reply)}, which is not a claim result: is the key prefix shared with something else?`);
+  });
+
+  it("escapes and bounds what the reply carries in the message", async () => {
+    const error = (await claimOf(["owner-conflict", `\u001b[2J\u202e${"x".repeat(500)}`]).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe(
+      `Redis answered the claim with ["owner-conflict","\\u001b[2J\\u202e${"x".repeat(171)}… (331 more characters), which is not a claim result: is the key prefix shared with something else?`,
+    );
+  });
+
+  it("checks a finish reply as strictly", async () => {
+    await expect(finishOf(["not-owner", "billing"])).rejects.toThrow(
+      new StoreUnavailableError('Redis answered the finish with ["not-owner","billing"], which is not a finish result: is the key prefix shared with something else?'),
+    );
+    await expect(finishOf(["claimed"])).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(finishOf(["not-owner", "", "3"])).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(await finishOf(["not-owner", "billing", "3"])).toEqual({ outcome: "not-owner", owner: "billing", lastHop: 3 });
+    expect(await finishOf(["not-owner", "", ""])).toEqual({ outcome: "not-owner", owner: null, lastHop: null });
+  });
+
+  it("takes a well-formed reply of each shape", async () => {
+    expect(await claimOf(["custody", "billing", "2", "3", "reset", "path", "0", "triage", "producer"])).toEqual({
+      outcome: "custody",
+      owner: "billing",
+      lastHop: 2,
+      attempt: 3,
+      faults: [{ kind: "reset" }, { kind: "path", index: 0, expected: "triage" }, { kind: "producer" }],
+    });
+    expect(await claimOf(["custody", "", "", "2", "skip"])).toEqual({ outcome: "custody", owner: null, lastHop: null, attempt: 2, faults: [{ kind: "skip" }] });
+    expect(await claimOf(["finished", "a", "x", "complete", "1.5", ""])).toEqual({ outcome: "finished", ended: { agent: "a", terminal: "x", outcome: "complete", at: 1.5, hopIndex: null } });
+  });
+});
+
+describe.skipIf(!redisAvailable)("Redis store: a key that is not the store's", () => {
+  it("fails the claim with StoreUnavailableError, naming Redis's error, and decides nothing", async () => {
+    const client = await connect();
+    await client.set("t-foreign:t:task-1", "someone else's string");
+    const error = (await createRedisSeenStore(client, { prefix: "t-foreign" }).claim(request()).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error.message).toMatch(/^Redis could not claim handoff h-1 \(.*WRONGTYPE.*\): it is neither accepted nor refused; deliver it again later$/);
   });
 });
 
@@ -136,6 +253,23 @@ describe.skipIf(!redisAvailable)("Redis store: when Redis fails", () => {
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect((error as Error).message).toBe("Redis did not answer the claim of handoff h-1 within 200 ms: it may or may not be recorded; deliver it again later");
     await new Promise((resolve) => setTimeout(resolve, 1600));
+  });
+
+  it("rejects a finish the same ways: unreachable, or not answered in time", async () => {
+    const end = { taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at: 1, entry: false };
+    const down = await createRedisServer();
+    await down.start();
+    const unreachable = createRedisSeenStore(await connect(down.url), { prefix: "t-down", timeoutMs: 500 });
+    await down.remove();
+    const error = (await unreachable.finish(end).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error.message).toMatch(/^Redis could not record the end of task task-1 \(.+\): the task has not ended; call finish again later$/);
+    const slow = createRedisSeenStore(await connect(), { prefix: "t-slow-finish", timeoutMs: 200 });
+    await (await connect()).sendCommand(["CLIENT", "PAUSE", "1000", "ALL"]);
+    await expect(slow.finish(end)).rejects.toThrow(
+      new StoreUnavailableError("Redis did not answer the end of task task-1 within 200 ms: it may or may not be recorded; call finish again later"),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
   });
 });
 
@@ -172,7 +306,7 @@ describe.skipIf(!redisAvailable)("Redis store: replicas racing", () => {
   it("8 processes deliver the same 1,000 handoffs at once: each handoff and each (task, hop) is accepted exactly once", async () => {
     const workers = 8;
     const results = await Promise.all(
-      Array.from({ length: workers }, (_, worker) => runWorker({ url: server.url, prefix: "t-race", worker, count: HANDOFFS, retryUntil: 0, timeoutMs: 5000 })),
+      Array.from({ length: workers }, (_, worker) => runWorker({ url: redis.server().url, prefix: "t-race", worker, count: HANDOFFS, retryUntil: 0, timeoutMs: 5000 })),
     );
     for (const r of results) expect(r.errors).toEqual([]);
     for (let i = 0; i < HANDOFFS; i++) {
@@ -190,7 +324,7 @@ describe.skipIf(!redisAvailable)("Redis store: replicas racing", () => {
         } else if (mine.receiver === winner.receiver) {
           expect(answer).toMatchObject({ outcome: "duplicate", of: "hop", holder: { handoffId: winner.handoffId, receiver: winner.receiver } });
         } else {
-          expect(answer).toEqual({ outcome: "owner-conflict", owner: winner.receiver });
+          expect(answer).toMatchObject({ outcome: "owner-conflict", owner: winner.receiver });
         }
       }
     }
@@ -207,15 +341,15 @@ describe.skipIf(!redisAvailable)("Redis store: a restart mid-run", () => {
     const midRun = new Promise<void>((resolve) => (quarter = resolve));
     const run = Promise.all(
       Array.from({ length: workers }, (_, worker) =>
-        runWorker({ url: server.url, prefix: "t-fault", worker, count: HANDOFFS, retryUntil: Date.now() + 30_000, timeoutMs, paceMs: 10 }, () => {
+        runWorker({ url: redis.server().url, prefix: "t-fault", worker, count: HANDOFFS, retryUntil: Date.now() + 30_000, timeoutMs, paceMs: 10 }, () => {
           if ((answered += 50) >= (workers * HANDOFFS) / 4) quarter();
         }),
       ),
     );
     await midRun;
-    await server.stop();
+    await redis.server().stop();
     await new Promise((resolve) => setTimeout(resolve, 700));
-    await server.start();
+    await redis.server().start();
     const results = await run;
     const admin = await connect();
 
@@ -230,8 +364,9 @@ describe.skipIf(!redisAvailable)("Redis store: a restart mid-run", () => {
       const winners = results.filter((r) => r.answers[i]?.outcome === "claimed").map((r) => r.worker);
       expect(winners.length, `handoff ${i} accepted twice`).toBeLessThanOrEqual(1);
       for (const r of results) expect(r.answers[i], `worker ${r.worker} got no answer for handoff ${i}`).toBeTruthy();
-      const { taskId, hopIndex } = delivery(i, 0);
-      const holder = await admin.hGetAll(`t-fault:o:${hopIndex}:${taskId}`);
+      const hops = JSON.parse((await admin.hGet(`t-fault:t:${delivery(i, 0).taskId}`, "hops")) as string) as { id: string }[];
+      expect(hops, `handoff ${i}: one hop recorded`).toHaveLength(1);
+      const holder = hops[0] as { id: string };
       if (winners.length === 1) {
         expect(holder.id).toBe(delivery(i, winners[0] as number).handoffId);
       } else {

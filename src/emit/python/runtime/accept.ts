@@ -113,6 +113,15 @@ def _whole_number(value: object) -> int | None:
     return None
 
 
+def _non_negative_integer(value: object) -> int | float | None:
+    """A whole number, 0 or more, of any size a double holds: an index past 2**53 is past every hop limit."""
+    if type(value) is int:
+        return value if 0 <= value < _INT_LIMIT else None
+    if isinstance(value, float) and value.is_integer() and value >= 0:
+        return value
+    return None
+
+
 def _all_strings(items: list[Any]) -> bool:
     """Whether every item is a str (str.join checks that in C, far faster than a Python loop)."""
     try:
@@ -299,12 +308,12 @@ class _Accept:
         graph = self._graph
         if not isinstance(hop, dict):
             return False
-        index = _whole_number(hop.get("index"))
+        index = _non_negative_integer(hop.get("index"))
         own = _whole_number(hop.get("limit"))
         limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
         whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
         if index is not None and index >= limit:
-            reasons.append(Reason("/hop/index", "hop-limit-reached", f"hop {index} is at or past {whose}: {self._on_limit}, do not forward"))
+            reasons.append(Reason("/hop/index", "hop-limit-reached", f"hop {_js_text(index)} is at or past {whose}: {self._on_limit}, do not forward"))
             return True
         path = hop.get("path")
         if isinstance(path, list) and len(path) - 1 >= limit:

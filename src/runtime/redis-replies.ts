@@ -1,0 +1,131 @@
+/**
+ * The Redis store's replies, read strictly: a script answers an array of strings whose shape
+ * each outcome fixes (listed at the top of each script in `redis-scripts.ts`); anything else (a
+ * foreign script, a proxy, a key prefix shared with other data) is a
+ * {@link StoreUnavailableError}, never a verdict. What the reply carries is escaped and bounded
+ * before it reaches the message.
+ */
+import { escapeUntrusted } from "../core/untrusted-text.js";
+import type { ClaimResult, CustodyFault, FinishResult, TaskEnd } from "./seen-store.js";
+
+/**
+ * A call that Redis did not answer: unreachable, too slow, or an unexpected reply. A delivery is
+ * neither accepted nor refused, a terminal action not known to be recorded: do not process the
+ * delivery, try again later. When the call was sent but its answer lost (a timeout), Redis may
+ * have recorded it: the next delivery is then answered `duplicate` with this very handoff and
+ * receiver as the holder (a repeated finish, `already-finished`).
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+}
+
+const INTEGER = /^(0|-?[1-9][0-9]*)$/;
+
+function malformed(what: string, reply: unknown): StoreUnavailableError {
+  const shown = escapeUntrusted(JSON.stringify(reply) ?? String(reply), 200);
+  return new StoreUnavailableError(`Redis answered the ${what} with ${shown}, which is not a ${what} result: is the key prefix shared with something else?`);
+}
+
+/** `value` as a whole number of at least `min`, when it is one written in decimal. */
+function wholeNumber(value: string, min: number): number | undefined {
+  const n = Number(value);
+  return INTEGER.test(value) && Number.isSafeInteger(n) && n >= min ? n : undefined;
+}
+
+/** Reads a script's reply in order: each getter throws (see {@link malformed}) on an item of the wrong shape. */
+function replyReader(what: string, reply: unknown) {
+  if (!Array.isArray(reply) || reply.length === 0 || !reply.every((item) => typeof item === "string")) throw malformed(what, reply);
+  const items = reply as string[];
+  let next = 1;
+  const bad = (): never => {
+    throw malformed(what, reply);
+  };
+  const text = (): string => (next < items.length ? (items[next++] as string) : bad());
+  return {
+    outcome: items[0] as string,
+    text,
+    integer: (min: number): number => wholeNumber(text(), min) ?? bad(),
+    /** A time in ms: any finite number. */
+    time(): number {
+      const value = text();
+      const n = Number(value);
+      return value.trim() !== "" && Number.isFinite(n) ? n : bad();
+    },
+    bad,
+    more: (): boolean => next < items.length,
+    /** `value`, when every item was read. */
+    done<T>(value: T): T {
+      return next === items.length ? value : bad();
+    },
+  };
+}
+
+type Reader = ReturnType<typeof replyReader>;
+
+function taskEnd(r: Reader): TaskEnd {
+  const agent = r.text();
+  const terminal = r.text();
+  const outcome = r.text();
+  const at = r.time();
+  const hop = r.text();
+  return { agent, terminal, outcome, at, hopIndex: hop === "" ? null : (wholeNumber(hop, 0) ?? r.bad()) };
+}
+
+/** The owner and last hop of a task; `""` and `""` for a task with no accepted hop (receivers are never `""`). */
+function ownerOf(r: Reader): { owner: string | null; lastHop: number | null } {
+  const owner = r.text();
+  if (owner !== "") return { owner, lastHop: r.integer(0) };
+  return r.text() === "" ? { owner: null, lastHop: null } : r.bad();
+}
+
+function custodyFaults(r: Reader): CustodyFault[] {
+  const faults: CustodyFault[] = [];
+  while (r.more()) {
+    const kind = r.text();
+    if (kind === "reset" || kind === "skip" || kind === "producer") faults.push({ kind });
+    else if (kind === "path") faults.push({ kind, index: r.integer(0), expected: r.text() });
+    else r.bad();
+  }
+  return faults.length > 0 ? faults : r.bad();
+}
+
+/** Turns the claim script's reply into a {@link ClaimResult}, strictly (see `redis-scripts.ts` for the shapes). */
+export function toClaimResult(reply: unknown): ClaimResult {
+  const r = replyReader("claim", reply);
+  switch (r.outcome) {
+    case "claimed":
+      return r.done({ outcome: "claimed" });
+    case "noted":
+      return r.done({ outcome: "noted", attempt: r.integer(1) });
+    case "owner-conflict":
+      return r.done({ outcome: "owner-conflict", owner: r.text(), attempt: r.integer(1) });
+    case "duplicate": {
+      const of = r.text();
+      if (of !== "handoff" && of !== "hop") return r.bad();
+      return r.done({ outcome: "duplicate", of, holder: { handoffId: r.text(), receiver: r.text(), at: r.time() } });
+    }
+    case "custody": {
+      const { owner, lastHop } = ownerOf(r);
+      const attempt = r.integer(1);
+      return { outcome: "custody", owner, lastHop, attempt, faults: custodyFaults(r) };
+    }
+    case "finished":
+      return r.done({ outcome: "finished", ended: taskEnd(r) });
+    default:
+      return r.bad();
+  }
+}
+
+/** Turns the finish script's reply into a {@link FinishResult}, strictly. */
+export function toFinishResult(reply: unknown): FinishResult {
+  const r = replyReader("finish", reply);
+  switch (r.outcome) {
+    case "finished":
+    case "already-finished":
+      return r.done({ outcome: r.outcome, ended: taskEnd(r) });
+    case "not-owner":
+      return r.done({ outcome: "not-owner", ...ownerOf(r) });
+    default:
+      return r.bad();
+  }
+}
