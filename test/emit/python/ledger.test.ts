@@ -91,7 +91,7 @@ describe.skipIf(python === undefined)("the task ledger in Python", () => {
     const expected = jsRun();
     const actual = drive<unknown[]>(python as string, module, { op: "ledger", steps });
     expect(actual).toHaveLength(steps.length);
-    steps.forEach((step, i) => expect([i, actual[i]]).toEqual([i, expected[i]]));
+    steps.forEach((_step, i) => expect([i, actual[i]]).toEqual([i, expected[i]]));
     // Not vacuous: the steps reach every new answer.
     const text = JSON.stringify(expected);
     for (const needle of ["untracked-task", "cannot be its first", "so its first hop is 1", "only an entry agent (concierge, front_desk)", '"attempt":3', "hop-reset"]) expect(text).toContain(needle);
