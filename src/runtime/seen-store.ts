@@ -225,26 +225,37 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   const accepted = new Map<string, HopOwner>();
   // Tasks in the order of their last write (re-inserted on each), so expired ones are at the front.
   const tasks = new Map<string, TaskLedger>();
+  // The task written last, so at the back of `tasks`: writing it again need not move it.
+  let newest: TaskLedger | undefined;
 
   function sweep(now: number): void {
     for (const [taskId, task] of tasks) {
       if (now - task.touched < ttl) break;
       for (const hop of task.hops) accepted.delete(hop.handoffId);
       tasks.delete(taskId);
+      if (task === newest) newest = undefined;
     }
   }
 
+  /** Adds a task the store does not hold; a Map keeps insertion order, so it goes to the back. */
+  function remember(taskId: string, task: TaskLedger): void {
+    tasks.set(taskId, task);
+    newest = task;
+  }
+
+  /** Records a write to a task the store holds, moving it to the back (delete, then set). */
   function touch(taskId: string, task: TaskLedger, at: number): void {
     task.touched = Math.max(task.touched, at);
+    if (task === newest) return;
     tasks.delete(taskId);
-    tasks.set(taskId, task);
+    remember(taskId, task);
   }
 
   function ledgerOf(taskId: string, at: number): TaskLedger {
     let task = tasks.get(taskId);
     if (task === undefined) {
       task = { hops: [], refusals: [], path: null, ended: undefined, touched: at };
-      tasks.set(taskId, task);
+      remember(taskId, task);
     }
     return task;
   }
@@ -252,7 +263,13 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   /** Counts a refusal of the task's hop and returns how many it has had. */
   function refuse(request: ClaimRequest): number {
     const task = ledgerOf(request.taskId, request.at);
-    let entry = task.refusals.find((r) => r.hopIndex === request.hopIndex);
+    let entry: Refusals | undefined;
+    for (const refusals of task.refusals) {
+      if (refusals.hopIndex === request.hopIndex) {
+        entry = refusals;
+        break;
+      }
+    }
     if (entry === undefined) task.refusals.push((entry = { hopIndex: request.hopIndex, count: 0 }));
     entry.count++;
     touch(request.taskId, task, request.at);
@@ -282,16 +299,32 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     return faults;
   }
 
+  /** The claim of a task the store does not know (new, or forgotten): nothing to be out of turn with. */
+  function firstOfTask(request: ClaimRequest): ClaimResult {
+    if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
+    const claim = hopOwner(request);
+    accepted.set(request.handoffId, claim);
+    remember(request.taskId, { hops: [claim], refusals: [], path: request.path ?? null, ended: undefined, touched: request.at });
+    return CLAIMED;
+  }
+
   return {
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
       const earlier = accepted.get(request.handoffId);
       if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       const task = tasks.get(request.taskId);
-      if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
-      const hops = task?.hops ?? [];
+      if (task === undefined) return firstOfTask(request);
+      if (task.ended !== undefined) return { outcome: "finished", ended: task.ended };
+      const hops = task.hops;
       const last = hops[hops.length - 1];
-      const owner = hops.find((claim) => claim.hopIndex === request.hopIndex);
+      let owner: HopOwner | undefined;
+      for (const claim of hops) {
+        if (claim.hopIndex === request.hopIndex) {
+          owner = claim;
+          break;
+        }
+      }
       if (owner !== undefined) {
         // The same step again (same producer, same receiver) under a fresh id: a replay.
         if (owner.receiver === request.receiver && owner.producer === request.producer) return { outcome: "duplicate", of: "hop", holder: holder(owner) };
@@ -301,19 +334,18 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         }
         // Otherwise a new step under an old number: the counter went backwards (below).
       }
-      if (task !== undefined && last !== undefined) {
+      if (last !== undefined) {
         const faults = custodyFaults(request, task, last);
         if (faults.length > 0) return { outcome: "custody", owner: last.receiver, lastHop: last.hopIndex, faults, attempt: refuse(request) };
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
-      const claim: HopOwner = { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at };
-      const ledger = task ?? ledgerOf(request.taskId, request.at);
+      const claim = hopOwner(request);
       accepted.set(request.handoffId, claim);
       // Resets are refused, so a claimed hop is always past the last: the list stays in index order.
-      ledger.hops.push(claim);
-      ledger.path = request.path ?? null;
-      touch(request.taskId, ledger, request.at);
-      return { outcome: "claimed" };
+      hops.push(claim);
+      task.path = request.path ?? null;
+      touch(request.taskId, task, request.at);
+      return CLAIMED;
     },
 
     finish(request: FinishRequest): FinishResult {
@@ -328,6 +360,13 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       return { outcome: "finished", ended };
     },
   };
+}
+
+/** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
+const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
+
+function hopOwner(request: ClaimRequest): HopOwner {
+  return { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at };
 }
 
 function holder(claim: HopOwner): ClaimHolder {
