@@ -227,10 +227,18 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   const tasks = new Map<string, TaskLedger>();
   // The task written last, so at the back of `tasks`: writing it again need not move it.
   let newest: TaskLedger | undefined;
+  // The task at the front of `tasks` when known, so that a sweep with nothing to forget is one
+  // comparison; unknown (undefined) after the front moves, until the next sweep finds it.
+  let oldest: TaskLedger | undefined;
 
   function sweep(now: number): void {
+    if (oldest !== undefined && now - oldest.touched < ttl) return;
+    oldest = undefined;
     for (const [taskId, task] of tasks) {
-      if (now - task.touched < ttl) break;
+      if (now - task.touched < ttl) {
+        oldest = task;
+        return;
+      }
       for (const hop of task.hops) accepted.delete(hop.handoffId);
       tasks.delete(taskId);
       if (task === newest) newest = undefined;
@@ -247,6 +255,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   function touch(taskId: string, task: TaskLedger, at: number): void {
     task.touched = Math.max(task.touched, at);
     if (task === newest) return;
+    if (task === oldest) oldest = undefined;
     tasks.delete(taskId);
     remember(taskId, task);
   }
