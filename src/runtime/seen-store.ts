@@ -200,7 +200,8 @@ interface Refusals {
 interface TaskLedger {
   /** Accepted hops, in index order (a lower unowned index is refused as a reset). */
   readonly hops: HopOwner[];
-  readonly refusals: Refusals[];
+  /** Refusals per hop; null until the first (most tasks have none). */
+  refusals: Refusals[] | null;
   /** `hop.path` of the last accepted hop. */
   path: readonly string[] | null;
   ended: TaskEnd | undefined;
@@ -263,7 +264,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   function ledgerOf(taskId: string, at: number): TaskLedger {
     let task = tasks.get(taskId);
     if (task === undefined) {
-      task = { hops: [], refusals: [], path: null, ended: undefined, touched: at };
+      task = { hops: [], refusals: null, path: null, ended: undefined, touched: at };
       remember(taskId, task);
     }
     return task;
@@ -272,14 +273,15 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   /** Counts a refusal of the task's hop and returns how many it has had. */
   function refuse(request: ClaimRequest): number {
     const task = ledgerOf(request.taskId, request.at);
+    const refusals = (task.refusals ??= []);
     let entry: Refusals | undefined;
-    for (const refusals of task.refusals) {
-      if (refusals.hopIndex === request.hopIndex) {
-        entry = refusals;
+    for (const refused of refusals) {
+      if (refused.hopIndex === request.hopIndex) {
+        entry = refused;
         break;
       }
     }
-    if (entry === undefined) task.refusals.push((entry = { hopIndex: request.hopIndex, count: 0 }));
+    if (entry === undefined) refusals.push((entry = { hopIndex: request.hopIndex, count: 0 }));
     entry.count++;
     touch(request.taskId, task, request.at);
     return entry.count;
@@ -313,7 +315,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
     const claim = hopOwner(request);
     accepted.set(request.handoffId, claim);
-    remember(request.taskId, { hops: [claim], refusals: [], path: request.path ?? null, ended: undefined, touched: request.at });
+    remember(request.taskId, { hops: [claim], refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
     return CLAIMED;
   }
 
