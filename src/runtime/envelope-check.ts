@@ -208,6 +208,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   // Scratch space for round counting, reused by every call (the count never calls out, so no
   // call can start while another is using it).
   const counts = new Uint32Array(boundedPairs);
+  let lastVersion: string | undefined;
+  let lastMajor: number | undefined;
 
   function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, reasons: Reason[]): void {
     const n = path.length;
@@ -253,16 +255,28 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   function checkHopLimit(index: number | undefined, ownLimit: unknown, path: unknown, reasons: Reason[]): boolean {
     const own = wholeNumber(ownLimit);
     const limit = own !== undefined && own >= 1 && own < graph.hopLimit ? own : graph.hopLimit;
-    const whose = limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;
     if (index !== undefined && index >= limit) {
-      reasons.push(reason("/hop/index", "hop-limit-reached", `hop ${index} is at or past ${whose}: ${onLimit}, do not forward`));
+      reasons.push(reason("/hop/index", "hop-limit-reached", `hop ${index} is at or past ${whoseLimit(limit)}: ${onLimit}, do not forward`));
       return true;
     }
     if (Array.isArray(path) && path.length - 1 >= limit) {
-      reasons.push(reason("/hop/path", "hop-limit-reached", `${path.length - 1} handoffs are at or past ${whose}: ${onLimit}, do not forward`));
+      reasons.push(reason("/hop/path", "hop-limit-reached", `${path.length - 1} handoffs are at or past ${whoseLimit(limit)}: ${onLimit}, do not forward`));
       return true;
     }
     return false;
+  }
+
+  function whoseLimit(limit: number): string {
+    return limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;
+  }
+
+  /** The major version `envelope_version` names, if it is MAJOR.MINOR.PATCH; the last answer is kept (producers repeat one version). */
+  function majorOf(version: string): number | undefined {
+    if (version !== lastVersion) {
+      lastMajor = VERSION.test(version) ? Number(version.slice(0, version.indexOf("."))) : undefined;
+      lastVersion = version;
+    }
+    return lastMajor;
   }
 
   function checkCounter(counter: string, consumed: unknown, cap: unknown, reasons: Reason[]): void {
@@ -276,8 +290,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   /** The semantic checks (see the module comment); `hop` is the envelope's `hop`, read once. */
   function semanticChecks(envelope: Json, hop: Json, hopIndex: number | undefined, to: string | undefined, me: string, reasons: Reason[]): boolean {
     const version = envelope.envelope_version;
-    if (typeof version === "string" && VERSION.test(version)) {
-      const major = Number(version.slice(0, version.indexOf(".")));
+    const major = typeof version === "string" ? majorOf(version) : undefined;
+    if (major !== undefined) {
       if (major !== graph.envelope.major) {
         reasons.push(
           reason("/envelope_version", "version-major", `major version ${major} is not supported: graph ${graph.name} speaks ${graph.envelope.major}.x`),
