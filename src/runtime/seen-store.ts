@@ -190,6 +190,8 @@ interface HopOwner {
   readonly producer: string | null;
   readonly receiver: string;
   readonly at: number;
+  /** The task's hop accepted before this one (a lower index); null for its first. */
+  readonly previous: HopOwner | null;
 }
 
 interface Refusals {
@@ -198,8 +200,12 @@ interface Refusals {
 }
 
 interface TaskLedger {
-  /** Accepted hops, in index order (a lower unowned index is refused as a reset). */
-  readonly hops: HopOwner[];
+  /**
+   * The last accepted hop, the others chained behind it in falling index order (a lower unowned
+   * index is refused as a reset); null before the first. A chain, not an array: one object less
+   * to keep per task, and most tasks are short.
+   */
+  last: HopOwner | null;
   /** Refusals per hop; null until the first (most tasks have none). */
   refusals: Refusals[] | null;
   /** `hop.path` of the last accepted hop. */
@@ -240,7 +246,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         oldest = task;
         return;
       }
-      for (const hop of task.hops) accepted.delete(hop.handoffId);
+      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.handoffId);
       tasks.delete(taskId);
       if (task === newest) newest = undefined;
     }
@@ -264,7 +270,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   function ledgerOf(taskId: string, at: number): TaskLedger {
     let task = tasks.get(taskId);
     if (task === undefined) {
-      task = { hops: [], refusals: null, path: null, ended: undefined, touched: at };
+      task = { last: null, refusals: null, path: null, ended: undefined, touched: at };
       remember(taskId, task);
     }
     return task;
@@ -313,9 +319,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   /** The claim of a task the store does not know (new, or forgotten): nothing to be out of turn with. */
   function firstOfTask(request: ClaimRequest): ClaimResult {
     if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
-    const claim = hopOwner(request);
+    const claim = hopOwner(request, null);
     accepted.set(request.handoffId, claim);
-    remember(request.taskId, { hops: [claim], refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
+    remember(request.taskId, { last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
     return CLAIMED;
   }
 
@@ -327,33 +333,28 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const task = tasks.get(request.taskId);
       if (task === undefined) return firstOfTask(request);
       if (task.ended !== undefined) return { outcome: "finished", ended: task.ended };
-      const hops = task.hops;
-      const last = hops[hops.length - 1];
-      let owner: HopOwner | undefined;
-      for (const claim of hops) {
-        if (claim.hopIndex === request.hopIndex) {
-          owner = claim;
-          break;
-        }
-      }
-      if (owner !== undefined) {
+      const last = task.last;
+      // Indexes fall along the chain, so the search stops at the first hop not past the request's.
+      let owner = last;
+      while (owner !== null && owner.hopIndex > request.hopIndex) owner = owner.previous;
+      if (owner !== null && owner.hopIndex === request.hopIndex) {
         // The same step again (same producer, same receiver) under a fresh id: a replay.
         if (owner.receiver === request.receiver && owner.producer === request.producer) return { outcome: "duplicate", of: "hop", holder: holder(owner) };
         // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
-        if (owner.receiver !== request.receiver && !(graphWide && request.producer === last?.receiver)) {
+        if (owner.receiver !== request.receiver && !(graphWide && request.producer === (last as HopOwner).receiver)) {
           return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request) };
         }
         // Otherwise a new step under an old number: the counter went backwards (below).
       }
-      if (last !== undefined) {
+      if (last !== null) {
         const faults = custodyFaults(request, task, last);
         if (faults.length > 0) return { outcome: "custody", owner: last.receiver, lastHop: last.hopIndex, faults, attempt: refuse(request) };
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
-      const claim = hopOwner(request);
+      // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
+      const claim = hopOwner(request, last);
       accepted.set(request.handoffId, claim);
-      // Resets are refused, so a claimed hop is always past the last: the list stays in index order.
-      hops.push(claim);
+      task.last = claim;
       task.path = request.path ?? null;
       touch(request.taskId, task, request.at);
       return CLAIMED;
@@ -363,9 +364,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       sweep(request.at);
       const task = ledgerOf(request.taskId, request.at);
       if (task.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
-      const last = task.hops[task.hops.length - 1];
-      if (graphWide && last !== undefined && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
-      const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last?.hopIndex ?? null };
+      const last = task.last;
+      if (graphWide && last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
+      const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last === null ? null : last.hopIndex };
       task.ended = ended;
       touch(request.taskId, task, request.at);
       return { outcome: "finished", ended };
@@ -376,8 +377,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
 /** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 
-function hopOwner(request: ClaimRequest): HopOwner {
-  return { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at };
+function hopOwner(request: ClaimRequest, previous: HopOwner | null): HopOwner {
+  return { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous };
 }
 
 function holder(claim: HopOwner): ClaimHolder {
