@@ -211,7 +211,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   let lastVersion: string | undefined;
   let lastMajor: number | undefined;
 
-  function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, reasons: Reason[]): void {
+  /** `hop.path` against the graph; `handoff` is the pair `from -> to` of this handoff, which a well-formed path ends in. */
+  function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, handoff: Pair, reasons: Reason[]): void {
     const n = path.length;
     if (index !== undefined && n !== index + 1) {
       reasons.push(
@@ -230,7 +231,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     for (let i = 1; i < n; i++) {
       const a = path[i - 1] as string;
       const b = path[i] as string;
-      const pair = pairs.get(a)?.get(b);
+      const pair = i === n - 1 && a === from && b === to ? handoff : pairs.get(a)?.get(b);
       if (pair === undefined) {
         reasons.push(
           reason(`/hop/path/${i}`, "bad-hop-path", `steps ${quoteUntrusted(a)} -> ${quoteUntrusted(b)}, which is not an edge of graph ${graph.name}`),
@@ -349,7 +350,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const agent = agents.get(id);
     if (agent === undefined) return;
     const role = ref.role;
-    if (ROLES.has(role) && role !== agent.role) {
+    if (role !== agent.role && ROLES.has(role)) {
       reasons.push(reason(`/${side}/role`, "role-mismatch", `${id} is a ${agent.role} in graph ${graph.name}, not a ${String(role)}`));
     }
     const claimed = ref.version;
@@ -387,7 +388,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
     checkAgent("from_agent", from, fromRef, reasons);
     checkAgent("to_agent", to, toRef, reasons);
-    if (pair !== undefined && path !== undefined) checkHopPath(path, index, from, to, reasons);
+    if (pair !== undefined && path !== undefined) checkHopPath(path, index, from, to, pair, reasons);
   }
 
   function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; reasons: Reason[] } {
