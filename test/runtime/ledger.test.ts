@@ -239,6 +239,21 @@ describe("createMemorySeenStore: scope and expiry", () => {
     expect(seen.claim({ ...first, at: 1000 })).toEqual({ outcome: "claimed" });
   });
 
+  it("finds the owner of any earlier hop, not only of the last", () => {
+    const seen = createMemorySeenStore();
+    seen.claim(request({ handoffId: "k1", hopIndex: 1, at: 10 }));
+    seen.claim(request({ handoffId: "k2", hopIndex: 2, producer: "b", receiver: "c", path: ["a", "b", "c"] }));
+    seen.claim(request({ handoffId: "k3", hopIndex: 3, producer: "c", receiver: "d", path: ["a", "b", "c", "d"] }));
+    // Hop 1 re-sent under a fresh id: a replay of the first hop, two hops back.
+    expect(seen.claim(request({ hopIndex: 1 }))).toEqual({ outcome: "duplicate", of: "hop", holder: { handoffId: "k1", receiver: "b", at: 10 } });
+    // Hop 2 for another receiver, from someone other than the owner d: two owners of hop 2.
+    expect(seen.claim(request({ hopIndex: 2, producer: "b", receiver: "e", path: ["a", "b", "e"] }))).toEqual({
+      outcome: "owner-conflict",
+      owner: "c",
+      attempt: 1,
+    });
+  });
+
   it("forgets tasks in the order of their last write, whichever task was written last before", () => {
     const seen = createMemorySeenStore({ ttlMs: 1000 });
     const a1 = request({ handoffId: "a1", taskId: "A", at: 0 });
