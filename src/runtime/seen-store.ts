@@ -190,6 +190,8 @@ interface HopOwner {
   readonly producer: string | null;
   readonly receiver: string;
   readonly at: number;
+  /** The task's hop accepted before this one (a lower index); null for its first. */
+  readonly previous: HopOwner | null;
 }
 
 interface Refusals {
@@ -198,9 +200,14 @@ interface Refusals {
 }
 
 interface TaskLedger {
-  /** Accepted hops, in index order (a lower unowned index is refused as a reset). */
-  readonly hops: HopOwner[];
-  readonly refusals: Refusals[];
+  /**
+   * The last accepted hop, the others chained behind it in falling index order (a lower unowned
+   * index is refused as a reset); null before the first. A chain, not an array: one object less
+   * to keep per task, and most tasks are short.
+   */
+  last: HopOwner | null;
+  /** Refusals per hop; null until the first (most tasks have none). */
+  refusals: Refusals[] | null;
   /** `hop.path` of the last accepted hop. */
   path: readonly string[] | null;
   ended: TaskEnd | undefined;
@@ -225,26 +232,46 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   const accepted = new Map<string, HopOwner>();
   // Tasks in the order of their last write (re-inserted on each), so expired ones are at the front.
   const tasks = new Map<string, TaskLedger>();
+  // The task written last, so at the back of `tasks`: writing it again need not move it.
+  let newest: TaskLedger | undefined;
+  // The task at the front of `tasks` when known, so that a sweep with nothing to forget is one
+  // comparison; unknown (undefined) after the front moves, until the next sweep finds it.
+  let oldest: TaskLedger | undefined;
 
   function sweep(now: number): void {
+    if (oldest !== undefined && now - oldest.touched < ttl) return;
+    oldest = undefined;
     for (const [taskId, task] of tasks) {
-      if (now - task.touched < ttl) break;
-      for (const hop of task.hops) accepted.delete(hop.handoffId);
+      if (now - task.touched < ttl) {
+        oldest = task;
+        return;
+      }
+      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.handoffId);
       tasks.delete(taskId);
+      if (task === newest) newest = undefined;
     }
   }
 
+  /** Adds a task the store does not hold; a Map keeps insertion order, so it goes to the back. */
+  function remember(taskId: string, task: TaskLedger): void {
+    tasks.set(taskId, task);
+    newest = task;
+  }
+
+  /** Records a write to a task the store holds, moving it to the back (delete, then set). */
   function touch(taskId: string, task: TaskLedger, at: number): void {
     task.touched = Math.max(task.touched, at);
+    if (task === newest) return;
+    if (task === oldest) oldest = undefined;
     tasks.delete(taskId);
-    tasks.set(taskId, task);
+    remember(taskId, task);
   }
 
   function ledgerOf(taskId: string, at: number): TaskLedger {
     let task = tasks.get(taskId);
     if (task === undefined) {
-      task = { hops: [], refusals: [], path: null, ended: undefined, touched: at };
-      tasks.set(taskId, task);
+      task = { last: null, refusals: null, path: null, ended: undefined, touched: at };
+      remember(taskId, task);
     }
     return task;
   }
@@ -252,8 +279,15 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   /** Counts a refusal of the task's hop and returns how many it has had. */
   function refuse(request: ClaimRequest): number {
     const task = ledgerOf(request.taskId, request.at);
-    let entry = task.refusals.find((r) => r.hopIndex === request.hopIndex);
-    if (entry === undefined) task.refusals.push((entry = { hopIndex: request.hopIndex, count: 0 }));
+    const refusals = (task.refusals ??= []);
+    let entry: Refusals | undefined;
+    for (const refused of refusals) {
+      if (refused.hopIndex === request.hopIndex) {
+        entry = refused;
+        break;
+      }
+    }
+    if (entry === undefined) refusals.push((entry = { hopIndex: request.hopIndex, count: 0 }));
     entry.count++;
     touch(request.taskId, task, request.at);
     return entry.count;
@@ -282,52 +316,69 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     return faults;
   }
 
+  /** The claim of a task the store does not know (new, or forgotten): nothing to be out of turn with. */
+  function firstOfTask(request: ClaimRequest): ClaimResult {
+    if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
+    const claim = hopOwner(request, null);
+    accepted.set(request.handoffId, claim);
+    remember(request.taskId, { last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
+    return CLAIMED;
+  }
+
   return {
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
       const earlier = accepted.get(request.handoffId);
       if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       const task = tasks.get(request.taskId);
-      if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
-      const hops = task?.hops ?? [];
-      const last = hops[hops.length - 1];
-      const owner = hops.find((claim) => claim.hopIndex === request.hopIndex);
-      if (owner !== undefined) {
+      if (task === undefined) return firstOfTask(request);
+      if (task.ended !== undefined) return { outcome: "finished", ended: task.ended };
+      const last = task.last;
+      // Indexes fall along the chain, so the search stops at the first hop not past the request's.
+      let owner = last;
+      while (owner !== null && owner.hopIndex > request.hopIndex) owner = owner.previous;
+      if (owner !== null && owner.hopIndex === request.hopIndex) {
         // The same step again (same producer, same receiver) under a fresh id: a replay.
         if (owner.receiver === request.receiver && owner.producer === request.producer) return { outcome: "duplicate", of: "hop", holder: holder(owner) };
         // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
-        if (owner.receiver !== request.receiver && !(graphWide && request.producer === last?.receiver)) {
+        if (owner.receiver !== request.receiver && !(graphWide && request.producer === (last as HopOwner).receiver)) {
           return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request) };
         }
         // Otherwise a new step under an old number: the counter went backwards (below).
       }
-      if (task !== undefined && last !== undefined) {
+      if (last !== null) {
         const faults = custodyFaults(request, task, last);
         if (faults.length > 0) return { outcome: "custody", owner: last.receiver, lastHop: last.hopIndex, faults, attempt: refuse(request) };
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
-      const claim: HopOwner = { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at };
-      const ledger = task ?? ledgerOf(request.taskId, request.at);
+      // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
+      const claim = hopOwner(request, last);
       accepted.set(request.handoffId, claim);
-      // Resets are refused, so a claimed hop is always past the last: the list stays in index order.
-      ledger.hops.push(claim);
-      ledger.path = request.path ?? null;
-      touch(request.taskId, ledger, request.at);
-      return { outcome: "claimed" };
+      task.last = claim;
+      task.path = request.path ?? null;
+      touch(request.taskId, task, request.at);
+      return CLAIMED;
     },
 
     finish(request: FinishRequest): FinishResult {
       sweep(request.at);
       const task = ledgerOf(request.taskId, request.at);
       if (task.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
-      const last = task.hops[task.hops.length - 1];
-      if (graphWide && last !== undefined && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
-      const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last?.hopIndex ?? null };
+      const last = task.last;
+      if (graphWide && last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
+      const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last === null ? null : last.hopIndex };
       task.ended = ended;
       touch(request.taskId, task, request.at);
       return { outcome: "finished", ended };
     },
   };
+}
+
+/** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
+const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
+
+function hopOwner(request: ClaimRequest, previous: HopOwner | null): HopOwner {
+  return { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous };
 }
 
 function holder(claim: HopOwner): ClaimHolder {
