@@ -159,9 +159,13 @@ export interface Acceptors {
 export const DEFAULT_REPAIRS = 1;
 
 const HAS_UPPER = /[A-Z]/;
-const OPTION_KEYS = new Set(["me", "canRead", "seen", "now"]);
 /** The range of `Date` (ECMA-262 section 21.4.1.22, TimeClip): 10^8 days either side of 1970. */
 const MAX_TIME = 8.64e15;
+
+/** Whether `key` names an option of {@link AcceptOptions} (compared, not looked up: this runs on every call). */
+function isOptionKey(key: string): boolean {
+  return key === "me" || key === "canRead" || key === "seen" || key === "now";
+}
 
 function misuse(call: string, problem: string): TypeError {
   return new TypeError(`${call}(envelope, options): ${problem}`);
@@ -241,7 +245,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       throw misuse(call, `options must be an object naming the receiving agent, such as { me: "${spec.agents[0]?.id ?? "agent"}" }`);
     }
     for (const key in options) {
-      if (!OPTION_KEYS.has(key)) throw misuse(call, `unknown option ${quoteUntrusted(key)}; the options are me, canRead, seen and now`);
+      if (!isOptionKey(key)) throw misuse(call, `unknown option ${quoteUntrusted(key)}; the options are me, canRead, seen and now`);
     }
     const { me, canRead, seen, now } = options as Record<string, unknown>;
     if (typeof me !== "string" || me === "") throw misuse(call, "options.me must be the receiving agent's id, a non-empty string");

@@ -106,7 +106,6 @@ const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
 const isEnvelopeData = createDataCheck(envelopeSchema);
 
 const ROLES: ReadonlySet<unknown> = new Set(["supervisor", "worker", "peer"]);
-const COUNTERS = ["tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros"] as const;
 const VERSION = /^(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+$/;
 
 /**
@@ -131,17 +130,22 @@ function isRecord(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** What the fields of a value that is no object read from: it has none (and inherits none). */
+const NO_FIELDS: Json = Object.freeze(Object.create(null) as Json);
+
 /**
- * `object[key]` when `object` is an object. An inherited value may be read here, but never
- * counts: an envelope with an object that inherits enumerable properties is refused as
- * `not-json-data` (and the keys read are envelope fields, none of which `Object.prototype` has).
+ * `value` when it is an object, else an object without fields, so that `fieldsOf(x).name` reads a
+ * field of anything. Fields are read by literal names: each read site then sees one shape of
+ * object and stays fast, where a read by a computed name would see them all. An inherited value
+ * may be read here, but never counts: an envelope with an object that inherits enumerable
+ * properties is refused as `not-json-data` (and the names read are envelope fields, none of
+ * which `Object.prototype` or `Array.prototype` has).
  */
-function field(object: unknown, key: string): unknown {
-  return typeof object === "object" && object !== null ? (object as Json)[key] : undefined;
+function fieldsOf(value: unknown): Json {
+  return typeof value === "object" && value !== null ? (value as Json) : NO_FIELDS;
 }
 
-function stringAt(object: unknown, key: string): string | undefined {
-  const value = field(object, key);
+function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
@@ -209,8 +213,11 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   // Scratch space for round counting, reused by every call (the count never calls out, so no
   // call can start while another is using it).
   const counts = new Uint32Array(boundedPairs);
+  let lastVersion: string | undefined;
+  let lastMajor: number | undefined;
 
-  function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, reasons: Reason[]): void {
+  /** `hop.path` against the graph; `handoff` is the pair `from -> to` of this handoff, which a well-formed path ends in. */
+  function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, handoff: Pair, reasons: Reason[]): void {
     const n = path.length;
     if (index !== undefined && n !== index + 1) {
       reasons.push(
@@ -229,7 +236,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     for (let i = 1; i < n; i++) {
       const a = path[i - 1] as string;
       const b = path[i] as string;
-      const pair = pairs.get(a)?.get(b);
+      const pair = i === n - 1 && a === from && b === to ? handoff : pairs.get(a)?.get(b);
       if (pair === undefined) {
         reasons.push(
           reason(`/hop/path/${i}`, "bad-hop-path", `steps ${quoteUntrusted(a)} -> ${quoteUntrusted(b)}, which is not an edge of graph ${graph.name}`),
@@ -251,91 +258,108 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
    * higher). Both `hop.index` and the length of `hop.path` witness how far the task has come, so
    * a malformed index does not hide a long path.
    */
-  function checkHopLimit(hop: unknown, reasons: Reason[]): boolean {
-    const index = nonNegativeInteger(field(hop, "index"));
-    const own = wholeNumber(field(hop, "limit"));
+  function checkHopLimit(index: number | undefined, ownLimit: unknown, path: unknown, reasons: Reason[]): boolean {
+    const own = wholeNumber(ownLimit);
     const limit = own !== undefined && own >= 1 && own < graph.hopLimit ? own : graph.hopLimit;
-    const whose = limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;
     if (index !== undefined && index >= limit) {
-      reasons.push(reason("/hop/index", "hop-limit-reached", `hop ${index} is at or past ${whose}: ${onLimit}, do not forward`));
+      reasons.push(reason("/hop/index", "hop-limit-reached", `hop ${index} is at or past ${whoseLimit(limit)}: ${onLimit}, do not forward`));
       return true;
     }
-    const path = field(hop, "path");
     if (Array.isArray(path) && path.length - 1 >= limit) {
-      reasons.push(reason("/hop/path", "hop-limit-reached", `${path.length - 1} handoffs are at or past ${whose}: ${onLimit}, do not forward`));
+      reasons.push(reason("/hop/path", "hop-limit-reached", `${path.length - 1} handoffs are at or past ${whoseLimit(limit)}: ${onLimit}, do not forward`));
       return true;
     }
     return false;
   }
 
-  function semanticChecks(
-    envelope: Json,
-    me: string,
-    reasons: Reason[],
-    schemaReasons: readonly Reason[],
-  ): { hopLimitReached: boolean; required: RequiredArtefact[] } {
-    const version = field(envelope, "envelope_version");
-    if (typeof version === "string" && VERSION.test(version)) {
-      const major = Number(version.slice(0, version.indexOf(".")));
+  function whoseLimit(limit: number): string {
+    return limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;
+  }
+
+  /** The major version `envelope_version` names, if it is MAJOR.MINOR.PATCH; the last answer is kept (producers repeat one version). */
+  function majorOf(version: string): number | undefined {
+    if (version !== lastVersion) {
+      lastMajor = VERSION.test(version) ? Number(version.slice(0, version.indexOf("."))) : undefined;
+      lastVersion = version;
+    }
+    return lastMajor;
+  }
+
+  function checkCounter(counter: string, consumed: unknown, cap: unknown, reasons: Reason[]): void {
+    const spent = wholeNumber(consumed);
+    const most = wholeNumber(cap);
+    if (spent !== undefined && most !== undefined && spent >= most) {
+      reasons.push(reason(`/budget/consumed/${counter}`, "budget-exhausted", `${counter}: ${spent} consumed of a limit of ${most}`));
+    }
+  }
+
+  /** The semantic checks (see the module comment); `hop` is the envelope's `hop`, read once. */
+  function semanticChecks(envelope: Json, hop: Json, hopIndex: number | undefined, to: string | undefined, me: string, reasons: Reason[]): boolean {
+    const version = envelope.envelope_version;
+    const major = typeof version === "string" ? majorOf(version) : undefined;
+    if (major !== undefined) {
       if (major !== graph.envelope.major) {
         reasons.push(
           reason("/envelope_version", "version-major", `major version ${major} is not supported: graph ${graph.name} speaks ${graph.envelope.major}.x`),
         );
       }
     }
-    const to = stringAt(field(envelope, "to_agent"), "id");
     if (to !== undefined && to !== me) {
       reasons.push(reason("/to_agent/id", "not-addressed-to-me", `addressed to ${quoteUntrusted(to)}, not to ${quoteUntrusted(me)}`));
     }
-    const hopLimitReached = checkHopLimit(field(envelope, "hop"), reasons);
-    const budget = field(envelope, "budget");
-    const consumed = field(budget, "consumed");
-    const caps = field(budget, "limit");
-    for (const counter of COUNTERS) {
-      const spent = wholeNumber(field(consumed, counter));
-      const cap = wholeNumber(field(caps, counter));
-      if (spent !== undefined && cap !== undefined && spent >= cap) {
-        reasons.push(reason(`/budget/consumed/${counter}`, "budget-exhausted", `${counter}: ${spent} consumed of a limit of ${cap}`));
-      }
-    }
-    const required: RequiredArtefact[] = [];
-    const artefacts = field(envelope, "artefacts");
-    const faultyPaths = schemaReasons.length === 0 ? undefined : new Set(schemaReasons.map((r) => r.path));
-    if (Array.isArray(artefacts)) {
-      for (let i = 0; i < artefacts.length; i++) {
-        const artefact: unknown = artefacts[i];
-        const ref = stringAt(artefact, "ref");
-        const scope = field(artefact, "read_scope");
-        if (field(artefact, "role") !== "required" || ref === undefined || (scope !== undefined && typeof scope !== "string")) continue;
-        // canRead is given references that passed the schema (absolute URIs) only.
-        const pointer = `/artefacts/${i}/ref`;
-        if (faultyPaths?.has(pointer) === true) continue;
-        required.push({ index: i, ref, scope: scope as string | undefined });
-      }
-    }
-    const questions = field(envelope, "open_questions");
+    // An index past 2^53 is no safe hop number, but it is past every limit.
+    const hopLimitReached = checkHopLimit(hopIndex ?? nonNegativeInteger(hop.index), hop.limit, hop.path, reasons);
+    const budget = fieldsOf(envelope.budget);
+    const consumed = fieldsOf(budget.consumed);
+    const caps = fieldsOf(budget.limit);
+    checkCounter("tokens", consumed.tokens, caps.tokens, reasons);
+    checkCounter("wall_clock_ms", consumed.wall_clock_ms, caps.wall_clock_ms, reasons);
+    checkCounter("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
+    checkCounter("retries", consumed.retries, caps.retries, reasons);
+    checkCounter("cost_micros", consumed.cost_micros, caps.cost_micros, reasons);
+    const questions = envelope.open_questions;
     if (Array.isArray(questions)) {
       for (let i = 0; i < questions.length; i++) {
-        const question: unknown = questions[i];
-        if (field(question, "blocking") === true) {
-          const text = field(question, "question");
+        const question = fieldsOf(questions[i]);
+        if (question.blocking === true) {
+          const text = question.question;
           reasons.push(
             reason(`/open_questions/${i}/blocking`, "blocking-question", `unresolved: ${typeof text === "string" ? quoteUntrusted(text) : "(no question text)"}`),
           );
         }
       }
     }
-    return { hopLimitReached, required };
+    return hopLimitReached;
   }
 
-  function checkAgent(side: "from_agent" | "to_agent", id: string, ref: unknown, reasons: Reason[]): void {
+  /**
+   * One pass over `artefacts`: the required ones to ask `canRead` about (only references that
+   * passed the schema, absolute URIs) and the references handed over (all but `superseded`).
+   */
+  function readArtefacts(artefacts: unknown, schemaReasons: readonly Reason[], required: RequiredArtefact[], consumed: string[]): void {
+    if (!Array.isArray(artefacts)) return;
+    const faultyPaths = schemaReasons.length === 0 ? undefined : new Set(schemaReasons.map((r) => r.path));
+    for (let i = 0; i < artefacts.length; i++) {
+      const artefact = fieldsOf(artefacts[i]);
+      const ref = stringOf(artefact.ref);
+      const scope = artefact.read_scope;
+      const role = artefact.role;
+      if (ref === undefined) continue;
+      if (role !== "superseded") consumed.push(ref);
+      if (role !== "required" || (scope !== undefined && typeof scope !== "string")) continue;
+      if (faultyPaths?.has(`/artefacts/${i}/ref`) === true) continue;
+      required.push({ index: i, ref, scope: scope as string | undefined });
+    }
+  }
+
+  function checkAgent(side: "from_agent" | "to_agent", id: string, ref: Json, reasons: Reason[]): void {
     const agent = agents.get(id);
     if (agent === undefined) return;
-    const role = field(ref, "role");
-    if (ROLES.has(role) && role !== agent.role) {
+    const role = ref.role;
+    if (role !== agent.role && ROLES.has(role)) {
       reasons.push(reason(`/${side}/role`, "role-mismatch", `${id} is a ${agent.role} in graph ${graph.name}, not a ${String(role)}`));
     }
-    const claimed = field(ref, "version");
+    const claimed = ref.version;
     if (agent.version !== undefined && typeof claimed === "string") {
       if (claimed !== agent.lastClaimed) {
         agent.lastMismatch = checkClaimedVersion(agent.version, claimed);
@@ -348,7 +372,17 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
   }
 
-  function graphChecks(envelope: Json, from: string, to: string, pair: Pair | undefined, index: number | undefined, reasons: Reason[]): void {
+  /** The graph's checks; `fromRef` and `toRef` are the envelope's `from_agent` and `to_agent`, `path` its `hop.path` if all strings. */
+  function graphChecks(
+    fromRef: Json,
+    toRef: Json,
+    from: string,
+    to: string,
+    pair: Pair | undefined,
+    index: number | undefined,
+    path: readonly string[] | undefined,
+    reasons: Reason[],
+  ): void {
     if (pair === undefined) {
       if (!agents.has(from)) {
         reasons.push(reason("/from_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${quoteUntrusted(from)}`));
@@ -358,10 +392,9 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no edge ${from} -> ${to}`));
       }
     }
-    checkAgent("from_agent", from, field(envelope, "from_agent"), reasons);
-    checkAgent("to_agent", to, field(envelope, "to_agent"), reasons);
-    const path = field(field(envelope, "hop"), "path");
-    if (pair !== undefined && isStringArray(path)) checkHopPath(path, index, from, to, reasons);
+    checkAgent("from_agent", from, fromRef, reasons);
+    checkAgent("to_agent", to, toRef, reasons);
+    if (pair !== undefined && path !== undefined) checkHopPath(path, index, from, to, pair, reasons);
   }
 
   function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; reasons: Reason[] } {
@@ -400,8 +433,12 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
 
   function evaluate(input: unknown, me: string): ContentVerdict {
     const envelope = isRecord(input) ? input : undefined;
-    const from = stringAt(field(envelope, "from_agent"), "id");
-    const to = stringAt(field(envelope, "to_agent"), "id");
+    // Each field is read once, here, and handed to the checks that need it.
+    const fields = fieldsOf(envelope);
+    const fromRef = fieldsOf(fields.from_agent);
+    const toRef = fieldsOf(fields.to_agent);
+    const from = stringOf(fromRef.id);
+    const to = stringOf(toRef.id);
     const pair = from !== undefined && to !== undefined ? pairs.get(from)?.get(to) : undefined;
     const schema = schemaCheck(input, pair);
     const schemaReasons = schema.reasons;
@@ -409,19 +446,20 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     // (the hot path); anything else gets the full walk, which names every place that is not JSON data.
     const reasons = schemaReasons.length === 0 && isJsonData(input) ? [] : jsonDataProblems(input);
     for (const found of schemaReasons) reasons.push(found);
-    const hop = field(envelope, "hop");
-    const hopIndex = wholeNumber(field(hop, "index"));
-    const hopPath = field(hop, "path");
+    const hop = fieldsOf(fields.hop);
+    const hopIndex = wholeNumber(hop.index);
+    const hopPath = hop.path;
+    const path = isStringArray(hopPath) ? hopPath : undefined;
     let hopLimitReached = false;
-    let required: RequiredArtefact[] = [];
+    const required: RequiredArtefact[] = [];
+    const consumed: string[] = [];
     if (envelope !== undefined) {
-      const semantic = semanticChecks(envelope, me, reasons, schemaReasons);
-      hopLimitReached = semantic.hopLimitReached;
-      required = semantic.required;
-      if (from !== undefined && to !== undefined) graphChecks(envelope, from, to, pair, hopIndex, reasons);
+      hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
+      readArtefacts(envelope.artefacts, schemaReasons, required, consumed);
+      if (from !== undefined && to !== undefined) graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
     }
-    const handoffId = stringAt(envelope, "handoff_id");
-    const taskId = stringAt(envelope, "task_id");
+    const handoffId = stringOf(fields.handoff_id);
+    const taskId = stringOf(fields.task_id);
     const edge = schema.edge;
     const lenient =
       edge !== undefined &&
@@ -431,23 +469,14 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       hopIndex !== undefined &&
       to === me &&
       !reasons.some((r) => STRICT_RULES.has(r.rule) || HEADER.test(r.path));
-    const consumed: string[] = [];
     let constraints: readonly string[] = [];
     let route: Route = "proceed";
     if (envelope !== undefined && (reasons.length === 0 || lenient)) {
-      const artefacts = field(envelope, "artefacts");
-      if (Array.isArray(artefacts)) {
-        for (const artefact of artefacts) {
-          const ref = stringAt(artefact, "ref");
-          if (ref !== undefined && field(artefact, "role") !== "superseded") consumed.push(ref);
-        }
-      }
-      const list = field(envelope, "constraints");
+      const list = envelope.constraints;
       // Schema-valid, the list holds strings only; on an observe edge it may not.
       if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
-      route = STATUS_ROUTES.get(field(envelope, "status")) ?? "proceed";
+      route = STATUS_ROUTES.get(envelope.status) ?? "proceed";
     }
-    const path = isStringArray(hopPath) ? hopPath : undefined;
     return { handoffId, taskId, hopIndex, producer: from, edge, path, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
   }
 

@@ -227,16 +227,22 @@ interface HopOwner {
   readonly producer: string | null;
   readonly receiver: string;
   readonly at: number;
+  /** The task's hop accepted before this one (a lower index); null for its first. */
+  readonly previous: HopOwner | null;
 }
 
 /** The refusal count of deliveries over no edge of the graph (agent ids are never `null`). */
 const NO_EDGE = null;
 
 interface TaskLedger {
-  /** Accepted hops, in index order (a lower index is refused as a reset). */
-  readonly hops: HopOwner[];
-  /** Refusals of the current round, per producer with an edge (and `NO_EDGE`); made at the first. */
-  refusals: Map<string | null, number> | undefined;
+  /**
+   * The last accepted hop, the others chained behind it in falling index order (a lower index is
+   * refused as a reset); null before the first. A chain, not an array: one object less to keep
+   * per task, and most tasks are short.
+   */
+  last: HopOwner | null;
+  /** Refusals of the current round, per producer with an edge (and `NO_EDGE`); null until the first (most tasks have none). */
+  refusals: Map<string | null, number> | null;
   /** `hop.path` of the last accepted hop. */
   path: readonly string[] | null;
   ended: TaskEnd | undefined;
@@ -262,49 +268,56 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   const accepted = new Map<string, HopOwner>();
   // Tasks in the order of their last write (re-inserted on each), so expired ones are at the front.
   const tasks = new Map<string, TaskLedger>();
-  // The task written last: already at the back, so its next write needs no re-insertion.
-  let newest: string | undefined;
+  // The task written last, so at the back of `tasks`: writing it again need not move it.
+  let newest: TaskLedger | undefined;
+  // The task at the front of `tasks` when known, so that a sweep with nothing to forget is one
+  // comparison; unknown (undefined) after the front moves, until the next sweep finds it.
+  let oldest: TaskLedger | undefined;
 
   function sweep(now: number): void {
+    if (oldest !== undefined && now - oldest.touched < ttl) return;
+    oldest = undefined;
     for (const [taskId, task] of tasks) {
-      if (now - task.touched < ttl) break;
-      for (const hop of task.hops) accepted.delete(hop.handoffId);
+      if (now - task.touched < ttl) {
+        oldest = task;
+        return;
+      }
+      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.handoffId);
       tasks.delete(taskId);
+      if (task === newest) newest = undefined;
     }
   }
 
-  /** Records a write to a task the store holds, keeping `tasks` in write order. */
+  /** Adds a task the store does not hold; a Map keeps insertion order, so it goes to the back. */
+  function remember(taskId: string, task: TaskLedger): TaskLedger {
+    tasks.set(taskId, task);
+    newest = task;
+    return task;
+  }
+
+  /** Records a write to a task the store holds, moving it to the back (delete, then set). */
   function touch(taskId: string, task: TaskLedger, at: number): void {
     if (at > task.touched) task.touched = at;
-    if (taskId !== newest) {
-      tasks.delete(taskId);
-      tasks.set(taskId, task);
-      newest = taskId;
-    }
-  }
-
-  /** Adds a task the store does not hold (at the back: written last). */
-  function insert(taskId: string, task: TaskLedger): TaskLedger {
-    tasks.set(taskId, task);
-    newest = taskId;
-    return task;
+    if (task === newest) return;
+    if (task === oldest) oldest = undefined;
+    tasks.delete(taskId);
+    remember(taskId, task);
   }
 
   /** Counts a refusal in the producer's count of the task's round and returns it. */
   function refuse(request: ClaimRequest, task: TaskLedger | undefined): number {
-    let ledger = task;
-    if (ledger === undefined) ledger = insert(request.taskId, emptyLedger(request.at));
-    else touch(request.taskId, ledger, request.at);
+    if (task === undefined) task = remember(request.taskId, emptyLedger(request.at));
+    else touch(request.taskId, task, request.at);
     const bucket = request.edge === null ? NO_EDGE : request.edge.from;
-    const refusals = (ledger.refusals ??= new Map());
+    const refusals = (task.refusals ??= new Map());
     const count = (refusals.get(bucket) ?? 0) + 1;
     refusals.set(bucket, count);
     return count;
   }
 
-  /** What is out of turn about a delivery to a task whose last accepted hop is `last` (if any). */
-  function custodyFaults(request: ClaimRequest, hopIndex: number, task: TaskLedger | undefined, last: HopOwner | undefined): CustodyFault[] | undefined {
-    if (last === undefined) {
+  /** What is out of turn about a delivery at `hopIndex` to a task whose last accepted hop is `last`. */
+  function custodyFaults(request: ClaimRequest, hopIndex: number, task: TaskLedger | undefined, last: HopOwner | null): CustodyFault[] | undefined {
+    if (last === null) {
       // Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
       if (!graphWide || hopIndex === 1) return undefined;
       return [{ kind: hopIndex < 1 ? "reset" : "skip" }];
@@ -335,46 +348,47 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
       const { handoffId, hopIndex } = request;
-      const task = tasks.get(request.taskId);
       // Unusable header: nothing to key a duplicate, an owner or a turn on; only counted.
       if (handoffId === null || hopIndex === null) {
+        const task = tasks.get(request.taskId);
         if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
         return { outcome: "noted", attempt: refuse(request, task) };
       }
       const earlier = accepted.get(handoffId);
       if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
+      const task = tasks.get(request.taskId);
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
-      const hops = task?.hops;
-      const last = hops === undefined ? undefined : hops[hops.length - 1];
-      if (last !== undefined && hopIndex <= last.hopIndex) {
+      const last = task === undefined ? null : task.last;
+      if (last !== null && hopIndex <= last.hopIndex) {
         // The latest step again (same producer, same receiver) under a fresh id: a replay.
         if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
           return { outcome: "duplicate", of: "hop", holder: holder(last) };
         }
+        // Indexes fall along the chain, so the search stops at the first hop not past the request's.
+        let owner: HopOwner | null = last;
+        while (owner !== null && owner.hopIndex > hopIndex) owner = owner.previous;
         // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
-        const owner = (hops as HopOwner[]).find((claim) => claim.hopIndex === hopIndex);
-        if (owner !== undefined && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
+        if (owner !== null && owner.hopIndex === hopIndex && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
           return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request, task) };
         }
         // Otherwise an older number again: the counter went backwards (below).
       }
       const faults = custodyFaults(request, hopIndex, task, last);
       if (faults !== undefined) {
-        return { outcome: "custody", owner: last?.receiver ?? null, lastHop: last?.hopIndex ?? null, faults, attempt: refuse(request, task) };
+        return { outcome: "custody", owner: last === null ? null : last.receiver, lastHop: last === null ? null : last.hopIndex, faults, attempt: refuse(request, task) };
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
-      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at };
+      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last };
       accepted.set(handoffId, claim);
-      const path = request.path ?? null;
       if (task === undefined) {
-        insert(request.taskId, { hops: [claim], refusals: undefined, path, ended: undefined, touched: request.at });
+        remember(request.taskId, { last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
         return CLAIMED;
       }
-      // Resets are refused, so a claimed hop is always past the last: the list stays in index order.
-      task.hops.push(claim);
-      task.path = path;
+      // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
+      task.last = claim;
+      task.path = request.path ?? null;
       // The next round starts with no refusals.
-      task.refusals = undefined;
+      task.refusals = null;
       touch(request.taskId, task, request.at);
       return CLAIMED;
     },
@@ -383,15 +397,14 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       sweep(request.at);
       const task = tasks.get(request.taskId);
       if (task?.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
-      const hops = task?.hops;
-      const last = hops === undefined ? undefined : hops[hops.length - 1];
+      const last = task === undefined ? null : task.last;
       if (graphWide) {
-        if (last !== undefined && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
+        if (last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
         // Never handed on: it is still with the entry agent that took it in.
-        if (last === undefined && !request.entry) return { outcome: "not-owner", owner: null, lastHop: null };
+        if (last === null && !request.entry) return { outcome: "not-owner", owner: null, lastHop: null };
       }
-      const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last?.hopIndex ?? null };
-      if (task === undefined) insert(request.taskId, emptyLedger(request.at)).ended = ended;
+      const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last === null ? null : last.hopIndex };
+      if (task === undefined) remember(request.taskId, emptyLedger(request.at)).ended = ended;
       else {
         task.ended = ended;
         touch(request.taskId, task, request.at);
@@ -401,10 +414,11 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   };
 }
 
+/** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 
 function emptyLedger(at: number): TaskLedger {
-  return { hops: [], refusals: undefined, path: null, ended: undefined, touched: at };
+  return { last: null, refusals: null, path: null, ended: undefined, touched: at };
 }
 
 function holder(claim: HopOwner): ClaimHolder {

@@ -155,7 +155,7 @@ describe("seam validate", () => {
     expect(verdicts[1]).toMatchObject({ ok: true, duplicate: false });
   });
 
-  it("rejects a hop.index written as 99999999999999999999999 or 1e308 as out of range, not routed to escalate", async () => {
+  it("routes a hop.index written as 99999999999999999999999 or 1e308 by on_hop_limit: past every limit, and out of the schema's range", async () => {
     const dir = makeTempDir("validate");
     const valid = readFileSync(join(casesDir, "valid-delegate.json"), "utf8");
     for (const big of ["99999999999999999999999", "1e308"]) {
@@ -165,8 +165,8 @@ describe("seam validate", () => {
       const io = createFakeIo(casesDir);
       expect(await validateCommand({ envelopes: [join(dir, "big.json")], graph: "graph.seam", as: "billing", format: "json" }, io)).toBe(1);
       const [verdict] = JSON.parse(io.out()) as ValidateVerdict[];
-      expect(verdict?.route).toBe("repair");
-      expect(verdict?.reasons.map((r) => `${r.path} ${r.rule}`)).toEqual(["/hop/index maximum"]);
+      expect(verdict?.route).toBe("escalate");
+      expect(verdict?.reasons.map((r) => `${r.path} ${r.rule}`)).toEqual(["/hop/index maximum", "/hop/index hop-limit-reached"]);
     }
   });
 

@@ -249,6 +249,40 @@ describe("createMemorySeenStore: scope and expiry", () => {
     expect(seen.claim({ ...first, at: 1000 })).toEqual({ outcome: "claimed" });
   });
 
+  it("finds the owner of any earlier hop, not only of the last", () => {
+    const seen = createMemorySeenStore();
+    seen.claim(request({ handoffId: "k1", hopIndex: 1, at: 10 }));
+    seen.claim(request({ handoffId: "k2", hopIndex: 2, producer: "b", receiver: "c", path: ["a", "b", "c"] }));
+    seen.claim(request({ handoffId: "k3", hopIndex: 3, producer: "c", receiver: "d", path: ["a", "b", "c", "d"] }));
+    // Hop 1 re-sent under a fresh id, two hops back: no replay (only the latest hop is), a reset.
+    expect(seen.claim(request({ hopIndex: 1 }))).toEqual({ outcome: "custody", owner: "d", lastHop: 3, faults: [{ kind: "reset" }, { kind: "producer" }], attempt: 1 });
+    // Hop 2 for another receiver, from someone other than the owner d: two owners of hop 2 (the
+    // round's second refusal over no edge).
+    expect(seen.claim(request({ hopIndex: 2, producer: "b", receiver: "e", path: ["a", "b", "e"] }))).toEqual({
+      outcome: "owner-conflict",
+      owner: "c",
+      attempt: 2,
+    });
+  });
+
+  it("forgets tasks in the order of their last write, whichever task was written last before", () => {
+    const seen = createMemorySeenStore({ ttlMs: 1000 });
+    const a1 = request({ handoffId: "a1", taskId: "A", at: 0 });
+    const b1 = request({ handoffId: "b1", taskId: "B", at: 100 });
+    seen.claim(a1);
+    seen.claim(b1);
+    // B, the task written last, is written again; then A, which goes behind it.
+    expect(seen.claim(request({ handoffId: "b2", taskId: "B", hopIndex: 2, producer: "b", receiver: "c", path: ["a", "b", "c"], at: 200 }))).toEqual({
+      outcome: "claimed",
+    });
+    expect(seen.claim(request({ handoffId: "a2", taskId: "A", hopIndex: 2, producer: "b", receiver: "c", path: ["a", "b", "c"], at: 300 }))).toEqual({
+      outcome: "claimed",
+    });
+    // At 1250 B (last written at 200) is forgotten, A (at 300) is not.
+    expect(seen.claim({ ...a1, at: 1250 })).toMatchObject({ outcome: "duplicate", of: "handoff" });
+    expect(seen.claim({ ...b1, at: 1250 })).toEqual({ outcome: "claimed" });
+  });
+
   it("refuses options that are not as documented", () => {
     expect(() => createMemorySeenStore({ ttlMs: 0 })).toThrow(new TypeError("createMemorySeenStore: ttlMs must be a positive whole number of milliseconds, not 0"));
     expect(() => createMemorySeenStore({ scope: "replica" as never })).toThrow(new TypeError('createMemorySeenStore: scope must be "graph" or "receiver", not replica'));
