@@ -121,9 +121,10 @@ class Rejection(NamedTuple):
     route: RejectionRoute
     reasons: tuple[Reason, ...]
     attempt: int | None = None
-    """Which refusal of the task's hop this is, as the store counted it (None: not counted)."""
+    """Which refusal this is of its producer in the task's round (the hop the task awaits), as the
+    store counted it (None: not counted: no store, a duplicate, an ended task, no str task_id)."""
     repairs: int = 1
-    """Refusals of the hop that go back for repair (the edge's repairs)."""
+    """Refusals per producer and round that go back for repair (the edge's repairs)."""
 
     def to_dict(self) -> dict[str, object]:
         """The rejection as the JavaScript runtime returns it."""
