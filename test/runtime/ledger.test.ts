@@ -3,39 +3,21 @@
  * owner, loop the repair route or revive a finished task are each refused with a message naming
  * what went wrong; finish() misuse is a TypeError; the store's scope and expiry.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import type { AcceptResult, Refused } from "../../src/runtime/accept.js";
 import type { FinishOptions } from "../../src/runtime/finish.js";
 import { createMemorySeenStore, type ClaimRequest } from "../../src/runtime/seen-store.js";
 import { quoteUntrusted } from "../../src/core/untrusted-text.js";
-import { checkedGraph, clone, projectRoot } from "../emit/helpers.js";
+import { ledgerEnvelope, ledgerGraph, type Envelope } from "./ledger-envelopes.js";
 
-type Envelope = Record<string, any>;
-
-const suite = join(projectRoot, "conformance", "ledger");
-const graph = checkedGraph(readFileSync(join(suite, "graph.seam"), "utf8"), "ledger/graph.seam");
-const { accept, acceptAsync, finish, finishAsync } = createGraphAccept(graph);
-const base = JSON.parse(readFileSync(join(suite, "envelopes", "handoff.json"), "utf8")) as Envelope;
-const ROLES: Record<string, string> = { concierge: "supervisor", invoices: "worker", diagnostics: "worker", shipping: "worker", front_desk: "peer", helper: "peer" };
+const { accept, acceptAsync, finish, finishAsync } = createGraphAccept(ledgerGraph);
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 
 let ids = 0;
 /** An envelope of task `task` along `path` (the last two entries are producer and receiver). */
-function hop(task: string, path: string[], edit: (e: Envelope) => void = () => {}): Envelope {
-  const envelope = clone(base);
-  envelope["handoff_id"] = `7f3e2d1c-0b9a-4c8d-9e7f-${String(++ids).padStart(12, "0")}`;
-  envelope["task_id"] = task;
-  envelope["hop"] = { index: path.length - 1, limit: 14, path };
-  const from = path[path.length - 2] as string;
-  const to = path[path.length - 1] as string;
-  envelope["from_agent"] = { id: from, role: ROLES[from] };
-  envelope["to_agent"] = { id: to, role: ROLES[to] };
-  edit(envelope);
-  return envelope;
-}
+const hop = (task: string, path: string[], edit: (e: Envelope) => void = () => {}): Envelope =>
+  ledgerEnvelope(task, path, `7f3e2d1c-0b9a-4c8d-9e7f-${String(++ids).padStart(12, "0")}`, edit);
 
 function refused(result: AcceptResult): Refused["rejection"] {
   if (result.ok) throw new Error("accepted");

@@ -5,38 +5,27 @@
  * ids, envelopes the store cannot key, ending a task no one handed on), and finish()'s misuse
  * errors in Python's own names.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../../src/emit/graph-accept.js";
 import type { FinishVerdict } from "../../../src/runtime/finish.js";
 import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
-import { checkedGraph, clone, projectRoot, removeTempDirs } from "../helpers.js";
+import { ledgerEnvelope, ledgerGraph as graph, type Envelope } from "../../runtime/ledger-envelopes.js";
+import { removeTempDirs } from "../helpers.js";
 import { drive, HERE, python, runJson, writePythonModule } from "./python.js";
 
 afterAll(() => removeTempDirs());
 
-type Envelope = Record<string, any>;
 type Step = { now: number; me: string; envelope: unknown } | { now: number; finish: { task: string; me: string; terminal: string; outcome: string } };
 
-const suite = join(projectRoot, "conformance", "ledger");
-const graph = checkedGraph(readFileSync(join(suite, "graph.seam"), "utf8"), "ledger/graph.seam");
-const base = JSON.parse(readFileSync(join(suite, "envelopes", "handoff.json"), "utf8")) as Envelope;
-const ROLES: Record<string, string> = { concierge: "supervisor", invoices: "worker", diagnostics: "worker", shipping: "worker", front_desk: "peer", helper: "peer" };
 const T0 = Date.parse("2026-12-01T09:00:00Z");
 const [C, I, D] = ["concierge", "invoices", "diagnostics"];
 
 let ids = 0;
 let clock = T0;
 function hop(task: unknown, path: string[], edit: (e: Envelope) => void = () => {}): Step {
-  const envelope = clone(base);
-  envelope["handoff_id"] = `6a7b8c9d-0e1f-4a2b-8c3d-${String(++ids).padStart(12, "0")}`;
-  envelope["task_id"] = task;
-  envelope["hop"] = { index: path.length - 1, limit: 14, path };
-  const from = path[path.length - 2] as string;
-  envelope["from_agent"] = { id: from, role: ROLES[from] };
-  envelope["to_agent"] = { id: path[path.length - 1], role: ROLES[path[path.length - 1] as string] };
-  edit(envelope);
+  const envelope = ledgerEnvelope(task, path, `6a7b8c9d-0e1f-4a2b-8c3d-${String(++ids).padStart(12, "0")}`, edit);
   return { now: (clock += 1000), me: path[path.length - 1] as string, envelope };
 }
 const end = (task: string, me: string, terminal: string): Step => ({ now: (clock += 1000), finish: { task, me, terminal, outcome: "complete" } });
