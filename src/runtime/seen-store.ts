@@ -248,6 +248,10 @@ interface TaskLedger {
   ended: TaskEnd | undefined;
   /** The last write, for expiry. */
   touched: number;
+  readonly taskId: string;
+  /** The neighbours in the order of the last write (a list, so a write moves a task without touching the Map). */
+  older: TaskLedger | null;
+  newer: TaskLedger | null;
 }
 
 /**
@@ -266,48 +270,56 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   if (scope !== "graph" && scope !== "receiver") throw new TypeError(`createMemorySeenStore: scope must be "graph" or "receiver", not ${String(scope)}`);
   const graphWide = scope === "graph";
   const accepted = new Map<string, HopOwner>();
-  // Tasks in the order of their last write (re-inserted on each), so expired ones are at the front.
   const tasks = new Map<string, TaskLedger>();
-  // The task written last, so at the back of `tasks`: writing it again need not move it.
-  let newest: TaskLedger | undefined;
-  // The task at the front of `tasks` when known, so that a sweep with nothing to forget is one
-  // comparison; unknown (undefined) after the front moves, until the next sweep finds it.
-  let oldest: TaskLedger | undefined;
+  // The tasks in the order of their last write, a doubly linked list through the ledgers: the
+  // oldest (first to expire) at one end, the newest at the other. Not the Map's own order: moving
+  // an entry there is a delete and a set, and a Map iterated from its front walks the slots of
+  // every deleted entry until it is rehashed, which made each sweep cost as much as the churn.
+  let oldest: TaskLedger | null = null;
+  let newest: TaskLedger | null = null;
 
   function sweep(now: number): void {
-    if (oldest !== undefined && now - oldest.touched < ttl) return;
-    oldest = undefined;
-    for (const [taskId, task] of tasks) {
-      if (now - task.touched < ttl) {
-        oldest = task;
-        return;
-      }
+    while (oldest !== null && now - oldest.touched >= ttl) {
+      const task = oldest;
       for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.handoffId);
-      tasks.delete(taskId);
-      if (task === newest) newest = undefined;
+      tasks.delete(task.taskId);
+      oldest = task.newer;
+      if (oldest === null) newest = null;
+      else oldest.older = null;
     }
   }
 
-  /** Adds a task the store does not hold; a Map keeps insertion order, so it goes to the back. */
-  function remember(taskId: string, task: TaskLedger): TaskLedger {
-    tasks.set(taskId, task);
+  /** Puts a task at the newest end of the list. */
+  function append(task: TaskLedger): void {
+    task.older = newest;
+    task.newer = null;
+    if (newest === null) oldest = task;
+    else newest.newer = task;
     newest = task;
+  }
+
+  /** Adds a task the store does not hold, as the newest. */
+  function remember(task: TaskLedger): TaskLedger {
+    tasks.set(task.taskId, task);
+    append(task);
     return task;
   }
 
-  /** Records a write to a task the store holds, moving it to the back (delete, then set). */
-  function touch(taskId: string, task: TaskLedger, at: number): void {
+  /** Records a write to a task the store holds: it becomes the newest. */
+  function touch(task: TaskLedger, at: number): void {
     if (at > task.touched) task.touched = at;
     if (task === newest) return;
-    if (task === oldest) oldest = undefined;
-    tasks.delete(taskId);
-    remember(taskId, task);
+    // Not the newest, so it has a newer neighbour.
+    (task.newer as TaskLedger).older = task.older;
+    if (task.older === null) oldest = task.newer;
+    else task.older.newer = task.newer;
+    append(task);
   }
 
   /** Counts a refusal in the producer's count of the task's round and returns it. */
   function refuse(request: ClaimRequest, task: TaskLedger | undefined): number {
-    if (task === undefined) task = remember(request.taskId, emptyLedger(request.at));
-    else touch(request.taskId, task, request.at);
+    if (task === undefined) task = remember(emptyLedger(request.taskId, request.at));
+    else touch(task, request.at);
     const bucket = request.edge === null ? NO_EDGE : request.edge.from;
     const refusals = (task.refusals ??= new Map());
     const count = (refusals.get(bucket) ?? 0) + 1;
@@ -381,7 +393,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last };
       accepted.set(handoffId, claim);
       if (task === undefined) {
-        remember(request.taskId, { last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
+        remember({ last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at, taskId: request.taskId, older: null, newer: null });
         return CLAIMED;
       }
       // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
@@ -389,7 +401,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       task.path = request.path ?? null;
       // The next round starts with no refusals.
       task.refusals = null;
-      touch(request.taskId, task, request.at);
+      touch(task, request.at);
       return CLAIMED;
     },
 
@@ -404,10 +416,10 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         if (last === null && !request.entry) return { outcome: "not-owner", owner: null, lastHop: null };
       }
       const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last === null ? null : last.hopIndex };
-      if (task === undefined) remember(request.taskId, emptyLedger(request.at)).ended = ended;
+      if (task === undefined) remember(emptyLedger(request.taskId, request.at)).ended = ended;
       else {
         task.ended = ended;
-        touch(request.taskId, task, request.at);
+        touch(task, request.at);
       }
       return { outcome: "finished", ended };
     },
@@ -417,8 +429,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
 /** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 
-function emptyLedger(at: number): TaskLedger {
-  return { last: null, refusals: null, path: null, ended: undefined, touched: at };
+function emptyLedger(taskId: string, at: number): TaskLedger {
+  return { last: null, refusals: null, path: null, ended: undefined, touched: at, taskId, older: null, newer: null };
 }
 
 function holder(claim: HopOwner): ClaimHolder {
