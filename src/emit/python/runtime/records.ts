@@ -13,8 +13,9 @@ HopLimitAction = Literal["escalate", "failed"]
 Route = Literal["proceed", "human_input", "approval", "failed"]
 """Where an accepted task goes next, from the envelope's status."""
 RejectionRoute = Literal["repair", "escalate", "failed", "discard"]
-"""Where a refused envelope goes: repair; escalate once the hop's repairs are used up or the task
-ended; escalate or failed at the hop limit; discard a duplicate."""
+"""Where a refused envelope goes: repair; escalate once the producer's repairs in the task's round
+are used up (attempt past the edge's repairs), when the task ended, or when a store is given and
+task_id is not a str (untracked-task); escalate or failed at the hop limit; discard a duplicate."""
 RecordOutcome = Literal["recorded", "duplicate", "owner-conflict"]
 
 
