@@ -48,7 +48,7 @@ export interface CheckedEdge {
   readonly observe: boolean;
   /** How often a task may take this edge; absent when unbounded. */
   readonly maxRounds?: number;
-  /** `repairs N`: refusals of one hop that go back for repair before the next escalates; absent: the default, 1. */
+  /** `repairs N`: refusals of the producer, while the task awaits one hop, that go back for repair before the next escalates; absent: the default, 1. */
   readonly repairs?: number;
   /**
    * The effective required field paths (the kind's contract, replaced by a `contract` block,

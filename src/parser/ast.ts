@@ -137,7 +137,7 @@ export interface MaxRoundsDecl {
   readonly range: Range;
 }
 
-/** `repairs INT` in an edge block: refusals of one hop that go back for repair before the next escalates. */
+/** `repairs INT` in an edge block: refusals per producer, while the task awaits one hop, that go back for repair before the next escalates. */
 export interface RepairsDecl {
   readonly kind: "Repairs";
   readonly value: IntegerLiteral;

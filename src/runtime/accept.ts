@@ -9,9 +9,10 @@
  * 2. the envelope's content ({@link createEnvelopeCheck}): the JSON Schema (every error), then
  *    every semantic and graph check whose inputs are well-typed, whatever else is wrong;
  * 3. `canRead` for each required artefact (awaited by `acceptAsync`);
- * 4. one `claim` on the store with the verdict so far: the store alone decides duplicates,
- *    replays, the one owner of each hop and the task ledger (custody, monotonic hops, refusal
- *    counts, ended tasks; see `seen-store.ts`).
+ * 4. one `claim` on the store with the verdict so far, for every envelope with a string
+ *    `task_id`: the store alone decides duplicates, replays, the one owner of each hop and the
+ *    task ledger (custody, monotonic hops, refusal counts, ended tasks; see `seen-store.ts`).
+ *    An envelope with no string `task_id` cannot be counted, so with a store it escalates.
  * `finish()` records an agent's terminal action, after which the task takes no handoff.
  * Nothing is coerced: `"1"` is not `1`.
  */
@@ -50,7 +51,10 @@ export interface AcceptOptions {
   readonly me: string;
   /** Absent: artefacts are not checked. Must be synchronous (use `acceptAsync` otherwise). */
   readonly canRead?: CanRead;
-  /** Duplicate and ownership memory; absent: neither is checked. */
+  /**
+   * Duplicate and ownership memory, and the task ledger; absent: none is checked, and a refusal
+   * always goes back for repair (bounded repair needs a store to count refusals).
+   */
   readonly seen?: SeenStore;
   /** The clock for `accepted_at` and the claim, in ms since the Unix epoch (default `Date.now`). */
   readonly now?: () => number;
@@ -68,10 +72,12 @@ export interface AcceptAsyncOptions {
 export type Route = "proceed" | "human_input" | "approval" | "failed";
 
 /**
- * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the hop's
- * repairs are used up (the edge's `repairs`, default 1) or the task has ended; `escalate` or
- * `failed` (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else
- * is wrong; `discard` for a duplicate.
+ * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the
+ * producer's repairs in the task's round are used up (`attempt` past the edge's `repairs`,
+ * default 1), when the task has ended, or when a store is given but the envelope has no string
+ * `task_id` (its refusals cannot be counted, reason `untracked-task`); `escalate` or `failed`
+ * (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
+ * `discard` for a duplicate.
  */
 export type RejectionRoute = "repair" | HopLimitAction | "discard";
 
@@ -105,11 +111,12 @@ export interface Rejection {
   /** `from_agent.id`; `null` when absent. */
   readonly producer: string | null;
   /**
-   * Which refusal of this task's hop this is (1 for the first), as the store counted it; `null`
-   * without a store, for a duplicate, an ended task, or an envelope whose header names no hop.
+   * Which refusal this is of the producer in the task's round (1 for the first; the round is the
+   * hop the task awaits, see `seen-store.ts`), as the store counted it; `null` without a store,
+   * for a duplicate, an ended task, or an envelope with no string `task_id`.
    */
   readonly attempt: number | null;
-  /** How many refusals of the hop go back for repair (the edge's `repairs`, default 1). */
+  /** How many refusals per producer and round go back for repair (the edge's `repairs`, default 1). */
   readonly repairs: number;
   readonly route: RejectionRoute;
   /** Every violated rule: schema errors, then the semantic and graph checks, then the store's. */
@@ -148,7 +155,7 @@ export interface Acceptors {
   readonly finishAsync: FinishAsync;
 }
 
-/** Refusals of one hop that go back for repair when the edge says nothing (`repairs 1`). */
+/** Refusals per producer and round that go back for repair when the edge says nothing (`repairs 1`). */
 export const DEFAULT_REPAIRS = 1;
 
 const HAS_UPPER = /[A-Z]/;
@@ -163,6 +170,15 @@ function isOptionKey(key: string): boolean {
 function misuse(call: string, problem: string): TypeError {
   return new TypeError(`${call}(envelope, options): ${problem}`);
 }
+
+/** With a store, the reason an envelope with no string `task_id` escalates (its refusals cannot be counted). */
+const UNTRACKED_REASON: Reason = Object.freeze(
+  reason(
+    "/task_id",
+    "untracked-task",
+    "the store counts refusals per task_id, and this envelope has no string task_id: the refusal cannot be counted, so it goes to a person (escalate) rather than back for a repair that could loop",
+  ),
+);
 
 /** The attempt a refusal was, from the store's answer (a store without a ledger: the first). */
 function attemptOf(claimed: ClaimResult | undefined): number | null {
@@ -254,12 +270,12 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
 
   function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[]): ClaimRequest | undefined {
     const { handoffId, taskId, hopIndex, producer, edge, path } = content;
-    if (handoffId === undefined || taskId === undefined || hopIndex === undefined) return undefined;
+    if (taskId === undefined) return undefined;
     return {
       // A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
-      handoffId: HAS_UPPER.test(handoffId) ? handoffId.toLowerCase() : handoffId,
+      handoffId: handoffId === undefined ? null : HAS_UPPER.test(handoffId) ? handoffId.toLowerCase() : handoffId,
       taskId,
-      hopIndex,
+      hopIndex: hopIndex ?? null,
       producer: producer ?? null,
       receiver: me,
       edge: (edge && claimEdges.get(edge)) ?? null,
@@ -269,13 +285,13 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     };
   }
 
-  function refuse(content: ContentVerdict, reasons: readonly Reason[], duplicate: boolean, claimed?: ClaimResult): Refused {
+  function refuse(content: ContentVerdict, reasons: readonly Reason[], duplicate: boolean, claimed?: ClaimResult, untracked = false): Refused {
     const attempt = attemptOf(claimed);
     const repairs = content.edge?.repairs ?? DEFAULT_REPAIRS;
     let route: RejectionRoute = "repair";
     if (duplicate) route = "discard";
     else if (content.hopLimitReached) route = onHopLimit;
-    else if (claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
+    else if (untracked || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
     return {
       ok: false,
       duplicate,
@@ -291,8 +307,11 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     };
   }
 
-  /** The verdict from the content, the artefact reasons and the store's answer (if asked). */
-  function settle(content: ContentVerdict, me: string, at: number, reasons: Reason[], claimed: ClaimResult | undefined): AcceptResult {
+  /**
+   * The verdict from the content, the artefact reasons and the store's answer (if asked).
+   * `untracked`: a store was given but could not be asked (no string `task_id`).
+   */
+  function settle(content: ContentVerdict, me: string, at: number, reasons: Reason[], claimed: ClaimResult | undefined, untracked: boolean): AcceptResult {
     if (claimed !== undefined) {
       switch (claimed.outcome) {
         case "duplicate": {
@@ -324,6 +343,11 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         default:
           throw new TypeError(`options.seen.claim returned an unknown outcome ${quoteUntrusted((claimed as { outcome?: unknown }).outcome)}`);
       }
+    }
+    if (untracked) {
+      // A refusal the store cannot count could go back for repair forever: a person decides.
+      reasons.push(UNTRACKED_REASON);
+      return refuse(content, reasons, false, undefined, true);
     }
     if (reasons.length > 0 && !content.lenient) return refuse(content, reasons, false);
     return {
@@ -372,7 +396,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       if (isThenable(answer)) throw misuse("accept", "options.seen.claim returned a promise: use acceptAsync with an asynchronous store");
       claimed = answer as ClaimResult;
     }
-    return settle(content, me, at, reasons, claimed);
+    return settle(content, me, at, reasons, claimed, seen !== undefined && request === undefined);
   }
 
   async function acceptAsync(input: unknown, options: AcceptAsyncOptions): Promise<AcceptResult> {
@@ -391,7 +415,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const at = clock("acceptAsync", options.now);
     const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons);
     const claimed = request === undefined ? undefined : await (seen as AsyncSeenStore).claim(request);
-    return settle(content, me, at, reasons, claimed);
+    return settle(content, me, at, reasons, claimed, seen !== undefined && request === undefined);
   }
 
   const { finish, finishAsync } = createFinish(spec, isoTime);

@@ -2,7 +2,8 @@
  * `finish()` and `finishAsync()`: the call a service makes when one of its agents takes a
  * terminal action, so that the task stays finished: after it, the store refuses every handoff of
  * the task (`task-finished`). The terminal is checked against the graph (the agent declares it,
- * with that outcome); a mistake there is the calling service's bug, a `TypeError`.
+ * with that outcome); a mistake there is the calling service's bug, a `TypeError`. Only the
+ * task's owner ends it; a task never handed on, only an entry agent (graph-wide store).
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { AgentInfo, GraphInfo, Outcome } from "./graph-data.js";
@@ -41,12 +42,13 @@ export interface EndRecord {
 
 /**
  * The verdict of `finish()`: `ok` with the end record, or refused (nothing written) because
- * another agent owns the task (`not-owner`) or it had ended before (`task-finished`, with that
+ * another agent owns the task (`not-owner`: `owner` accepted its last hop; `null` when no hop
+ * was accepted and `me` is no entry agent) or it had ended before (`task-finished`, with that
  * end's record).
  */
 export type FinishVerdict =
   | { readonly ok: true; readonly record: EndRecord }
-  | { readonly ok: false; readonly rule: "not-owner"; readonly message: string; readonly owner: string }
+  | { readonly ok: false; readonly rule: "not-owner"; readonly message: string; readonly owner: string | null }
   | { readonly ok: false; readonly rule: "task-finished"; readonly message: string; readonly record: EndRecord };
 
 /** Records that `options.me` ended `taskId` at a terminal; see {@link createFinish}. */
@@ -64,10 +66,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /**
  * Builds `finish()` and `finishAsync()` for one graph.
  *
- * Both throw a `TypeError` for a misuse: a `taskId` that is not a non-empty string, no options,
- * an unknown option, a `me` the graph lacks, a terminal `me` does not declare, an outcome other
- * than the terminal's, a store without `finish` (or, for `finish`, one answering with a promise);
- * a `RangeError` for a clock outside `Date`'s range; and what the store throws.
+ * Both throw a `TypeError` for a misuse, its message starting `finish(taskId, options): ` (or
+ * `finishAsync(...)`): a `taskId` that is not a non-empty string, no options, an unknown option,
+ * a missing `me`, `terminal` or `outcome`, a `me` the graph lacks, a terminal `me` does not
+ * declare, an outcome other than the terminal's, a store without `finish` (or, for `finish`, one
+ * answering with a promise, or any store answering an unknown outcome); a `RangeError` for a
+ * clock outside `Date`'s range; and what the store throws.
  *
  * @param spec - the graph's settings and agents
  * @param isoTime - formats ms since the Unix epoch as ISO 8601 (shared with `accept()`)
@@ -77,6 +81,8 @@ export function createFinish(
   isoTime: (ms: number) => string,
 ): { finish: Finish; finishAsync: FinishAsync } {
   const agents = new Map(spec.agents.map((agent) => [agent.id, agent]));
+  const entries = new Set(spec.graph.entries);
+  const entryList = spec.graph.entries.join(", ");
 
   function request(call: string, taskId: unknown, options: unknown): FinishRequest {
     const misuse = (problem: string): TypeError => new TypeError(`${call}(taskId, options): ${problem}`);
@@ -86,15 +92,20 @@ export function createFinish(
       if (!OPTION_KEYS.has(key)) throw misuse(`unknown option ${quoteUntrusted(key)}; the options are me, terminal, outcome, seen and now`);
     }
     const { me, terminal, outcome, seen, now } = options as Record<string, unknown>;
+    if (me === undefined) throw misuse("options.me is missing: name the agent taking the terminal action");
     const agent = typeof me === "string" ? agents.get(me) : undefined;
     if (agent === undefined) throw misuse(`options.me ${quoteUntrusted(me)} is no agent of graph ${spec.graph.name}`);
+    const known = agent.terminals.map((t) => t.id).join(", ");
+    if (terminal === undefined) {
+      throw misuse(`options.terminal is missing: ${known === "" ? `agent ${agent.id} declares no terminal, so it cannot end a task` : `agent ${agent.id} declares ${known}`}`);
+    }
     const declared = agent.terminals.find((t) => t.id === terminal);
     if (declared === undefined) {
-      const known = agent.terminals.map((t) => t.id).join(", ");
       throw misuse(
         `agent ${agent.id} declares no terminal ${quoteUntrusted(terminal)}${known === "" ? "; it declares none, so it cannot end a task" : `; its terminals are ${known}`}`,
       );
     }
+    if (outcome === undefined) throw misuse(`options.outcome is missing: terminal ${declared.id} of ${agent.id} has the outcome ${declared.outcome}`);
     if (outcome !== declared.outcome) {
       throw misuse(`terminal ${declared.id} of ${agent.id} has the outcome ${declared.outcome}, not ${quoteUntrusted(outcome)}`);
     }
@@ -105,25 +116,25 @@ export function createFinish(
     const at = now === undefined ? Date.now() : (now as () => unknown)();
     if (typeof at !== "number") throw misuse("options.now() must return a number of ms since the Unix epoch");
     if (!(Math.abs(at) <= MAX_TIME)) throw new RangeError(`${call}(taskId, options): options.now() returned ${at}, outside the range of Date`);
-    return { taskId, agent: agent.id, terminal: declared.id, outcome: declared.outcome, at };
+    return { taskId, agent: agent.id, terminal: declared.id, outcome: declared.outcome, at, entry: entries.has(agent.id) };
   }
 
   function record(taskId: string, ended: TaskEnd): EndRecord {
     return { task_id: taskId, agent: ended.agent, terminal: ended.terminal, outcome: ended.outcome, ended_at: isoTime(ended.at), hop_index: ended.hopIndex };
   }
 
-  function verdict(req: FinishRequest, result: FinishResult): FinishVerdict {
+  function verdict(call: string, req: FinishRequest, result: FinishResult): FinishVerdict {
     const task = quoteUntrusted(req.taskId);
     switch (result.outcome) {
       case "finished":
         return { ok: true, record: record(req.taskId, result.ended) };
-      case "not-owner":
-        return {
-          ok: false,
-          rule: "not-owner",
-          owner: result.owner,
-          message: `${req.agent} does not own task ${task}: ${quoteUntrusted(result.owner)} accepted its last hop (${result.lastHop}), so only it may end the task`,
-        };
+      case "not-owner": {
+        const why =
+          result.owner === null
+            ? `no hop of it was accepted, so it is still with the entry agent that took it in: only an entry agent (${entryList}) may end it`
+            : `${quoteUntrusted(result.owner)} accepted its last hop (${result.lastHop}), so only it may end the task`;
+        return { ok: false, rule: "not-owner", owner: result.owner, message: `${quoteUntrusted(req.agent)} does not own task ${task}: ${why}` };
+      }
       case "already-finished": {
         const ended = record(req.taskId, result.ended);
         return {
@@ -134,7 +145,7 @@ export function createFinish(
         };
       }
       default:
-        throw new TypeError(`options.seen.finish returned an unknown outcome ${quoteUntrusted((result as { outcome?: unknown }).outcome)}`);
+        throw new TypeError(`${call}(taskId, options): options.seen.finish returned an unknown outcome ${quoteUntrusted((result as { outcome?: unknown }).outcome)}`);
     }
   }
 
@@ -142,12 +153,12 @@ export function createFinish(
     const req = request("finish", taskId, options);
     const answer: unknown = (options.seen.finish as NonNullable<SeenStore["finish"]>)(req);
     if (isThenable(answer)) throw new TypeError("finish(taskId, options): options.seen.finish returned a promise: use finishAsync with an asynchronous store");
-    return verdict(req, answer as FinishResult);
+    return verdict("finish", req, answer as FinishResult);
   }
 
   async function finishAsync(taskId: string, options: FinishAsyncOptions): Promise<FinishVerdict> {
     const req = request("finishAsync", taskId, options);
-    return verdict(req, await (options.seen.finish as NonNullable<AsyncSeenStore["finish"]>)(req));
+    return verdict("finishAsync", req, await (options.seen.finish as NonNullable<AsyncSeenStore["finish"]>)(req));
   }
 
   return { finish, finishAsync };

@@ -47,8 +47,8 @@ export interface EdgeInfo {
   /** How often a task may take this edge; absent when unbounded. */
   readonly maxRounds?: number;
   /**
-   * How many refusals of one hop over this edge go back to the producer for repair before the
-   * next escalates (`repairs N`); absent: 1.
+   * How many refusals of the producer over this edge, while the task awaits one hop, go back to
+   * it for repair before the next escalates (`repairs N`); absent: 1.
    */
   readonly repairs?: number;
   /** The required field paths of the edge's contract, sorted. */

@@ -44,9 +44,10 @@ export const SEMANTIC_RULES = {
   "owner-conflict": "another agent already accepted this task_id at this hop.index (one owner at a time)",
   "not-owner": "from_agent.id is not the task's owner, the agent that accepted its last hop: only the owner hands it on",
   "path-disagrees": "a hop.path entry differs from the agent the task ledger recorded at that step",
-  "hop-skipped": "hop.index is past the task's next hop (its last accepted hop + 1): a hop no one accepted",
+  "hop-skipped": "hop.index is past the task's next hop (its last accepted hop + 1, or 1 for a task with no accepted hop): a hop no one accepted",
   "hop-reset": "hop.index is below the task's next hop and is no replay: a counter gone backwards",
   "task-finished": "the task ended at a terminal (finish); it takes no further handoff",
+  "untracked-task": "with a store, task_id is not a string: the refusal cannot be counted per task, so it escalates instead of going back for repair",
 } as const;
 
 /** A rule id of a check beyond the JSON Schema. */

@@ -71,6 +71,13 @@ function taskEnd(r: Reader): TaskEnd {
   return { agent, terminal, outcome, at, hopIndex: hop === "" ? null : (wholeNumber(hop, 0) ?? r.bad()) };
 }
 
+/** The owner and last hop of a task; `""` and `""` for a task with no accepted hop (receivers are never `""`). */
+function ownerOf(r: Reader): { owner: string | null; lastHop: number | null } {
+  const owner = r.text();
+  if (owner !== "") return { owner, lastHop: r.integer(0) };
+  return r.text() === "" ? { owner: null, lastHop: null } : r.bad();
+}
+
 function custodyFaults(r: Reader): CustodyFault[] {
   const faults: CustodyFault[] = [];
   while (r.more()) {
@@ -98,8 +105,7 @@ export function toClaimResult(reply: unknown): ClaimResult {
       return r.done({ outcome: "duplicate", of, holder: { handoffId: r.text(), receiver: r.text(), at: r.time() } });
     }
     case "custody": {
-      const owner = r.text();
-      const lastHop = r.integer(0);
+      const { owner, lastHop } = ownerOf(r);
       const attempt = r.integer(1);
       return { outcome: "custody", owner, lastHop, attempt, faults: custodyFaults(r) };
     }
@@ -118,7 +124,7 @@ export function toFinishResult(reply: unknown): FinishResult {
     case "already-finished":
       return r.done({ outcome: r.outcome, ended: taskEnd(r) });
     case "not-owner":
-      return r.done({ outcome: "not-owner", owner: r.text(), lastHop: r.integer(0) });
+      return r.done({ outcome: "not-owner", ...ownerOf(r) });
     default:
       return r.bad();
   }

@@ -1,5 +1,5 @@
 /**
- * The Lua scripts of the Redis store (version 2): the claim, which decides one delivery and keeps
+ * The Lua scripts of the Redis store (version 3): the claim, which decides one delivery and keeps
  * its task's ledger, and the finish, which records a terminal action. Each runs atomically in
  * Redis (https://redis.io/docs/latest/develop/programmability/eval-intro/), so one call is one
  * round trip and two replicas racing for the same hop cannot both win. They decide exactly as
@@ -11,7 +11,9 @@
  *   `{i, id, p, r, at, k}` = hop index, handoff id, producer or `false`, receiver, time, handoff
  *   key), `path` (JSON array: `hop.path` of the last accepted hop, absent when it had none),
  *   `end` (JSON object `{agent, terminal, outcome, at, hop}`, `hop` `false` when no hop was
- *   accepted) and one `r:<hop index>` per refused hop (the refusal count);
+ *   accepted) and the refusal counts of the task's current round (the hop it awaits), one per
+ *   producer: `r:e:<producer>` for deliveries over an edge of the graph, `r:n` for those over
+ *   none (at most agents + 1 fields, whatever the envelopes claim); an accepted hop deletes them;
  * - one handoff key per accepted hop (`KEYS[2]` of its claim), a string: the task key.
  * Numbers that name hops and times travel and are stored as the caller's decimal strings, never
  * through Lua's `tostring` (14 significant digits), so every safe integer stays exact.
@@ -29,7 +31,9 @@
  * Changing a script changes its SHA-1, so node-redis loads the new text on first use. Version 2
  * keeps its records under other key shapes than version 1 (`<prefix>:h:` hashes and
  * `<prefix>:o:` owners): it never reads them, and they expire on their own. The versions are
- * incompatible, not migrated; see the README's "Production ingest" for the switch-over.
+ * incompatible, not migrated; see the README's "Production ingest" for the switch-over. Version 3
+ * reads version 2's task keys, but not its refusal counts (`r:<hop index>`, counted per hop):
+ * a task's count starts over once, and the old fields go at the task's next accepted hop.
  */
 import { createHash } from "node:crypto";
 
@@ -78,38 +82,48 @@ end
 /**
  * The claim script. Sections are numbered in the order they decide (the memory store's order).
  * `ARGV[9]` is `"1"` when the delivery names a producer (`ARGV[8]`), `"0"` when not;
- * `ARGV[10]` is the number of `hop.path` entries that follow, or `-1` when there is no path.
+ * `ARGV[10]` is `"1"` when the handoff id (`ARGV[4]`, and `KEYS[2]`) and the hop index
+ * (`ARGV[5]`) are usable, `"0"` when either is not (the delivery is then only counted);
+ * `ARGV[11]` names the refusal count (`e:<producer>` over an edge of the graph, `n` over none);
+ * `ARGV[12]` is the number of `hop.path` entries that follow, or `-1` when there is no path.
  */
-export const CLAIM_SCRIPT = `-- Seam claim, version 2: decides one delivery and keeps its task's ledger, in one atomic step.
+export const CLAIM_SCRIPT = `-- Seam claim, version 3: decides one delivery and keeps its task's ledger, in one atomic step.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger   KEYS[2] <prefix>:a:<handoff_id>  the handoff
 -- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope ("graph" or "receiver")
 -- ARGV[4] handoff_id  ARGV[5] hop index  ARGV[6] verdict  ARGV[7] receiver
--- ARGV[8] producer  ARGV[9] "1" when there is a producer  ARGV[10] path length or -1, ARGV[11..] path
+-- ARGV[8] producer  ARGV[9] "1" when there is a producer  ARGV[10] "1" when ARGV[4] and ARGV[5] are usable
+-- ARGV[11] refusal count name  ARGV[12] path length or -1, ARGV[13..] path
 -- Reply: {"claimed"} | {"noted", attempt} | {"owner-conflict", owner, attempt}
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
---      | {"custody", owner, last hop, attempt, fault...}, a fault: "reset" | "skip" | "producer"
---        | "path", index, expected
+--      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
+--        | "producer" | "path", index, expected
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
 ${LEDGER_LUA}
 local task_key, handoff_key = KEYS[1], KEYS[2]
 local handoff_id, hop, verdict, receiver = ARGV[4], ARGV[5], ARGV[6], ARGV[7]
 local producer = ARGV[9] == "1" and ARGV[8] or false
 local path = nil
-if tonumber(ARGV[10]) >= 0 then
+if tonumber(ARGV[12]) >= 0 then
   path = {}
-  for i = 1, tonumber(ARGV[10]) do path[i] = ARGV[10 + i] end
+  for i = 1, tonumber(ARGV[12]) do path[i] = ARGV[12 + i] end
 end
 local task, stale = load(task_key)
 local hops = task and task.hops or {}
 local last = hops[#hops]
 
--- Counts a refusal of the task's hop; returns the count, as text.
+-- Counts a refusal in the producer's count of the task's round; returns the count, as text.
 local function refuse()
   fresh(task_key, task, stale)
-  local count = redis.call("HINCRBY", task_key, "r:" .. hop, 1)
+  local count = redis.call("HINCRBY", task_key, "r:" .. ARGV[11], 1)
   redis.call("HSET", task_key, "touched", touched(task))
   refresh(task_key, hops)
   return tostring(count)
+end
+
+-- 0. No usable handoff id or hop index: nothing to key a duplicate, an owner or a turn on.
+if ARGV[10] ~= "1" then
+  if task and task.ended then return ended_reply("finished", task.ended) end
+  return {"noted", refuse()}
 end
 
 -- 1. This handoff_id was accepted before (for this task or another one still remembered).
@@ -126,23 +140,29 @@ end
 if task and task.ended then return ended_reply("finished", task.ended) end
 
 -- 3. This task's hop was accepted before.
-local owner = nil
-for _, h in ipairs(hops) do
-  if h.i == hop then owner = h end
-end
-if owner then
-  -- The same step again (same producer, same receiver) under a fresh id: a replay.
-  if owner.r == receiver and owner.p == producer then return {"duplicate", "hop", owner.id, owner.r, owner.at} end
+local index = tonumber(hop)
+if last and index <= tonumber(last.i) then
+  -- The latest step again (same producer, same receiver) under a fresh id: a replay.
+  if last.i == hop and last.r == receiver and last.p == producer then return {"duplicate", "hop", last.id, last.r, last.at} end
+  local owner = nil
+  for _, h in ipairs(hops) do
+    if h.i == hop then owner = h end
+  end
   -- Another receiver, from anyone but the current owner: two owners of one hop.
-  if owner.r ~= receiver and not (graph_wide and producer == last.r) then
+  if owner and owner.r ~= receiver and not (graph_wide and producer == last.r) then
     return {"owner-conflict", owner.r, refuse()}
   end
+  -- Otherwise an older number again: the counter went backwards (below).
 end
 
 -- 4. Out of turn for the task: every fault of its chain of custody.
+if not last and graph_wide and index ~= 1 then
+  -- Every hop of a task passes through a graph-wide store: one with no accepted hop starts at 1.
+  return {"custody", "", "", refuse(), index < 1 and "reset" or "skip"}
+end
 if last then
   local faults = {}
-  local index, last_index = tonumber(hop), tonumber(last.i)
+  local last_index = tonumber(last.i)
   if index <= last_index then table.insert(faults, "reset") end
   if graph_wide then
     if index > last_index + 1 then table.insert(faults, "skip") end
@@ -172,8 +192,14 @@ end
 -- 5. A rejected delivery owns nothing: it is counted.
 if verdict ~= "accepted" then return {"noted", refuse()} end
 
--- 6. Claim: record the hop, the path and the handoff, all sharing the task's expiry.
+-- 6. Claim: record the hop, the path and the handoff, all sharing the task's expiry; the next
+-- round starts with no refusals.
 fresh(task_key, task, stale)
+if task then
+  for _, field in ipairs(redis.call("HKEYS", task_key)) do
+    if string.sub(field, 1, 2) == "r:" then redis.call("HDEL", task_key, field) end
+  end
+end
 table.insert(hops, {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key})
 redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
 if path then
@@ -187,11 +213,12 @@ return {"claimed"}
 `;
 
 /** The finish script: records a terminal action unless the task ended or another agent owns it. */
-export const FINISH_SCRIPT = `-- Seam finish, version 2: records that a task ended, in one atomic step.
+export const FINISH_SCRIPT = `-- Seam finish, version 3: records that a task ended, in one atomic step.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger
 -- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope  ARGV[4] agent  ARGV[5] terminal  ARGV[6] outcome
+-- ARGV[7] "1" when the agent is an entry of the graph
 -- Reply: {"finished" or "already-finished", agent, terminal, outcome, at, hop index or ""}
---      | {"not-owner", owner, last hop}
+--      | {"not-owner", owner or "", last hop or ""}
 ${LEDGER_LUA}
 local task_key = KEYS[1]
 local task, stale = load(task_key)
@@ -199,6 +226,8 @@ if task and task.ended then return ended_reply("already-finished", task.ended) e
 local hops = task and task.hops or {}
 local last = hops[#hops]
 if graph_wide and last and last.r ~= ARGV[4] then return {"not-owner", last.r, last.i} end
+-- Never handed on: it is still with the entry agent that took it in.
+if graph_wide and not last and ARGV[7] ~= "1" then return {"not-owner", "", ""} end
 local ended = {agent = ARGV[4], terminal = ARGV[5], outcome = ARGV[6], at = at, hop = last and last.i or false}
 fresh(task_key, task, stale)
 redis.call("HSET", task_key, "end", cjson.encode(ended), "touched", touched(task))

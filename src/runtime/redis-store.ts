@@ -12,7 +12,7 @@
  * Keys (the prefix keeps deployments that share a Redis apart; choose prefixes of which none is
  * another's followed by `:`):
  * - `<prefix>:t:<task_id>`: the task's ledger, a hash (accepted hops, the recorded path, the
- *   refusals per hop, the end);
+ *   refusal counts of the current round per producer, the end);
  * - `<prefix>:a:<handoff_id>`: one per accepted handoff, naming its task's key (a redelivery is
  *   recognised under any `task_id`).
  * An id longer than {@link MAX_RAW_ID} UTF-16 code units, or with an unpaired surrogate (which
@@ -154,12 +154,18 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
   return {
     async claim(request: ClaimRequest): Promise<ClaimResult> {
       const { handoffId, taskId, hopIndex, producer, path } = request;
-      if (!Number.isSafeInteger(hopIndex) || hopIndex < 0) throw new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more");
-      const keys = [redisKey(prefix, "t", taskId), redisKey(prefix, "a", handoffId)];
-      const args = [ttlArg, timeArg("RedisSeenStore.claim", request.at), scope, handoffId, String(hopIndex), request.verdict, request.receiver];
-      args.push(producer ?? "", producer == null ? "0" : "1", path == null ? "-1" : String(path.length));
+      if (hopIndex !== null && (!Number.isSafeInteger(hopIndex) || hopIndex < 0)) {
+        throw new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more, or null");
+      }
+      const taskKey = redisKey(prefix, "t", taskId);
+      // Without a handoff id the script touches no handoff key: the task key stands in.
+      const keys = [taskKey, handoffId === null ? taskKey : redisKey(prefix, "a", handoffId)];
+      const trackable = handoffId !== null && hopIndex !== null;
+      const args = [ttlArg, timeArg("RedisSeenStore.claim", request.at), scope, handoffId ?? "", String(hopIndex ?? ""), request.verdict, request.receiver];
+      args.push(producer ?? "", producer == null ? "0" : "1", trackable ? "1" : "0", request.edge === null ? "n" : `e:${request.edge.from}`);
+      args.push(path == null ? "-1" : String(path.length));
       if (path != null) args.push(...path);
-      const named = escapeUntrusted(handoffId, 80);
+      const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
       const words: CallWords = {
         late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,
         failed: (why) => `Redis could not claim handoff ${named} (${why}): it is neither accepted nor refused; deliver it again later`,
@@ -169,7 +175,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
 
     async finish(request: FinishRequest): Promise<FinishResult> {
       const keys = [redisKey(prefix, "t", request.taskId)];
-      const args = [ttlArg, timeArg("RedisSeenStore.finish", request.at), scope, request.agent, request.terminal, request.outcome];
+      const args = [ttlArg, timeArg("RedisSeenStore.finish", request.at), scope, request.agent, request.terminal, request.outcome, request.entry ? "1" : "0"];
       const named = escapeUntrusted(request.taskId, 80);
       const words: CallWords = {
         late: (ms) => `Redis did not answer the end of task ${named} within ${ms} ms: it may or may not be recorded; call finish again later`,

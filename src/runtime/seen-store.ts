@@ -1,25 +1,40 @@
 /**
  * What ingest remembers between deliveries, behind ONE atomic call per delivery: `claim`. Every
- * delivery whose header names it (a string `handoff_id` and `task_id`, an integer `hop.index`) is
- * sent to the store with the verdict the content checks reached, and the store answers whether the
- * delivery is new, a repeat, or out of turn for its task. The claim is the only authority on
- * duplicates, replays, ownership and the task ledger: nothing is read from the store before it,
- * so a store backed by Redis or SQL decides each delivery in one round trip (a Lua script, one
- * transaction) and two replicas racing for the same hop cannot both win.
+ * delivery whose `task_id` is a string is sent to the store with the verdict the content checks
+ * reached, and the store answers whether the delivery is new, a repeat, or out of turn for its
+ * task. The claim is the only authority on duplicates, replays, ownership and the task ledger:
+ * nothing is read from the store before it, so a store backed by Redis or SQL decides each
+ * delivery in one round trip (a Lua script, one transaction) and two replicas racing for the same
+ * hop cannot both win.
  *
  * The kinds of repeat (the idempotency-key idea of HTTP's `Idempotency-Key` header, IETF draft
  * `draft-ietf-httpapi-idempotency-key-header`, applied per handoff and per hop):
  * - the same `handoff_id` after it was accepted: a redelivery, `duplicate` (`of: "handoff"`);
- * - the same task and hop, accepted before by the same receiver, under a fresh `handoff_id`: a
- *   replay (a resumed step re-sent), `duplicate` (`of: "hop"`);
+ * - the task's latest accepted hop again, from the same producer to the same receiver, under a
+ *   fresh `handoff_id`: a replay (a resumed step re-sent), `duplicate` (`of: "hop"`); an older
+ *   hop sent again after the task moved on is a `custody` `reset`, never silently discarded;
  * - the same task and hop, accepted before by another receiver: `owner-conflict`;
  * - anything after a rejection (same or fresh `handoff_id`): a retry, judged on its own, and
- *   counted: the answer carries the refusal's `attempt` for that task and hop.
+ *   counted (below).
  *
  * The task ledger (per `task_id`): the hops accepted so far, the path they walked, the refusals
- * per hop, and whether the task ended. The owner of a task is the receiver of its last accepted
- * hop; only the owner hands it on, at the next hop, along the recorded path (`custody`). A task
- * that ended at a terminal (`finish`) takes no further handoff (`finished`).
+ * of the current round, and whether the task ended. The owner of a task is the receiver of its
+ * last accepted hop; only the owner hands it on, at the next hop, along the recorded path
+ * (`custody`). With a graph-wide store a task starts at hop 1: a task the ledger holds no
+ * accepted hop for takes only its first hop (a later one is a `skip`, a lower one a `reset`), so
+ * a task cannot be continued under a look-alike `task_id`, nor after it was forgotten. A task that
+ * ended at a terminal (`finish`) takes no further handoff (`finished`).
+ *
+ * Refusals are counted per task and round, per producer. A task's round is the hop it awaits: it
+ * begins at its first delivery or when its latest hop is accepted, and ends at the next accepted
+ * hop, which clears the counts. Within a round, each producer with an edge of the graph to the
+ * receiver (`request.edge` not null) has its own count, and every delivery over no edge of the
+ * graph shares one: so one task holds at most (the graph's agents + 1) counts, whatever the
+ * sender writes, and neither a new `hop.index` nor another producer's forgeries change a
+ * producer's count. `attempt` is that count, this refusal included.
+ *
+ * A delivery whose `handoff_id` or `hop.index` is unusable (`null` in the request, always
+ * `rejected`) is only counted: the store answers `finished` for an ended task, else `noted`.
  */
 
 /** The edge a delivery travels, as the graph declares it. */
@@ -34,17 +49,26 @@ export interface ClaimEdge {
  * ledger of the task, so that one call (one round trip) suffices.
  */
 export interface ClaimRequest {
-  /** `handoff_id` of the envelope, in lower case (a UUID when the envelope is schema-valid). */
-  readonly handoffId: string;
-  /** `task_id` of the envelope. */
+  /**
+   * `handoff_id` of the envelope, in lower case (a UUID when the envelope is schema-valid);
+   * `null` when it is not a string (the delivery is then `rejected`, and only counted).
+   */
+  readonly handoffId: string | null;
+  /** `task_id` of the envelope, a string (a delivery without one is not claimed). */
   readonly taskId: string;
-  /** `hop.index`: a whole number, 0 or more. */
-  readonly hopIndex: number;
+  /**
+   * `hop.index`: a whole number from 0 to 2^53 - 1; `null` when it is not one (the delivery is
+   * then `rejected`, and only counted).
+   */
+  readonly hopIndex: number | null;
   /** `from_agent.id`; `null` when the envelope names none. */
   readonly producer: string | null;
   /** The receiving agent (`options.me`). */
   readonly receiver: string;
-  /** The graph's edge `producer -> receiver`; `null` when the graph has none. */
+  /**
+   * The graph's edge `producer -> receiver`; `null` when the graph has none. It picks the
+   * refusal count: the producer's own over an edge, one shared count over none.
+   */
   readonly edge: ClaimEdge | null;
   /** What the content checks decided (`accepted` includes an `observe` edge's acceptance with warnings). */
   readonly verdict: "accepted" | "rejected";
@@ -81,9 +105,12 @@ export interface TaskEnd {
 }
 
 /**
- * One way a delivery breaks the task's chain of custody (the store found it; `accept()` words it):
- * - `reset`: `hop.index` is below the next hop (a counter gone backwards);
- * - `skip`: `hop.index` is past the next hop (a hop nobody accepted);
+ * One way a delivery breaks the task's chain of custody (the store found it; `accept()` words it).
+ * The next hop is the last accepted hop + 1, or 1 for a task with no accepted hop (graph scope):
+ * - `reset`: `hop.index` is below the next hop (a counter gone backwards, or an older hop sent
+ *   again after the task moved on);
+ * - `skip`: `hop.index` is past the next hop (a hop nobody accepted; for a task with no accepted
+ *   hop, any hop past 1);
  * - `producer`: `from_agent.id` is not the task's owner;
  * - `path`: `hop.path[index]` is not `expected`, the agent the ledger recorded at that step.
  */
@@ -98,13 +125,15 @@ export type CustodyFault =
  * here; `attempt` is optional so that a store written before the ledger still works (its
  * refusals all count as the first).
  * - `claimed`: an accepted delivery is recorded; `receiver` now owns the task's hop.
- * - `noted`: a rejected delivery is recorded; nothing is owned. `attempt`: how many refusals the
- *   task's hop has had, this one included.
+ * - `noted`: a rejected delivery is recorded; nothing is owned. `attempt`: how many refusals
+ *   the producer's count of the task's current round holds, this one included (module comment).
  * - `duplicate`: nothing written; `of` says whether the `handoff_id` (a redelivery) or the task's
- *   hop to this receiver (a replay under a fresh id) was accepted before, by `holder`.
+ *   latest hop from this producer to this receiver (a replay under a fresh id) was accepted
+ *   before, by `holder`.
  * - `owner-conflict`: `owner` accepted this task's hop before; only the refusal is counted.
  * - `custody`: the delivery is out of turn for its task (see {@link CustodyFault}); `owner`
- *   accepted the task's last hop, `lastHop`; only the refusal is counted.
+ *   accepted the task's last hop, `lastHop`, both `null` when the task has no accepted hop (a
+ *   first delivery past hop 1); only the refusal is counted.
  * - `finished`: the task ended (`ended`); nothing written.
  */
 export type ClaimResult =
@@ -114,8 +143,8 @@ export type ClaimResult =
   | { readonly outcome: "owner-conflict"; readonly owner: string; readonly attempt?: number }
   | {
       readonly outcome: "custody";
-      readonly owner: string;
-      readonly lastHop: number;
+      readonly owner: string | null;
+      readonly lastHop: number | null;
       readonly faults: readonly CustodyFault[];
       readonly attempt?: number;
     }
@@ -130,17 +159,24 @@ export interface FinishRequest {
   readonly outcome: string;
   /** Milliseconds since the Unix epoch. */
   readonly at: number;
+  /**
+   * Whether `agent` is an entry of the graph: with a graph-wide store, a task with no accepted
+   * hop (never handed on) is ended only by an entry agent.
+   */
+  readonly entry: boolean;
 }
 
 /**
  * The store's answer to a terminal action:
  * - `finished`: recorded; every later handoff of the task is refused;
- * - `not-owner`: nothing written: `owner` accepted the task's last hop, so only it may end the task;
+ * - `not-owner`: nothing written: `owner` accepted the task's last hop, `lastHop`, so only it may
+ *   end the task; both `null` when the task has no accepted hop and `agent` is no entry agent
+ *   (graph scope);
  * - `already-finished`: nothing written; the task ended before (`ended`).
  */
 export type FinishResult =
   | { readonly outcome: "finished"; readonly ended: TaskEnd }
-  | { readonly outcome: "not-owner"; readonly owner: string; readonly lastHop: number }
+  | { readonly outcome: "not-owner"; readonly owner: string | null; readonly lastHop: number | null }
   | { readonly outcome: "already-finished"; readonly ended: TaskEnd };
 
 /**
@@ -173,10 +209,11 @@ export interface MemorySeenStoreOptions {
   readonly ttlMs?: number;
   /**
    * Who shares the store. `"graph"` (default): every service that accepts for the graph, so the
-   * ledger sees every hop and checks the chain of custody. `"receiver"`: one service alone (its
+   * ledger sees every hop and checks the chain of custody: a task starts at hop 1, and only its
+   * owner (an entry agent, before any hop) ends it. `"receiver"`: one service alone (its
    * replicas at most), which sees only the hops addressed to it: duplicates, replays, refusal
    * counts, resets below its own last hop and tasks it saw end are still checked; who owns the
-   * task now, skipped hops and the path are not (they would be gaps, not faults).
+   * task now, skipped hops, the first hop and the path are not (they would be gaps, not faults).
    */
   readonly scope?: "graph" | "receiver";
 }
@@ -194,32 +231,35 @@ interface HopOwner {
   readonly previous: HopOwner | null;
 }
 
-interface Refusals {
-  readonly hopIndex: number;
-  count: number;
-}
+/** The refusal count of deliveries over no edge of the graph (agent ids are never `null`). */
+const NO_EDGE = null;
 
 interface TaskLedger {
   /**
-   * The last accepted hop, the others chained behind it in falling index order (a lower unowned
-   * index is refused as a reset); null before the first. A chain, not an array: one object less
-   * to keep per task, and most tasks are short.
+   * The last accepted hop, the others chained behind it in falling index order (a lower index is
+   * refused as a reset); null before the first. A chain, not an array: one object less to keep
+   * per task, and most tasks are short.
    */
   last: HopOwner | null;
-  /** Refusals per hop; null until the first (most tasks have none). */
-  refusals: Refusals[] | null;
+  /** Refusals of the current round, per producer with an edge (and `NO_EDGE`); null until the first (most tasks have none). */
+  refusals: Map<string | null, number> | null;
   /** `hop.path` of the last accepted hop. */
   path: readonly string[] | null;
   ended: TaskEnd | undefined;
   /** The last write, for expiry. */
   touched: number;
+  readonly taskId: string;
+  /** The neighbours in the order of the last write (a list, so a write moves a task without touching the Map). */
+  older: TaskLedger | null;
+  newer: TaskLedger | null;
 }
 
 /**
  * A store held in this process's memory, for tests, `seam validate` and single-process services;
  * it is both a {@link SeenStore} and an {@link AsyncSeenStore}. Tasks are forgotten `ttlMs` after
  * their last write, swept as time (the requests' `at`) passes, so memory is bounded by the tasks
- * active within one `ttlMs`.
+ * active within one `ttlMs`; each task holds its accepted hops and at most (agents + 1) refusal
+ * counts.
  *
  * @throws TypeError when an option is not as documented
  */
@@ -230,145 +270,157 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   if (scope !== "graph" && scope !== "receiver") throw new TypeError(`createMemorySeenStore: scope must be "graph" or "receiver", not ${String(scope)}`);
   const graphWide = scope === "graph";
   const accepted = new Map<string, HopOwner>();
-  // Tasks in the order of their last write (re-inserted on each), so expired ones are at the front.
   const tasks = new Map<string, TaskLedger>();
-  // The task written last, so at the back of `tasks`: writing it again need not move it.
-  let newest: TaskLedger | undefined;
-  // The task at the front of `tasks` when known, so that a sweep with nothing to forget is one
-  // comparison; unknown (undefined) after the front moves, until the next sweep finds it.
-  let oldest: TaskLedger | undefined;
+  // The tasks in the order of their last write, a doubly linked list through the ledgers: the
+  // oldest (first to expire) at one end, the newest at the other. Not the Map's own order: moving
+  // an entry there is a delete and a set, and a Map iterated from its front walks the slots of
+  // every deleted entry until it is rehashed, which made each sweep cost as much as the churn.
+  let oldest: TaskLedger | null = null;
+  let newest: TaskLedger | null = null;
 
   function sweep(now: number): void {
-    if (oldest !== undefined && now - oldest.touched < ttl) return;
-    oldest = undefined;
-    for (const [taskId, task] of tasks) {
-      if (now - task.touched < ttl) {
-        oldest = task;
-        return;
-      }
+    while (oldest !== null && now - oldest.touched >= ttl) {
+      const task = oldest;
       for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.handoffId);
-      tasks.delete(taskId);
-      if (task === newest) newest = undefined;
+      tasks.delete(task.taskId);
+      oldest = task.newer;
+      if (oldest === null) newest = null;
+      else oldest.older = null;
     }
   }
 
-  /** Adds a task the store does not hold; a Map keeps insertion order, so it goes to the back. */
-  function remember(taskId: string, task: TaskLedger): void {
-    tasks.set(taskId, task);
+  /** Puts a task at the newest end of the list. */
+  function append(task: TaskLedger): void {
+    task.older = newest;
+    task.newer = null;
+    if (newest === null) oldest = task;
+    else newest.newer = task;
     newest = task;
   }
 
-  /** Records a write to a task the store holds, moving it to the back (delete, then set). */
-  function touch(taskId: string, task: TaskLedger, at: number): void {
-    task.touched = Math.max(task.touched, at);
-    if (task === newest) return;
-    if (task === oldest) oldest = undefined;
-    tasks.delete(taskId);
-    remember(taskId, task);
-  }
-
-  function ledgerOf(taskId: string, at: number): TaskLedger {
-    let task = tasks.get(taskId);
-    if (task === undefined) {
-      task = { last: null, refusals: null, path: null, ended: undefined, touched: at };
-      remember(taskId, task);
-    }
+  /** Adds a task the store does not hold, as the newest. */
+  function remember(task: TaskLedger): TaskLedger {
+    tasks.set(task.taskId, task);
+    append(task);
     return task;
   }
 
-  /** Counts a refusal of the task's hop and returns how many it has had. */
-  function refuse(request: ClaimRequest): number {
-    const task = ledgerOf(request.taskId, request.at);
-    const refusals = (task.refusals ??= []);
-    let entry: Refusals | undefined;
-    for (const refused of refusals) {
-      if (refused.hopIndex === request.hopIndex) {
-        entry = refused;
-        break;
-      }
-    }
-    if (entry === undefined) refusals.push((entry = { hopIndex: request.hopIndex, count: 0 }));
-    entry.count++;
-    touch(request.taskId, task, request.at);
-    return entry.count;
+  /** Records a write to a task the store holds: it becomes the newest. */
+  function touch(task: TaskLedger, at: number): void {
+    if (at > task.touched) task.touched = at;
+    if (task === newest) return;
+    // Not the newest, so it has a newer neighbour.
+    (task.newer as TaskLedger).older = task.older;
+    if (task.older === null) oldest = task.newer;
+    else task.older.newer = task.newer;
+    append(task);
   }
 
-  /** What is out of turn about a delivery to a task whose last accepted hop is `last`. */
-  function custodyFaults(request: ClaimRequest, task: TaskLedger, last: HopOwner): CustodyFault[] {
+  /** Counts a refusal in the producer's count of the task's round and returns it. */
+  function refuse(request: ClaimRequest, task: TaskLedger | undefined): number {
+    if (task === undefined) task = remember(emptyLedger(request.taskId, request.at));
+    else touch(task, request.at);
+    const bucket = request.edge === null ? NO_EDGE : request.edge.from;
+    const refusals = (task.refusals ??= new Map());
+    const count = (refusals.get(bucket) ?? 0) + 1;
+    refusals.set(bucket, count);
+    return count;
+  }
+
+  /** What is out of turn about a delivery at `hopIndex` to a task whose last accepted hop is `last`. */
+  function custodyFaults(request: ClaimRequest, hopIndex: number, task: TaskLedger | undefined, last: HopOwner | null): CustodyFault[] | undefined {
+    if (last === null) {
+      // Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
+      if (!graphWide || hopIndex === 1) return undefined;
+      return [{ kind: hopIndex < 1 ? "reset" : "skip" }];
+    }
     const faults: CustodyFault[] = [];
-    if (request.hopIndex <= last.hopIndex) faults.push({ kind: "reset" });
-    if (!graphWide) return faults;
-    if (request.hopIndex > last.hopIndex + 1) faults.push({ kind: "skip" });
-    const notOwner = request.producer !== last.receiver;
-    if (notOwner) faults.push({ kind: "producer" });
-    const path = request.path;
-    const recorded = task.path;
-    if (path != null && recorded !== null) {
-      // Entry `last.hopIndex` is the owner itself: already named by a `producer` fault.
-      const end = Math.min(recorded.length, path.length, notOwner ? last.hopIndex : last.hopIndex + 1);
-      for (let i = 0; i < end; i++) {
-        if (path[i] !== recorded[i]) {
-          faults.push({ kind: "path", index: i, expected: recorded[i] as string });
-          break;
+    if (hopIndex <= last.hopIndex) faults.push({ kind: "reset" });
+    if (graphWide) {
+      if (hopIndex > last.hopIndex + 1) faults.push({ kind: "skip" });
+      const notOwner = request.producer !== last.receiver;
+      if (notOwner) faults.push({ kind: "producer" });
+      const path = request.path;
+      const recorded = (task as TaskLedger).path;
+      if (path != null && recorded !== null) {
+        // Entry `last.hopIndex` is the owner itself: already named by a `producer` fault.
+        const end = Math.min(recorded.length, path.length, notOwner ? last.hopIndex : last.hopIndex + 1);
+        for (let i = 0; i < end; i++) {
+          if (path[i] !== recorded[i]) {
+            faults.push({ kind: "path", index: i, expected: recorded[i] as string });
+            break;
+          }
         }
       }
     }
-    return faults;
-  }
-
-  /** The claim of a task the store does not know (new, or forgotten): nothing to be out of turn with. */
-  function firstOfTask(request: ClaimRequest): ClaimResult {
-    if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
-    const claim = hopOwner(request, null);
-    accepted.set(request.handoffId, claim);
-    remember(request.taskId, { last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at });
-    return CLAIMED;
+    return faults.length > 0 ? faults : undefined;
   }
 
   return {
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
-      const earlier = accepted.get(request.handoffId);
+      const { handoffId, hopIndex } = request;
+      // Unusable header: nothing to key a duplicate, an owner or a turn on; only counted.
+      if (handoffId === null || hopIndex === null) {
+        const task = tasks.get(request.taskId);
+        if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
+        return { outcome: "noted", attempt: refuse(request, task) };
+      }
+      const earlier = accepted.get(handoffId);
       if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       const task = tasks.get(request.taskId);
-      if (task === undefined) return firstOfTask(request);
-      if (task.ended !== undefined) return { outcome: "finished", ended: task.ended };
-      const last = task.last;
-      // Indexes fall along the chain, so the search stops at the first hop not past the request's.
-      let owner = last;
-      while (owner !== null && owner.hopIndex > request.hopIndex) owner = owner.previous;
-      if (owner !== null && owner.hopIndex === request.hopIndex) {
-        // The same step again (same producer, same receiver) under a fresh id: a replay.
-        if (owner.receiver === request.receiver && owner.producer === request.producer) return { outcome: "duplicate", of: "hop", holder: holder(owner) };
-        // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
-        if (owner.receiver !== request.receiver && !(graphWide && request.producer === (last as HopOwner).receiver)) {
-          return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request) };
+      if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
+      const last = task === undefined ? null : task.last;
+      if (last !== null && hopIndex <= last.hopIndex) {
+        // The latest step again (same producer, same receiver) under a fresh id: a replay.
+        if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
+          return { outcome: "duplicate", of: "hop", holder: holder(last) };
         }
-        // Otherwise a new step under an old number: the counter went backwards (below).
+        // Indexes fall along the chain, so the search stops at the first hop not past the request's.
+        let owner: HopOwner | null = last;
+        while (owner !== null && owner.hopIndex > hopIndex) owner = owner.previous;
+        // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
+        if (owner !== null && owner.hopIndex === hopIndex && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
+          return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request, task) };
+        }
+        // Otherwise an older number again: the counter went backwards (below).
       }
-      if (last !== null) {
-        const faults = custodyFaults(request, task, last);
-        if (faults.length > 0) return { outcome: "custody", owner: last.receiver, lastHop: last.hopIndex, faults, attempt: refuse(request) };
+      const faults = custodyFaults(request, hopIndex, task, last);
+      if (faults !== undefined) {
+        return { outcome: "custody", owner: last === null ? null : last.receiver, lastHop: last === null ? null : last.hopIndex, faults, attempt: refuse(request, task) };
       }
-      if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request) };
+      if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
+      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last };
+      accepted.set(handoffId, claim);
+      if (task === undefined) {
+        remember({ last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at, taskId: request.taskId, older: null, newer: null });
+        return CLAIMED;
+      }
       // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
-      const claim = hopOwner(request, last);
-      accepted.set(request.handoffId, claim);
       task.last = claim;
       task.path = request.path ?? null;
-      touch(request.taskId, task, request.at);
+      // The next round starts with no refusals.
+      task.refusals = null;
+      touch(task, request.at);
       return CLAIMED;
     },
 
     finish(request: FinishRequest): FinishResult {
       sweep(request.at);
-      const task = ledgerOf(request.taskId, request.at);
-      if (task.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
-      const last = task.last;
-      if (graphWide && last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
+      const task = tasks.get(request.taskId);
+      if (task?.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
+      const last = task === undefined ? null : task.last;
+      if (graphWide) {
+        if (last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
+        // Never handed on: it is still with the entry agent that took it in.
+        if (last === null && !request.entry) return { outcome: "not-owner", owner: null, lastHop: null };
+      }
       const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: last === null ? null : last.hopIndex };
-      task.ended = ended;
-      touch(request.taskId, task, request.at);
+      if (task === undefined) remember(emptyLedger(request.taskId, request.at)).ended = ended;
+      else {
+        task.ended = ended;
+        touch(task, request.at);
+      }
       return { outcome: "finished", ended };
     },
   };
@@ -377,8 +429,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
 /** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 
-function hopOwner(request: ClaimRequest, previous: HopOwner | null): HopOwner {
-  return { hopIndex: request.hopIndex, handoffId: request.handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous };
+function emptyLedger(taskId: string, at: number): TaskLedger {
+  return { last: null, refusals: null, path: null, ended: undefined, touched: at, taskId, older: null, newer: null };
 }
 
 function holder(claim: HopOwner): ClaimHolder {

@@ -170,6 +170,19 @@ describe("seam validate", () => {
     }
   });
 
+  it("as one agent judges a task's later hop on its content; as '*' the whole graph's ledger wants its hop 1 first", async () => {
+    const dir = makeTempDir("validate");
+    const envelope = JSON.parse(readFileSync(join(casesDir, "valid-delegate.json"), "utf8")) as { hop: { index: number; path: string[] } };
+    envelope.hop = { ...envelope.hop, index: 3, path: ["triage", "billing", "triage", "billing"] };
+    writeFileSync(join(dir, "hop-3.json"), JSON.stringify(envelope));
+    const asBilling = createFakeIo(casesDir);
+    expect(await validateCommand({ envelopes: [join(dir, "hop-3.json")], graph: "graph.seam", as: "billing", format: "json" }, asBilling)).toBe(0);
+    const asGraph = createFakeIo(casesDir);
+    expect(await validateCommand({ envelopes: [join(dir, "hop-3.json")], graph: "graph.seam", as: "*", format: "json" }, asGraph)).toBe(1);
+    const [verdict] = JSON.parse(asGraph.out()) as ValidateVerdict[];
+    expect(verdict?.reasons.map((r) => `${r.path} ${r.rule}`)).toEqual(["/hop/index hop-skipped"]);
+  });
+
   it("prints no summary when no envelope could be read", async () => {
     const io = createFakeIo(casesDir);
     expect(await validateCommand({ envelopes: ["missing.json"], graph: "graph.seam", as: "billing", format: "pretty" }, io)).toBe(2);

@@ -46,6 +46,8 @@ interface Case {
   readonly description: string;
   /** How long the store keeps an idle task, in seconds (default: one day). */
   readonly ttlSeconds?: number;
+  /** Who shares the store (default "graph"); "receiver" for hops whose earlier hops the case leaves out. */
+  readonly scope?: "graph" | "receiver";
   readonly deliveries: readonly Step[];
 }
 
@@ -159,12 +161,12 @@ interface Runners {
   readonly finish: FinishRunner;
 }
 
-/** A fresh store for one case; `ttlSeconds` as the case says (undefined: the suite's default, one day). */
-type StoreMaker = (ttlSeconds: number | undefined) => Promise<SeenStore>;
-const memoryStore: StoreMaker = async (ttlSeconds) => createMemorySeenStore(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 });
+/** A fresh store for one case; `ttlSeconds` and `scope` as the case says (undefined: one day, "graph"). */
+type StoreMaker = (ttlSeconds: number | undefined, scope: "graph" | "receiver") => Promise<SeenStore>;
+const memoryStore: StoreMaker = async (ttlSeconds, scope) => createMemorySeenStore({ ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }), scope });
 
 async function runCase(run: Runners, value: Case, makeStore = memoryStore): Promise<void> {
-  const seen = await makeStore(value.ttlSeconds);
+  const seen = await makeStore(value.ttlSeconds, value.scope ?? "graph");
   for (const [i, step] of value.deliveries.entries()) {
     const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
     if ("finish" in step) {
@@ -183,7 +185,7 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
 afterAll(removeTempDirs);
 const redis = useRedis();
 // The Redis store answers with promises: only acceptAsync and finishAsync take it.
-const redisStore: StoreMaker = async (ttlSeconds) => (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400 })) as unknown as SeenStore;
+const redisStore: StoreMaker = async (ttlSeconds, scope) => (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400, scope })) as unknown as SeenStore;
 
 describe("conformance suite", () => {
   it("has suites with cases", () => {

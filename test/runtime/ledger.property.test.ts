@@ -118,6 +118,38 @@ function walkProperties({ store, deliver, numRuns }: Ingest): void {
       { numRuns },
     );
   }, 60_000);
+
+  it("never routes more than the edge's repairs to repair per producer in one round, whatever hop.index a resend claims", async () => {
+    const agents = [...roles.keys(), "mallory"];
+    const resends = fc.array(fc.record({ producer: fc.nat(), index: fc.integer({ min: 0, max: 20 }), fault: fc.boolean() }), { minLength: 1, maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(walks, fc.nat(), resends, async (walk, at, sent) => {
+        const k = 1 + (at % (walk.length - 1));
+        const seen = await store();
+        for (let i = 1; i < k; i++) expect((await deliver(seen, envelopeOf("task", walk, i, i))).ok).toBe(true);
+        // Every resend goes to the agent the walk hands hop k to, so they all await the same hop.
+        const receiver = walk[k] as string;
+        const repairRoutes = new Map<string | null, number>();
+        for (const [n, { producer: pick, index, fault }] of sent.entries()) {
+          const producer = agents[pick % agents.length] as string;
+          const envelope = envelopeOf("task", walk, k, 2000 + n);
+          envelope["hop"]["index"] = index;
+          envelope["from_agent"] = { id: producer, role: roles.get(producer) ?? "worker" };
+          if (fault) envelope["artefacts"] = "none";
+          const result = await deliver(seen, envelope);
+          // The owner's valid resend is accepted: the task awaits its next hop, a new round.
+          if (result.ok) repairRoutes.clear();
+          if (result.ok || result.rejection.route !== "repair") continue;
+          const edge = graph.edges.find((e) => e.from === producer && e.to === receiver);
+          const bucket = edge === undefined ? null : producer;
+          const count = (repairRoutes.get(bucket) ?? 0) + 1;
+          repairRoutes.set(bucket, count);
+          expect(count, `${producer} -> ${receiver}`).toBeLessThanOrEqual(edge?.repairs ?? 1);
+        }
+      }),
+      { numRuns },
+    );
+  }, 60_000);
 }
 
 describe("the ledger over random walks: accept() and the memory store", () => walkProperties(memory));
@@ -129,4 +161,5 @@ describe.skipIf(!redisAvailable)("the ledger over random walks: acceptAsync() an
     deliver: (seen, envelope) => acceptAsync(envelope, { me: envelope["to_agent"].id, seen, now: () => 0 }),
     numRuns: Math.min(numRuns, 40),
   });
+
 });

@@ -50,12 +50,18 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     const client = await connect();
     const store = createRedisSeenStore(client, { prefix: "t-keys", ttlSeconds: 3600 });
     await store.claim(request({ taskId: "task:with:colons", path: ["triage", "billing"] }));
-    await store.claim(request({ ...hop("h-2", 2, "billing", "refunds"), taskId: "task:with:colons", verdict: "rejected" }));
+    const second = { ...hop("h-2", 2, "billing", "refunds"), taskId: "task:with:colons" };
+    await store.claim(request({ ...second, edge: { kind: "delegate", from: "billing", to: "refunds" }, verdict: "rejected" }));
+    await store.claim(request({ ...second, producer: "intake", verdict: "rejected" }));
     expect((await client.keys("t-keys*")).sort()).toEqual(["t-keys:a:h-1", "t-keys:t:task:with:colons"]);
     expect(await client.get("t-keys:a:h-1")).toBe("t-keys:t:task:with:colons");
     const ledger = await client.hGetAll("t-keys:t:task:with:colons");
-    expect(ledger).toEqual({ touched: String(at), hops: expect.any(String), path: '["triage","billing"]', "r:2": "1" });
+    // The round's refusal counts: one per producer over an edge, one for deliveries over none.
+    expect(ledger).toEqual({ touched: String(at), hops: expect.any(String), path: '["triage","billing"]', "r:e:billing": "1", "r:n": "1" });
     expect(JSON.parse(ledger["hops"] as string)).toEqual([{ i: "1", id: "h-1", p: "triage", r: "billing", at: String(at), k: "t-keys:a:h-1" }]);
+    // The next accepted hop starts a new round: the counts go.
+    expect(await store.claim(request(second))).toEqual({ outcome: "claimed" });
+    expect(Object.keys(await client.hGetAll("t-keys:t:task:with:colons")).sort()).toEqual(["hops", "touched"]);
   });
 
   it("names a long id, or one with an unpaired surrogate, by its SHA-256: keys stay bounded and distinct", async () => {
@@ -94,7 +100,7 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     // A claim and a finish are writes: every key of the task, old and new, gets the full TTL.
     expect(await store.claim(request(hop("h-2", 2, "billing", "refunds")))).toEqual({ outcome: "claimed" });
     await client.expire("t-ttl:a:h-1", 100);
-    expect(await store.finish({ taskId: "task-1", agent: "refunds", terminal: "refunded", outcome: "complete", at })).toMatchObject({ outcome: "finished" });
+    expect(await store.finish({ taskId: "task-1", agent: "refunds", terminal: "refunded", outcome: "complete", at, entry: false })).toMatchObject({ outcome: "finished" });
     for (const key of ["t-ttl:a:h-1", "t-ttl:a:h-2", "t-ttl:t:task-1"]) expect(await client.pTTL(key), key).toBeGreaterThan(3_599_000);
   });
 
@@ -102,7 +108,7 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     const client = await connect();
     const store = createRedisSeenStore(client, { prefix: "t-expire", ttlSeconds: 1 });
     await store.claim(request());
-    expect(await store.finish({ taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at })).toMatchObject({ outcome: "finished" });
+    expect(await store.finish({ taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at, entry: false })).toMatchObject({ outcome: "finished" });
     expect(await client.keys("t-expire*")).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await client.keys("t-expire*")).toEqual([]);
@@ -125,8 +131,8 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
   });
 
   it("versions its scripts, and never reads version 1's keys", async () => {
-    expect(CLAIM_SCRIPT.split("\n")[0]).toBe("-- Seam claim, version 2: decides one delivery and keeps its task's ledger, in one atomic step.");
-    expect(FINISH_SCRIPT.split("\n")[0]).toBe("-- Seam finish, version 2: records that a task ended, in one atomic step.");
+    expect(CLAIM_SCRIPT.split("\n")[0]).toBe("-- Seam claim, version 3: decides one delivery and keeps its task's ledger, in one atomic step.");
+    expect(FINISH_SCRIPT.split("\n")[0]).toBe("-- Seam finish, version 3: records that a task ended, in one atomic step.");
     expect(seamRedisScripts.seamClaim.SHA1).toMatch(/^[0-9a-f]{40}$/);
     const client = await connect();
     // What version 1 wrote for handoff h-1, hop 1 of task-1.
@@ -146,7 +152,7 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
       "createRedisSeenStore: the client has no seamClaim and seamFinish scripts: create it with createClient({ scripts: seamRedisScripts, ... })",
     );
     const store = createRedisSeenStore(client, { prefix: "t-misuse" });
-    await expect(store.claim(request({ hopIndex: 1.5 }))).rejects.toThrow(new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more"));
+    await expect(store.claim(request({ hopIndex: 1.5 }))).rejects.toThrow(new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more, or null"));
     await expect(store.claim(request({ at: Number.NaN }))).rejects.toThrow(new TypeError("RedisSeenStore.claim: request.at must be a finite number of ms since the Unix epoch"));
   });
 });
@@ -155,7 +161,7 @@ describe("Redis store: a reply that is no result", () => {
   /** A client whose scripts answer `reply` (what a foreign script under the same SHA, or a proxy, might send). */
   const answering = (reply: unknown): SeamRedisClient => ({ seamClaim: async () => reply, seamFinish: async () => reply });
   const claimOf = (reply: unknown) => createRedisSeenStore(answering(reply), { prefix: "p" }).claim(request());
-  const finishOf = (reply: unknown) => createRedisSeenStore(answering(reply), { prefix: "p" }).finish({ taskId: "t", agent: "a", terminal: "x", outcome: "complete", at: 1 });
+  const finishOf = (reply: unknown) => createRedisSeenStore(answering(reply), { prefix: "p" }).finish({ taskId: "t", agent: "a", terminal: "x", outcome: "complete", at: 1, entry: false });
 
   it.each([
     ["not an array", "OK"],
@@ -171,6 +177,8 @@ describe("Redis store: a reply that is no result", () => {
     ["an unknown custody fault", ["custody", "billing", "1", "1", "late"]],
     ["a path fault without its entry", ["custody", "billing", "1", "1", "path", "0"]],
     ["a last hop below 0", ["custody", "billing", "-1", "1", "reset"]],
+    ["no owner but a last hop", ["custody", "", "2", "1", "skip"]],
+    ["an owner with no last hop", ["custody", "billing", "", "1", "skip"]],
     ["an end with a hop that is no whole number", ["finished", "a", "x", "complete", "1", "1.5"]],
     ["an end cut short", ["finished", "a", "x", "complete"]],
   ])("a claim answered with %s is a StoreUnavailableError", async (_, reply) => {
@@ -191,7 +199,9 @@ describe("Redis store: a reply that is no result", () => {
       new StoreUnavailableError('Redis answered the finish with ["not-owner","billing"], which is not a finish result: is the key prefix shared with something else?'),
     );
     await expect(finishOf(["claimed"])).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(finishOf(["not-owner", "", "3"])).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(await finishOf(["not-owner", "billing", "3"])).toEqual({ outcome: "not-owner", owner: "billing", lastHop: 3 });
+    expect(await finishOf(["not-owner", "", ""])).toEqual({ outcome: "not-owner", owner: null, lastHop: null });
   });
 
   it("takes a well-formed reply of each shape", async () => {
@@ -202,6 +212,7 @@ describe("Redis store: a reply that is no result", () => {
       attempt: 3,
       faults: [{ kind: "reset" }, { kind: "path", index: 0, expected: "triage" }, { kind: "producer" }],
     });
+    expect(await claimOf(["custody", "", "", "2", "skip"])).toEqual({ outcome: "custody", owner: null, lastHop: null, attempt: 2, faults: [{ kind: "skip" }] });
     expect(await claimOf(["finished", "a", "x", "complete", "1.5", ""])).toEqual({ outcome: "finished", ended: { agent: "a", terminal: "x", outcome: "complete", at: 1.5, hopIndex: null } });
   });
 });
@@ -245,7 +256,7 @@ describe.skipIf(!redisAvailable)("Redis store: when Redis fails", () => {
   });
 
   it("rejects a finish the same ways: unreachable, or not answered in time", async () => {
-    const end = { taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at: 1 };
+    const end = { taskId: "task-1", agent: "billing", terminal: "done", outcome: "complete", at: 1, entry: false };
     const down = await createRedisServer();
     await down.start();
     const unreachable = createRedisSeenStore(await connect(down.url), { prefix: "t-down", timeoutMs: 500 });

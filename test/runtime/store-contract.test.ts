@@ -28,7 +28,11 @@ const HOP2 = { handoffId: "h2", hopIndex: 2, producer: "billing", receiver: "ref
 const HOP3 = { handoffId: "h3", hopIndex: 3, producer: "refunds", receiver: "triage", path: ["triage", "billing", "refunds", "triage"] };
 const CLAIMED: ClaimResult = { outcome: "claimed" };
 const holder = (handoffId: string, receiver: string, at = 1000) => ({ handoffId, receiver, at });
-const custody = (owner: string, lastHop: number, attempt: number, ...faults: CustodyFault[]): ClaimResult => ({ outcome: "custody", owner, lastHop, faults, attempt });
+const custody = (owner: string | null, lastHop: number | null, attempt: number, ...faults: CustodyFault[]): ClaimResult => ({ outcome: "custody", owner, lastHop, faults, attempt });
+/** The graph's edges the walk travels, and one a forger may use. */
+const EDGE2 = { kind: "delegate", from: "billing", to: "refunds" } as const;
+const EDGE3 = { kind: "return", from: "refunds", to: "triage" } as const;
+const INTAKE = { kind: "delegate", from: "intake", to: "refunds" } as const;
 const END = { agent: "refunds", terminal: "refunded", outcome: "complete" };
 const LONG = "x".repeat(10_000);
 
@@ -147,24 +151,35 @@ const cases: readonly ContractCase[] = [
     ],
   },
   {
-    name: "only the owner may end a task (graph scope); a task never seen ends with no hop",
+    name: "only the owner may end a task (graph scope); a task never handed on, only an entry agent",
     steps: [
       claim(HOP1, CLAIMED),
       claim(HOP2, CLAIMED),
       finish({ ...END, agent: "billing" }, { outcome: "not-owner", owner: "refunds", lastHop: 2 }),
-      finish({ ...END, taskId: "never-seen", agent: "billing" }, { outcome: "finished", ended: { ...END, agent: "billing", at: 1000, hopIndex: null } }),
-      claim({ ...HOP1, handoffId: "h9", taskId: "never-seen" }, { outcome: "finished", ended: { ...END, agent: "billing", at: 1000, hopIndex: null } }),
+      finish({ ...END, agent: "billing", entry: true }, { outcome: "not-owner", owner: "refunds", lastHop: 2 }),
+      finish({ ...END, taskId: "never-seen", agent: "billing" }, { outcome: "not-owner", owner: null, lastHop: null }),
+      claim({ ...HOP1, handoffId: "h9", taskId: "refused-only", verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      finish({ ...END, taskId: "refused-only", agent: "billing" }, { outcome: "not-owner", owner: null, lastHop: null }),
+      finish({ ...END, taskId: "never-seen", agent: "triage", entry: true }, { outcome: "finished", ended: { ...END, agent: "triage", at: 1000, hopIndex: null } }),
+      claim({ ...HOP1, handoffId: "h8", taskId: "never-seen" }, { outcome: "finished", ended: { ...END, agent: "triage", at: 1000, hopIndex: null } }),
     ],
   },
   {
-    name: "receiver scope: checks replays, resets, attempts and its own ends, not owners, skips or paths",
+    name: "receiver scope: a task never handed on is ended by any agent",
+    scope: "receiver",
+    steps: [finish({ ...END, agent: "billing" }, { outcome: "finished", ended: { ...END, agent: "billing", at: 1000, hopIndex: null } })],
+  },
+  {
+    name: "receiver scope: checks resets, attempts and its own ends, not owners, skips or paths",
     scope: "receiver",
     steps: [
       claim(HOP1, CLAIMED),
       claim({ ...HOP3, hopIndex: 5, producer: "intake", receiver: "billing", path: ["z"] }, CLAIMED),
       claim({ ...HOP2, receiver: "billing" }, custody("billing", 5, 1, { kind: "reset" })),
-      claim({ ...HOP1, handoffId: "h8", producer: "billing", receiver: "refunds" }, { outcome: "owner-conflict", owner: "billing", attempt: 1 }),
-      claim({ ...HOP1, handoffId: "h9" }, { outcome: "duplicate", of: "hop", holder: holder("h1", "billing") }),
+      // Both over no edge of the graph: one count for the round.
+      claim({ ...HOP1, handoffId: "h8", producer: "billing", receiver: "refunds" }, { outcome: "owner-conflict", owner: "billing", attempt: 2 }),
+      // Hop 1 again after this receiver's hop 5: an older hop, a reset (its latest again would be a replay).
+      claim({ ...HOP1, handoffId: "h9" }, custody("billing", 5, 3, { kind: "reset" })),
       finish({ ...END, agent: "intake" }, { outcome: "finished", ended: { ...END, agent: "intake", at: 1000, hopIndex: 5 } }),
       claim({ ...HOP3, handoffId: "h10", hopIndex: 6 }, { outcome: "finished", ended: { ...END, agent: "intake", at: 1000, hopIndex: 5 } }),
     ],
@@ -182,7 +197,9 @@ const cases: readonly ContractCase[] = [
       claim({ ...HOP2, verdict: "rejected", at: 110_000 }, { outcome: "noted", attempt: 1 }),
       finish({ ...END, agent: "billing", at: 110_000 }, { outcome: "finished", ended: { ...END, agent: "billing", at: 110_000, hopIndex: 1 } }),
       claim({ ...HOP2, at: 169_999 }, { outcome: "finished", ended: { ...END, agent: "billing", at: 110_000, hopIndex: 1 } }),
-      claim({ ...HOP2, at: 170_000 }, CLAIMED),
+      // Forgotten: hop 2 has no recorded hop 1, so the task cannot continue.
+      claim({ ...HOP2, at: 170_000 }, custody(null, null, 1, { kind: "skip" })),
+      claim({ ...HOP1, at: 170_000 }, CLAIMED),
     ],
   },
   {
@@ -219,20 +236,88 @@ const cases: readonly ContractCase[] = [
   },
   {
     name: "keeps whole numbers exact up to the largest safe integer, and times as given, far apart",
+    // One receiver's view: a first hop past 1 is a gap.
+    scope: "receiver",
     steps: [
       claim({ ...HOP1, hopIndex: Number.MAX_SAFE_INTEGER - 1, path: null, at: 1.5 }, CLAIMED),
-      claim({ ...HOP2, hopIndex: Number.MAX_SAFE_INTEGER - 1, producer: "intake", receiver: "billing", path: null }, custody("billing", Number.MAX_SAFE_INTEGER - 1, 1, { kind: "reset" }, { kind: "producer" })),
+      claim({ ...HOP2, hopIndex: Number.MAX_SAFE_INTEGER - 1, producer: "intake", receiver: "billing", path: null }, custody("billing", Number.MAX_SAFE_INTEGER - 1, 1, { kind: "reset" })),
       claim({ ...HOP2, hopIndex: Number.MAX_SAFE_INTEGER, path: null, at: -2 }, CLAIMED),
       finish({ ...END, at: 2000.25 }, { outcome: "finished", ended: { ...END, at: 2000.25, hopIndex: Number.MAX_SAFE_INTEGER } }),
       finish({ ...END, at: 8.64e15 }, { outcome: "finished", ended: { ...END, at: 8.64e15, hopIndex: null } }),
     ],
+  },
+  {
+    name: "counts refusals per producer for the hop the task awaits, whatever hop.index each claims; an accepted hop clears them",
+    steps: [
+      claim(HOP1, CLAIMED),
+      claim({ ...HOP2, edge: EDGE2, verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      claim({ ...HOP2, handoffId: "h5", edge: EDGE2, hopIndex: 7, path: null }, custody("billing", 1, 2, { kind: "skip" })),
+      claim({ ...HOP2, handoffId: "h6", edge: EDGE2, hopIndex: 0, path: null }, custody("billing", 1, 3, { kind: "reset" })),
+      // Another producer's forgeries count in its own count, over its edge or over none.
+      claim({ ...HOP2, handoffId: "h7", producer: "intake", edge: INTAKE, path: null }, custody("billing", 1, 1, { kind: "producer" })),
+      claim({ ...HOP2, handoffId: "h8", producer: "intake", edge: INTAKE, hopIndex: 9, path: null }, custody("billing", 1, 2, { kind: "skip" }, { kind: "producer" })),
+      claim({ ...HOP2, handoffId: "h9", producer: "stranger", path: null }, custody("billing", 1, 1, { kind: "producer" })),
+      claim({ ...HOP2, handoffId: "h10", producer: "other", hopIndex: 4, path: null }, custody("billing", 1, 2, { kind: "skip" }, { kind: "producer" })),
+      claim({ ...HOP2, edge: EDGE2 }, CLAIMED),
+      claim({ ...HOP3, edge: EDGE3, verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      claim({ ...HOP3, handoffId: "h11", producer: "intake", edge: INTAKE, path: null }, custody("refunds", 2, 1, { kind: "producer" })),
+    ],
+  },
+  {
+    name: "counts a delivery with no usable handoff_id or hop index, and checks nothing else for it",
+    steps: [
+      claim({ ...HOP1, handoffId: null, verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      claim({ ...HOP1, hopIndex: null, verdict: "rejected" }, { outcome: "noted", attempt: 2 }),
+      claim({ ...HOP1, handoffId: null, hopIndex: null, edge: { kind: "delegate", from: "triage", to: "billing" }, verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      claim(HOP1, CLAIMED),
+      // No duplicate, owner or turn check for what cannot be keyed: h1 again is only counted.
+      claim({ ...HOP1, hopIndex: null, verdict: "rejected" }, { outcome: "noted", attempt: 1 }),
+      claim({ ...HOP2, handoffId: null, producer: "intake", verdict: "rejected" }, { outcome: "noted", attempt: 2 }),
+      finish({ ...END, agent: "billing" }, { outcome: "finished", ended: { ...END, agent: "billing", at: 1000, hopIndex: 1 } }),
+      claim({ ...HOP2, handoffId: null, verdict: "rejected" }, { outcome: "finished", ended: { ...END, agent: "billing", at: 1000, hopIndex: 1 } }),
+    ],
+  },
+  {
+    name: "an older hop sent again after the task moved on is a reset, not a replay; the latest hop again is a replay",
+    steps: [
+      claim(HOP1, CLAIMED),
+      claim(HOP2, CLAIMED),
+      claim({ ...HOP2, handoffId: "h8" }, { outcome: "duplicate", of: "hop", holder: holder("h2", "refunds") }),
+      claim(HOP3, CLAIMED),
+      claim({ ...HOP1, handoffId: "h9", producer: "triage" }, custody("triage", 3, 1, { kind: "reset" })),
+      claim({ ...HOP2, handoffId: "h10" }, custody("triage", 3, 2, { kind: "reset" }, { kind: "producer" })),
+    ],
+  },
+  {
+    name: "receiver scope: an older hop of its own again is a reset, its latest a replay",
+    scope: "receiver",
+    steps: [
+      claim(HOP1, CLAIMED),
+      claim({ ...HOP3, receiver: "billing" }, CLAIMED),
+      claim({ ...HOP1, handoffId: "h9" }, custody("billing", 3, 1, { kind: "reset" })),
+      claim({ ...HOP3, handoffId: "h8", receiver: "billing" }, { outcome: "duplicate", of: "hop", holder: holder("h3", "billing") }),
+    ],
+  },
+  {
+    name: "a task starts at hop 1 (graph scope): a first delivery past it is a skip, below it a reset, with no owner",
+    steps: [
+      claim(HOP3, custody(null, null, 1, { kind: "skip" })),
+      claim({ ...HOP1, hopIndex: 0, path: null }, custody(null, null, 2, { kind: "reset" })),
+      claim({ ...HOP3, taskId: "t ", handoffId: "h8", verdict: "rejected" }, custody(null, null, 1, { kind: "skip" })),
+      claim(HOP1, CLAIMED),
+    ],
+  },
+  {
+    name: "receiver scope: a first delivery at any hop is a gap, not a fault",
+    scope: "receiver",
+    steps: [claim(HOP3, CLAIMED), claim({ ...HOP1, taskId: "t2", handoffId: "h9", hopIndex: 0, path: null }, CLAIMED)],
   },
 ];
 
 type StoreMaker = (options: { scope?: "graph" | "receiver"; ttlSeconds?: number }) => Promise<Required<AsyncSeenStore>>;
 
 const BASE_CLAIM: ClaimRequest = { handoffId: "h1", taskId: "t", hopIndex: 1, producer: "triage", receiver: "billing", edge: null, verdict: "accepted", at: 1000, path: null };
-const BASE_FINISH: FinishRequest = { taskId: "t", agent: "refunds", terminal: "refunded", outcome: "complete", at: 1000 };
+const BASE_FINISH: FinishRequest = { taskId: "t", agent: "refunds", terminal: "refunded", outcome: "complete", at: 1000, entry: false };
 
 async function run(make: StoreMaker, contract: ContractCase): Promise<void> {
   const store = await make({ ...(contract.scope === undefined ? {} : { scope: contract.scope }), ...(contract.ttlSeconds === undefined ? {} : { ttlSeconds: contract.ttlSeconds }) });

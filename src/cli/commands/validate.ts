@@ -67,7 +67,9 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   if (graph === undefined) return 2;
 
   const { accept } = createGraphAccept(graph, { anyReceiver: options.as === "*" });
-  const seen = createMemorySeenStore();
+  // As one agent, the run is that agent's service, which sees only the hops addressed to it; as
+  // '*', the whole graph, whose ledger sees every hop (a task starts at hop 1).
+  const seen = createMemorySeenStore({ scope: options.as === "*" ? "graph" : "receiver" });
   const verdicts: ValidateVerdict[] = [];
   let unreadable = false;
   for (const file of options.envelopes.filter((path) => !isJsonLines(path))) {

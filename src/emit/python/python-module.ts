@@ -32,6 +32,7 @@ import inspect
 import math
 import re
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import AbstractSet as Set, Any, Awaitable, Callable, Final, Literal, Mapping, NamedTuple, Optional, Protocol, Union, cast
 `;
@@ -254,9 +255,11 @@ def create_loop_detector() -> LoopDetector:
 
 def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """Records that agent me ended task_id at one of its terminals (with that outcome); afterwards
-    accept() refuses every handoff of the task (task-finished). Returns FinishVerdict: ok with the
-    end record, or refused (rule "not-owner" or "task-finished"). Raises TypeError for a terminal
-    me does not declare, another outcome, a store without finish(), or an async store."""
+    accept() refuses every handoff of the task (task-finished). Only the task's owner ends it (with
+    a graph-wide store, a task with no accepted hop only an entry agent). Returns FinishVerdict: ok
+    with the end record, or refused (rule "not-owner" or "task-finished"). Raises TypeError
+    ("finish(): ...") for a missing (None) me, terminal or outcome, a terminal me does not
+    declare, another outcome, a store without finish(), or an async store."""
     return _ACCEPT.finish(task_id, me, terminal, outcome, seen, now)
 
 

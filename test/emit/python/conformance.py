@@ -85,7 +85,8 @@ def verdict(result):
 
 async def run_case(m, suite, case, mode):
     ttl = case.get("ttlSeconds")
-    store = m.create_memory_seen_store() if ttl is None else m.create_memory_seen_store(ttl * 1000)
+    scope = case.get("scope", "graph")
+    store = m.create_memory_seen_store(scope=scope) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope)
     out = []
     for delivery in case["deliveries"]:
         if "finish" in delivery:

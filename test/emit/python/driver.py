@@ -55,7 +55,7 @@ def answer(m, request):
             for s in request["strings"]
         ]
     if op == "accept":
-        seen = m.create_memory_seen_store()
+        seen = m.create_memory_seen_store(scope=request["scope"])
         detector = m.create_loop_detector()
         now = request["now"] / 1000
         out = []
@@ -75,6 +75,20 @@ def answer(m, request):
                 except (ValueError, TypeError):
                     entry["signature"] = "error"
             out.append(entry)
+        return out
+    if op == "ledger":
+        # One graph-wide store; each step an accept() or a finish(), at its own time (ms).
+        seen = m.create_memory_seen_store()
+        out = []
+        for step in request["steps"]:
+            now = step["now"] / 1000
+            if "finish" in step:
+                f = step["finish"]
+                verdict = m.finish(f["task"], me=f["me"], terminal=f["terminal"], outcome=f["outcome"], seen=seen, now=lambda: now)
+                record = None if verdict.record is None else verdict.record._asdict()
+                out.append({"ok": verdict.ok, "rule": verdict.rule, "message": verdict.message, "owner": verdict.owner, "record": record})
+            else:
+                out.append(m.accept(step["envelope"], me=step["me"], seen=seen, now=lambda: now).to_dict())
         return out
     raise ValueError(f"unknown op {op}")
 

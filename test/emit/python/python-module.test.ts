@@ -36,6 +36,7 @@ describe("the emitted Python module", () => {
     expect(emitPythonModule(refundDesk())).toBe(text);
     const imports = text.match(/^(?:import|from) \S+/gm) ?? [];
     expect([...new Set(imports)].sort()).toEqual([
+      "from collections",
       "from dataclasses",
       "from typing",
       "import asyncio",
@@ -115,13 +116,14 @@ describe("the emitted Python module", () => {
       expect([name, outcome.raised]).toEqual([name, undefined]);
       expect([name, outcome.ok]).toEqual([name, false]);
     }
-    expect(answer.envelopes["exploding mapping"]?.rules).toEqual(["unreadable-envelope"]);
-    expect(answer.envelopes["exploding inner"]?.rules).toEqual(["unreadable-envelope"]);
-    expect(answer.envelopes["none"]?.rules).toEqual(["type"]);
+    // With a store, an envelope whose task_id cannot be read escalates: its refusals cannot be counted.
+    expect(answer.envelopes["exploding mapping"]?.rules).toEqual(["unreadable-envelope", "untracked-task"]);
+    expect(answer.envelopes["exploding inner"]?.rules).toEqual(["unreadable-envelope", "untracked-task"]);
+    expect(answer.envelopes["none"]?.rules).toEqual(["type", "untracked-task"]);
     expect(answer.envelopes["huge int"]?.rules).toEqual(expect.arrayContaining(["type", "required"]));
     expect(answer.envelopes["bool as numbers"]?.rules).toEqual(expect.arrayContaining(["type"]));
     expect(answer.envelopes["dunder keys"]?.rules).toEqual(expect.arrayContaining(["additional-property", "required"]));
-    expect(answer.envelopes["set"]?.rules).toEqual(["not-json-data", "type"]);
+    expect(answer.envelopes["set"]?.rules).toEqual(["not-json-data", "type", "untracked-task"]);
     expect(answer.envelopes["non-str keys"]?.rules).toEqual(expect.arrayContaining(["not-json-data"]));
     expect(answer.envelopes["lone surrogates"]?.rules).toEqual(expect.arrayContaining(["unpaired-surrogate"]));
     expect(answer.envelopes["deep dict"]?.rules).toEqual(expect.arrayContaining(["not-json-data"]));

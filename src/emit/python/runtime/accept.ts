@@ -5,7 +5,9 @@
  * same envelope. A call has four steps: the caller's options (a misuse raises TypeError at once);
  * the envelope's content (JSON data, the JSON Schema with every error, then every semantic and
  * graph check whose inputs are well-typed, whatever else is wrong); can_read for each required
- * artefact; one claim on the store, which alone decides duplicates, replays and ownership.
+ * artefact; one claim on the store (for every envelope with a str task_id), which alone decides
+ * duplicates, replays, ownership and the task ledger; with a store, an envelope with no str
+ * task_id escalates (untracked-task), since its refusals cannot be counted.
  */
 
 /** Python source; spliced verbatim into every emitted module. */
@@ -31,6 +33,12 @@ _MAX_TIME_SECONDS: Final = 8.64e12
 _ABSENT: Final[Any] = object()
 _NO_PATHS: Final[frozenset[str]] = frozenset()
 _HAS_UPPER: Final = re.compile("[A-Z]")
+_UNTRACKED_REASON: Final = Reason(
+    "/task_id",
+    "untracked-task",
+    "the store counts refusals per task_id, and this envelope has no string task_id: the refusal cannot be counted, "
+    "so it goes to a person (escalate) rather than back for a repair that could loop",
+)
 
 
 def _ordinal(n: int) -> str:
@@ -204,7 +212,8 @@ class EndRecord(NamedTuple):
 
 class FinishVerdict(NamedTuple):
     """finish()'s answer: ok with the end record, or refused with rule "not-owner" (owner accepted
-    the task's last hop) or "task-finished" (record: the earlier end) and a message."""
+    the task's last hop; None when no hop was accepted and me is no entry agent) or
+    "task-finished" (record: the earlier end) and a message."""
 
     ok: bool
     record: EndRecord | None
@@ -532,13 +541,13 @@ class _Accept:
         return text
 
     def _claim_request(self, content: _Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
-        if content.handoff_id is None or content.task_id is None or content.hop_index is None:
+        if content.task_id is None:
             return None
         edge = content.edge
         handoff_id = content.handoff_id
         return ClaimRequest(
             # A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
-            handoff_id.lower() if _HAS_UPPER.search(handoff_id) else handoff_id,
+            handoff_id.lower() if handoff_id is not None and _HAS_UPPER.search(handoff_id) else handoff_id,
             content.task_id,
             content.hop_index,
             content.producer,
@@ -549,7 +558,7 @@ class _Accept:
             content.path,
         )
 
-    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool, claimed: object = None) -> Rejected:
+    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool, claimed: object = None, untracked: bool = False) -> Rejected:
         attempt = (claimed.attempt or 1) if isinstance(claimed, (Noted, OwnerConflict, Custody)) else None
         repairs = 1 if content.edge is None or content.edge.repairs is None else content.edge.repairs
         route: RejectionRoute = "repair"
@@ -557,15 +566,17 @@ class _Accept:
             route = "discard"
         elif content.hop_limit_reached:
             route = self._graph.on_hop_limit
-        elif isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
+        elif untracked or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
         return Rejected(Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons), attempt, repairs), duplicate)
 
     def _custody_reasons(self, content: _Content, claimed: Custody) -> list[Reason]:
         task = _quote_untrusted(content.task_id)
-        owner = _quote_untrusted(claimed.owner)
         last_hop = claimed.last_hop
         index = content.hop_index
+        if claimed.owner is None or last_hop is None:
+            return [self._unstarted_reason(fault, task, index) for fault in claimed.faults]
+        owner = _quote_untrusted(claimed.owner)
         last = f"hop {last_hop} was accepted last, by {owner}, so the next hop is {last_hop + 1}"
         out: list[Reason] = []
         for fault in claimed.faults:
@@ -596,6 +607,24 @@ class _Accept:
                 raise TypeError(f"seen.claim returned an unknown custody fault {_quote_untrusted(fault.kind)}")
         return out
 
+    @staticmethod
+    def _unstarted_reason(fault: CustodyFault, task: str, index: int | None) -> Reason:
+        """A fault of a task with no accepted hop (graph scope): it starts at hop 1."""
+        if fault.kind == "reset":
+            return Reason(
+                "/hop/index",
+                "hop-reset",
+                f"hop {index} of task {task} goes back: no hop of the task is recorded, so its first hop is 1 (a counter that is reset disables the hop limit)",
+            )
+        if fault.kind == "skip":
+            return Reason(
+                "/hop/index",
+                "hop-skipped",
+                f"hop {index} of task {task} cannot be its first: no earlier hop of the task is recorded, and a task starts at hop 1 "
+                "(a task forgotten after its idle TTL cannot continue either)",
+            )
+        raise TypeError(f"seen.claim returned an unknown custody fault {_quote_untrusted(fault.kind)}")
+
     def _ended_reason(self, content: _Content, ended: TaskEnd) -> Reason:
         hop = "" if ended.hop_index is None else f" after hop {ended.hop_index}"
         return Reason(
@@ -605,7 +634,9 @@ class _Accept:
             f"{_quote_untrusted(ended.terminal)} ({_quote_untrusted(ended.outcome)}); a finished task takes no further handoff",
         )
 
-    def _settle(self, content: _Content, me: str, at: int, reasons: list[Reason], claimed: object) -> AcceptResult:
+    def _settle(self, content: _Content, me: str, at: int, reasons: list[Reason], claimed: object, untracked: bool) -> AcceptResult:
+        """The verdict from the content, the artefact reasons and the store's answer (if asked);
+        untracked: a store was given but could not be asked (no str task_id)."""
         if claimed is not None:
             if isinstance(claimed, Duplicate):
                 if claimed.of == "handoff":
@@ -637,6 +668,10 @@ class _Accept:
                 return self._refuse(content, reasons, False, claimed)
             if not isinstance(claimed, Claimed):
                 raise TypeError(f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody or Finished")
+        if untracked:
+            # A refusal the store cannot count could go back for repair forever: a person decides.
+            reasons.append(_UNTRACKED_REASON)
+            return self._refuse(content, reasons, False, None, True)
         if reasons and not content.lenient:
             return self._refuse(content, reasons, False)
         # lenient or no reason at all: the header is usable (the schema or lenient saw to that).
@@ -693,7 +728,7 @@ class _Accept:
             if inspect.iscoroutine(claimed):
                 claimed.close()
             raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
-        return self._settle(content, me, at, reasons, claimed)
+        return self._settle(content, me, at, reasons, claimed, seen is not None and content.task_id is None)
 
     async def accept_async(
         self, value: object, me: str, can_read: CanReadAsync | None, seen: AsyncSeenStore | None, now: Callable[[], float] | None
@@ -716,41 +751,53 @@ class _Accept:
         at, claimed = self._claim("accept_async", content, me, reasons, seen, now)
         if inspect.isawaitable(claimed):
             claimed = await claimed
-        return self._settle(content, me, at, reasons, claimed)
+        return self._settle(content, me, at, reasons, claimed, seen is not None and content.task_id is None)
 
     # -- terminal actions -----------------------------------------------------------------------
 
     def _finish_request(self, call: str, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishRequest:
         if not isinstance(task_id, str) or task_id == "":
             raise TypeError(f"{call}(): task_id must be the task_id of the task that ends, a non-empty str")
+        if me is None:
+            raise TypeError(f"{call}(): me is missing: name the agent taking the terminal action")
         agent = self._terminals.get(me) if isinstance(me, str) else None
         if agent is None:
             raise TypeError(f"{call}(): me {_quote_untrusted(me)} is no agent of graph {self._graph.name}")
+        known = ", ".join(t.id for t in agent)
+        if terminal is None:
+            declares = f"agent {me} declares no terminal, so it cannot end a task" if not known else f"agent {me} declares {known}"
+            raise TypeError(f"{call}(): terminal is missing: {declares}")
         declared = next((t for t in agent if t.id == terminal), None)
         if declared is None:
-            known = ", ".join(t.id for t in agent)
             tail = "; it declares none, so it cannot end a task" if not known else f"; its terminals are {known}"
             raise TypeError(f"{call}(): agent {me} declares no terminal {_quote_untrusted(terminal)}{tail}")
+        if outcome is None:
+            raise TypeError(f"{call}(): outcome is missing: terminal {declared.id} of {me} has the outcome {declared.outcome}")
         if outcome != declared.outcome:
             raise TypeError(f"{call}(): terminal {declared.id} of {me} has the outcome {declared.outcome}, not {_quote_untrusted(outcome)}")
         if not callable(getattr(seen, "finish", None)):
             raise TypeError(f"{call}(): seen must be the store accept() claims on, with a finish(request) method, such as create_memory_seen_store()")
         if now is not None and not callable(now):
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
-        return FinishRequest(task_id, cast(str, me), declared.id, declared.outcome, self._clock(call, cast(Optional[Callable[[], float]], now)))
+        at = self._clock(call, cast(Optional[Callable[[], float]], now))
+        return FinishRequest(task_id, cast(str, me), declared.id, declared.outcome, at, me in self._entries)
 
-    def _finish_verdict(self, request: FinishRequest, result: object) -> FinishVerdict:
+    def _finish_verdict(self, call: str, request: FinishRequest, result: object) -> FinishVerdict:
         task = _quote_untrusted(request.task_id)
         if isinstance(result, TaskFinished):
             return FinishVerdict(True, self._end_record(request.task_id, result.ended))
         if isinstance(result, NotOwner):
-            message = f"{request.agent} does not own task {task}: {_quote_untrusted(result.owner)} accepted its last hop ({result.last_hop}), so only it may end the task"
+            if result.owner is None:
+                why = f"no hop of it was accepted, so it is still with the entry agent that took it in: only an entry agent ({self._entry_list}) may end it"
+            else:
+                why = f"{_quote_untrusted(result.owner)} accepted its last hop ({result.last_hop}), so only it may end the task"
+            message = f"{_quote_untrusted(request.agent)} does not own task {task}: {why}"
             return FinishVerdict(False, None, "not-owner", message, result.owner)
         if isinstance(result, AlreadyFinished):
             record = self._end_record(request.task_id, result.ended)
             message = f"task {task} ended before, at {record.ended_at}: {_quote_untrusted(record.agent)} took terminal {_quote_untrusted(record.terminal)} ({record.outcome})"
             return FinishVerdict(False, record, "task-finished", message)
-        raise TypeError(f"seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner or AlreadyFinished")
+        raise TypeError(f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner or AlreadyFinished")
 
     def _end_record(self, task_id: str, ended: TaskEnd) -> EndRecord:
         return EndRecord(task_id, ended.agent, ended.terminal, ended.outcome, self._accepted_at(ended.at), ended.hop_index)
@@ -763,7 +810,7 @@ class _Accept:
             if inspect.iscoroutine(answer):
                 answer.close()
             raise TypeError("finish(): seen.finish returned an awaitable: use finish_async with an asynchronous store")
-        return self._finish_verdict(request, answer)
+        return self._finish_verdict("finish", request, answer)
 
     async def finish_async(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
         """See the module's finish_async()."""
@@ -771,5 +818,5 @@ class _Accept:
         answer = cast(Any, seen).finish(request)
         if inspect.isawaitable(answer):
             answer = await answer
-        return self._finish_verdict(request, answer)
+        return self._finish_verdict("finish_async", request, answer)
 `;

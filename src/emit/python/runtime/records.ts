@@ -13,8 +13,9 @@ HopLimitAction = Literal["escalate", "failed"]
 Route = Literal["proceed", "human_input", "approval", "failed"]
 """Where an accepted task goes next, from the envelope's status."""
 RejectionRoute = Literal["repair", "escalate", "failed", "discard"]
-"""Where a refused envelope goes: repair; escalate once the hop's repairs are used up or the task
-ended; escalate or failed at the hop limit; discard a duplicate."""
+"""Where a refused envelope goes: repair; escalate once the producer's repairs in the task's round
+are used up (attempt past the edge's repairs), when the task ended, or when a store is given and
+task_id is not a str (untracked-task); escalate or failed at the hop limit; discard a duplicate."""
 RecordOutcome = Literal["recorded", "duplicate", "owner-conflict"]
 
 
@@ -121,9 +122,10 @@ class Rejection(NamedTuple):
     route: RejectionRoute
     reasons: tuple[Reason, ...]
     attempt: int | None = None
-    """Which refusal of the task's hop this is, as the store counted it (None: not counted)."""
+    """Which refusal this is of its producer in the task's round (the hop the task awaits), as the
+    store counted it (None: not counted: no store, a duplicate, an ended task, no str task_id)."""
     repairs: int = 1
-    """Refusals of the hop that go back for repair (the edge's repairs)."""
+    """Refusals per producer and round that go back for repair (the edge's repairs)."""
 
     def to_dict(self) -> dict[str, object]:
         """The rejection as the JavaScript runtime returns it."""

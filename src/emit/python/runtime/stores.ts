@@ -15,14 +15,17 @@ class ClaimEdge(NamedTuple):
 
 
 class ClaimRequest(NamedTuple):
-    """One delivery as the store sees it: handoff_id (in lower case), task_id, hop.index, the producer
-    (from_agent.id, None when absent), the receiver (me), the graph's edge producer -> receiver
-    (None when the graph has none), the verdict of the content checks ("accepted" includes an
-    observe edge's acceptance with warnings) and the time, in ms since the Unix epoch."""
+    """One delivery as the store sees it: handoff_id (in lower case; None when it is not a str),
+    task_id (a str: a delivery without one is not claimed), hop.index (a whole number from 0 to
+    2**53 - 1; None when it is not one), the producer (from_agent.id, None when absent), the
+    receiver (me), the graph's edge producer -> receiver (None when the graph has none: it picks
+    the refusal count, the producer's own over an edge, one shared count over none), the verdict
+    of the content checks ("accepted" includes an observe edge's acceptance with warnings; always
+    "rejected" when handoff_id or hop_index is None) and the time, in ms since the Unix epoch."""
 
-    handoff_id: str
+    handoff_id: str | None
     task_id: str
-    hop_index: int
+    hop_index: int | None
     producer: str | None
     receiver: str
     edge: ClaimEdge | None
@@ -47,16 +50,18 @@ class Claimed(NamedTuple):
 
 
 class Noted(NamedTuple):
-    """A rejected delivery is counted; nothing is owned. attempt: the refusals of the task's hop
-    so far, this one included (None from a store written before the ledger: counts as 1)."""
+    """A rejected delivery is counted; nothing is owned. attempt: the refusals in the producer's
+    count of the task's current round, this one included (see SeenStore; None from a store
+    written before the ledger: counts as 1)."""
 
     outcome: Literal["noted"] = "noted"
     attempt: int | None = None
 
 
 class Duplicate(NamedTuple):
-    """Nothing written: the handoff_id (of="handoff", a redelivery) or the task's hop to this
-    receiver (of="hop", a replay under a fresh id) was accepted before, by holder."""
+    """Nothing written: the handoff_id (of="handoff", a redelivery) or the task's latest hop from
+    this producer to this receiver (of="hop", a replay under a fresh id) was accepted before, by
+    holder."""
 
     of: Literal["handoff", "hop"]
     holder: ClaimHolder
@@ -72,9 +77,10 @@ class OwnerConflict(NamedTuple):
 
 
 class CustodyFault(NamedTuple):
-    """One way a delivery breaks its task's chain of custody: "reset" (hop.index at or below the
-    last accepted hop), "skip" (past the next hop), "producer" (not the owner), "path" (hop.path
-    entry position is not expected, the agent the ledger recorded there)."""
+    """One way a delivery breaks its task's chain of custody, the next hop being the last accepted
+    hop + 1, or 1 for a task with no accepted hop (graph scope): "reset" (hop.index below the next
+    hop), "skip" (past it), "producer" (not the owner), "path" (hop.path entry position is not
+    expected, the agent the ledger recorded there)."""
 
     kind: Literal["reset", "skip", "producer", "path"]
     position: int | None = None
@@ -82,11 +88,12 @@ class CustodyFault(NamedTuple):
 
 
 class Custody(NamedTuple):
-    """The delivery is out of turn for its task: owner accepted its last hop, last_hop; only the
-    refusal is counted (attempt)."""
+    """The delivery is out of turn for its task: owner accepted its last hop, last_hop (both None
+    when the task has no accepted hop: a first delivery past hop 1); only the refusal is counted
+    (attempt)."""
 
-    owner: str
-    last_hop: int
+    owner: str | None
+    last_hop: int | None
     faults: tuple[CustodyFault, ...]
     attempt: int | None = None
     outcome: Literal["custody"] = "custody"
@@ -115,13 +122,16 @@ _CLAIMED: Final = Claimed()
 
 
 class FinishRequest(NamedTuple):
-    """A terminal action as the store sees it (checked against the graph by finish())."""
+    """A terminal action as the store sees it (checked against the graph by finish()): at in ms
+    since the Unix epoch; entry: whether agent is an entry of the graph (with a graph-wide store,
+    a task with no accepted hop is ended only by an entry agent)."""
 
     task_id: str
     agent: str
     terminal: str
     outcome: str
     at: int
+    entry: bool
 
 
 class TaskFinished(NamedTuple):
@@ -132,10 +142,11 @@ class TaskFinished(NamedTuple):
 
 
 class NotOwner(NamedTuple):
-    """Nothing written: owner accepted the task's last hop (last_hop); only it may end the task."""
+    """Nothing written: owner accepted the task's last hop (last_hop); only it may end the task.
+    Both None when the task has no accepted hop and the agent is no entry agent (graph scope)."""
 
-    owner: str
-    last_hop: int
+    owner: str | None
+    last_hop: int | None
     outcome: Literal["not-owner"] = "not-owner"
 
 
@@ -152,11 +163,19 @@ FinishResult = Union[TaskFinished, NotOwner, AlreadyFinished]
 class SeenStore(Protocol):
     """What ingest remembers between deliveries, behind one atomic call. claim() decides and
     records a delivery in one step: the same handoff_id after an acceptance is a duplicate (a
-    redelivery); the same task and hop accepted before by the same receiver under a fresh id is
-    a duplicate (a replay); by another receiver, an owner conflict; a rejected delivery owns
-    nothing (a retry is judged on its own). A Redis or SQL store answers in one round trip (a
-    Lua script, one transaction), so two replicas racing for one hop cannot both win. What it
-    raises, accept() raises."""
+    redelivery); the task's latest hop again from the same producer to the same receiver under a
+    fresh id is a duplicate (a replay), an older hop after the task moved on a custody reset; a
+    hop accepted before by another receiver, an owner conflict; a rejected delivery owns nothing
+    (a retry is judged on its own). With a graph-wide store a task starts at hop 1.
+
+    Refusals are counted per task and round, per producer: a task's round is the hop it awaits
+    (from its first delivery or its latest accepted hop to the next accepted hop, which clears
+    the counts); within it, each producer with an edge to the receiver has its own count and
+    deliveries over no edge share one, so a task holds at most (agents + 1) counts. A delivery
+    with handoff_id or hop_index None is only counted (Finished for an ended task, else Noted).
+
+    A Redis or SQL store answers in one round trip (a Lua script, one transaction), so two
+    replicas racing for one hop cannot both win. What it raises, accept() raises."""
 
     def claim(self, request: ClaimRequest) -> ClaimResult:
         """Decides and records one delivery atomically."""
@@ -187,22 +206,25 @@ class _HopOwner(NamedTuple):
 class _Task:
     __slots__ = ("hops", "refusals", "path", "ended", "touched")
 
-    def __init__(self, at: int) -> None:
-        self.hops: list[_HopOwner] = []
-        self.refusals: dict[int, int] = {}
-        self.path: tuple[str, ...] | None = None
+    def __init__(self, at: int, hops: list[_HopOwner], path: tuple[str, ...] | None) -> None:
+        self.hops = hops
+        # Refusals of the current round, per producer with an edge (None: over no edge); made at the first.
+        self.refusals: dict[str | None, int] | None = None
+        self.path = path
         self.ended: TaskEnd | None = None
         self.touched = at
 
 
 class MemorySeenStore:
     """A store in this process's memory (SeenStore and AsyncSeenStore), a port of the JavaScript
-    runtime's: duplicates, replays, owners, and the task ledger (refusals per task and hop, the
-    chain of custody, ended tasks). A task is forgotten ttl_ms after its last write. scope "graph"
-    (default): shared by every service of the graph; "receiver": one service's own store, which
-    sees only its hops (no owner, skip or path checks; resets below its own last hop still)."""
+    runtime's: duplicates, replays, owners, and the task ledger (refusals per task round and
+    producer, the chain of custody, ended tasks). A task is forgotten ttl_ms after its last write.
+    scope "graph" (default): shared by every service of the graph (a task starts at hop 1, and
+    only its owner, or an entry agent before any hop, ends it); "receiver": one service's own
+    store, which sees only its hops (no owner, first-hop, skip or path checks; resets below its
+    own last hop still)."""
 
-    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide")
+    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest")
 
     def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> None:
         if isinstance(ttl_ms, bool) or not isinstance(ttl_ms, int) or ttl_ms <= 0:
@@ -210,51 +232,67 @@ class MemorySeenStore:
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
         self._accepted: dict[str, _HopOwner] = {}
-        # Tasks in the order of their last write (re-inserted on each): expired ones come first.
-        self._tasks: dict[str, _Task] = {}
+        # Tasks in the order of their last write (moved to the end on each): expired ones come
+        # first. An OrderedDict, whose front is one step away however many tasks left it (a dict
+        # keeps the slots of deleted keys, and each look at its front walks them again).
+        self._tasks: OrderedDict[str, _Task] = OrderedDict()
         self._ttl = ttl_ms
         self._graph_wide = scope == "graph"
+        # The task written last: already at the end, so its next write needs no move.
+        self._newest: str | None = None
 
     def _sweep(self, now: int) -> None:
-        while self._tasks:
-            task_id, task = next(iter(self._tasks.items()))
-            if now - task.touched < self._ttl:
+        tasks = self._tasks
+        while tasks:
+            task_id = next(iter(tasks))
+            if now - tasks[task_id].touched < self._ttl:
                 break
-            for hop in task.hops:
+            for hop in tasks.pop(task_id).hops:
                 self._accepted.pop(hop.handoff_id, None)
-            del self._tasks[task_id]
 
     def _touch(self, task_id: str, task: _Task, at: int) -> None:
-        task.touched = max(task.touched, at)
-        self._tasks.pop(task_id, None)
-        self._tasks[task_id] = task
+        if at > task.touched:
+            task.touched = at
+        if task_id != self._newest:
+            self._tasks.move_to_end(task_id)
+            self._newest = task_id
 
-    def _ledger(self, task_id: str, at: int) -> _Task:
-        task = self._tasks.get(task_id)
-        if task is None:
-            task = _Task(at)
-            self._tasks[task_id] = task
+    def _insert(self, task_id: str, task: _Task) -> _Task:
+        self._tasks[task_id] = task
+        self._newest = task_id
         return task
 
-    def _refuse(self, request: ClaimRequest) -> int:
-        task = self._ledger(request.task_id, request.at)
-        count = task.refusals.get(request.hop_index, 0) + 1
-        task.refusals[request.hop_index] = count
-        self._touch(request.task_id, task, request.at)
+    def _refuse(self, request: ClaimRequest, task: _Task | None) -> int:
+        if task is None:
+            task = self._insert(request.task_id, _Task(request.at, [], None))
+        else:
+            self._touch(request.task_id, task, request.at)
+        bucket = None if request.edge is None else request.edge.from_agent
+        refusals = task.refusals
+        if refusals is None:
+            refusals = task.refusals = {}
+        count = refusals.get(bucket, 0) + 1
+        refusals[bucket] = count
         return count
 
-    def _faults(self, request: ClaimRequest, task: _Task, last: _HopOwner) -> list[CustodyFault]:
+    def _faults(self, request: ClaimRequest, hop_index: int, task: _Task | None, last: _HopOwner | None) -> list[CustodyFault]:
+        if last is None:
+            # Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
+            if not self._graph_wide or hop_index == 1:
+                return []
+            return [CustodyFault("reset" if hop_index < 1 else "skip")]
         faults: list[CustodyFault] = []
-        if request.hop_index <= last.hop_index:
+        if hop_index <= last.hop_index:
             faults.append(CustodyFault("reset"))
         if not self._graph_wide:
             return faults
-        if request.hop_index > last.hop_index + 1:
+        if hop_index > last.hop_index + 1:
             faults.append(CustodyFault("skip"))
         not_owner = request.producer != last.receiver
         if not_owner:
             faults.append(CustodyFault("producer"))
-        path, recorded = request.path, task.path
+        path = request.path
+        recorded = task.path if task is not None else None
         if path is not None and recorded is not None:
             # Entry last.hop_index is the owner itself: already named by a producer fault.
             end = min(len(recorded), len(path), last.hop_index if not_owner else last.hop_index + 1)
@@ -267,46 +305,68 @@ class MemorySeenStore:
     def claim(self, request: ClaimRequest) -> ClaimResult:
         """See SeenStore.claim and the README's task ledger: the same decisions in the same order."""
         self._sweep(request.at)
-        earlier = self._accepted.get(request.handoff_id)
+        handoff_id, hop_index = request.handoff_id, request.hop_index
+        task = self._tasks.get(request.task_id)
+        # Unusable header: nothing to key a duplicate, an owner or a turn on; only counted.
+        if handoff_id is None or hop_index is None:
+            if task is not None and task.ended is not None:
+                return Finished(task.ended)
+            return Noted(attempt=self._refuse(request, task))
+        earlier = self._accepted.get(handoff_id)
         if earlier is not None:
             return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
-        task = self._tasks.get(request.task_id)
         if task is not None and task.ended is not None:
             return Finished(task.ended)
-        hops = task.hops if task is not None else []
-        last = hops[-1] if hops else None
-        owner = next((hop for hop in hops if hop.hop_index == request.hop_index), None)
-        if owner is not None:
-            if owner.receiver == request.receiver and owner.producer == request.producer:
-                return Duplicate("hop", ClaimHolder(owner.handoff_id, owner.receiver, owner.at))
-            if owner.receiver != request.receiver and not (self._graph_wide and last is not None and request.producer == last.receiver):
-                return OwnerConflict(owner.receiver, attempt=self._refuse(request))
-        if task is not None and last is not None:
-            faults = self._faults(request, task, last)
-            if faults:
-                return Custody(last.receiver, last.hop_index, tuple(faults), self._refuse(request))
+        last = task.hops[-1] if task is not None and task.hops else None
+        if last is not None and hop_index <= last.hop_index:
+            # The latest step again (same producer, same receiver) under a fresh id: a replay.
+            if hop_index == last.hop_index and last.receiver == request.receiver and last.producer == request.producer:
+                return Duplicate("hop", ClaimHolder(last.handoff_id, last.receiver, last.at))
+            # Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
+            owner = next((hop for hop in cast(_Task, task).hops if hop.hop_index == hop_index), None)
+            if owner is not None and owner.receiver != request.receiver and not (self._graph_wide and request.producer == last.receiver):
+                return OwnerConflict(owner.receiver, attempt=self._refuse(request, task))
+            # Otherwise an older number again: the counter went backwards (below).
+        faults = self._faults(request, hop_index, task, last)
+        if faults:
+            return Custody(
+                None if last is None else last.receiver, None if last is None else last.hop_index, tuple(faults), self._refuse(request, task)
+            )
         if request.verdict == "rejected":
-            return Noted(attempt=self._refuse(request))
-        claim = _HopOwner(request.hop_index, request.handoff_id, request.producer, request.receiver, request.at)
-        ledger = task if task is not None else self._ledger(request.task_id, request.at)
-        self._accepted[request.handoff_id] = claim
-        ledger.hops.append(claim)
-        ledger.path = request.path
-        self._touch(request.task_id, ledger, request.at)
+            return Noted(attempt=self._refuse(request, task))
+        claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at)
+        self._accepted[handoff_id] = claim
+        if task is None:
+            self._insert(request.task_id, _Task(request.at, [claim], request.path))
+            return _CLAIMED
+        # Resets are refused, so a claimed hop is always past the last: the list stays in index order.
+        task.hops.append(claim)
+        task.path = request.path
+        # The next round starts with no refusals.
+        task.refusals = None
+        self._touch(request.task_id, task, request.at)
         return _CLAIMED
 
     def finish(self, request: FinishRequest) -> FinishResult:
-        """Records a terminal action atomically, unless another agent owns the task or it ended before."""
+        """Records a terminal action atomically, unless another agent owns the task (or, with no
+        accepted hop, the agent is no entry agent) or it ended before."""
         self._sweep(request.at)
-        task = self._ledger(request.task_id, request.at)
-        if task.ended is not None:
+        task = self._tasks.get(request.task_id)
+        if task is not None and task.ended is not None:
             return AlreadyFinished(task.ended)
-        last = task.hops[-1] if task.hops else None
-        if self._graph_wide and last is not None and last.receiver != request.agent:
-            return NotOwner(last.receiver, last.hop_index)
+        last = task.hops[-1] if task is not None and task.hops else None
+        if self._graph_wide:
+            if last is not None and last.receiver != request.agent:
+                return NotOwner(last.receiver, last.hop_index)
+            # Never handed on: it is still with the entry agent that took it in.
+            if last is None and not request.entry:
+                return NotOwner(None, None)
         ended = TaskEnd(request.agent, request.terminal, request.outcome, request.at, None if last is None else last.hop_index)
+        if task is None:
+            task = self._insert(request.task_id, _Task(request.at, [], None))
+        else:
+            self._touch(request.task_id, task, request.at)
         task.ended = ended
-        self._touch(request.task_id, task, request.at)
         return TaskFinished(ended)
 
 
