@@ -84,6 +84,9 @@ interface Pair {
   readonly maxRounds: number | undefined;
   /** Counter slot for bounded pairs, -1 otherwise. */
   readonly slot: number;
+  /** The two agents, as `agents` holds them (undefined for an agent a hand-made spec lacks). */
+  readonly fromAgent: Agent | undefined;
+  readonly toAgent: Agent | undefined;
 }
 
 interface Agent {
@@ -199,6 +202,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         validators,
         maxRounds: bounded ? edges.reduce((sum, edge) => sum + (edge.maxRounds ?? 0), 0) : undefined,
         slot: bounded ? boundedPairs++ : -1,
+        fromAgent: agents.get(from),
+        toAgent: agents.get(to),
       });
     }
     pairs.set(from, built);
@@ -346,8 +351,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
   }
 
-  function checkAgent(side: "from_agent" | "to_agent", id: string, ref: Json, reasons: Reason[]): void {
-    const agent = agents.get(id);
+  function checkAgent(side: "from_agent" | "to_agent", id: string, agent: Agent | undefined, ref: Json, reasons: Reason[]): void {
     if (agent === undefined) return;
     const role = ref.role;
     if (role !== agent.role && ROLES.has(role)) {
@@ -386,8 +390,9 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no edge ${from} -> ${to}`));
       }
     }
-    checkAgent("from_agent", from, fromRef, reasons);
-    checkAgent("to_agent", to, toRef, reasons);
+    // A pair holds its agents: no lookup on the way of a known edge.
+    checkAgent("from_agent", from, pair === undefined ? agents.get(from) : pair.fromAgent, fromRef, reasons);
+    checkAgent("to_agent", to, pair === undefined ? agents.get(to) : pair.toAgent, toRef, reasons);
     if (pair !== undefined && path !== undefined) checkHopPath(path, index, from, to, pair, reasons);
   }
 
