@@ -97,13 +97,20 @@ interface Agent {
   lastMismatch: VersionMismatch | undefined;
 }
 
-const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
-  ["ready", "proceed"],
-  ["partial", "proceed"],
-  ["blocked", "human_input"],
-  ["waiting_review", "approval"],
-  ["failed", "failed"],
-]);
+/** Where `status` sends an accepted task (compared, not looked up: this runs on every call). */
+function routeOf(status: unknown): Route {
+  switch (status) {
+    case "blocked":
+      return "human_input";
+    case "waiting_review":
+      return "approval";
+    case "failed":
+      return "failed";
+    default:
+      // ready, partial, or absent.
+      return "proceed";
+  }
+}
 
 /** The hot path's JSON data check, over the envelope schema's shape (the contracts add no field). */
 const isEnvelopeData = createDataCheck(envelopeSchema);
@@ -232,7 +239,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (n < 2 || path[n - 2] !== from || path[n - 1] !== to) {
       reasons.push(reason(`/hop/path/${Math.max(n - 1, 0)}`, "bad-hop-path", `does not end in this handoff, ${from} -> ${to}`));
     }
-    if (boundedPairs > 0) counts.fill(0);
+    // A loop, not fill(): the usual handful of slots costs less than the call.
+    for (let slot = 0; slot < boundedPairs; slot++) counts[slot] = 0;
     for (let i = 1; i < n; i++) {
       const a = path[i - 1] as string;
       const b = path[i] as string;
@@ -474,7 +482,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       const list = envelope.constraints;
       // Schema-valid, the list holds strings only; on an observe edge it may not.
       if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
-      route = STATUS_ROUTES.get(envelope.status) ?? "proceed";
+      route = routeOf(envelope.status);
     }
     return { handoffId, taskId, hopIndex, producer: from, edge, path, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
   }
