@@ -84,6 +84,9 @@ interface Pair {
   readonly maxRounds: number | undefined;
   /** Counter slot for bounded pairs, -1 otherwise. */
   readonly slot: number;
+  /** The two agents, as `agents` holds them (undefined for an agent a hand-made spec lacks). */
+  readonly fromAgent: Agent | undefined;
+  readonly toAgent: Agent | undefined;
 }
 
 interface Agent {
@@ -94,13 +97,20 @@ interface Agent {
   lastMismatch: VersionMismatch | undefined;
 }
 
-const STATUS_ROUTES: ReadonlyMap<unknown, Route> = new Map<unknown, Route>([
-  ["ready", "proceed"],
-  ["partial", "proceed"],
-  ["blocked", "human_input"],
-  ["waiting_review", "approval"],
-  ["failed", "failed"],
-]);
+/** Where `status` sends an accepted task (compared, not looked up: this runs on every call). */
+function routeOf(status: unknown): Route {
+  switch (status) {
+    case "blocked":
+      return "human_input";
+    case "waiting_review":
+      return "approval";
+    case "failed":
+      return "failed";
+    default:
+      // ready, partial, or absent.
+      return "proceed";
+  }
+}
 
 /** The hot path's JSON data check, over the envelope schema's shape (the contracts add no field). */
 const isEnvelopeData = createDataCheck(envelopeSchema);
@@ -204,6 +214,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         validators,
         maxRounds: bounded ? edges.reduce((sum, edge) => sum + (edge.maxRounds ?? 0), 0) : undefined,
         slot: bounded ? boundedPairs++ : -1,
+        fromAgent: agents.get(from),
+        toAgent: agents.get(to),
       });
     }
     pairs.set(from, built);
@@ -232,7 +244,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (n < 2 || path[n - 2] !== from || path[n - 1] !== to) {
       reasons.push(reason(`/hop/path/${Math.max(n - 1, 0)}`, "bad-hop-path", `does not end in this handoff, ${from} -> ${to}`));
     }
-    if (boundedPairs > 0) counts.fill(0);
+    // A loop, not fill(): the usual handful of slots costs less than the call.
+    for (let slot = 0; slot < boundedPairs; slot++) counts[slot] = 0;
     for (let i = 1; i < n; i++) {
       const a = path[i - 1] as string;
       const b = path[i] as string;
@@ -352,8 +365,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
   }
 
-  function checkAgent(side: "from_agent" | "to_agent", id: string, ref: Json, reasons: Reason[]): void {
-    const agent = agents.get(id);
+  function checkAgent(side: "from_agent" | "to_agent", id: string, agent: Agent | undefined, ref: Json, reasons: Reason[]): void {
     if (agent === undefined) return;
     const role = ref.role;
     if (role !== agent.role && ROLES.has(role)) {
@@ -392,8 +404,9 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no edge ${from} -> ${to}`));
       }
     }
-    checkAgent("from_agent", from, fromRef, reasons);
-    checkAgent("to_agent", to, toRef, reasons);
+    // A pair holds its agents: no lookup on the way of a known edge.
+    checkAgent("from_agent", from, pair === undefined ? agents.get(from) : pair.fromAgent, fromRef, reasons);
+    checkAgent("to_agent", to, pair === undefined ? agents.get(to) : pair.toAgent, toRef, reasons);
     if (pair !== undefined && path !== undefined) checkHopPath(path, index, from, to, pair, reasons);
   }
 
@@ -475,7 +488,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       const list = envelope.constraints;
       // Schema-valid, the list holds strings only; on an observe edge it may not.
       if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
-      route = STATUS_ROUTES.get(envelope.status) ?? "proceed";
+      route = routeOf(envelope.status);
     }
     return { handoffId, taskId, hopIndex, producer: from, edge, path, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
   }
