@@ -138,8 +138,11 @@ export function jsonDataProblems(value: unknown): Reason[] {
   return problems;
 }
 
+/** {@link Plan} kind: a free-text string, checked for unpaired surrogates. */
 export const TEXT = 0;
+/** {@link Plan} kind: an array whose items are checked by `items`. */
 export const ARRAY = 1;
+/** {@link Plan} kind: an object (checked for inherited properties) whose members `names` are checked by `plans`. */
 export const OBJECT = 2;
 
 /**
