@@ -43,7 +43,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
     return 2;
   }
-  const files = emitCompileOutput(result.graphs, options.targets);
+  const files = emitCompileOutput(result.graphs, options.targets, result.file.text);
   const made = await makeOutputFolder(options.out, io.cwd);
   if (!made.ok) {
     reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });

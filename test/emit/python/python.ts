@@ -51,12 +51,12 @@ export function runJson<T>(interpreter: string, script: string, args: readonly s
   return JSON.parse(result.stdout) as T;
 }
 
-/** Writes the Python module of `graph` into a new temporary folder; returns its path. */
-export function writePythonModule(graph: CheckedGraph, prefix: string): string {
+/** Writes the Python module of `graph` (checked from `sourceText`) into a new temporary folder; returns its path. */
+export function writePythonModule(graph: CheckedGraph, prefix: string, sourceText = ""): string {
   const dir = makeTempDir(prefix);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${graph.name.replace(/-/g, "_")}_validators.py`);
-  writeFileSync(file, emitPythonModule(graph));
+  writeFileSync(file, emitPythonModule(graph, { text: sourceText }));
   return file;
 }
 

@@ -1,11 +1,11 @@
-/**
- * Python runtime, part 3: the graph as data (frozen dataclasses) and what `accept()` returns
- * (reasons, the acceptance record, the rejection: named tuples, immutable and cheap to build on
- * the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
- */
+"""The graph as data (frozen dataclasses) and what `accept()` returns
+(reasons, the acceptance record, the rejection: named tuples, immutable and cheap to build on
+the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const RECORDS_SOURCE = String.raw`
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, Union
+
 Role = Literal["supervisor", "worker", "peer"]
 EdgeKind = Literal["delegate", "return", "transfer"]
 Outcome = Literal["complete", "failed", "escalate"]
@@ -165,4 +165,3 @@ class Rejected(NamedTuple):
 
 
 AcceptResult = Union[Accepted, Rejected]
-`;

@@ -1,10 +1,14 @@
-/**
- * Python runtime, part 2: RFC 8785 (JSON Canonicalization Scheme) text, byte-identical to the
- * `canonicalize` package the JavaScript runtime uses, and the loop signature built on it.
- */
+"""RFC 8785 (JSON Canonicalization Scheme) text, byte-identical to the
+`canonicalize` package the JavaScript runtime uses, and the loop signature built on it.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const CANONICAL_SOURCE = String.raw`
+import hashlib
+import math
+from collections.abc import Callable
+
+from ._values import es_number, js_double, json_string
+
+
 def _utf16_order(key: str) -> bytes:
     return key.encode("utf-16-be", "surrogatepass")
 
@@ -29,12 +33,12 @@ def _canonical(value: object, out: list[str], active: set[int]) -> None:
     elif value is False:
         out.append("false")
     elif isinstance(value, str):
-        out.append(_json_string(_well_formed(value)))
+        out.append(json_string(_well_formed(value)))
     elif isinstance(value, (int, float)):
-        number = _js_double(value)
+        number = js_double(value)
         if not math.isfinite(number):
             raise ValueError("loop signature: NaN and infinities have no RFC 8785 form")
-        out.append(_es_number(number))
+        out.append(es_number(number))
     elif isinstance(value, (list, tuple, dict)):
         if id(value) in active:
             raise ValueError("loop signature: a value contains itself")
@@ -92,8 +96,8 @@ def _collect(value: object, segments: tuple[str, ...], at: int, out: list[object
         _collect(value[segment], segments, at + 1, out)
 
 
-def _create_loop_signature(paths: tuple[tuple[str, tuple[str, ...]], ...]) -> Callable[[object], str]:
-    compiled = [(_json_string(text), segments, "[]" in segments) for text, segments in sorted(set(paths))]
+def create_loop_signature(paths: tuple[tuple[str, tuple[str, ...]], ...]) -> Callable[[object], str]:
+    compiled = [(json_string(text), segments, "[]" in segments) for text, segments in sorted(set(paths))]
 
     def loop_signature(envelope: object) -> str:
         parts: list[str] = []
@@ -109,4 +113,3 @@ def _create_loop_signature(paths: tuple[tuple[str, tuple[str, ...]], ...]) -> Ca
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     return loop_signature
-`;

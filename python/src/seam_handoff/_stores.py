@@ -1,11 +1,15 @@
-/**
- * Python runtime, part 5: the one atomic `claim` call through which `accept()` consults its
- * duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same requests, the
- * same answers, the same in-memory rules), and the loop detector over loop signatures.
- */
+"""The one atomic `claim` call through which `accept()` consults its
+duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same requests, the
+same answers, the same in-memory rules), and the loop detector over loop signatures.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const STORES_SOURCE = String.raw`
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Final, Literal, NamedTuple, Protocol, Union, cast
+
+from ._records import EdgeKind
+
+
 class ClaimEdge(NamedTuple):
     """The graph's edge a delivery travels."""
 
@@ -330,7 +334,10 @@ class MemorySeenStore:
         faults = self._faults(request, hop_index, task, last)
         if faults:
             return Custody(
-                None if last is None else last.receiver, None if last is None else last.hop_index, tuple(faults), self._refuse(request, task)
+                None if last is None else last.receiver,
+                None if last is None else last.hop_index,
+                tuple(faults),
+                self._refuse(request, task),
             )
         if request.verdict == "rejected":
             return Noted(attempt=self._refuse(request, task))
@@ -410,4 +417,3 @@ class LoopDetector:
     def forget(self, task_id: str) -> None:
         """Drops what is remembered for a finished task."""
         self._tasks.pop(task_id, None)
-`;
