@@ -2,7 +2,7 @@
  * An {@link AsyncSeenStore} on Redis, for services that run as several replicas: every claim is
  * ONE Lua script (run atomically by Redis) that decides redelivery, replay, owner conflict, the
  * task ledger's chain of custody and ended tasks, counts refusals, and writes, in one round trip;
- * `finish` is one more script. It keeps the same ledger as `createMemorySeenStore()` and gives
+ * `finish` is one more call of it. It keeps the same ledger as `createMemorySeenStore()` and gives
  * the same answers (`seen-store.ts`); the script and its keys are in `ledger.lua`, the
  * strict reading of their replies in `redis-replies.ts`.
  *
