@@ -14,9 +14,8 @@ import inspect
 import math
 import re
 import time
-from collections.abc import Awaitable, Callable
-from typing import AbstractSet as Set
-from typing import Any, Final, NamedTuple, cast
+from collections.abc import Awaitable, Callable, Set
+from typing import Any, Final, NamedTuple, TypeGuard, cast
 
 from ._records import (
     AcceptanceRecord,
@@ -115,7 +114,7 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
         return Reason(path, rule, f"must be of type {js_text(params.get('type'))} (values are never coerced)")
     if keyword == "enum":
         allowed = params.get("allowedValues")
-        listed = ", ".join(quote_untrusted(value) for value in allowed) if isinstance(allowed, (list, tuple)) else ""
+        listed = ", ".join(quote_untrusted(value) for value in cast("list[object]", allowed)) if isinstance(allowed, (list, tuple)) else ""
         return Reason(path, rule, f"must be one of {listed}")
     if keyword == "const":
         return Reason(path, rule, f"must be {quote_untrusted(params.get('allowedValue'))}")
@@ -136,7 +135,12 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
 
 def _field(value: object, key: str) -> Any:
     """value[key] for a dict that has key, else _ABSENT (JSON null is None, absence is not)."""
-    return value.get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+    return cast("dict[str, Any]", value).get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+
+
+def _as_object(value: object) -> dict[str, Any] | None:
+    """value as a JSON object, or None when it is not a dict."""
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
 
 
 def _string_at(value: object, key: str) -> str | None:
@@ -164,10 +168,12 @@ def _non_negative_integer(value: object) -> int | float | None:
     return None
 
 
-def _all_strings(items: list[Any]) -> bool:
-    """Whether every item is a str (str.join checks that in C, far faster than a Python loop)."""
+def _all_strings(value: object) -> TypeGuard[list[str]]:
+    """Whether value is a list of str only (str.join checks the items in C, far faster than a Python loop)."""
+    if not isinstance(value, list):
+        return False
     try:
-        "".join(items)
+        "".join(cast("list[str]", value))
     except TypeError:
         return False
     return True
@@ -360,8 +366,9 @@ class Acceptor:
         graph = self._graph
         if not isinstance(hop, dict):
             return False
-        index = _non_negative_integer(hop.get("index"))
-        own = _whole_number(hop.get("limit"))
+        fields = cast("dict[str, Any]", hop)
+        index = _non_negative_integer(fields.get("index"))
+        own = _whole_number(fields.get("limit"))
         limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
         whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
         if index is not None and index >= limit:
@@ -369,12 +376,11 @@ class Acceptor:
                 Reason("/hop/index", "hop-limit-reached", f"hop {js_text(index)} is at or past {whose}: {self._on_limit}, do not forward")
             )
             return True
-        path = hop.get("path")
-        if isinstance(path, list) and len(path) - 1 >= limit:
+        path = fields.get("path")
+        handoffs = len(cast("list[object]", path)) - 1 if isinstance(path, list) else -1
+        if handoffs >= limit:
             reasons.append(
-                Reason(
-                    "/hop/path", "hop-limit-reached", f"{len(path) - 1} handoffs are at or past {whose}: {self._on_limit}, do not forward"
-                )
+                Reason("/hop/path", "hop-limit-reached", f"{handoffs} handoffs are at or past {whose}: {self._on_limit}, do not forward")
             )
             return True
         return False
@@ -406,8 +412,8 @@ class Acceptor:
         caps = _field(budget, "limit")
         if isinstance(consumed, dict) and isinstance(caps, dict):
             for counter in _COUNTERS:
-                spent = consumed.get(counter)
-                cap = caps.get(counter)
+                spent = cast("dict[str, Any]", consumed).get(counter)
+                cap = cast("dict[str, Any]", caps).get(counter)
                 if spent is None or cap is None:
                     continue
                 spent, cap = _whole_number(spent), _whole_number(cap)
@@ -419,7 +425,7 @@ class Acceptor:
         required: list[_Required] = []
         artefacts = get("artefacts")
         if isinstance(artefacts, list):
-            for i, artefact in enumerate(artefacts):
+            for i, artefact in enumerate(cast("list[object]", artefacts)):
                 ref = _string_at(artefact, "ref")
                 scope = _field(artefact, "read_scope")
                 if _field(artefact, "role") != "required" or ref is None or (scope is not _ABSENT and not isinstance(scope, str)):
@@ -430,7 +436,7 @@ class Acceptor:
                 required.append(_Required(i, ref, None if scope is _ABSENT else scope))
         questions = get("open_questions")
         if isinstance(questions, list):
-            for i, question in enumerate(questions):
+            for i, question in enumerate(cast("list[object]", questions)):
                 if _field(question, "blocking") is True:
                     text = _field(question, "question")
                     shown = quote_untrusted(text) if isinstance(text, str) else "(no question text)"
@@ -444,12 +450,13 @@ class Acceptor:
         role, version = known
         if not isinstance(ref, dict):
             return
-        claimed_role = ref.get("role")
+        fields = cast("dict[str, Any]", ref)
+        claimed_role = fields.get("role")
         if isinstance(claimed_role, str) and claimed_role in _ROLES and claimed_role != role:
             reasons.append(
                 Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}")
             )
-        claimed = ref.get("version")
+        claimed = fields.get("version")
         if version is not None and isinstance(claimed, str):
             # Producers repeat the same few versions: remember the answers (a bounded cache).
             key = (agent_id, claimed)
@@ -476,7 +483,7 @@ class Acceptor:
         self._check_agent("from_agent", sender, envelope.get("from_agent"), reasons)
         self._check_agent("to_agent", receiver, envelope.get("to_agent"), reasons)
         path = _field(envelope.get("hop"), "path")
-        if pair is not None and isinstance(path, list) and _all_strings(path):
+        if pair is not None and _all_strings(path):
             self._check_hop_path(path, index, sender, receiver, reasons)
 
     def _schema_check(self, value: object, pair: _Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
@@ -505,12 +512,11 @@ class Acceptor:
         return edge, reasons
 
     def _evaluate(self, value: object, me: str) -> _Content:
-        envelope = value if isinstance(value, dict) else None
+        envelope = _as_object(value)
         if envelope is not None:
             sender = _string_at(envelope.get("from_agent"), "id")
             receiver = _string_at(envelope.get("to_agent"), "id")
-            hop = envelope.get("hop")
-            hop_index = _whole_number(hop.get("index")) if isinstance(hop, dict) else None
+            hop_index = _whole_number(_field(envelope.get("hop"), "index"))
         else:
             sender = receiver = None
             hop_index = None
@@ -544,18 +550,19 @@ class Acceptor:
         if envelope is not None and (not reasons or lenient):
             artefacts = _field(envelope, "artefacts")
             if isinstance(artefacts, list):
-                for artefact in artefacts:
+                for artefact in cast("list[object]", artefacts):
                     ref = _string_at(artefact, "ref")
                     if ref is not None and _field(artefact, "role") != "superseded":
                         consumed.append(ref)
             listed = _field(envelope, "constraints")
             if isinstance(listed, list):
                 # Without reasons the schema passed: every constraint is a string.
-                constraints = tuple(listed) if not reasons else tuple(item for item in listed if isinstance(item, str))
+                items = cast("list[object]", listed)
+                constraints = tuple(cast("list[str]", items)) if not reasons else tuple(item for item in items if isinstance(item, str))
             status = _field(envelope, "status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
         hop_path = _field(envelope.get("hop") if envelope is not None else None, "path")
-        path = tuple(hop_path) if isinstance(hop_path, list) and _all_strings(hop_path) else None
+        path = tuple(hop_path) if _all_strings(hop_path) else None
         return _Content(
             handoff_id, task_id, hop_index, sender, edge, path, reasons, required, lenient, reached, tuple(consumed), constraints, route
         )
@@ -584,7 +591,8 @@ class Acceptor:
         return me
 
     def _clock(self, call: str, now: Callable[[], float] | None) -> int:
-        seconds = time.time() if now is None else now()
+        # Checked as any value: callers need not be type-checked.
+        seconds = cast(object, time.time() if now is None else now())
         if type(seconds) is float and 0.0 <= seconds <= _MAX_TIME_SECONDS:
             # The 1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond.
             return int(seconds * 1000 + 0.001)

@@ -4,7 +4,7 @@ the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON sha
 """
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Union
+from typing import Literal, NamedTuple, TypeAlias
 
 Role = Literal["supervisor", "worker", "peer"]
 EdgeKind = Literal["delegate", "return", "transfer"]
@@ -164,4 +164,4 @@ class Rejected(NamedTuple):
         return {"ok": False, "duplicate": self.duplicate, "rejection": self.rejection.to_dict()}
 
 
-AcceptResult = Union[Accepted, Rejected]
+AcceptResult: TypeAlias = Accepted | Rejected

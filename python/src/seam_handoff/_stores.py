@@ -5,7 +5,7 @@ same answers, the same in-memory rules), and the loop detector over loop signatu
 
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Final, Literal, NamedTuple, Protocol, Union, cast
+from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
 
 from ._records import EdgeKind
 
@@ -121,7 +121,7 @@ class Finished(NamedTuple):
     outcome: Literal["finished"] = "finished"
 
 
-ClaimResult = Union[Claimed, Noted, Duplicate, OwnerConflict, Custody, Finished]
+ClaimResult: TypeAlias = Claimed | Noted | Duplicate | OwnerConflict | Custody | Finished
 _CLAIMED: Final = Claimed()
 
 
@@ -161,7 +161,7 @@ class AlreadyFinished(NamedTuple):
     outcome: Literal["already-finished"] = "already-finished"
 
 
-FinishResult = Union[TaskFinished, NotOwner, AlreadyFinished]
+FinishResult: TypeAlias = TaskFinished | NotOwner | AlreadyFinished
 
 
 class SeenStore(Protocol):
@@ -231,7 +231,8 @@ class MemorySeenStore:
     __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest")
 
     def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> None:
-        if isinstance(ttl_ms, bool) or not isinstance(ttl_ms, int) or ttl_ms <= 0:
+        ttl = cast(object, ttl_ms)  # checked as any value: callers need not be type-checked
+        if isinstance(ttl, bool) or not isinstance(ttl, int) or ttl <= 0:
             raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
@@ -403,12 +404,13 @@ class LoopDetector:
         recorded) when either is not a string. Raises what loop_signature raises."""
         if not isinstance(envelope, dict):
             return None
-        task_id = envelope.get("task_id")
-        to = envelope.get("to_agent")
-        agent = to.get("id") if isinstance(to, dict) else None
+        fields = cast("dict[str, object]", envelope)
+        task_id = fields.get("task_id")
+        to = fields.get("to_agent")
+        agent = cast("dict[str, object]", to).get("id") if isinstance(to, dict) else None
         if not isinstance(task_id, str) or not isinstance(agent, str):
             return None
-        value = self._signature(envelope)
+        value = self._signature(fields)
         seen = self._tasks.setdefault(task_id, {}).setdefault(agent, set())
         loop = value in seen
         seen.add(value)

@@ -6,7 +6,7 @@ so both runtimes write the same messages.
 
 import math
 import re
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ._records import Reason
 from ._values import INT_LIMIT, js_text
@@ -23,7 +23,7 @@ _SHORT_ESCAPES: Final = {"\n": "\\n", "\t": "\\t", "\r": "\\r", '"': '\\"', "\\"
 
 def _escape_char(match: re.Match[str]) -> str:
     char = match.group()
-    return _SHORT_ESCAPES.get(char) or "\\u%04x" % ord(char)
+    return _SHORT_ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
 
 def _cut(text: str, limit: float) -> tuple[str, int]:
@@ -110,20 +110,21 @@ def json_data_problems(value: object) -> list[Reason]:
         if not isinstance(item, (dict, list)):
             report("not-json-data", f"is a {type(item).__name__}, which JSON cannot write")
             return
-        if id(item) in ancestors:
+        identity = id(cast(object, item))
+        if identity in ancestors:
             report("not-json-data", "is one of the objects that contain it (a cycle), which JSON text cannot hold")
             return
         if len(ancestors) >= _MAX_DEPTH:
             report("not-json-data", f"is nested deeper than {_MAX_DEPTH} levels")
             return
-        ancestors.append(id(item))
+        ancestors.append(identity)
         if isinstance(item, list):
-            for i, child in enumerate(item):
+            for i, child in enumerate(cast("list[object]", item)):
                 tokens.append(i)
                 walk(child)
                 tokens.pop()
         else:
-            for key, child in item.items():
+            for key, child in cast("dict[object, object]", item).items():
                 if not isinstance(key, str):
                     report("not-json-data", f"has a key {quote_untrusted(repr(key))} that is not a string, which JSON cannot write")
                     continue

@@ -8,7 +8,7 @@ the JavaScript ones do.
 import math
 import re
 from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeGuard, cast
 
 
 class SchemaError(NamedTuple):
@@ -29,7 +29,7 @@ class SchemaError(NamedTuple):
 INT_LIMIT: Final = 2**1024 - 2**970
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[float]:
     """Whether value is a JSON Schema number as Ajv sees it: finite, never a bool."""
     if type(value) is int:
         return -INT_LIMIT < value < INT_LIMIT
@@ -38,7 +38,7 @@ def is_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -INT_LIMIT < value < INT_LIMIT
 
 
-def is_integer(value: object) -> bool:
+def is_integer(value: object) -> TypeGuard[float]:
     """Whether value is a JSON Schema integer as Ajv sees it: a finite number with no fraction."""
     if type(value) is int:
         return -INT_LIMIT < value < INT_LIMIT
@@ -123,7 +123,7 @@ def js_text(value: object) -> str:
     return (
         "[object Object]"
         if isinstance(value, dict)
-        else ",".join(js_text(item) for item in value)
+        else ",".join(js_text(item) for item in cast("list[object]", value))
         if isinstance(value, list)
         else str(value)
     )
@@ -135,7 +135,7 @@ _JSON_ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n"
 
 def _json_escape(match: re.Match[str]) -> str:
     char = match.group()
-    return _JSON_ESCAPES.get(char) or "\\u%04x" % ord(char)
+    return _JSON_ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
 
 def json_string(text: str) -> str:

@@ -25,11 +25,6 @@ export function pythonWith(module: string): string | undefined {
   return CANDIDATES.find((candidate) => works(candidate, module));
 }
 
-/** The `mypy` program, or undefined when Debian's `mypy` is not installed. */
-export const mypy: string | undefined = ["mypy", "/usr/bin/mypy"].find(
-  (candidate) => spawnSync(candidate, ["--version"], { stdio: "ignore" }).status === 0,
-);
-
 /** The one line a test prints when it skips for a missing program or package. */
 export function skipLine(what: string): string {
   return `skipped: needs ${what} (apt-get install ${what})`;

@@ -1,0 +1,94 @@
+/**
+ * The Python runtime package's own checks, run by `npm test`: pytest on python/tests, and mypy
+ * --strict, pyright strict, ruff check and ruff format --check on the package and on the modules
+ * `seam compile --target python` writes for every example. They run in the virtual environment
+ * `.venv` that `.ci/run` makes (`python3 -m venv .venv && .venv/bin/pip install -r
+ * python/requirements-test.txt -e python`); without it they skip with one line, and under CI=true
+ * a skip is a failure.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { emitPythonModule } from "../../src/emit/python/python-module.js";
+import { checkedGraphs, makeTempDir, projectRoot, readFixture, removeTempDirs } from "../emit/helpers.js";
+
+afterAll(() => removeTempDirs());
+
+const venv = join(projectRoot, ".venv", "bin");
+const ready = existsSync(join(venv, "pytest")) && existsSync(join(venv, "pyright"));
+const SETUP = "python3 -m venv .venv && .venv/bin/pip install -r python/requirements-test.txt -e python";
+if (!ready) {
+  if (process.env["CI"] === "true") throw new Error(`the Python checks need .venv: ${SETUP}`);
+  console.log(`skipped: needs .venv with pytest, mypy, pyright, ruff (${SETUP})`);
+}
+
+/** Runs a program of the virtual environment in `cwd`; returns its exit code and output. */
+function tool(name: string, args: readonly string[], cwd: string): { status: number | null; output: string } {
+  const result = spawnSync(join(venv, name), args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      // pyright's PyPI wrapper installs the pinned npm release once, into the environment.
+      PYRIGHT_PYTHON_CACHE_DIR: join(projectRoot, ".venv", "pyright-cache"),
+      PYRIGHT_PYTHON_IGNORE_WARNINGS: "1",
+    },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** The modules of every example, compiled into one new folder, with the package's tool settings. */
+function compiledExamples(): string {
+  const dir = makeTempDir("py-tools");
+  for (const example of readdirSync(join(projectRoot, "examples")).filter((name) => name.endsWith(".seam"))) {
+    const text = readFileSync(join(projectRoot, "examples", example), "utf8");
+    for (const graph of checkedGraphs(text, example)) {
+      writeFileSync(join(dir, `${graph.name.replace(/-/g, "_")}_validators.py`), emitPythonModule(graph, { text }));
+    }
+  }
+  writeFileSync(join(dir, "pyproject.toml"), readFileSync(join(projectRoot, "python", "pyproject.toml"), "utf8"));
+  return dir;
+}
+
+describe.skipIf(!ready)("the Python package", () => {
+  const python = join(projectRoot, "python");
+
+  it("passes its pytest suite (exit 5, no tests collected, is a failure too)", () => {
+    const result = tool("pytest", ["-q", "-p", "no:cacheprovider"], python);
+    expect(result.status, result.output).toBe(0);
+    expect(result.output).toMatch(/\d+ passed/);
+  });
+
+  it("tests against a generated module that is up to date (node scripts/python-test-module.mjs writes it)", () => {
+    const text = readFixture("cases", "envelopes", "graph.seam");
+    const [graph] = checkedGraphs(text, "graph.seam");
+    expect(readFileSync(join(python, "tests", "refund_desk_validators.py"), "utf8")).toBe(emitPythonModule(graph!, { text }));
+  });
+
+  it.each([
+    ["mypy --strict", "mypy", ["--strict", "--no-incremental", "--cache-dir=/dev/null", "src", "tests"]],
+    ["pyright strict", "pyright", []],
+    ["ruff check", "ruff", ["check", "--no-cache", "."]],
+    ["ruff format --check", "ruff", ["format", "--check", "--no-cache", "."]],
+  ] as const)("passes %s", (_label, name, args) => {
+    const result = tool(name, args, python);
+    expect(result.status, result.output).toBe(0);
+  });
+});
+
+describe.skipIf(!ready)("every generated module", () => {
+  const dir = ready ? compiledExamples() : "";
+  const files = ready ? readdirSync(dir).filter((name) => name.endsWith(".py")) : [];
+
+  it.each([
+    ["mypy --strict", "mypy", ["--strict", "--no-incremental", "--cache-dir=/dev/null"]],
+    ["pyright strict", "pyright", []],
+    ["ruff check", "ruff", ["check", "--no-cache"]],
+    ["ruff format --check", "ruff", ["format", "--check", "--no-cache"]],
+  ] as const)("passes %s", (_label, name, args) => {
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    const result = tool(name, [...args, ...files], dir);
+    expect(result.status, result.output).toBe(0);
+  });
+});
