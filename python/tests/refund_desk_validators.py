@@ -15,7 +15,7 @@ recompile instead.
 
 import re
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
 
@@ -76,7 +76,7 @@ _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
 _js_key_order: Final = _codegen.js_key_order
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "FinishRequest", "FinishVerdict", "Finished", "GRAPH", "GraphInfo", "HOP_LIMIT", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "loop_signature", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "GRAPH", "GraphInfo", "HOP_LIMIT", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__billing__triage", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "loop_signature", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
 
 # JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
 # required fields share one).
@@ -1113,6 +1113,329 @@ GRAPH: Final = GraphInfo(
 )
 """The graph's settings."""
 
+AgentId: TypeAlias = Literal["triage", "billing", "refunds", "notifier"]
+"""The id of an agent of the graph: a misspelt me is a type error."""
+
+class _HopRequired(TypedDict):
+    "The required keys of Hop."
+
+    index: int
+    limit: int
+
+
+class Hop(_HopRequired, total=False):
+    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
+
+    path: list[str]
+
+
+class _AgentRefRequired(TypedDict):
+    "The required keys of AgentRef."
+
+    id: str
+    role: Literal["supervisor", "worker", "peer"]
+
+
+class AgentRef(_AgentRefRequired, total=False):
+    "An agent of the graph: its id, role and version."
+
+    version: str
+
+
+class _GoalRequired(TypedDict):
+    "The required keys of Goal."
+
+    statement: str
+    acceptance_criteria: list[str]
+
+
+class Goal(_GoalRequired, total=False):
+    "What the task must achieve."
+
+    out_of_scope: list[str]
+
+
+class _DecisionsItemRequired(TypedDict):
+    "The required keys of DecisionsItem."
+
+    id: str
+    statement: str
+    rationale: str
+    confidence: float
+    reversible: bool
+
+
+class DecisionsItem(_DecisionsItemRequired, total=False):
+    "DecisionsItem"
+
+    evidence: list[str]
+
+
+class _ArtefactsItemRequired(TypedDict):
+    "The required keys of ArtefactsItem."
+
+    ref: str
+    media_type: str
+    role: Literal["required", "supporting", "superseded"]
+
+
+class ArtefactsItem(_ArtefactsItemRequired, total=False):
+    "ArtefactsItem"
+
+    digest: str
+    byte_size: int
+    summary: str
+    read_scope: str
+
+
+class BudgetCounters(TypedDict, total=False):
+    "Counters of what a task uses."
+
+    tokens: int
+    wall_clock_ms: int
+    tool_calls: int
+    retries: int
+    cost_micros: int
+
+
+class Budget(TypedDict):
+    "What the task has used and may use."
+
+    consumed: BudgetCounters
+    limit: BudgetCounters
+
+
+class _OpenQuestionsItemRequired(TypedDict):
+    "The required keys of OpenQuestionsItem."
+
+    question: str
+    blocking: bool
+
+
+class OpenQuestionsItem(_OpenQuestionsItemRequired, total=False):
+    "OpenQuestionsItem"
+
+    owner_hint: str
+
+
+class _ProvenanceItemRequired(TypedDict):
+    "The required keys of ProvenanceItem."
+
+    agent: str
+    action: str
+    at: str
+    status: Literal["verified", "asserted", "unverified"]
+
+
+class ProvenanceItem(_ProvenanceItemRequired, total=False):
+    "ProvenanceItem"
+
+    note: str
+
+
+class _EnvelopeRequired(TypedDict):
+    "The required keys of Envelope."
+
+    envelope_version: str
+    handoff_id: str
+    task_id: str
+    hop: Hop
+    from_agent: AgentRef
+    to_agent: AgentRef
+    goal: Goal
+    budget: Budget
+    provenance: list[ProvenanceItem]
+
+
+class Envelope(_EnvelopeRequired, total=False):
+    "Seam handoff envelope 1.3"
+
+    decisions: list[DecisionsItem]
+    artefacts: list[ArtefactsItem]
+    constraints: list[str]
+    open_questions: list[OpenQuestionsItem]
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"]
+    allowed_next_step: str
+    safe_resume: str
+    blocked_on: str
+
+
+class Hop_delegate__triage__billing(TypedDict):
+    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
+
+    index: int
+    limit: int
+    path: list[str]
+
+
+class _FromAgent_delegate__triage__billingRequired(TypedDict):
+    "The required keys of FromAgent_delegate__triage__billing."
+
+    id: Literal["triage"]
+    role: Literal["supervisor"]
+
+
+class FromAgent_delegate__triage__billing(_FromAgent_delegate__triage__billingRequired, total=False):
+    "An agent of the graph: its id, role and version."
+
+    version: str
+
+
+class _ToAgent_delegate__triage__billingRequired(TypedDict):
+    "The required keys of ToAgent_delegate__triage__billing."
+
+    id: Literal["billing"]
+    role: Literal["worker"]
+
+
+class ToAgent_delegate__triage__billing(_ToAgent_delegate__triage__billingRequired, total=False):
+    "An agent of the graph: its id, role and version."
+
+    version: str
+
+
+class _DelegateEnvelope__triage__billingRequired(TypedDict):
+    "The required keys of DelegateEnvelope__triage__billing."
+
+    envelope_version: str
+    handoff_id: str
+    task_id: str
+    hop: Hop_delegate__triage__billing
+    from_agent: FromAgent_delegate__triage__billing
+    to_agent: ToAgent_delegate__triage__billing
+    goal: Goal
+    constraints: list[str]
+    budget: Budget
+    provenance: list[ProvenanceItem]
+
+
+class DelegateEnvelope__triage__billing(_DelegateEnvelope__triage__billingRequired, total=False):
+    "Seam handoff envelope 1.3, graph refund_desk, delegate triage -> billing"
+
+    decisions: list[DecisionsItem]
+    artefacts: list[ArtefactsItem]
+    open_questions: list[OpenQuestionsItem]
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"]
+    allowed_next_step: str
+    safe_resume: str
+    blocked_on: str
+
+
+class _ReturnEnvelope__billing__triageRequired(TypedDict):
+    "The required keys of ReturnEnvelope__billing__triage."
+
+    envelope_version: str
+    handoff_id: str
+    task_id: str
+    hop: Hop_delegate__triage__billing
+    from_agent: ToAgent_delegate__triage__billing
+    to_agent: FromAgent_delegate__triage__billing
+    goal: Goal
+    artefacts: list[ArtefactsItem]
+    budget: Budget
+    provenance: list[ProvenanceItem]
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"]
+
+
+class ReturnEnvelope__billing__triage(_ReturnEnvelope__billing__triageRequired, total=False):
+    "Seam handoff envelope 1.3, graph refund_desk, return billing -> triage"
+
+    decisions: list[DecisionsItem]
+    constraints: list[str]
+    open_questions: list[OpenQuestionsItem]
+    allowed_next_step: str
+    safe_resume: str
+    blocked_on: str
+
+
+class _ToAgent_delegate__triage__refundsRequired(TypedDict):
+    "The required keys of ToAgent_delegate__triage__refunds."
+
+    id: Literal["refunds"]
+    role: Literal["worker"]
+
+
+class ToAgent_delegate__triage__refunds(_ToAgent_delegate__triage__refundsRequired, total=False):
+    "An agent of the graph: its id, role and version."
+
+    version: str
+
+
+class Goal_delegate__triage__refunds(TypedDict):
+    "What the task must achieve."
+
+    statement: str
+    acceptance_criteria: list[str]
+    out_of_scope: list[str]
+
+
+class _DelegateEnvelope__triage__refundsRequired(TypedDict):
+    "The required keys of DelegateEnvelope__triage__refunds."
+
+    envelope_version: str
+    handoff_id: str
+    task_id: str
+    hop: Hop_delegate__triage__billing
+    from_agent: FromAgent_delegate__triage__billing
+    to_agent: ToAgent_delegate__triage__refunds
+    goal: Goal_delegate__triage__refunds
+    constraints: list[str]
+    budget: Budget
+    provenance: list[ProvenanceItem]
+
+
+class DelegateEnvelope__triage__refunds(_DelegateEnvelope__triage__refundsRequired, total=False):
+    "Seam handoff envelope 1.3, graph refund_desk, delegate triage -> refunds"
+
+    decisions: list[DecisionsItem]
+    artefacts: list[ArtefactsItem]
+    open_questions: list[OpenQuestionsItem]
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"]
+    allowed_next_step: str
+    safe_resume: str
+    blocked_on: str
+
+
+class _ToAgent_transfer__refunds__notifierRequired(TypedDict):
+    "The required keys of ToAgent_transfer__refunds__notifier."
+
+    id: Literal["notifier"]
+    role: Literal["peer"]
+
+
+class ToAgent_transfer__refunds__notifier(_ToAgent_transfer__refunds__notifierRequired, total=False):
+    "An agent of the graph: its id, role and version."
+
+    version: str
+
+
+class _TransferEnvelope__refunds__notifierRequired(TypedDict):
+    "The required keys of TransferEnvelope__refunds__notifier."
+
+    envelope_version: str
+    handoff_id: str
+    task_id: str
+    hop: Hop_delegate__triage__billing
+    from_agent: ToAgent_delegate__triage__refunds
+    to_agent: ToAgent_transfer__refunds__notifier
+    goal: Goal
+    decisions: list[DecisionsItem]
+    artefacts: list[ArtefactsItem]
+    budget: Budget
+    provenance: list[ProvenanceItem]
+
+
+class TransferEnvelope__refunds__notifier(_TransferEnvelope__refunds__notifierRequired, total=False):
+    "Seam handoff envelope 1.3, graph refund_desk, transfer refunds -> notifier"
+
+    constraints: list[str]
+    open_questions: list[OpenQuestionsItem]
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"]
+    allowed_next_step: str
+    safe_resume: str
+    blocked_on: str
+
+
 HOP_LIMIT: Final = 8
 """The value producers put in hop.limit."""
 
@@ -1146,7 +1469,7 @@ _LOOP_SIGNATURE: Final = _create_loop_signature((("goal.statement", ("goal", "st
 def accept(
     envelope: object,
     *,
-    me: str,
+    me: AgentId,
     can_read: CanRead | None = None,
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
@@ -1174,7 +1497,7 @@ def accept(
 async def accept_async(
     envelope: object,
     *,
-    me: str,
+    me: AgentId,
     can_read: CanReadAsync | None = None,
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
@@ -1199,7 +1522,7 @@ def create_loop_detector() -> LoopDetector:
     return LoopDetector(_LOOP_SIGNATURE)
 
 
-def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """Records that agent me ended task_id at one of its terminals (with that outcome); afterwards
     accept() refuses every handoff of the task (task-finished). Only the task's owner ends it (with
     a graph-wide store, a task with no accepted hop only an entry agent). Returns FinishVerdict: ok
@@ -1209,7 +1532,7 @@ def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStor
     return _ACCEPT.finish(task_id, me, terminal, outcome, seen, now)
 
 
-async def finish_async(task_id: str, *, me: str, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """finish() over an asynchronous store."""
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
 

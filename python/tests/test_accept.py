@@ -1,6 +1,6 @@
 """accept() of a generated module over the shared runtime: verdicts, to_dict(), misuse."""
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import refund_desk_validators as desk
@@ -66,7 +66,7 @@ def test_misuse_raises_type_error(envelope: dict[str, Any]) -> None:
     with pytest.raises(
         TypeError, match=r"^accept\(\): me \"biling\" is no agent of graph refund_desk; use one of triage, billing, refunds, notifier$"
     ):
-        desk.accept(envelope, me="biling")
+        desk.accept(envelope, me=cast("desk.AgentId", "biling"))
 
 
 def test_validators_are_named_by_edge() -> None:

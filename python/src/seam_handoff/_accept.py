@@ -50,7 +50,7 @@ from ._stores import (
     TaskEnd,
     TaskFinished,
 )
-from ._untrusted import json_data_problems, parse_agent_version, quote_untrusted, version_mismatch
+from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted, version_mismatch
 from ._values import INT_LIMIT, SchemaError, js_text
 
 _STATUS_ROUTES: Final[dict[str, Route]] = {
@@ -570,9 +570,17 @@ class Acceptor:
     def _content(self, value: object, me: str) -> _Content:
         try:
             return self._evaluate(value, me)
+        except NotJsonDataError:
+            raise
         except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
             reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {quote_untrusted(str(error))}")
             return _Content(None, None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
+
+    def _content_for(self, call: str, value: object, me: str) -> _Content:
+        try:
+            return self._content(value, me)
+        except NotJsonDataError as error:
+            raise TypeError(f"{call}(): {error}") from None
 
     # -- options, clock, store ------------------------------------------------------------------
 
@@ -809,7 +817,7 @@ class Acceptor:
         me = self._check_options("accept", me, can_read, seen, now)
         if can_read is not None and _is_async_function(can_read):
             raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
-        content = self._content(value, me)
+        content = self._content_for("accept", value, me)
         reasons = content.reasons
         if can_read is not None:
             for artefact in content.required:
@@ -832,7 +840,7 @@ class Acceptor:
     ) -> AcceptResult:
         """See the module's accept_async()."""
         me = self._check_options("accept_async", me, can_read, seen, now)
-        content = self._content(value, me)
+        content = self._content_for("accept_async", value, me)
         reasons = content.reasons
         if can_read is not None and content.required:
             # Asked together: an artefact store answers them concurrently.

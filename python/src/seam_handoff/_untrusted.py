@@ -68,14 +68,30 @@ def _pointer(tokens: list[Any]) -> str:
     return "".join("/" + (str(token) if isinstance(token, int) else token.replace("~", "~0").replace("/", "~1")) for token in tokens)
 
 
+class NotJsonDataError(TypeError):
+    """The caller passed a value json.loads never returns (a tuple, a Decimal, a pydantic model, a
+    key that is not a str, a dict that contains itself): a bug of the caller, not of the producer
+    whose JSON text it claims to be."""
+
+
+def _not_json(tokens: list[Any], what: str) -> NotJsonDataError:
+    where = "the envelope" if not tokens else f"the envelope's {quote_untrusted(_pointer(tokens))}"
+    return NotJsonDataError(
+        f"{where} {what}, which json.loads never returns: pass the parsed JSON text "
+        '(json.loads(text); for a pydantic model, model.model_dump(mode="json"))'
+    )
+
+
 def json_data_problems(value: object) -> list[Reason]:
-    """The ways value is not what json.loads returns for I-JSON text (RFC 7493), at most 20, each
-    at the JSON Pointer of the offending value or key: rule unpaired-surrogate for a string or key
-    with an unpaired surrogate; rule not-json-data for a key that is not a str, a value of another
-    type than dict, list, str, int, float, bool and None (a tuple, a set, bytes...), NaN or an
-    infinity (or an int too large for a double, which ECMAScript reads as one), a dict or list that
-    contains itself, nesting past 64 levels, more than 5,000,000 values (shared parts counted each
-    time). Subclasses of dict and list are read as what they are."""
+    """The ways value, parsed JSON text, is not I-JSON (RFC 7493), at most 20, each at the JSON
+    Pointer of the offending value or key: rule unpaired-surrogate for a string or key with an
+    unpaired surrogate; rule not-json-data for NaN or an infinity (or an int too large for a
+    double, which ECMAScript reads as one), nesting past 64 levels, more than 5,000,000 values
+    (shared parts counted each time). Subclasses of dict and list are read as what they are.
+
+    Raises NotJsonDataError (a TypeError) at the first value no JSON text can give: a type other
+    than dict, list, str, int, float, bool and None, a key that is not a str, a cycle.
+    """
     problems: list[Reason] = []
     ancestors: list[int] = []
     tokens: list[Any] = []
@@ -108,12 +124,10 @@ def json_data_problems(value: object) -> list[Reason]:
                 report("not-json-data", f"is {js_text(item)}, which JSON cannot write{'' if item != item else _BEYOND_DOUBLE}")
             return
         if not isinstance(item, (dict, list)):
-            report("not-json-data", f"is a {type(item).__name__}, which JSON cannot write")
-            return
+            raise _not_json(tokens, f"is of type {_escape_untrusted(type(item).__name__, _QUOTE_LIMIT)}")
         identity = id(cast(object, item))
         if identity in ancestors:
-            report("not-json-data", "is one of the objects that contain it (a cycle), which JSON text cannot hold")
-            return
+            raise _not_json(tokens, "is one of the objects that contain it (a cycle)")
         if len(ancestors) >= _MAX_DEPTH:
             report("not-json-data", f"is nested deeper than {_MAX_DEPTH} levels")
             return
@@ -126,8 +140,7 @@ def json_data_problems(value: object) -> list[Reason]:
         else:
             for key, child in cast("dict[object, object]", item).items():
                 if not isinstance(key, str):
-                    report("not-json-data", f"has a key {quote_untrusted(repr(key))} that is not a string, which JSON cannot write")
-                    continue
+                    raise _not_json(tokens, f"has a key of type {_escape_untrusted(type(key).__name__, _QUOTE_LIMIT)}")
                 if not key.isascii() and LONE_SURROGATE.search(key):
                     report("unpaired-surrogate", f"has a property name with an unpaired UTF-16 surrogate, {quote_untrusted(key)}", key)
                 tokens.append(key)

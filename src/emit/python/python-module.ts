@@ -15,14 +15,16 @@
 import { createHash } from "node:crypto";
 import type { CheckedGraph } from "../../analysis/model.js";
 import { packageVersion } from "../../core/package-files.js";
-import { envelopeSchema, type JsonSchema } from "../../core/envelope-schema.js";
+import { envelopeSchema, envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
 import { parseFieldPath } from "../../runtime/field-path.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../graph-data.js";
+import { edgeSchema } from "../edge-schemas.js";
 import { addGraphSchemas } from "../schema-compiler.js";
 import { joinPython, py, pyString, trustedPython, type PyCode } from "./literal.js";
 import { compileFreeTextCheck } from "./free-text-check.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
-import { contractValidatorNames, edgeValidatorName } from "./validator-names.js";
+import { TypedDictWriter } from "./typed-dicts.js";
+import { contractValidatorNames, edgeEnvelopeClassName, edgeValidatorName } from "./validator-names.js";
 
 /** The runtime's names each module re-exports, so a service needs one import for its graph. */
 const RUNTIME_EXPORTS = [
@@ -172,7 +174,14 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
   );
   const contracts = trustedPython(`(${contractNames.join(", ")}${contractNames.length === 1 ? "," : ""})`);
   const aliasCode = trustedPython(aliases.map(([name, target]) => `${name} = ${target}\n`).join(""));
-  const allNames = [...RUNTIME_EXPORTS, ...OWN_NAMES, ...edgeNames].sort();
+  const typed = new TypedDictWriter();
+  typed.add(envelopeSchemaFor(graph.envelope), "Envelope", "");
+  const classNames = graph.edges.map((edge) => {
+    const name = edgeEnvelopeClassName(edge);
+    typed.add(edgeSchema(graph, edge, name), name, edgeValidatorName(edge).slice("validate".length));
+    return name;
+  });
+  const allNames = [...RUNTIME_EXPORTS, ...OWN_NAMES, "AgentId", "Envelope", ...classNames, ...edgeNames].sort();
   const version = packageVersion();
   const hash = createHash("sha256").update(source.text).digest("hex");
   const runtimeImports = trustedPython(importOrder(RUNTIME_EXPORTS).map((name) => `    ${name},\n`).join(""));
@@ -193,7 +202,7 @@ recompile instead.
 """`)}
 
 ${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
 
@@ -226,6 +235,12 @@ GRAPH: Final = GraphInfo(
 )
 """The graph's settings."""
 
+AgentId: TypeAlias = Literal[${trustedPython(agents.map((agent) => pyString(agent.id)).join(", "))}]
+"""The id of an agent of the graph: a misspelt me is a type error."""
+
+${trustedPython(typed.code())}
+
+
 HOP_LIMIT: Final = ${info.hopLimit}
 """The value producers put in hop.limit."""
 
@@ -242,7 +257,7 @@ _LOOP_SIGNATURE: Final = _create_loop_signature(${signaturePaths})
 def accept(
     envelope: object,
     *,
-    me: str,
+    me: AgentId,
     can_read: CanRead | None = None,
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
@@ -270,7 +285,7 @@ def accept(
 async def accept_async(
     envelope: object,
     *,
-    me: str,
+    me: AgentId,
     can_read: CanReadAsync | None = None,
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
@@ -295,7 +310,7 @@ def create_loop_detector() -> LoopDetector:
     return LoopDetector(_LOOP_SIGNATURE)
 
 
-def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """Records that agent me ended task_id at one of its terminals (with that outcome); afterwards
     accept() refuses every handoff of the task (task-finished). Only the task's owner ends it (with
     a graph-wide store, a task with no accepted hop only an entry agent). Returns FinishVerdict: ok
@@ -305,7 +320,7 @@ def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStor
     return _ACCEPT.finish(task_id, me, terminal, outcome, seen, now)
 
 
-async def finish_async(task_id: str, *, me: str, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """finish() over an asynchronous store."""
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
 

@@ -1,5 +1,5 @@
 /**
- * Names of the generated Python validators, one per edge: `validate_<kind>__<from>__<to>`, from
+ * Names of the generated Python validators and envelope types, one per edge: `validate_<kind>__<from>__<to>`, from
  * the edge's kind and agents, so adding, removing or reordering edges and `require` lines never
  * renames another edge's validator. Agent ids are escaped to ASCII identifiers deterministically
  * and reversibly: letters and digits stay, any other code point becomes `_<hex>x` (`-` is
@@ -44,4 +44,12 @@ export function contractValidatorNames(
     names[contract] ??= edgeValidatorName(edge);
   });
   return names;
+}
+
+/**
+ * The `TypedDict` name of the envelopes of the edge `from -kind-> to`:
+ * `<Kind>Envelope__<from>__<to>` (`DelegateEnvelope__triage__billing`), escaped as validator names are.
+ */
+export function edgeEnvelopeClassName(edge: { readonly kind: EdgeKind; readonly from: string; readonly to: string }): string {
+  return `${edge.kind[0]!.toUpperCase()}${edge.kind.slice(1)}Envelope__${escapeAgentId(edge.from)}__${escapeAgentId(edge.to)}`;
 }
