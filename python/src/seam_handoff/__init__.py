@@ -55,6 +55,7 @@ from ._stores import (
 )
 from ._values import SchemaError
 from ._version import __version__
+from .redis_store import AsyncRedisSeenStore, RedisSeenStore, StoreUnavailableError
 
 __all__ = [
     "DEFAULT_TASK_TTL_MS",
@@ -63,6 +64,7 @@ __all__ = [
     "AcceptanceRecord",
     "AgentInfo",
     "AlreadyFinished",
+    "AsyncRedisSeenStore",
     "AsyncSeenStore",
     "CanRead",
     "CanReadAsync",
@@ -90,6 +92,7 @@ __all__ = [
     "Outcome",
     "OwnerConflict",
     "Reason",
+    "RedisSeenStore",
     "RecordOutcome",
     "Rejected",
     "Rejection",
@@ -98,6 +101,7 @@ __all__ = [
     "Route",
     "SchemaError",
     "SeenStore",
+    "StoreUnavailableError",
     "TaskEnd",
     "TaskFinished",
     "TerminalInfo",

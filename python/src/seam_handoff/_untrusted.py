@@ -33,7 +33,7 @@ def _cut(text: str, limit: float) -> tuple[str, int]:
     return text[:end], len(text) - end
 
 
-def _escape_untrusted(text: str, limit: float = math.inf) -> str:
+def escape_untrusted(text: str, limit: float = math.inf) -> str:
     """text with controls, bidirectional and invisible format characters and unpaired surrogates
     written as JSON escapes; cut after limit code points with the number left out."""
     shown, left = _cut(text, limit)
@@ -49,7 +49,7 @@ def quote_untrusted(value: object, limit: float = _QUOTE_LIMIT) -> str:
             return "an object"
         if isinstance(value, list):
             return "an array"
-        return _escape_untrusted(js_text(value), limit)
+        return escape_untrusted(js_text(value), limit)
     shown, left = _cut(value, limit)
     body = _UNSAFE_OR_QUOTE.sub(_escape_char, shown)
     return f'"{body}\u2026" ({left} more characters)' if left > 0 else f'"{body}"'
@@ -124,7 +124,7 @@ def json_data_problems(value: object) -> list[Reason]:
                 report("not-json-data", f"is {js_text(item)}, which JSON cannot write{'' if item != item else _BEYOND_DOUBLE}")
             return
         if not isinstance(item, (dict, list)):
-            raise _not_json(tokens, f"is of type {_escape_untrusted(type(item).__name__, _QUOTE_LIMIT)}")
+            raise _not_json(tokens, f"is of type {escape_untrusted(type(item).__name__, _QUOTE_LIMIT)}")
         identity = id(cast(object, item))
         if identity in ancestors:
             raise _not_json(tokens, "is one of the objects that contain it (a cycle)")
@@ -140,7 +140,7 @@ def json_data_problems(value: object) -> list[Reason]:
         else:
             for key, child in cast("dict[object, object]", item).items():
                 if not isinstance(key, str):
-                    raise _not_json(tokens, f"has a key of type {_escape_untrusted(type(key).__name__, _QUOTE_LIMIT)}")
+                    raise _not_json(tokens, f"has a key of type {escape_untrusted(type(key).__name__, _QUOTE_LIMIT)}")
                 if not key.isascii() and LONE_SURROGATE.search(key):
                     report("unpaired-surrogate", f"has a property name with an unpaired UTF-16 surrogate, {quote_untrusted(key)}", key)
                 tokens.append(key)
