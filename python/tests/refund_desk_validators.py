@@ -64,6 +64,7 @@ from seam_handoff import (
 )
 
 _Acceptor: Final = _codegen.Acceptor
+_EnvelopeBuilder: Final = _codegen.EnvelopeBuilder
 _create_loop_signature: Final = _codegen.create_loop_signature
 _DATE_TIME_COMMON: Final = _codegen.DATE_TIME_COMMON
 _INT_LIMIT: Final = _codegen.INT_LIMIT
@@ -76,7 +77,7 @@ _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
 _js_key_order: Final = _codegen.js_key_order
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "GRAPH", "GraphInfo", "HOP_LIMIT", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__billing__triage", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "loop_signature", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "GRAPH", "GraphInfo", "HOP_LIMIT", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__billing__triage", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
 
 # JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
 # required fields share one).
@@ -1462,6 +1463,7 @@ EDGES: Final[tuple[EdgeInfo, ...]] = (
 )
 """The edges, in declaration order."""
 
+_BUILDER: Final = _EnvelopeBuilder(GRAPH, AGENTS, EDGES)
 _ACCEPT: Final = _Acceptor(GRAPH, AGENTS, EDGES, validate_envelope, (validate_delegate__triage__billing, validate_return__billing__triage, validate_delegate__triage__refunds, validate_transfer__refunds__notifier), _free_text_ok)
 _LOOP_SIGNATURE: Final = _create_loop_signature((("goal.statement", ("goal", "statement")), ("decisions[].statement", ("decisions", "[]", "statement"))))
 
@@ -1542,3 +1544,88 @@ def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "gr
     after its last write (default one day). scope: "graph" (shared by every service of the graph)
     or "receiver" (one service's own store)."""
     return MemorySeenStore(ttl_ms, scope)
+
+
+def first_envelope(
+    *,
+    me: AgentId,
+    to: AgentId,
+    task_id: str,
+    goal: Goal,
+    budget: Budget,
+    action: str,
+    decisions: list[DecisionsItem] | None = None,
+    artefacts: list[ArtefactsItem] | None = None,
+    constraints: list[str] | None = None,
+    open_questions: list[OpenQuestionsItem] | None = None,
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"] | None = None,
+    allowed_next_step: str | None = None,
+    safe_resume: str | None = None,
+    blocked_on: str | None = None,
+    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The first envelope of a new task, from entry agent me to to: hop 1 of GRAPH.hop_limit,
+    path [me, to], roles and versions from AGENTS, a provenance entry (action, at now() in seconds
+    since the Unix epoch, default time.time); the fields given are deep-copied. Raises TypeError
+    when me is no entry or the graph has no edge me -> to."""
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    built = _BUILDER.first(
+        me=me,
+        to=to,
+        task_id=task_id,
+        goal=goal,
+        budget=budget,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def next_envelope(
+    received: Envelope,
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    goal: Goal | None = None,
+    budget: Budget | None = None,
+    decisions: list[DecisionsItem] | None = None,
+    artefacts: list[ArtefactsItem] | None = None,
+    constraints: list[str] | None = None,
+    open_questions: list[OpenQuestionsItem] | None = None,
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"] | None = None,
+    allowed_next_step: str | None = None,
+    safe_resume: str | None = None,
+    blocked_on: str | None = None,
+    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope that hands a received, accepted task on from me to to: same task_id, fresh
+    handoff_id, hop.index + 1, the path extended by to, the received provenance plus this
+    agent's entry; goal, budget and carried fields default to the received ones (deep-copied).
+    Raises TypeError when received was not addressed to me or the graph has no edge me -> to,
+    ValueError at the hop limit (escalate or fail the task instead, as GRAPH.on_hop_limit says)."""
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    built = _BUILDER.next(
+        cast("dict[str, Any]", received),
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)

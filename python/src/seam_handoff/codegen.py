@@ -26,6 +26,7 @@ from ._values import (
     js_key_order,
 )
 from ._version import __version__
+from .builders import EnvelopeBuilder
 
 __all__ = [
     "DATE_TIME_COMMON",
@@ -36,6 +37,7 @@ __all__ = [
     "Acceptor",
     "AgentInfo",
     "EdgeInfo",
+    "EnvelopeBuilder",
     "GraphInfo",
     "RuntimeVersionError",
     "SchemaError",

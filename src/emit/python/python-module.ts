@@ -80,13 +80,15 @@ const OWN_NAMES = [
   "create_loop_detector",
   "create_memory_seen_store",
   "finish",
+  "first_envelope",
+  "next_envelope",
   "finish_async",
   "loop_signature",
   "validate_envelope",
 ];
 
 /** What the module takes from `seam_handoff.codegen` whatever its graph. */
-const CODEGEN_ALWAYS = ["Acceptor", "create_loop_signature"];
+const CODEGEN_ALWAYS = ["Acceptor", "EnvelopeBuilder", "create_loop_signature"];
 
 /** Helpers of `seam_handoff.codegen` generated code may call, each bound to `_<name>` when used (a global, as fast as an import). */
 const CODEGEN_HELPERS = [
@@ -182,6 +184,16 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
     return name;
   });
   const allNames = [...RUNTIME_EXPORTS, ...OWN_NAMES, "AgentId", "Envelope", ...classNames, ...edgeNames].sort();
+  // The builders' keyword arguments: the envelope's optional fields a producer chooses.
+  const envelopeFields = typed.fields("Envelope");
+  const typeOf = (key: string) => envelopeFields.find((field) => field.key === key)?.type;
+  const optional = ["decisions", "artefacts", "constraints", "open_questions", "status", "allowed_next_step", "safe_resume", "blocked_on"].filter(
+    (key) => typeOf(key) !== undefined,
+  );
+  const builderParams = trustedPython(optional.map((key) => `    ${key}: ${typeOf(key)} | None = None,\n`).join(""));
+  const builderFields = trustedPython(optional.map((key) => `${pyString(key)}: ${key}`).join(", "));
+  const goalType = trustedPython(typeOf("goal") ?? "dict[str, object]");
+  const budgetType = trustedPython(typeOf("budget") ?? "dict[str, object]");
   const version = packageVersion();
   const hash = createHash("sha256").update(source.text).digest("hex");
   const runtimeImports = trustedPython(importOrder(RUNTIME_EXPORTS).map((name) => `    ${name},\n`).join(""));
@@ -250,6 +262,7 @@ AGENTS: Final[tuple[AgentInfo, ...]] = ${agentCode}
 EDGES: Final[tuple[EdgeInfo, ...]] = ${edgeCode}
 """The edges, in declaration order."""
 
+_BUILDER: Final = _EnvelopeBuilder(GRAPH, AGENTS, EDGES)
 _ACCEPT: Final = _Acceptor(GRAPH, AGENTS, EDGES, validate_envelope, ${contracts}, _free_text_ok)
 _LOOP_SIGNATURE: Final = _create_loop_signature(${signaturePaths})
 
@@ -330,6 +343,75 @@ def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "gr
     after its last write (default one day). scope: "graph" (shared by every service of the graph)
     or "receiver" (one service's own store)."""
     return MemorySeenStore(ttl_ms, scope)
+
+
+def first_envelope(
+    *,
+    me: AgentId,
+    to: AgentId,
+    task_id: str,
+    goal: ${goalType},
+    budget: ${budgetType},
+    action: str,
+${builderParams}    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The first envelope of a new task, from entry agent me to to: hop 1 of GRAPH.hop_limit,
+    path [me, to], roles and versions from AGENTS, a provenance entry (action, at now() in seconds
+    since the Unix epoch, default time.time); the fields given are deep-copied. Raises TypeError
+    when me is no entry or the graph has no edge me -> to."""
+    fields = {${builderFields}}
+    built = _BUILDER.first(
+        me=me,
+        to=to,
+        task_id=task_id,
+        goal=goal,
+        budget=budget,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def next_envelope(
+    received: Envelope,
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    goal: ${goalType} | None = None,
+    budget: ${budgetType} | None = None,
+${builderParams}    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope that hands a received, accepted task on from me to to: same task_id, fresh
+    handoff_id, hop.index + 1, the path extended by to, the received provenance plus this
+    agent's entry; goal, budget and carried fields default to the received ones (deep-copied).
+    Raises TypeError when received was not addressed to me or the graph has no edge me -> to,
+    ValueError at the hop limit (escalate or fail the task instead, as GRAPH.on_hop_limit says)."""
+    fields = {${builderFields}}
+    built = _BUILDER.next(
+        cast("dict[str, Any]", received),
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
 `;
   return module.code;
 }

@@ -38,6 +38,8 @@ export class TypedDictWriter {
   /** Class name by structural key. */
   private readonly byShape = new Map<string, string>();
   private readonly taken = new Set<string>();
+  /** The keys of each class: name, Python type, required. */
+  private readonly fieldsByClass = new Map<string, readonly { key: string; type: string; required: boolean }[]>();
 
   /**
    * Adds the classes of `schema` (a closed object schema whose `$ref`s point into its own
@@ -97,6 +99,7 @@ export class TypedDictWriter {
       if (this.taken.has(className)) throw new Error(`internal: two TypedDicts are named ${className}`);
       this.taken.add(className);
       this.byShape.set(shape, className);
+      this.fieldsByClass.set(className, fields);
       const doc = typeof node["description"] === "string" ? node["description"] : typeof node["title"] === "string" ? node["title"] : className;
       const line = (f: { key: string; type: string }) => `    ${f.key}: ${f.type}`;
       const must = fields.filter((f) => f.required);
@@ -113,6 +116,13 @@ export class TypedDictWriter {
     };
     if (schema["type"] !== "object" || schema["properties"] === undefined) throw new Error("internal: an envelope schema is not an object schema");
     return objectClass(schema, name, name);
+  }
+
+  /** The keys of class `name` (its name, Python type and whether it is required), in schema order. */
+  fields(name: string): readonly { key: string; type: string; required: boolean }[] {
+    const found = this.fieldsByClass.get(name);
+    if (found === undefined) throw new Error(`internal: no TypedDict ${name}`);
+    return found;
   }
 
   /** The classes written so far, dependencies first, two blank lines apart. */
