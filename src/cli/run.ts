@@ -1,5 +1,5 @@
 /**
- * The `seam` command line (README.md), as a function from arguments to an exit code,
+ * The `seam` command line (docs/cli.md), as a function from arguments to an exit code,
  * so tests drive it in-process with a fake {@link CliIo}.
  *
  * Start-up time is a feature: this module loads only commander and a few small helpers; each

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ruleCatalog } from "../../src/analysis/rules/index.js";
 import { ENVELOPE_MINOR_VERSIONS, envelopeSchema } from "../../src/core/envelope-schema.js";
 import { createSchemaAjv } from "../../src/emit/schema-compiler.js";
+import { SEMANTIC_RULES } from "../../src/runtime/reason.js";
 import { envelopeFields, fieldRow } from "./envelope-fields.js";
 
 const read = (path: string): string => readFileSync(new URL(`../../docs/${path}`, import.meta.url), "utf8");
@@ -49,5 +50,15 @@ describe("docs/envelope.md", () => {
     const validate = createSchemaAjv().compile(envelopeSchema);
     expect(validate(envelope), JSON.stringify(validate.errors)).toBe(true);
     expect(Object.keys(envelope)).toEqual(envelopeSchema["required"]);
+  });
+});
+
+describe("docs/runtime-js.md", () => {
+  const page = read("runtime-js.md");
+
+  it("explains every rule id of an ingest reason beyond the schema keywords, and no other", () => {
+    const section = page.slice(page.indexOf("\n## Reasons\n"), page.indexOf("\n## ", page.indexOf("\n## Reasons\n") + 1));
+    const shown = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(shown.sort()).toEqual(Object.keys(SEMANTIC_RULES).sort());
   });
 });
