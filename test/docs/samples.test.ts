@@ -98,9 +98,12 @@ describe("every code block names its language", () => {
 });
 
 describe("fragments", () => {
+  const byReason = new Map<string, CodeBlock[]>();
   for (const block of blocks.filter((b) => fragmentReason(b) !== undefined)) {
-    it.skip(`${where(block)}: ${block.lang} fragment, not run: ${fragmentReason(block)}`, () => {});
+    const key = `${block.lang} fragment, not run: ${fragmentReason(block)}`;
+    byReason.set(key, [...(byReason.get(key) ?? []), block]);
   }
+  for (const [reason, these] of byReason) it.skip(`${reason} (${these.map(where).join(", ")})`, () => {});
 });
 
 describe("samples run by another test", () => {
