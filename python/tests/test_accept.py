@@ -78,3 +78,10 @@ def test_validators_are_named_by_edge() -> None:
         "validate_return__billing__triage",
         "validate_transfer__refunds__notifier",
     ]
+
+
+def test_finish_verdicts_have_the_javascript_shape(envelope: dict[str, Any]) -> None:
+    seen = desk.create_memory_seen_store()
+    assert desk.accept(envelope, me="billing", seen=seen).ok
+    refused = desk.finish("refund-2026-11-0042", me="triage", terminal="closed", outcome="complete", seen=seen, now=lambda: 1_764_410_600.0)
+    assert refused.to_dict() == {"ok": False, "rule": "not-owner", "message": refused.message, "owner": "billing"}

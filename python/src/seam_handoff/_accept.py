@@ -257,6 +257,17 @@ class EndRecord(NamedTuple):
     ended_at: str
     hop_index: int | None
 
+    def to_dict(self) -> dict[str, object]:
+        """The record as the JavaScript runtime returns it."""
+        return {
+            "task_id": self.task_id,
+            "agent": self.agent,
+            "terminal": self.terminal,
+            "outcome": self.outcome,
+            "ended_at": self.ended_at,
+            "hop_index": self.hop_index,
+        }
+
 
 class FinishVerdict(NamedTuple):
     """finish()'s answer: ok with the end record, or refused with rule "not-owner" (owner accepted
@@ -268,6 +279,15 @@ class FinishVerdict(NamedTuple):
     rule: str | None = None
     message: str | None = None
     owner: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The verdict as the JavaScript runtime returns it: {"ok": true, "record"}, or {"ok": false,
+        "rule", "message"} with "owner" (not-owner) or "record" (task-finished)."""
+        if self.ok and self.record is not None:
+            return {"ok": True, "record": self.record.to_dict()}
+        if self.rule == "not-owner":
+            return {"ok": False, "rule": self.rule, "message": self.message, "owner": self.owner}
+        return {"ok": False, "rule": self.rule, "message": self.message, "record": None if self.record is None else self.record.to_dict()}
 
 
 class Acceptor:
