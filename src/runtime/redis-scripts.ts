@@ -1,13 +1,13 @@
 /**
- * The Redis store's Lua script, `ledger.lua` beside this module (the one source: the Python
- * runtime ships a copy the build writes from it), as node-redis script definitions. The script's
- * header documents the keys, the operations (`claim`, `finish`), their arguments and replies.
+ * The Redis store's Lua script, `ledger.lua` beside this module (the one source: the build
+ * writes it into `ledger-lua.ts` as a string and into the Python package), as node-redis script
+ * definitions. The script's header documents the keys, the operations (`claim`, `finish`), their
+ * arguments and replies.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { LEDGER_SCRIPT } from "./ledger-lua.js";
 
-/** The text of `ledger.lua`: version 3 of the claim and finish, in one script. */
-export const LEDGER_SCRIPT: string = readFileSync(new URL("./ledger.lua", import.meta.url), "utf8");
+export { LEDGER_SCRIPT };
 
 const LEDGER_SHA1 = createHash("sha1").update(LEDGER_SCRIPT).digest("hex");
 
