@@ -22,6 +22,7 @@ import type { CliIo } from "../io.js";
 import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link fmtCommand}, as parsed from the command line. */
 export interface FmtOptions {
@@ -65,7 +66,7 @@ export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number
         continue;
       }
     }
-    io.stdout(`${path}\n`);
+    io.stdout(`${escapeUntrusted(path)}\n`);
   }
   if (unusable > 0) return 2;
   return options.check && toChange > 0 ? 1 : 0;
