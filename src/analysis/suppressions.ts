@@ -32,7 +32,7 @@ export interface Suppression {
 const DIRECTIVE = /^(\s*)(seam-disable-next-line|seam-disable)(?=\s|$)/;
 
 /** Rules a comment may not silence: a syntax error or a crash must be fixed. */
-const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(["syntax", "internal-error"]);
+const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(["syntax", "internal-error", "file-too-large"]);
 
 /**
  * Reads the suppression directives among `comments` (`//` or block comments whose text starts

@@ -10,8 +10,10 @@ import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { PathProblem } from "./find-seam-files.js";
 import { describeFsError } from "./fs-errors.js";
 
-/** Largest file Seam reads, in bytes (10 MiB): a handoff graph is a few kilobytes. */
-export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
+import { MAX_SOURCE_BYTES, megabytes, sizeProblem } from "../core/source-limit.js";
+
+/** Largest file Seam reads, in bytes (the one limit of `core/source-limit.ts`). */
+export { MAX_SOURCE_BYTES };
 
 /** What to do about a `.seam` file over the limit (the default of {@link ReadOptions.tooLargeHint}). */
 export const GRAPH_TOO_LARGE_HINT = "split the graphs into smaller files";
@@ -121,21 +123,4 @@ async function readAtMost(handle: FileHandle, maxBytes: number, firstChunk: numb
     at += chunk.byteLength;
   }
   return bytes;
-}
-
-/**
- * `is 10.4 MB, over the 10 MB limit`; in bytes when rounding would make the size read like the
- * limit (`is 10485761 bytes, over the limit of 10485760 bytes`) or the limit is under 1 MB.
- */
-function sizeProblem(bytes: number, maxBytes: number): string {
-  const size = megabytes(bytes);
-  const limit = megabytes(maxBytes);
-  if (size !== undefined && limit !== undefined && size !== limit) return `is ${size}, over the ${limit} limit`;
-  return `is ${bytes} bytes, over the limit of ${maxBytes} bytes`;
-}
-
-/** `10 MB`, `10.4 MB` (MiB, one decimal at most); undefined under 1 MB. */
-function megabytes(bytes: number): string | undefined {
-  const mb = bytes / (1024 * 1024);
-  return mb < 1 ? undefined : `${Number(mb.toFixed(1))} MB`;
 }

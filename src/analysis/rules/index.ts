@@ -4,7 +4,7 @@
  */
 import type { RuleMeta } from "../../core/diagnostic.js";
 import { syntaxRule } from "../../parser/syntax-rule.js";
-import { internalErrorRule, type Rule } from "../rule.js";
+import { fileTooLargeRule, internalErrorRule, type Rule } from "../rule.js";
 import { duplicateAgentRule } from "./duplicate-agent.js";
 import { duplicateEdgeRule } from "./duplicate-edge.js";
 import { duplicateGraphRule } from "./duplicate-graph.js";
@@ -53,12 +53,16 @@ export const rules: readonly Rule[] = [
   hopLimitApproximateRule,
 ];
 
-/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment rules, then `internal-error`. */
+/**
+ * Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment
+ * rules, then `file-too-large` (the language server's) and `internal-error`.
+ */
 export const ruleCatalog: readonly RuleMeta[] = [
   syntaxRule,
   ...rules.map((r) => r.meta),
   suppressionReasonRule,
   suppressionUnknownRule,
   unusedSuppressionRule,
+  fileTooLargeRule,
   internalErrorRule,
 ];
