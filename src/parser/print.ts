@@ -146,7 +146,9 @@ class Printer {
       const trailing = this.takeTrailing(item.range.end);
       const tail = trailing.map((c) => c.text.trimEnd());
       if (tail.length > 0) printed[printed.length - 1] = `${printed[printed.length - 1]}${TRAILING}${tail.join(" ")}`;
-      out.push(...printed);
+      // A loop, not push(...printed): a graph's lines are as many as its items, and spreading
+      // 100,000 of them into call arguments overflows the stack.
+      for (const line of printed) out.push(line);
       // Blank lines are looked for after the last comment on the item's line (one may span lines).
       previousEnd = trailing[trailing.length - 1]?.range.end ?? item.range.end;
       previous = item;
@@ -293,7 +295,8 @@ function alignTrailingComments(lines: readonly string[]): string[] {
   const out = [...lines];
   let runStart = 0;
   const flush = (end: number): void => {
-    const width = Math.max(0, ...out.slice(runStart, end).map((line) => line.indexOf(TRAILING)));
+    let width = 0;
+    for (let i = runStart; i < end; i++) width = Math.max(width, (out[i] as string).indexOf(TRAILING));
     for (let i = runStart; i < end; i++) {
       const line = out[i] as string;
       const at = line.indexOf(TRAILING);
