@@ -41,17 +41,22 @@ export function skeleton(name: string): string {
   return mapped.normalize("NFD");
 }
 
-/** One regular expression per script, `\p{Script_Extensions=...}`, for the scripts this Node knows. */
-let scriptTests: readonly { readonly script: string; readonly extensions: RegExp; readonly main: RegExp }[] | undefined;
+/**
+ * One `\p{Script_Extensions=...}` test per script this Node knows (a script newer than its
+ * Unicode data has no character it knows either), compiled on first use. One regular
+ * expression per script, rather than one over all scripts: V8 compiles and runs those one class
+ * at a time, while a union of every script's class takes over ten times longer to build.
+ */
+let scriptTests: readonly { readonly script: string; readonly test: RegExp }[] | undefined;
 
 function scripts(): NonNullable<typeof scriptTests> {
   if (scriptTests !== undefined) return scriptTests;
-  const tests: { script: string; extensions: RegExp; main: RegExp }[] = [];
+  const tests: { script: string; test: RegExp }[] = [];
   for (const script of SCRIPT_NAMES) {
     try {
-      tests.push({ script, extensions: new RegExp(`^\\p{Script_Extensions=${script}}$`, "u"), main: new RegExp(`^\\p{Script=${script}}$`, "u") });
+      tests.push({ script, test: new RegExp(`^\\p{Script_Extensions=${script}}$`, "u") });
     } catch {
-      // A script newer than this Node's Unicode data: no character of it is known here either.
+      // Unknown to this Node's Unicode data.
     }
   }
   return (scriptTests = tests);
@@ -66,28 +71,21 @@ const AUGMENTED: Readonly<Record<string, readonly string[]>> = {
   Bopomofo: ["Han_with_Bopomofo"],
 };
 
-const scriptSets = new Map<string, ReadonlySet<string> | undefined>();
+const scriptSets = new Map<string, { readonly scripts: readonly string[]; readonly augmented: ReadonlySet<string> } | undefined>();
 
-/** The augmented Script_Extensions of one character; `undefined` for Common and Inherited (they go with any script). */
-function scriptSet(char: string): ReadonlySet<string> | undefined {
+/**
+ * The Script_Extensions of one character and their augmented set, looked up once per character;
+ * `undefined` for a Common or Inherited character no script claims (it goes with any script).
+ */
+function scriptSet(char: string): { readonly scripts: readonly string[]; readonly augmented: ReadonlySet<string> } | undefined {
   if (scriptSets.has(char)) return scriptSets.get(char);
-  const found = new Set<string>();
-  for (const { script, extensions } of scripts()) {
-    if (!extensions.test(char)) continue;
-    found.add(script);
-    for (const extra of AUGMENTED[script] ?? []) found.add(extra);
-  }
-  const set = found.size === 0 ? undefined : found;
+  const found = scripts()
+    .filter(({ test }) => test.test(char))
+    .map(({ script }) => script);
+  const augmented = new Set(found.flatMap((script) => [script, ...(AUGMENTED[script] ?? [])]));
+  const set = found.length === 0 ? undefined : { scripts: found, augmented };
   scriptSets.set(char, set);
   return set;
-}
-
-const mainScripts = new Map<string, string | undefined>();
-
-/** The Script value of one character (not Common or Inherited), looked up once per character. */
-function mainScript(char: string): string | undefined {
-  if (!mainScripts.has(char)) mainScripts.set(char, scripts().find((s) => s.main.test(char))?.script);
-  return mainScripts.get(char);
 }
 
 /** A run of a name's characters from one script, for a message: `Cyrillic 'е'`. */
@@ -99,22 +97,23 @@ export interface ScriptPart {
 /**
  * When `name` mixes scripts (its resolved script set, the intersection of its characters'
  * augmented Script_Extensions, is empty: UTS #39 section 5.1), the parts in each script, in the
- * order they first occur, each character under its own Script value; else `undefined`. Digits,
- * `_`, `-` and combining marks (Common, Inherited) go with any script.
+ * order they first occur; else `undefined`. Digits, `_`, `-` and combining marks (Common,
+ * Inherited) go with any script.
  */
 export function mixedScripts(name: string): readonly ScriptPart[] | undefined {
   let resolved: Set<string> | undefined;
   for (const char of name) {
-    const set = scriptSet(char);
+    const set = scriptSet(char)?.augmented;
     if (set === undefined) continue;
     resolved = resolved === undefined ? new Set(set) : new Set([...resolved].filter((s) => set.has(s)));
     if (resolved.size === 0) break;
   }
   if (resolved === undefined || resolved.size > 0) return undefined;
+  // Each character under its one script; one that several scripts share is left out.
   const parts = new Map<string, string>();
   for (const char of name) {
-    const script = mainScript(char);
-    if (script !== undefined) parts.set(script, (parts.get(script) ?? "") + char);
+    const own = scriptSet(char)?.scripts;
+    if (own?.length === 1) parts.set(own[0] as string, (parts.get(own[0] as string) ?? "") + char);
   }
   return [...parts].map(([script, text]) => ({ script, text }));
 }
