@@ -34,28 +34,42 @@ describe("README", () => {
     expect(result.diagnostics.map((d) => `${d.rule}: ${d.message}`)).toEqual([]);
   });
 
-  it("has a runtime snippet that runs against the module compiled from that example", async () => {
-    const { graphs } = checkText("README.seam", codeBlock("seam"));
-    mkdirSync(join(dir, "out"));
-    for (const file of emitCompileOutput(graphs)) writeFileSync(join(dir, "out", file.path), file.content);
+  const runtimePage = readFileSync(join(root, "docs/runtime-js.md"), "utf8");
+  const snippets = {
+    "README.md": codeBlock("js"),
+    "docs/runtime-js.md": /```js\n([\s\S]*?)```/.exec(runtimePage.slice(runtimePage.indexOf("## `accept`")))?.[1] ?? "",
+  };
+  const template = JSON.parse(readFileSync(join(root, "test/fixtures/cases/envelopes/valid-delegate.json"), "utf8")) as Record<string, unknown> & {
+    hop: Record<string, unknown>;
+  };
+  const { constraints: _, ...withoutConstraints } = template;
+  const cases = [
+    ["a valid delegate", template, ["queued: proceed"]],
+    ["a delegate without its constraints", withoutConstraints, ['rejected: repair: required missing required field "constraints"']],
+  ] as const;
 
-    const [importLine, ...rest] = codeBlock("js").split("\n");
-    const envelope = JSON.parse(readFileSync(join(root, "test/fixtures/cases/envelopes/valid-delegate.json"), "utf8")) as {
-      hop: Record<string, unknown>;
-    };
-    const prelude = [
-      `const template = ${JSON.stringify(envelope)};`,
-      "const body = JSON.stringify({ ...template, hop: { ...template.hop, limit: hopLimit } });",
-      "const artefactStore = { canRead: () => true };",
-      "export const outcomes = [];",
-      "const queue = (route) => outcomes.push(`queued: ${route}`);",
-      "const reject = (rejection) => outcomes.push(`rejected: ${rejection.reasons.map((r) => `${r.rule} ${r.message}`).join('; ')}`);",
-    ];
-    const script = join(dir, "snippet.mjs");
-    writeFileSync(script, [importLine, ...prelude, ...rest].join("\n"));
-    const { outcomes } = (await import(pathToFileURL(script).href)) as { outcomes: string[] };
-    expect(outcomes).toEqual(["queued: proceed"]);
-  });
+  it.each(Object.keys(snippets).flatMap((page) => cases.map(([name, envelope, outcomes]) => [page, name, envelope, outcomes] as const)))(
+    "%s: the accept snippet runs against the module compiled from the README's graph, given %s",
+    async (page, name, envelope, outcomes) => {
+      const { graphs } = checkText("README.seam", codeBlock("seam"));
+      mkdirSync(join(dir, "out"), { recursive: true });
+      for (const file of emitCompileOutput(graphs)) writeFileSync(join(dir, "out", file.path), file.content);
+      const [importLine, ...rest] = snippets[page as keyof typeof snippets].split("\n");
+      expect(importLine).toMatch(/^import .* from "\.\/out\/refund_desk\.validators\.mjs";$/);
+      const prelude = [
+        `const template = ${JSON.stringify(envelope)};`,
+        "const body = JSON.stringify({ ...template, hop: { ...template.hop, limit: hopLimit } });",
+        "const artefactStore = { canRead: () => true };",
+        "export const outcomes = [];",
+        "const queue = (route) => outcomes.push(`queued: ${route}`);",
+        "const reject = (rejection) => outcomes.push(`rejected: ${rejection.route}: ${rejection.reasons.map((r) => `${r.rule} ${r.message}`).join('; ')}`);",
+      ];
+      const script = join(dir, `snippet-${page.replace(/\W/g, "_")}-${name.replace(/\W/g, "_")}.mjs`);
+      writeFileSync(script, [importLine, ...prelude, ...rest].join("\n"));
+      const result = (await import(pathToFileURL(script).href)) as { outcomes: string[] };
+      expect(result.outcomes).toEqual(outcomes);
+    },
+  );
 
   it("lists every rejection route accept() can give", () => {
     for (const route of ["repair", "escalate", "failed", "discard"]) expect(codeBlock("js")).toContain(`"${route}"`);

@@ -6,12 +6,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkText } from "../src/analysis/check.js";
-import { emitCompileOutput } from "../src/emit/compile-output.js";
-import { ensureBuilt } from "./global-setup.js";
-import { createRedisServer, redisAvailable, type RedisServer } from "./runtime/redis-server.js";
+import { checkText } from "../../src/analysis/check.js";
+import { emitCompileOutput } from "../../src/emit/compile-output.js";
+import { ensureBuilt } from "../global-setup.js";
+import { createRedisServer, redisAvailable, type RedisServer } from "../runtime/redis-server.js";
 
-const root = join(import.meta.dirname, "..");
+const root = join(import.meta.dirname, "..", "..");
 const pages = { readme: readFileSync(join(root, "README.md"), "utf8"), production: readFileSync(join(root, "docs/production.md"), "utf8") };
 
 /** The first code block of `language` in `page` that contains `marker` (the info string may go on after the language). */
