@@ -45,7 +45,7 @@ function benchPython() {
 
 function compile(graph, out) {
   rmSync(out, { recursive: true, force: true });
-  const result = spawnSync(process.execPath, ["bin/seam.js", "compile", graph.seam, "--out", out, "--target", "python"], {
+  const result = spawnSync(process.execPath, ["bin/seam.js", "compile", graph.seam, "--out", out, "--target", "python", "--vendor-runtime"], {
     cwd: ROOT,
     encoding: "utf8",
   });

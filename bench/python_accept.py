@@ -16,6 +16,7 @@ interleaved round by round after two warm-up rounds, so load on the machine hits
 """
 import importlib.util
 import json
+import os
 import sys
 import time
 
@@ -26,6 +27,8 @@ UUID = r"^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z"
 
 
 def load(path):
+    # The module imports the runtime package seam_handoff, vendored beside it (--vendor-runtime).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
     spec = importlib.util.spec_from_file_location("seam_bench_module", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -38,7 +41,9 @@ def main():
     edge = next((e for e in m.EDGES if (e.from_agent, e.kind, e.to_agent) == (source, kind, me)), None)
     if edge is None:
         sys.exit(f"the module has no edge {source} -{kind}-> {me} in EDGES")
-    validator_name = f"validate_contract_{edge.contract + 1}"
+    # Validators are named by edge: validate_<kind>__<from>__<to>, ids escaped as the generator does.
+    escape = lambda text: "".join(c if c.isascii() and c.isalnum() else f"_{ord(c):x}x" for c in text)  # noqa: E731
+    validator_name = f"validate_{edge.kind}__{escape(edge.from_agent)}__{escape(edge.to_agent)}"
     with open(schema_path, encoding="utf-8") as fh:
         schema = json.load(fh)
     with open(envelopes_path, encoding="utf-8") as fh:
