@@ -1,0 +1,13 @@
+/**
+ * Spend never goes backwards: a `budget.consumed` counter is at least what the task's last
+ * accepted hop reported. Found by the store (a `custody` fault `budget-consumed`), worded here.
+ */
+import { ruleReason, type Reason } from "../reason.js";
+import { ingestRule } from "./ingest-rule.js";
+
+export const budgetConsumedDecreased = ingestRule("budget-consumed-decreased", "ledger", "/budget/consumed/<counter>");
+
+/** `spent` `null`: the counter is not reported. */
+export function budgetConsumedReason(counter: string, spent: number | null, before: number, hop: number): Reason {
+  return ruleReason(`/budget/consumed/${counter}`, budgetConsumedDecreased.id, "decreased", { counter, spent: spent ?? 0, before, hop });
+}
