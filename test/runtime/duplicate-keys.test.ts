@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findDuplicateKeys } from "../../src/cli/duplicate-keys.js";
+import { findDuplicateKeys } from "../../src/runtime/duplicate-keys.js";
 
 describe("findDuplicateKeys", () => {
   const valid: string[] = [
