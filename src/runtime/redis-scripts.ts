@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
-/** The text of `ledger.lua`: version 3 of the claim and finish, in one script. */
+/** The text of `ledger.lua`: version 4 of the claim and finish, in one script. */
 export const LEDGER_SCRIPT: string = readFileSync(new URL("./ledger.lua", import.meta.url), "utf8");
 
 const LEDGER_SHA1 = createHash("sha1").update(LEDGER_SCRIPT).digest("hex");
