@@ -9,5 +9,8 @@ export const budgetConsumedDecreased = ingestRule("budget-consumed-decreased", "
 
 /** `spent` `null`: the counter is not reported. */
 export function budgetConsumedReason(counter: string, spent: number | null, before: number, hop: number): Reason {
-  return ruleReason(`/budget/consumed/${counter}`, budgetConsumedDecreased.id, "decreased", { counter, spent: spent ?? 0, before, hop });
+  const path = `/budget/consumed/${counter}`;
+  return spent === null
+    ? ruleReason(path, budgetConsumedDecreased.id, "hidden", { counter, before, hop })
+    : ruleReason(path, budgetConsumedDecreased.id, "decreased", { counter, spent, before, hop });
 }
