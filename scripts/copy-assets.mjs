@@ -1,4 +1,5 @@
-// Copies the files tsc does not emit, run by `npm run build`: the Redis ledger script into
+// Copies the files tsc does not emit, run by `npm run build`: the reason catalogue into the Python
+// package, and the Redis ledger script into
 // dist/runtime (the JavaScript store reads it beside its module) and into the Python package
 // (python/src/seam_handoff/ledger.lua, committed so `pip install ./python` needs no Node; a test
 // holds the copy identical to src/runtime/ledger.lua, the one hand-kept source).
@@ -11,3 +12,5 @@ const ledger = join(root, "src", "runtime", "ledger.lua");
 mkdirSync(join(root, "dist", "runtime"), { recursive: true });
 copyFileSync(ledger, join(root, "dist", "runtime", "ledger.lua"));
 copyFileSync(ledger, join(root, "python", "src", "seam_handoff", "ledger.lua"));
+// The runtime's reason catalogue, read by the Python runtime as package data (tsc copies it into dist).
+copyFileSync(join(root, "src", "runtime", "reasons.json"), join(root, "python", "src", "seam_handoff", "reasons.json"));

@@ -277,7 +277,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     checkCounter("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
     checkCounter("retries", consumed.retries, caps.retries, reasons);
     checkCounter("cost_micros", consumed.cost_micros, caps.cost_micros, reasons);
-    if (budget.consumed !== undefined && budget.limit !== undefined) {
+    if (isRecord(budget.consumed) && isRecord(budget.limit)) {
       checkCounterReported("tokens", consumed.tokens, caps.tokens, reasons);
       checkCounterReported("wall_clock_ms", consumed.wall_clock_ms, caps.wall_clock_ms, reasons);
       checkCounterReported("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
@@ -410,7 +410,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
       readArtefacts(envelope.artefacts, schemaReasons, required, consumed);
       if (from !== undefined && to !== undefined) graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
-      const declared = fieldsOf(envelope.budget);
+      const declared = envelope.budget;
       if (isRecord(declared)) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
     }
     // The ledger never needs more of the path than a walk within the hop limit holds.
