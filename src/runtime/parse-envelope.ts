@@ -6,7 +6,7 @@
  * given twice in one object (`duplicate-key`, the rule of `seam validate`) and a text past a
  * size limit (`envelope-too-large`, checked before parsing). It never throws on bad input.
  */
-import { findDuplicateKeys } from "./duplicate-keys.js";
+import { findDuplicateKeys, hasDuplicateKeys } from "./duplicate-keys.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import { capReasons, ruleReason, type Reason } from "./reason.js";
 
@@ -71,7 +71,8 @@ export function parseEnvelope(text: string | Uint8Array, options: ParseEnvelopeO
   } catch (error) {
     return refused(ruleReason("", "invalid-json", "syntax", { why: quoteUntrusted(error instanceof Error ? error.message : String(error)) }));
   }
-  const duplicates = duplicateKeyReasons(json);
+  // Counting keys is cheap; naming the repeated ones runs only when there are some.
+  const duplicates = hasDuplicateKeys(json, envelope) ? duplicateKeyReasons(json) : [];
   return duplicates.length > 0 ? { ok: false, reasons: duplicates } : { ok: true, envelope };
 }
 

@@ -1,5 +1,5 @@
 /**
- * `seam compile <file> --out <dir>` (README.md): checks the file and, when it
+ * `seam compile <file> --out <dir>` (docs/cli.md): checks the file and, when it
  * has no errors, writes each graph's envelope schema, per-edge schemas, validator module with
  * its `.d.ts`, and pictures into `<dir>`, byte-identical on a rerun; with `--vendor-runtime`, also
  * the Python runtime package `seam_handoff/`.
@@ -15,7 +15,8 @@ import { isFinding } from "../../core/diagnostic.js";
 import { pythonRuntimeFiles } from "../../core/package-files.js";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { emitCompileOutput, type CompileTarget } from "../../emit/compile-output.js";
-import { displayPath } from "../format/display-path.js";
+import { printablePath } from "../format/display-path.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
@@ -63,7 +64,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
   const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
   if (result.diagnostics.length > 0) await printDiagnosticsOnStderr(result.diagnostics, io);
   if (errors > 0) {
-    io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.file)}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
     return 1;
   }
   if (result.graphs.length === 0) {
@@ -83,13 +84,13 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
       if (dirname(file.path) !== ".") await makeSubfolder(join(made.folder, dirname(file.path)));
       await writeReplacing(target, file.content);
     } catch (error) {
-      reportProblem(io, { path: displayPath(target, io.cwd), ...describeFsError(error, "write") });
+      reportProblem(io, { path: printablePath(target, io.cwd), ...describeFsError(error, "write") });
       // Folders this run made and left empty would be litter; files already written stay.
       if (written === 0) await removeFolders(made.created);
       return 2;
     }
     written++;
-    io.stdout(`${displayPath(target, io.cwd)}\n`);
+    io.stdout(`${printablePath(target, io.cwd)}\n`);
   }
   return 0;
 }
