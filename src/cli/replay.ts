@@ -11,7 +11,7 @@ import type { Accept } from "../runtime/accept.js";
 import { describeFsError } from "./fs-errors.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
-import { findDuplicateKeys, hasDuplicateKeys } from "./duplicate-keys.js";
+import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
 import { readJsonLines, type JsonLinesOptions } from "./json-lines.js";
 
 /** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */

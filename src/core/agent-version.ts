@@ -44,6 +44,19 @@ export function parseAgentVersion(text: unknown): AgentVersion | undefined {
   return { major: Number(m[1]), minor: Number(m[2] ?? 0), patch: Number(m[3] ?? 0), text };
 }
 
+const ENVELOPE_VERSION_FORM = new RegExp(`^${PART}\\.${PART}\\.${PART}$`);
+
+/**
+ * The major version of an `envelope_version` such as `1.3.0`: exactly `MAJOR.MINOR.PATCH`, each
+ * part as an agent version writes it (a decimal without leading zeros, at most 16 digits), with
+ * no pre-release or build.
+ * @returns the major, or `undefined` when `text` is not of that form (`01.3.0`, `1.3`, `1.3.0-rc`)
+ */
+export function envelopeVersionMajor(text: string): number | undefined {
+  const m = ENVELOPE_VERSION_FORM.exec(text);
+  return m === null ? undefined : Number(m[1]);
+}
+
 /**
  * Checks a version an envelope claims for an agent against the agent's declared version, by the
  * caret rule in this module's comment.

@@ -18,10 +18,15 @@
  */
 import type { EdgeInfo, HopLimitAction } from "./graph-data.js";
 import { createEnvelopeCheck, type ContentVerdict, type EnvelopeCheckSpec } from "./envelope-check.js";
-import { reason, type Reason } from "./reason.js";
+import { capReasons, type Reason } from "./reason.js";
 import { custodyReasons } from "./custody-reasons.js";
+import { artefactReason } from "./checks/artefact-unreadable.js";
+import { duplicateReason } from "./checks/duplicate.js";
+import { ownerConflictReason } from "./checks/owner-conflict.js";
+import { endedReason } from "./checks/task-finished.js";
+import { UNTRACKED_REASON } from "./checks/untracked-task.js";
 import { createFinish, type Finish, type FinishAsync } from "./finish.js";
-import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore, TaskEnd } from "./seen-store.js";
+import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 
 export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
@@ -58,6 +63,13 @@ export interface AcceptOptions {
   readonly seen?: SeenStore;
   /** The clock for `accepted_at` and the claim, in ms since the Unix epoch (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * The producer the transport authenticated (an mTLS subject, a signed token's subject, a
+   * queue's producer id), as an agent id of the graph. Given, an envelope whose `from_agent.id`
+   * differs is refused (`sender-mismatch`, route `escalate`) before the store is asked: it counts
+   * against no one and takes no handoff id. Absent, `from_agent` is the envelope's claim only.
+   */
+  readonly sender?: string;
 }
 
 /** Options of one `acceptAsync()` call: as {@link AcceptOptions}, with asynchronous `canRead` and store allowed. */
@@ -66,6 +78,7 @@ export interface AcceptAsyncOptions {
   readonly canRead?: CanReadAsync;
   readonly seen?: AsyncSeenStore;
   readonly now?: () => number;
+  readonly sender?: string;
 }
 
 /** Where an accepted task goes next, from the envelope's `status`. */
@@ -164,21 +177,13 @@ const MAX_TIME = 8.64e15;
 
 /** Whether `key` names an option of {@link AcceptOptions} (compared, not looked up: this runs on every call). */
 function isOptionKey(key: string): boolean {
-  return key === "me" || key === "canRead" || key === "seen" || key === "now";
+  return key === "me" || key === "canRead" || key === "seen" || key === "now" || key === "sender";
 }
 
 function misuse(call: string, problem: string): TypeError {
   return new TypeError(`${call}(envelope, options): ${problem}`);
 }
 
-/** With a store, the reason an envelope with no string `task_id` escalates (its refusals cannot be counted). */
-const UNTRACKED_REASON: Reason = Object.freeze(
-  reason(
-    "/task_id",
-    "untracked-task",
-    "the store counts refusals per task_id, and this envelope has no string task_id: the refusal cannot be counted, so it goes to a person (escalate) rather than back for a repair that could loop",
-  ),
-);
 
 /** The attempt a refusal was, from the store's answer (a store without a ledger: the first). */
 function attemptOf(claimed: ClaimResult | undefined): number | null {
@@ -187,13 +192,28 @@ function attemptOf(claimed: ClaimResult | undefined): number | null {
   return null;
 }
 
-function endedReason(taskId: string | undefined, ended: TaskEnd, isoTime: (ms: number) => string): Reason {
-  const hop = ended.hopIndex === null ? "" : ` after hop ${ended.hopIndex}`;
-  return reason(
-    "/task_id",
-    "task-finished",
-    `task ${quoteUntrusted(taskId)} ended at ${isoTime(ended.at)}${hop}: ${quoteUntrusted(ended.agent)} took terminal ${quoteUntrusted(ended.terminal)} (${quoteUntrusted(ended.outcome)}); a finished task takes no further handoff`,
-  );
+/** How many `canRead` calls `acceptAsync` keeps in flight at once. */
+export const CAN_READ_CONCURRENCY = 16;
+
+/** Times from 10^9 to 10^11 are 1970-1973 in ms, but today in seconds: a clock in seconds is a misuse. */
+const SECONDS_FROM = 1e9;
+const SECONDS_TO = 1e11;
+
+/** Asks `canRead` about every artefact, at most {@link CAN_READ_CONCURRENCY} at a time; the answers in order. */
+async function askAll(canRead: CanReadAsync, required: readonly { readonly ref: string; readonly scope: string | undefined }[]): Promise<unknown[]> {
+  const answers: unknown[] = new Array(required.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < required.length) {
+      const i = next++;
+      const artefact = required[i] as (typeof required)[number];
+      answers[i] = await canRead(artefact.ref, artefact.scope);
+    }
+  }
+  const workers: Promise<void>[] = [];
+  for (let w = 0; w < Math.min(CAN_READ_CONCURRENCY, required.length); w++) workers.push(worker());
+  await Promise.all(workers);
+  return answers;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -201,6 +221,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 const AsyncFunction = (async () => {}).constructor;
+
+/** A store's answer, which must be a claim result: `undefined` would read as "no store asked" and accept everything. */
+function claimResult(answer: unknown): ClaimResult {
+  if (typeof answer !== "object" || answer === null) {
+    throw new TypeError(`options.seen.claim returned ${answer === null ? "null" : typeof answer}, not a claim result such as { outcome: "claimed" }`);
+  }
+  return answer as ClaimResult;
+}
 
 /**
  * Builds `accept()` and `acceptAsync()` for one graph. Lookups (agents, edges, bounded pairs) are
@@ -247,13 +275,18 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     for (const key in options) {
       if (!isOptionKey(key)) throw misuse(call, `unknown option ${quoteUntrusted(key)}; the options are me, canRead, seen and now`);
     }
-    const { me, canRead, seen, now } = options as Record<string, unknown>;
+    const { me, canRead, seen, now, sender } = options as Record<string, unknown>;
     if (typeof me !== "string" || me === "") throw misuse(call, "options.me must be the receiving agent's id, a non-empty string");
     if (!anyReceiver && !agentIds.has(me)) {
       const known = [...agentIds].slice(0, 20).join(", ");
       throw misuse(call, `options.me ${quoteUntrusted(me)} is no agent of graph ${spec.graph.name}; use one of ${known}`);
     }
     if (canRead !== undefined && typeof canRead !== "function") throw misuse(call, "options.canRead must be a function (ref, scope) => boolean");
+    // `seen: undefined` would silently turn duplicate detection off (a store variable not yet set).
+    if ("seen" in options && seen === undefined) throw misuse(call, "options.seen is undefined: pass a store, or leave the key out for no duplicate detection");
+    if (sender !== undefined && (typeof sender !== "string" || sender === "")) {
+      throw misuse(call, "options.sender must be the producer's agent id as the transport authenticated it, a non-empty string");
+    }
     if (seen !== undefined && (typeof seen !== "object" || seen === null || typeof (seen as { claim?: unknown }).claim !== "function")) {
       throw misuse(call, "options.seen must be a store with a claim(request) method, such as createMemorySeenStore()");
     }
@@ -265,12 +298,14 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const ms = now === undefined ? Date.now() : now();
     if (typeof ms !== "number") throw misuse(call, "options.now() must return a number of ms since the Unix epoch");
     if (!(Math.abs(ms) <= MAX_TIME)) throw new RangeError(`${call}(envelope, options): options.now() returned ${ms}, outside the range of Date`);
+    if (ms >= SECONDS_FROM && ms < SECONDS_TO) throw misuse(call, `options.now() returned ${ms}, which is seconds since the Unix epoch: it must return milliseconds (Date.now())`);
     return ms;
   }
 
   function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[]): ClaimRequest | undefined {
-    const { handoffId, taskId, hopIndex, producer, edge, path } = content;
-    if (taskId === undefined) return undefined;
+    const { handoffId, taskId, hopIndex, producer, edge, path, budget } = content;
+    // A delivery that can neither start nor continue a task writes nothing in its ledger.
+    if (taskId === undefined || content.stranger) return undefined;
     return {
       // A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
       handoffId: handoffId === undefined ? null : HAS_UPPER.test(handoffId) ? handoffId.toLowerCase() : handoffId,
@@ -282,6 +317,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       verdict: reasons.length === 0 || content.lenient ? "accepted" : "rejected",
       at,
       path: path ?? null,
+      budget,
     };
   }
 
@@ -290,6 +326,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const repairs = content.edge?.repairs ?? DEFAULT_REPAIRS;
     let route: RejectionRoute = "repair";
     if (duplicate) route = "discard";
+    else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
     else if (untracked || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
     return {
@@ -302,40 +339,33 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         attempt,
         repairs,
         route,
-        reasons,
+        reasons: capReasons(reasons as Reason[]),
       },
     };
   }
 
   /**
    * The verdict from the content, the artefact reasons and the store's answer (if asked).
-   * `untracked`: a store was given but could not be asked (no string `task_id`).
+   * `untracked`: a store was given but could not be asked (no string `task_id`, or a delivery
+   * that could neither start nor continue a task).
    */
   function settle(content: ContentVerdict, me: string, at: number, reasons: Reason[], claimed: ClaimResult | undefined, untracked: boolean): AcceptResult {
     if (claimed !== undefined) {
       switch (claimed.outcome) {
         case "duplicate": {
-          const message =
-            claimed.of === "handoff"
-              ? `handoff ${quoteUntrusted(content.handoffId)} was accepted before; it is not processed twice`
-              : `hop ${content.hopIndex} of task ${quoteUntrusted(content.taskId)} was accepted by ${quoteUntrusted(claimed.holder.receiver)} before, as handoff ${quoteUntrusted(claimed.holder.handoffId)}: a replay is not processed twice; a resumed task continues at the next hop`;
-          const path = claimed.of === "handoff" ? "/handoff_id" : "/hop/index";
-          return refuse(content, [reason(path, "duplicate", message), ...reasons], true);
+          const found = duplicateReason(content.handoffId, content.taskId, content.hopIndex, claimed);
+          reasons.unshift(found);
+          return refuse(content, reasons, true);
         }
         case "owner-conflict":
-          reasons.push(
-            reason(
-              "/to_agent/id",
-              "owner-conflict",
-              `${quoteUntrusted(claimed.owner)} already owns hop ${content.hopIndex} of task ${quoteUntrusted(content.taskId)}: one owner at a time`,
-            ),
-          );
+          reasons.push(ownerConflictReason(claimed.owner, content.hopIndex, content.taskId));
           return refuse(content, reasons, false, claimed);
         case "custody":
           reasons.push(...custodyReasons(content, claimed));
           return refuse(content, reasons, false, claimed);
         case "finished":
-          return refuse(content, [endedReason(content.taskId, claimed.ended, isoTime), ...reasons], false, claimed);
+          reasons.unshift(endedReason(content.taskId, claimed.ended, isoTime));
+          return refuse(content, reasons, false, claimed);
         case "noted":
           return refuse(content, reasons, false, claimed);
         case "claimed":
@@ -346,7 +376,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     }
     if (untracked) {
       // A refusal the store cannot count could go back for repair forever: a person decides.
-      reasons.push(UNTRACKED_REASON);
+      if (content.taskId === undefined) reasons.push(UNTRACKED_REASON);
       return refuse(content, reasons, false, undefined, true);
     }
     if (reasons.length > 0 && !content.lenient) return refuse(content, reasons, false);
@@ -364,13 +394,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         artefacts_consumed: content.consumed,
         route: content.route,
         constraints: content.constraints,
-        warnings: reasons,
+        warnings: capReasons(reasons),
       },
     };
-  }
-
-  function artefactReason(me: string, index: number, ref: string): Reason {
-    return reason(`/artefacts/${index}/ref`, "artefact-unreadable", `${me} cannot read required artefact ${quoteUntrusted(ref)}`);
   }
 
   function accept(input: unknown, options: AcceptOptions): AcceptResult {
@@ -379,7 +405,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     if (canRead !== undefined && canRead instanceof AsyncFunction) {
       throw misuse("accept", "options.canRead is an async function: use acceptAsync, which awaits it");
     }
-    const content = check(input, me);
+    const content = check(input, me, options.sender);
     const reasons = content.reasons;
     if (canRead !== undefined) {
       for (const artefact of content.required) {
@@ -394,7 +420,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     if (request !== undefined) {
       const answer: unknown = (seen as SeenStore).claim(request);
       if (isThenable(answer)) throw misuse("accept", "options.seen.claim returned a promise: use acceptAsync with an asynchronous store");
-      claimed = answer as ClaimResult;
+      claimed = claimResult(answer);
     }
     return settle(content, me, at, reasons, claimed, seen !== undefined && request === undefined);
   }
@@ -402,11 +428,12 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   async function acceptAsync(input: unknown, options: AcceptAsyncOptions): Promise<AcceptResult> {
     const me = checkOptions("acceptAsync", options);
     const { canRead, seen } = options;
-    const content = check(input, me);
+    const content = check(input, me, options.sender);
     const reasons = content.reasons;
     if (canRead !== undefined && content.required.length > 0) {
-      // Asked together: an artefact store answers them concurrently.
-      const answers = await Promise.all(content.required.map((artefact) => canRead(artefact.ref, artefact.scope)));
+      // Asked a few at a time: an artefact store answers them concurrently, and an envelope
+      // listing 10^5 artefacts does not start 10^5 requests at once.
+      const answers = await askAll(canRead, content.required);
       answers.forEach((answer, i) => {
         const artefact = content.required[i] as (typeof content.required)[number];
         if (answer !== true) reasons.push(artefactReason(me, artefact.index, artefact.ref));
@@ -414,7 +441,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     }
     const at = clock("acceptAsync", options.now);
     const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons);
-    const claimed = request === undefined ? undefined : await (seen as AsyncSeenStore).claim(request);
+    const claimed = request === undefined ? undefined : claimResult(await (seen as AsyncSeenStore).claim(request));
     return settle(content, me, at, reasons, claimed, seen !== undefined && request === undefined);
   }
 

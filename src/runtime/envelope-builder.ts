@@ -57,7 +57,7 @@ export interface NextHandoff<Me extends string = string, To extends string = str
   readonly budget?: Budget;
 }
 
-/** The builders of one graph. */
+/** The builders of one graph. Each returns a new envelope that shares no object with its inputs (a deep copy). */
 export interface EnvelopeBuilder {
   /**
    * The first envelope of a new task, from an entry agent: hop 1, path `[me, to]`.
@@ -144,7 +144,8 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       checkEdge(handoff.me, handoff.to);
       if (graph.hopLimit < 1) throw new RangeError(`graph ${graph.name} allows no handoff`);
       const { decisions, artefacts, constraints, open_questions } = carried(handoff, undefined);
-      return {
+      // A copy: editing the new envelope (bumping its budget) never edits the caller's values.
+      return structuredClone({
         envelope_version: envelopeVersion,
         handoff_id: handoff.handoffId ?? randomUUID(),
         task_id: handoff.taskId,
@@ -159,7 +160,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         ...(open_questions === undefined ? {} : { open_questions }),
         provenance: [provenanceEntry(handoff)],
         ...completion(handoff),
-      };
+      });
     },
     next(received, handoff) {
       if (received.to_agent.id !== handoff.me) {
@@ -175,7 +176,8 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         );
       }
       const { decisions, artefacts, constraints, open_questions } = carried(handoff, received);
-      return {
+      // A copy: editing the new envelope never edits the envelope received, nor the caller's values.
+      return structuredClone({
         envelope_version: envelopeVersion,
         handoff_id: handoff.handoffId ?? randomUUID(),
         task_id: received.task_id,
@@ -191,7 +193,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         // On an observe edge a malformed provenance may have been accepted (as a warning): it restarts here.
         provenance: [...(Array.isArray(received.provenance) ? received.provenance : []), provenanceEntry(handoff)],
         ...completion(handoff),
-      };
+      });
     },
   };
 }

@@ -4,20 +4,34 @@
  * every reason at once:
  * 1. the JSON Schema of the edge's contract (every error);
  * 2. the envelope is JSON data (no inherited fields, finite numbers, no cycles, Unicode text);
- * 3. the semantic checks: major version, addressee, hop limit (the graph's, whatever the envelope
- *    claims), budget counters, blocking open questions;
+ * 3. the envelope's semantics: the authenticated sender, bounded ids, major version, addressee,
+ *    hop limit (the graph's, whatever the envelope claims), budget counters, blocking questions;
  * 4. the graph's own: the edge exists, roles and agent versions match the graph, `hop.path` is a
  *    walk of the graph within `max_rounds`.
+ * Each check is a module of `checks/`, named after its rule id; this file is the pipeline.
  * Required artefacts are listed for `canRead`, which the caller asks (synchronously or not).
  */
-import { checkClaimedVersion, parseAgentVersion, type AgentVersion, type VersionMismatch } from "../core/agent-version.js";
+import { parseAgentVersion } from "../core/agent-version.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { Route } from "./accept.js";
 import type { AgentInfo, EdgeInfo, GraphInfo, Role } from "./graph-data.js";
 import { envelopeSchema } from "../core/envelope-schema.js";
 import { createDataCheck, jsonDataProblems } from "./json-data.js";
-import { ordinal } from "./ordinal.js";
-import { reason, schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
+import { schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
+import { checkAgentVersion, type VersionMemo } from "./checks/agent-version.js";
+import { checkHopPath, type PathGraph } from "./checks/bad-hop-path.js";
+import { checkBlockingQuestions } from "./checks/blocking-question.js";
+import { checkCounterReported } from "./checks/budget-counter-missing.js";
+import { BUDGET_COUNTERS, checkCounter, wholeCount } from "./checks/budget-exhausted.js";
+import { createHopLimitCheck } from "./checks/hop-limit-reached.js";
+import { checkIdLengths } from "./checks/id-too-long.js";
+import { checkAddressee } from "./checks/not-addressed-to-me.js";
+import { checkRole } from "./checks/role-mismatch.js";
+import { checkSender } from "./checks/sender-mismatch.js";
+import { reportUnknownEdge } from "./checks/unknown-edge.js";
+import { unreadableReason } from "./checks/unreadable-envelope.js";
+import { createVersionCheck } from "./checks/version-major.js";
+import type { ClaimBudget } from "./seen-store.js";
 
 /** A compiled JSON Schema validator (an Ajv validate function, standalone or not). */
 export interface ValidateFunction {
@@ -58,23 +72,36 @@ export interface ContentVerdict {
   readonly producer: string | undefined;
   /** The graph's edge from `from_agent.id` to `to_agent.id` whose contract was applied. */
   readonly edge: EdgeInfo | undefined;
-  /** `hop.path` when it is an array of strings: the ledger compares it with the recorded hops. */
+  /**
+   * `hop.path` when it is an array of strings, at most its first `hopLimit + 1` entries (no more
+   * can be a walk within the limit): the ledger compares it with the recorded hops.
+   */
   readonly path: readonly string[] | undefined;
-  /** The reasons found; the caller appends artefact and store reasons. */
+  /** The whole-number budget counters, for the ledger (`null` when the envelope has no budget object). */
+  readonly budget: ClaimBudget | null;
+  /** The reasons found; the caller appends artefact and store reasons, then caps them (`capReasons`). */
   readonly reasons: Reason[];
-  /** Required artefacts with a well-formed `ref`, for `canRead`. */
+  /** Required artefacts with a well-formed `ref`, for `canRead`, one per distinct (ref, scope). */
   readonly required: readonly RequiredArtefact[];
   /** The reasons may become warnings: an observe edge, a usable header, addressed to me, no limit crossed. */
   readonly lenient: boolean;
   /** The task is at or past the hop limit: route by `on_hop_limit`. */
   readonly hopLimitReached: boolean;
+  /**
+   * The delivery could neither start nor continue a task (another sender than the transport
+   * authenticated, not addressed to me, no edge of the graph to me, an id too long, not JSON
+   * data): the ledger is not asked, so nothing of it is written.
+   */
+  readonly stranger: boolean;
+  /** `from_agent.id` is not `options.sender`. */
+  readonly forged: boolean;
   readonly consumed: readonly string[];
   readonly constraints: readonly string[];
   readonly route: Route;
 }
 
-/** Checks one envelope for the receiving agent `me`. Never throws. */
-export type EnvelopeCheck = (input: unknown, me: string) => ContentVerdict;
+/** Checks one envelope for the receiving agent `me`, sent (when known) by `sender`. Never throws. */
+export type EnvelopeCheck = (input: unknown, me: string, sender?: string) => ContentVerdict;
 
 /** The edges between one ordered pair of agents (usually one; a supervisor pair may have a delegate and a return). */
 interface Pair {
@@ -89,12 +116,8 @@ interface Pair {
   readonly toAgent: Agent | undefined;
 }
 
-interface Agent {
+interface Agent extends VersionMemo {
   readonly role: Role;
-  readonly version: AgentVersion | undefined;
-  /** The last version an envelope claimed for the agent and its verdict: producers repeat one version, so it is parsed once. */
-  lastClaimed: string | undefined;
-  lastMismatch: VersionMismatch | undefined;
 }
 
 /** Where `status` sends an accepted task (compared, not looked up: this runs on every call). */
@@ -115,21 +138,24 @@ function routeOf(status: unknown): Route {
 /** The hot path's JSON data check, over the envelope schema's shape (the contracts add no field). */
 const isEnvelopeData = createDataCheck(envelopeSchema);
 
-const ROLES: ReadonlySet<unknown> = new Set(["supervisor", "worker", "peer"]);
-const VERSION = /^(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+$/;
-
 /**
- * Reasons an `observe` edge never turns into warnings: limits, addressing, data that is not
- * JSON, and any fault in the header (below), which the record, the store and the next hop need.
+ * Reasons an `observe` edge never turns into warnings: limits, addressing, identity, data that
+ * is not JSON, and any fault in the header (below), which the record, the store and the next hop need.
  */
 const STRICT_RULES: ReadonlySet<string> = new Set([
   "not-json-data",
   "unpaired-surrogate",
   "not-addressed-to-me",
+  "sender-mismatch",
+  "id-too-long",
   "hop-limit-reached",
   "budget-exhausted",
+  "budget-counter-missing",
   "max-rounds-exceeded",
 ]);
+
+/** Rules after which the delivery can neither start nor continue a task: the ledger is not asked. */
+const STRANGER_RULES: ReadonlySet<string> = new Set(["not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long"]);
 
 /** The header: the fields every hop relies on, whatever the edge's contract. */
 const HEADER = /^\/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:\/|$)/;
@@ -159,10 +185,6 @@ function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function wholeNumber(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
 /** A whole number, 0 or more, of any size: an index past 2^53 is still an index, and past every hop limit. */
 function nonNegativeInteger(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -170,6 +192,16 @@ function nonNegativeInteger(value: unknown): number | undefined {
 
 function isStringArray(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/** The whole-number counters of `counters` (an object of the envelope), or `null` when there are none. */
+function countersOf(counters: Json): Record<string, number> | null {
+  let found: Record<string, number> | null = null;
+  for (const counter of BUDGET_COUNTERS) {
+    const value = wholeCount(counters[counter]);
+    if (value !== undefined) (found ??= {})[counter] = value;
+  }
+  return found;
 }
 
 /**
@@ -189,7 +221,6 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
     agents.set(agent.id, { role: agent.role, version, lastClaimed: undefined, lastMismatch: undefined });
   }
-  const entries = new Set(graph.entries);
   const pairs = new Map<string, Map<string, Pair>>();
   const grouped = new Map<string, Map<string, EdgeInfo[]>>();
   for (const edge of spec.edges) {
@@ -220,106 +251,22 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
     pairs.set(from, built);
   }
-  const entryList = graph.entries.join(", ");
-  const onLimit = graph.onHopLimit === "escalate" ? "escalate to a human" : "fail the task";
-  // Scratch space for round counting, reused by every call (the count never calls out, so no
-  // call can start while another is using it).
-  const counts = new Uint32Array(boundedPairs);
-  let lastVersion: string | undefined;
-  let lastMajor: number | undefined;
+  const pathGraph: PathGraph<Pair> = {
+    name: graph.name,
+    hopLimit: graph.hopLimit,
+    entries: new Set(graph.entries),
+    entryList: graph.entries.join(", "),
+    pair: (a, b) => pairs.get(a)?.get(b),
+    counts: new Uint32Array(boundedPairs),
+  };
+  const checkVersion = createVersionCheck(graph);
+  const checkHopLimit = createHopLimitCheck(graph);
+  const hasAgent = (id: string): boolean => agents.has(id);
 
-  /** `hop.path` against the graph; `handoff` is the pair `from -> to` of this handoff, which a well-formed path ends in. */
-  function checkHopPath(path: readonly string[], index: number | undefined, from: string, to: string, handoff: Pair, reasons: Reason[]): void {
-    const n = path.length;
-    if (index !== undefined && n !== index + 1) {
-      reasons.push(
-        reason("/hop/path", "bad-hop-path", `has ${n} entries, but hop.index ${index} needs ${index + 1}: the first agent, then one per handoff`),
-      );
-    }
-    if (n > 0 && !entries.has(path[0] as string)) {
-      reasons.push(
-        reason("/hop/path/0", "bad-hop-path", `starts at ${quoteUntrusted(path[0])}, which is not an entry of graph ${graph.name} (${entryList})`),
-      );
-    }
-    if (n < 2 || path[n - 2] !== from || path[n - 1] !== to) {
-      reasons.push(reason(`/hop/path/${Math.max(n - 1, 0)}`, "bad-hop-path", `does not end in this handoff, ${from} -> ${to}`));
-    }
-    // A loop, not fill(): the usual handful of slots costs less than the call.
-    for (let slot = 0; slot < boundedPairs; slot++) counts[slot] = 0;
-    for (let i = 1; i < n; i++) {
-      const a = path[i - 1] as string;
-      const b = path[i] as string;
-      const pair = i === n - 1 && a === from && b === to ? handoff : pairs.get(a)?.get(b);
-      if (pair === undefined) {
-        reasons.push(
-          reason(`/hop/path/${i}`, "bad-hop-path", `steps ${quoteUntrusted(a)} -> ${quoteUntrusted(b)}, which is not an edge of graph ${graph.name}`),
-        );
-      } else if (pair.maxRounds !== undefined) {
-        const taken = (counts[pair.slot] as number) + 1;
-        counts[pair.slot] = taken;
-        if (taken === pair.maxRounds + 1) {
-          reasons.push(
-            reason(`/hop/path/${i}`, "max-rounds-exceeded", `takes ${a} -> ${b} for the ${ordinal(taken)} time, but max_rounds allows ${pair.maxRounds}`),
-          );
-        }
-      }
-    }
-  }
-
-  /**
-   * The hop limit: the graph's is the authority (an envelope may claim a lower one, never a
-   * higher). Both `hop.index` and the length of `hop.path` witness how far the task has come, so
-   * a malformed index does not hide a long path.
-   */
-  function checkHopLimit(index: number | undefined, ownLimit: unknown, path: unknown, reasons: Reason[]): boolean {
-    const own = wholeNumber(ownLimit);
-    const limit = own !== undefined && own >= 1 && own < graph.hopLimit ? own : graph.hopLimit;
-    if (index !== undefined && index >= limit) {
-      reasons.push(reason("/hop/index", "hop-limit-reached", `hop ${index} is at or past ${whoseLimit(limit)}: ${onLimit}, do not forward`));
-      return true;
-    }
-    if (Array.isArray(path) && path.length - 1 >= limit) {
-      reasons.push(reason("/hop/path", "hop-limit-reached", `${path.length - 1} handoffs are at or past ${whoseLimit(limit)}: ${onLimit}, do not forward`));
-      return true;
-    }
-    return false;
-  }
-
-  function whoseLimit(limit: number): string {
-    return limit === graph.hopLimit ? `the limit of graph ${graph.name}, ${limit}` : `the envelope's own limit of ${limit}`;
-  }
-
-  /** The major version `envelope_version` names, if it is MAJOR.MINOR.PATCH; the last answer is kept (producers repeat one version). */
-  function majorOf(version: string): number | undefined {
-    if (version !== lastVersion) {
-      lastMajor = VERSION.test(version) ? Number(version.slice(0, version.indexOf("."))) : undefined;
-      lastVersion = version;
-    }
-    return lastMajor;
-  }
-
-  function checkCounter(counter: string, consumed: unknown, cap: unknown, reasons: Reason[]): void {
-    const spent = wholeNumber(consumed);
-    const most = wholeNumber(cap);
-    if (spent !== undefined && most !== undefined && spent >= most) {
-      reasons.push(reason(`/budget/consumed/${counter}`, "budget-exhausted", `${counter}: ${spent} consumed of a limit of ${most}`));
-    }
-  }
-
-  /** The semantic checks (see the module comment); `hop` is the envelope's `hop`, read once. */
+  /** The envelope's own semantics (stage 2); `hop` is the envelope's `hop`, read once. */
   function semanticChecks(envelope: Json, hop: Json, hopIndex: number | undefined, to: string | undefined, me: string, reasons: Reason[]): boolean {
-    const version = envelope.envelope_version;
-    const major = typeof version === "string" ? majorOf(version) : undefined;
-    if (major !== undefined) {
-      if (major !== graph.envelope.major) {
-        reasons.push(
-          reason("/envelope_version", "version-major", `major version ${major} is not supported: graph ${graph.name} speaks ${graph.envelope.major}.x`),
-        );
-      }
-    }
-    if (to !== undefined && to !== me) {
-      reasons.push(reason("/to_agent/id", "not-addressed-to-me", `addressed to ${quoteUntrusted(to)}, not to ${quoteUntrusted(me)}`));
-    }
+    checkVersion(envelope.envelope_version, reasons);
+    checkAddressee(to, me, reasons);
     // An index past 2^53 is no safe hop number, but it is past every limit.
     const hopLimitReached = checkHopLimit(hopIndex ?? nonNegativeInteger(hop.index), hop.limit, hop.path, reasons);
     const budget = fieldsOf(envelope.budget);
@@ -330,28 +277,26 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     checkCounter("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
     checkCounter("retries", consumed.retries, caps.retries, reasons);
     checkCounter("cost_micros", consumed.cost_micros, caps.cost_micros, reasons);
-    const questions = envelope.open_questions;
-    if (Array.isArray(questions)) {
-      for (let i = 0; i < questions.length; i++) {
-        const question = fieldsOf(questions[i]);
-        if (question.blocking === true) {
-          const text = question.question;
-          reasons.push(
-            reason(`/open_questions/${i}/blocking`, "blocking-question", `unresolved: ${typeof text === "string" ? quoteUntrusted(text) : "(no question text)"}`),
-          );
-        }
-      }
+    if (isRecord(budget.consumed) && isRecord(budget.limit)) {
+      checkCounterReported("tokens", consumed.tokens, caps.tokens, reasons);
+      checkCounterReported("wall_clock_ms", consumed.wall_clock_ms, caps.wall_clock_ms, reasons);
+      checkCounterReported("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
+      checkCounterReported("retries", consumed.retries, caps.retries, reasons);
+      checkCounterReported("cost_micros", consumed.cost_micros, caps.cost_micros, reasons);
     }
+    checkBlockingQuestions(envelope.open_questions, envelope.status, reasons);
     return hopLimitReached;
   }
 
   /**
    * One pass over `artefacts`: the required ones to ask `canRead` about (only references that
-   * passed the schema, absolute URIs) and the references handed over (all but `superseded`).
+   * passed the schema, absolute URIs; each distinct (ref, scope) once) and the references handed
+   * over (all but `superseded`).
    */
   function readArtefacts(artefacts: unknown, schemaReasons: readonly Reason[], required: RequiredArtefact[], consumed: string[]): void {
     if (!Array.isArray(artefacts)) return;
     const faultyPaths = schemaReasons.length === 0 ? undefined : new Set(schemaReasons.map((r) => r.path));
+    let asked: Set<string> | undefined;
     for (let i = 0; i < artefacts.length; i++) {
       const artefact = fieldsOf(artefacts[i]);
       const ref = stringOf(artefact.ref);
@@ -361,30 +306,18 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       if (role !== "superseded") consumed.push(ref);
       if (role !== "required" || (scope !== undefined && typeof scope !== "string")) continue;
       if (faultyPaths?.has(`/artefacts/${i}/ref`) === true) continue;
+      if (required.length > 0) {
+        // Most envelopes need one or two artefacts: the set is made for the second.
+        asked ??= new Set([keyOf(required[0] as RequiredArtefact)]);
+        const key = keyOf({ ref, scope: scope as string | undefined });
+        if (asked.has(key)) continue;
+        asked.add(key);
+      }
       required.push({ index: i, ref, scope: scope as string | undefined });
     }
   }
 
-  function checkAgent(side: "from_agent" | "to_agent", id: string, agent: Agent | undefined, ref: Json, reasons: Reason[]): void {
-    if (agent === undefined) return;
-    const role = ref.role;
-    if (role !== agent.role && ROLES.has(role)) {
-      reasons.push(reason(`/${side}/role`, "role-mismatch", `${id} is a ${agent.role} in graph ${graph.name}, not a ${String(role)}`));
-    }
-    const claimed = ref.version;
-    if (agent.version !== undefined && typeof claimed === "string") {
-      if (claimed !== agent.lastClaimed) {
-        agent.lastMismatch = checkClaimedVersion(agent.version, claimed);
-        agent.lastClaimed = claimed;
-      }
-      const mismatch = agent.lastMismatch;
-      if (mismatch !== undefined) {
-        reasons.push(reason(`/${side}/version`, "agent-version", `${id} version ${quoteUntrusted(claimed)} ${mismatch.message}`));
-      }
-    }
-  }
-
-  /** The graph's checks; `fromRef` and `toRef` are the envelope's `from_agent` and `to_agent`, `path` its `hop.path` if all strings. */
+  /** The graph's checks (stage 3); `fromRef` and `toRef` are the envelope's `from_agent` and `to_agent`, `path` its `hop.path` if all strings. */
   function graphChecks(
     fromRef: Json,
     toRef: Json,
@@ -395,19 +328,19 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     path: readonly string[] | undefined,
     reasons: Reason[],
   ): void {
-    if (pair === undefined) {
-      if (!agents.has(from)) {
-        reasons.push(reason("/from_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${quoteUntrusted(from)}`));
-      } else if (!agents.has(to)) {
-        reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no agent ${quoteUntrusted(to)}`));
-      } else {
-        reasons.push(reason("/to_agent/id", "unknown-edge", `graph ${graph.name} has no edge ${from} -> ${to}`));
-      }
-    }
+    if (pair === undefined) reportUnknownEdge(graph.name, from, to, hasAgent, reasons);
     // A pair holds its agents: no lookup on the way of a known edge.
-    checkAgent("from_agent", from, pair === undefined ? agents.get(from) : pair.fromAgent, fromRef, reasons);
-    checkAgent("to_agent", to, pair === undefined ? agents.get(to) : pair.toAgent, toRef, reasons);
-    if (pair !== undefined && path !== undefined) checkHopPath(path, index, from, to, pair, reasons);
+    const fromAgent = pair === undefined ? agents.get(from) : pair.fromAgent;
+    const toAgent = pair === undefined ? agents.get(to) : pair.toAgent;
+    if (fromAgent !== undefined) {
+      checkRole("from_agent", from, fromAgent.role, fromRef.role, graph.name, reasons);
+      checkAgentVersion("from_agent", from, fromAgent, fromRef.version, reasons);
+    }
+    if (toAgent !== undefined) {
+      checkRole("to_agent", to, toAgent.role, toRef.role, graph.name, reasons);
+      checkAgentVersion("to_agent", to, toAgent, toRef.version, reasons);
+    }
+    if (pair !== undefined && path !== undefined) checkHopPath(pathGraph, path, index, from, to, pair, reasons);
   }
 
   function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; reasons: Reason[] } {
@@ -444,7 +377,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     return { edge, reasons };
   }
 
-  function evaluate(input: unknown, me: string): ContentVerdict {
+  function evaluate(input: unknown, me: string, sender: string | undefined): ContentVerdict {
     const envelope = isRecord(input) ? input : undefined;
     // Each field is read once, here, and handed to the checks that need it.
     const fields = fieldsOf(envelope);
@@ -453,27 +386,37 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const from = stringOf(fromRef.id);
     const to = stringOf(toRef.id);
     const pair = from !== undefined && to !== undefined ? pairs.get(from)?.get(to) : undefined;
+    // Stage 1: the JSON Schema of the edge's contract, and JSON data.
     const schema = schemaCheck(input, pair);
     const schemaReasons = schema.reasons;
     // A schema-valid envelope types every value, so only its objects and free text need a look
     // (the hot path); anything else gets the full walk, which names every place that is not JSON data.
     const reasons = schemaReasons.length === 0 && isJsonData(input) ? [] : jsonDataProblems(input);
     for (const found of schemaReasons) reasons.push(found);
+    const handoffId = stringOf(fields.handoff_id);
+    const taskId = stringOf(fields.task_id);
+    const forged = checkSender(from, sender, reasons);
+    checkIdLengths(taskId, from, to, reasons);
     const hop = fieldsOf(fields.hop);
-    const hopIndex = wholeNumber(hop.index);
+    const hopIndex = wholeCount(hop.index);
     const hopPath = hop.path;
-    const path = isStringArray(hopPath) ? hopPath : undefined;
+    let path = isStringArray(hopPath) ? hopPath : undefined;
     let hopLimitReached = false;
     const required: RequiredArtefact[] = [];
     const consumed: string[] = [];
+    let budget: ClaimBudget | null = null;
     if (envelope !== undefined) {
+      // Stage 2: the envelope's own semantics; stage 3: the graph.
       hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
       readArtefacts(envelope.artefacts, schemaReasons, required, consumed);
       if (from !== undefined && to !== undefined) graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
+      const declared = envelope.budget;
+      if (isRecord(declared)) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
     }
-    const handoffId = stringOf(fields.handoff_id);
-    const taskId = stringOf(fields.task_id);
+    // The ledger never needs more of the path than a walk within the hop limit holds.
+    if (path !== undefined && path.length > graph.hopLimit + 1) path = path.slice(0, graph.hopLimit + 1);
     const edge = schema.edge;
+    const stranger = forged || pair === undefined || reasons.some((r) => STRANGER_RULES.has(r.rule));
     const lenient =
       edge !== undefined &&
       edge.observe &&
@@ -490,15 +433,14 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
       route = routeOf(envelope.status);
     }
-    return { handoffId, taskId, hopIndex, producer: from, edge, path, reasons, required, lenient, hopLimitReached, consumed, constraints, route };
+    return { handoffId, taskId, hopIndex, producer: from, edge, path, budget, reasons, required, lenient, hopLimitReached, stranger, forged, consumed, constraints, route };
   }
 
-  return function check(input: unknown, me: string): ContentVerdict {
+  return function check(input: unknown, me: string, sender?: string): ContentVerdict {
     try {
-      return evaluate(input, me);
+      return evaluate(input, me, sender);
     } catch (error) {
       // A getter or a proxy trap threw while the envelope was read: it is not plain JSON data.
-      const why = error instanceof Error ? error.message : String(error);
       return {
         handoffId: undefined,
         taskId: undefined,
@@ -506,10 +448,13 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         producer: undefined,
         edge: undefined,
         path: undefined,
-        reasons: [reason("", "unreadable-envelope", `reading the envelope threw: ${quoteUntrusted(why)}`)],
+        budget: null,
+        reasons: [unreadableReason(error)],
         required: [],
         lenient: false,
         hopLimitReached: false,
+        stranger: true,
+        forged: false,
         consumed: [],
         constraints: [],
         route: "proceed",
@@ -517,3 +462,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     }
   };
 }
+
+function keyOf(artefact: { readonly ref: string; readonly scope: string | undefined }): string {
+  return artefact.scope === undefined ? artefact.ref : `${artefact.ref}\u0000${artefact.scope}`;
+}
+

@@ -46,8 +46,12 @@ export {
 } from "./envelope-builder.js";
 export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
 export { inheritsEnumerable } from "./json-data.js";
-export { createLoopDetector, type LoopDetector, type LoopObservation } from "./loop-detector.js";
+export { createLoopDetector, type LoopDetector, type LoopDetectorOptions, type LoopObservation } from "./loop-detector.js";
+export { MAX_ENVELOPE_BYTES, parseEnvelope, type ParsedEnvelope, type ParseEnvelopeOptions } from "./parse-envelope.js";
 export { createLoopSignature, type LoopSignature } from "./loop-signature.js";
+export { PER_RULE_LIMIT } from "./reason-catalogue.js";
+export { INGEST_RULES, type IngestRule, type IngestStage } from "./checks/index.js";
+export { MAX_ID_LENGTH } from "./checks/id-too-long.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
 export { equal, formats, ucs2length } from "./schema-helpers.js";
 export type { EndRecord, Finish, FinishAsync, FinishAsyncOptions, FinishOptions, FinishVerdict } from "./finish.js";
@@ -57,6 +61,7 @@ export {
   type AsyncSeenStore,
   type ClaimEdge,
   type ClaimHolder,
+  type ClaimBudget,
   type ClaimRequest,
   type ClaimResult,
   type CustodyFault,

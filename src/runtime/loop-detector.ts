@@ -28,13 +28,40 @@ export interface LoopDetector {
   forget(taskId: string): void;
 }
 
+/** Options of {@link createLoopDetector}. */
+export interface LoopDetectorOptions {
+  /**
+   * How many tasks are remembered (default 10,000): past it, the task observed least recently is
+   * forgotten, so memory is bounded however many tasks arrive (a forgotten task's loops go unseen).
+   */
+  readonly maxTasks?: number;
+  /** How many signatures one task keeps (default 1,024: more than any hop limit allows); past it, new ones are checked, not kept. */
+  readonly maxSignaturesPerTask?: number;
+}
+
+/** The default of {@link LoopDetectorOptions.maxTasks}. */
+export const DEFAULT_LOOP_TASKS = 10_000;
+
+/** The default of {@link LoopDetectorOptions.maxSignaturesPerTask}. */
+export const DEFAULT_LOOP_SIGNATURES = 1024;
+
+interface TaskMemory {
+  readonly agents: Map<string, Set<string>>;
+  kept: number;
+}
+
 /**
  * Creates a {@link LoopDetector} using `signature` (a graph's `loopSignature`).
  *
  * @param signature - the loop signature function
+ * @param options - the bounds of its memory
+ * @throws TypeError when a bound is not a positive whole number
  */
-export function createLoopDetector(signature: LoopSignature): LoopDetector {
-  const tasks = new Map<string, Map<string, Set<string>>>();
+export function createLoopDetector(signature: LoopSignature, options: LoopDetectorOptions = {}): LoopDetector {
+  const maxTasks = bound("maxTasks", options.maxTasks ?? DEFAULT_LOOP_TASKS);
+  const maxSignatures = bound("maxSignaturesPerTask", options.maxSignaturesPerTask ?? DEFAULT_LOOP_SIGNATURES);
+  // In the order last observed (a Map keeps insertion order: a task observed again moves to the end).
+  const tasks = new Map<string, TaskMemory>();
   return {
     observe(envelope) {
       if (typeof envelope !== "object" || envelope === null) return undefined;
@@ -44,16 +71,28 @@ export function createLoopDetector(signature: LoopSignature): LoopDetector {
       const agent = typeof to === "object" && to !== null ? (to as Record<string, unknown>)["id"] : undefined;
       if (typeof taskId !== "string" || typeof agent !== "string") return undefined;
       const value = signature(envelope);
-      let agents = tasks.get(taskId);
-      if (agents === undefined) tasks.set(taskId, (agents = new Map()));
-      let seen = agents.get(agent);
-      if (seen === undefined) agents.set(agent, (seen = new Set()));
+      let task = tasks.get(taskId);
+      if (task === undefined) {
+        task = { agents: new Map(), kept: 0 };
+        if (tasks.size >= maxTasks) tasks.delete(tasks.keys().next().value as string);
+      } else tasks.delete(taskId);
+      tasks.set(taskId, task);
+      let seen = task.agents.get(agent);
+      if (seen === undefined) task.agents.set(agent, (seen = new Set()));
       const loop = seen.has(value);
-      seen.add(value);
+      if (!loop && task.kept < maxSignatures) {
+        seen.add(value);
+        task.kept++;
+      }
       return { taskId, agent, signature: value, loop };
     },
     forget(taskId) {
       tasks.delete(taskId);
     },
   };
+}
+
+function bound(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createLoopDetector: options.${name} must be a positive whole number, not ${String(value)}`);
+  return value;
 }

@@ -5,6 +5,7 @@
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import { appendPointer } from "./json-pointer.js";
+import { PER_RULE_LIMIT, renderMessage, renderMore, RUNTIME_RULES, type CatalogueRule, type MessageParams } from "./reason-catalogue.js";
 
 /** One violated rule. */
 export interface Reason {
@@ -21,37 +22,15 @@ export interface Reason {
 }
 
 /**
- * The rule ids of the checks beyond the JSON Schema, with what each means. Schema errors use the
- * JSON Schema keyword in kebab-case instead (`type`, `required`, `additional-property`, `enum`,
- * `const`, `format`, `pattern`, `minimum`, `maximum`, `min-length`, `max-length`, `min-items`).
+ * The rule ids of the checks beyond the JSON Schema, with what each means (from the runtime
+ * catalogue, `reasons.json`). Schema errors use the JSON Schema keyword in kebab-case instead
+ * (`type`, `required`, `additional-property`, `enum`, `const`, `format`, `pattern`, `minimum`,
+ * `maximum`, `min-length`, `max-length`, `min-items`).
  */
-export const SEMANTIC_RULES = {
-  "unreadable-envelope": "reading the envelope threw (a getter, a proxy): it is not plain JSON data",
-  "not-json-data": "a value JSON cannot hold: an inherited property or class instance, undefined, NaN, a function, a hole, a cycle or shared part, nesting past 64 levels",
-  "unpaired-surrogate": "a string or property name holds an unpaired UTF-16 surrogate: it is not Unicode text",
-  "version-major": "envelope_version has a major version this graph does not speak",
-  "not-addressed-to-me": "to_agent.id is not the receiving agent",
-  "hop-limit-reached": "hop.index (or the length of hop.path) is at or past the graph's hop limit, or the envelope's own lower hop.limit: route by on_hop_limit, do not forward",
-  "budget-exhausted": "a budget.consumed counter is at or over its budget.limit",
-  "artefact-unreadable": "canRead refused (or threw for) a required artefact",
-  "blocking-question": "an open question is marked blocking",
-  "unknown-edge": "the graph has no edge from from_agent.id to to_agent.id",
-  "role-mismatch": "from_agent.role or to_agent.role is not the role the graph gives that agent",
-  "agent-version": "from_agent.version or to_agent.version names another major than the agent's declared version, a newer minor, or no version at all",
-  "bad-hop-path": "hop.path is not a walk of the graph from an entry that ends in from -> to with hop.index + 1 entries",
-  "max-rounds-exceeded": "hop.path takes an edge more often than its max_rounds",
-  duplicate: "this handoff_id was accepted before (a redelivery), or this task's hop was accepted by this receiver under another handoff_id (a replay): not processed twice",
-  "owner-conflict": "another agent already accepted this task_id at this hop.index (one owner at a time)",
-  "not-owner": "from_agent.id is not the task's owner, the agent that accepted its last hop: only the owner hands it on",
-  "path-disagrees": "a hop.path entry differs from the agent the task ledger recorded at that step",
-  "hop-skipped": "hop.index is past the task's next hop (its last accepted hop + 1, or 1 for a task with no accepted hop): a hop no one accepted",
-  "hop-reset": "hop.index is below the task's next hop and is no replay: a counter gone backwards",
-  "task-finished": "the task ended at a terminal (finish); it takes no further handoff",
-  "untracked-task": "with a store, task_id is not a string: the refusal cannot be counted per task, so it escalates instead of going back for repair",
-} as const;
+export const SEMANTIC_RULES = RUNTIME_RULES;
 
 /** A rule id of a check beyond the JSON Schema. */
-export type SemanticRule = keyof typeof SEMANTIC_RULES;
+export type SemanticRule = CatalogueRule;
 
 /** The part of an Ajv error object that reasons are made from (`messages: false` output). */
 export interface SchemaError {
@@ -63,6 +42,36 @@ export interface SchemaError {
 /** Makes a {@link Reason}. */
 export function reason(path: string, rule: string, message: string): Reason {
   return { path, rule, message };
+}
+
+/** Makes the {@link Reason} of catalogue rule `rule` with its message `id`, filled with `params`. */
+export function ruleReason(path: string, rule: CatalogueRule, id: string, params?: MessageParams): Reason {
+  return { path, rule, message: renderMessage(rule, id, params) };
+}
+
+/**
+ * `reasons` with at most {@link PER_RULE_LIMIT} of each rule, in their order; past the limit, one
+ * final reason per rule at the first left-out reason's path says how many more there were. So a
+ * verdict's size is bounded by the number of rules, whatever the envelope holds.
+ */
+export function capReasons(reasons: Reason[]): Reason[] {
+  if (reasons.length <= PER_RULE_LIMIT) return reasons;
+  const counts = new Map<string, number>();
+  const kept: Reason[] = [];
+  const over = new Map<string, { path: string; count: number }>();
+  for (const found of reasons) {
+    const seen = (counts.get(found.rule) ?? 0) + 1;
+    counts.set(found.rule, seen);
+    if (seen <= PER_RULE_LIMIT) kept.push(found);
+    else {
+      const more = over.get(found.rule);
+      if (more === undefined) over.set(found.rule, { path: found.path, count: 1 });
+      else more.count++;
+    }
+  }
+  if (over.size === 0) return reasons;
+  for (const [rule, { path, count }] of over) kept.push({ path, rule, message: renderMore(rule, count) });
+  return kept;
 }
 
 function quote(value: unknown): string {

@@ -6,6 +6,7 @@
  * before it reaches the message.
  */
 import { escapeUntrusted } from "../core/untrusted-text.js";
+import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
 import type { ClaimResult, CustodyFault, FinishResult, TaskEnd } from "./seen-store.js";
 
 /**
@@ -84,6 +85,11 @@ function custodyFaults(r: Reader): CustodyFault[] {
     const kind = r.text();
     if (kind === "reset" || kind === "skip" || kind === "producer") faults.push({ kind });
     else if (kind === "path") faults.push({ kind, index: r.integer(0), expected: r.text() });
+    else if (kind === "budget-limit" || kind === "budget-consumed") {
+      const counter = r.text();
+      if (!(BUDGET_COUNTERS as readonly string[]).includes(counter)) r.bad();
+      faults.push({ kind, counter, before: r.integer(0), hop: r.integer(0) });
+    }
     else r.bad();
   }
   return faults.length > 0 ? faults : r.bad();

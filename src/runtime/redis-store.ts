@@ -13,8 +13,9 @@
  * another's followed by `:`):
  * - `<prefix>:t:<task_id>`: the task's ledger, a hash (accepted hops, the recorded path, the
  *   refusal counts of the current round per producer, the end);
- * - `<prefix>:a:<handoff_id>`: one per accepted handoff, naming its task's key (a redelivery is
- *   recognised under any `task_id`).
+ * - `<prefix>:a:<n>:<producer>:<handoff_id>` (`n` the producer id's length; `-:<handoff_id>` for
+ *   none): one per accepted handoff, naming its task's key (a redelivery is recognised under any
+ *   `task_id`, and no other producer's use of the id makes it a duplicate).
  * An id longer than {@link MAX_RAW_ID} UTF-16 code units, or with an unpaired surrogate (which
  * UTF-8 cannot carry), is named by the SHA-256 of its UTF-16 code units instead:
  * `<prefix>:t#<64 hex digits>`, `<prefix>:a#<64 hex digits>`. Ids go after the last fixed part of
@@ -35,6 +36,7 @@ import { createHash } from "node:crypto";
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import { StoreUnavailableError, toClaimResult, toFinishResult } from "./redis-replies.js";
 import { seamRedisScripts } from "./redis-scripts.js";
+import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
 import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult } from "./seen-store.js";
 
 export { StoreUnavailableError } from "./redis-replies.js";
@@ -79,6 +81,17 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 export function redisKey(prefix: string, letter: "t" | "a", id: string): string {
   if (id.length <= MAX_RAW_ID && !UNPAIRED_SURROGATE.test(id)) return `${prefix}:${letter}:${id}`;
   return `${prefix}:${letter}#${createHash("sha256").update(Buffer.from(id, "utf16le")).digest("hex")}`;
+}
+
+/** The name of a handoff's key: its producer and id, so another producer's use of the id is another key. */
+function handoffName(producer: string | null, handoffId: string): string {
+  return producer === null ? `-:${handoffId}` : `${producer.length}:${producer}:${handoffId}`;
+}
+
+function counterArg(value: number | undefined): string {
+  if (value === undefined) return "";
+  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError("RedisSeenStore.claim: request.budget counters must be whole numbers, 0 or more");
+  return String(value);
 }
 
 interface StoreSettings {
@@ -153,18 +166,25 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
   const ttlArg = String(ttl);
   return {
     async claim(request: ClaimRequest): Promise<ClaimResult> {
-      const { handoffId, taskId, hopIndex, producer, path } = request;
+      const { handoffId, taskId, hopIndex, producer, path, budget } = request;
       if (hopIndex !== null && (!Number.isSafeInteger(hopIndex) || hopIndex < 0)) {
         throw new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more, or null");
       }
       const taskKey = redisKey(prefix, "t", taskId);
       // Without a handoff id the script touches no handoff key: the task key stands in.
-      const keys = [taskKey, handoffId === null ? taskKey : redisKey(prefix, "a", handoffId)];
+      const keys = [taskKey, handoffId === null ? taskKey : redisKey(prefix, "a", handoffName(producer, handoffId))];
       const trackable = handoffId !== null && hopIndex !== null;
       const args = [ttlArg, timeArg("RedisSeenStore.claim", request.at), scope, handoffId ?? "", String(hopIndex ?? ""), request.verdict, request.receiver];
       args.push(producer ?? "", producer == null ? "0" : "1", trackable ? "1" : "0", request.edge === null ? "n" : `e:${request.edge.from}`);
+      if (budget == null) args.push("0", "", "", "", "", "", "", "", "", "", "");
+      else {
+        args.push("1");
+        for (const counter of BUDGET_COUNTERS) args.push(counterArg(budget.limit?.[counter]));
+        for (const counter of BUDGET_COUNTERS) args.push(counterArg(budget.consumed?.[counter]));
+      }
       args.push(path == null ? "-1" : String(path.length));
-      if (path != null) args.push(...path);
+      // One by one: an array spread into a call's arguments overflows the stack past ~10^5 items.
+      if (path != null) for (const step of path) args.push(step);
       const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
       const words: CallWords = {
         late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,

@@ -37,6 +37,8 @@
  * `rejected`) is only counted: the store answers `finished` for an ended task, else `noted`.
  */
 
+import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
+
 /** The edge a delivery travels, as the graph declares it. */
 export interface ClaimEdge {
   readonly kind: "delegate" | "return" | "transfer";
@@ -80,6 +82,18 @@ export interface ClaimRequest {
    * store written before it may ignore it.
    */
   readonly path?: readonly string[] | null;
+  /**
+   * The envelope's whole-number budget counters, `null` when it has no budget: compared with the
+   * budget of the task's last accepted hop (a limit may not rise nor disappear, spend may not go
+   * backwards), and recorded when the delivery is claimed. A store written before it may ignore it.
+   */
+  readonly budget?: ClaimBudget | null;
+}
+
+/** A delivery's budget: its `budget.limit` and `budget.consumed` counters that are whole numbers (`null` when none is). */
+export interface ClaimBudget {
+  readonly limit: { readonly [counter: string]: number } | null;
+  readonly consumed: { readonly [counter: string]: number } | null;
 }
 
 /** The earlier accepted delivery a duplicate repeats. */
@@ -112,13 +126,18 @@ export interface TaskEnd {
  * - `skip`: `hop.index` is past the next hop (a hop nobody accepted; for a task with no accepted
  *   hop, any hop past 1);
  * - `producer`: `from_agent.id` is not the task's owner;
- * - `path`: `hop.path[index]` is not `expected`, the agent the ledger recorded at that step.
+ * - `path`: `hop.path[index]` is not `expected`, the agent the ledger recorded at that step;
+ * - `budget-limit`: `budget.limit[counter]` is above (or, absent, drops) the limit `before` that
+ *   hop `hop`, the task's last accepted hop, carried;
+ * - `budget-consumed`: `budget.consumed[counter]` is below (or, absent, hides) the `before` that
+ *   hop `hop` reported.
  */
 export type CustodyFault =
   | { readonly kind: "reset" }
   | { readonly kind: "skip" }
   | { readonly kind: "producer" }
-  | { readonly kind: "path"; readonly index: number; readonly expected: string };
+  | { readonly kind: "path"; readonly index: number; readonly expected: string }
+  | { readonly kind: "budget-limit" | "budget-consumed"; readonly counter: string; readonly before: number; readonly hop: number };
 
 /**
  * The store's answer, a discriminated union on `outcome`. `accept()` reads only the fields named
@@ -245,6 +264,8 @@ interface TaskLedger {
   refusals: Map<string | null, number> | null;
   /** `hop.path` of the last accepted hop. */
   path: readonly string[] | null;
+  /** The budget of the last accepted hop. */
+  budget: ClaimBudget | null;
   ended: TaskEnd | undefined;
   /** The last write, for expiry. */
   touched: number;
@@ -281,7 +302,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   function sweep(now: number): void {
     while (oldest !== null && now - oldest.touched >= ttl) {
       const task = oldest;
-      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.handoffId);
+      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(keyOfHandoff(hop.producer, hop.handoffId));
       tasks.delete(task.taskId);
       oldest = task.newer;
       if (oldest === null) newest = null;
@@ -353,6 +374,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         }
       }
     }
+    if (last !== null && task !== undefined) budgetFaults(request.budget, task.budget, last.hopIndex, faults);
     return faults.length > 0 ? faults : undefined;
   }
 
@@ -366,7 +388,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
         return { outcome: "noted", attempt: refuse(request, task) };
       }
-      const earlier = accepted.get(handoffId);
+      // Keyed by producer too: another sender's use of a handoff id cannot make this one a duplicate.
+      const handoffKey = keyOfHandoff(request.producer, handoffId);
+      const earlier = accepted.get(handoffKey);
       if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       const task = tasks.get(request.taskId);
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
@@ -391,14 +415,25 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
       const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last };
-      accepted.set(handoffId, claim);
+      accepted.set(handoffKey, claim);
       if (task === undefined) {
-        remember({ last: claim, refusals: null, path: request.path ?? null, ended: undefined, touched: request.at, taskId: request.taskId, older: null, newer: null });
+        remember({
+          last: claim,
+          refusals: null,
+          path: request.path ?? null,
+          budget: request.budget ?? null,
+          ended: undefined,
+          touched: request.at,
+          taskId: request.taskId,
+          older: null,
+          newer: null,
+        });
         return CLAIMED;
       }
       // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
       task.last = claim;
       task.path = request.path ?? null;
+      task.budget = request.budget ?? null;
       // The next round starts with no refusals.
       task.refusals = null;
       touch(task, request.at);
@@ -430,9 +465,34 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 
 function emptyLedger(taskId: string, at: number): TaskLedger {
-  return { last: null, refusals: null, path: null, ended: undefined, touched: at, taskId, older: null, newer: null };
+  return { last: null, refusals: null, path: null, budget: null, ended: undefined, touched: at, taskId, older: null, newer: null };
 }
 
 function holder(claim: HopOwner): ClaimHolder {
   return { handoffId: claim.handoffId, receiver: claim.receiver, at: claim.at };
+}
+
+/** The key of a handoff: its producer and id (a producer id never holds a NUL: the envelope's text may, so the length leads). */
+function keyOfHandoff(producer: string | null, handoffId: string): string {
+  return producer === null ? `-:${handoffId}` : `${producer.length}:${producer}:${handoffId}`;
+}
+
+/**
+ * The budget faults of a delivery against the task's last accepted budget (`recorded`, of hop
+ * `hop`): a limit raised or dropped, spend lowered or hidden. Counters in schema order.
+ */
+export function budgetFaults(budget: ClaimBudget | null | undefined, recorded: ClaimBudget | null, hop: number, faults: CustodyFault[]): void {
+  if (budget == null || recorded === null) return;
+  for (const counter of BUDGET_COUNTERS) {
+    const limitBefore = recorded.limit?.[counter];
+    if (limitBefore !== undefined) {
+      const limit = budget.limit?.[counter];
+      if (limit === undefined || limit > limitBefore) faults.push({ kind: "budget-limit", counter, before: limitBefore, hop });
+    }
+    const spentBefore = recorded.consumed?.[counter];
+    if (spentBefore !== undefined) {
+      const spent = budget.consumed?.[counter];
+      if (spent === undefined || spent < spentBefore) faults.push({ kind: "budget-consumed", counter, before: spentBefore, hop });
+    }
+  }
 }

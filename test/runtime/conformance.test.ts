@@ -32,6 +32,7 @@ interface Delivery {
   readonly me: string;
   readonly now?: string;
   readonly readable?: readonly string[];
+  readonly sender?: string;
   readonly store?: boolean;
   readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null };
 }
@@ -151,6 +152,7 @@ function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
     now: () => now,
     ...(readable === undefined ? {} : { canRead: (ref: string) => readable.has(ref) }),
     ...(delivery.store === false ? {} : { seen }),
+    ...(delivery.sender === undefined ? {} : { sender: delivery.sender }),
   };
 }
 

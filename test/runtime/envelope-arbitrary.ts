@@ -90,8 +90,8 @@ export function validEnvelope(graph: CheckedGraph): fc.Arbitrary<{ envelope: Jso
         from_agent: { id: g.edge.from, role: roles.get(g.edge.from) as string },
         to_agent: { id: g.edge.to, role: roles.get(g.edge.to) as string },
         goal: { statement: g.statement, acceptance_criteria: g.criteria },
-        // Caps above what was consumed, so the budget is not what refuses it.
-        budget: { consumed: g.consumed, limit: Object.fromEntries(Object.entries(g.caps).map(([k, v]) => [k, v + 100_001])) },
+        // Caps above what was consumed, so the budget is not what refuses it; every limited counter is reported.
+        budget: { consumed: g.consumed, limit: Object.fromEntries(Object.entries(g.caps).filter(([k]) => k in g.consumed).map(([k, v]) => [k, v + 100_001])) },
         provenance: g.provenance,
       };
       // Fields the edge's contract requires are always present, so the unmutated envelope is valid.

@@ -32,6 +32,21 @@ function start(): Envelope {
 }
 
 describe("createEnvelopeBuilder", () => {
+  it("returns envelopes that share nothing with their inputs", () => {
+    const budget = { consumed: { tokens: 0 }, limit: { tokens: 60000 } };
+    const first = builder.first({ me: "concierge", to: "invoices", taskId: "case-9", action: "read", goal: { statement: "s", acceptance_criteria: ["c"] }, budget, handoffId: nextId() });
+    (first.budget.consumed as { tokens: number }).tokens = 10;
+    expect(budget.consumed.tokens).toBe(0);
+    const received = JSON.parse(JSON.stringify(first)) as Envelope;
+    const next = builder.next(received, { me: "invoices", to: "concierge", action: "done", status: "ready", handoffId: nextId() });
+    (next.budget.consumed as { tokens: number }).tokens = 500;
+    (next.goal.acceptance_criteria as string[]).push("more");
+    (next.provenance[0] as { action: string }).action = "rewritten";
+    expect(received.budget.consumed).toEqual({ tokens: 10 });
+    expect(received.goal.acceptance_criteria).toEqual(["c"]);
+    expect(received.provenance[0]?.action).toBe("read");
+  });
+
   it("writes the first envelope of a task with the header from the graph", () => {
     expect(start()).toEqual({
       envelope_version: "1.3.0",

@@ -11,4 +11,9 @@ describe("the Redis ledger script", () => {
     // `npm run build` writes the copies; a difference means one was edited by hand or not rebuilt.
     expect(readFileSync(join(projectRoot, "python", "src", "seam_handoff", "ledger.lua"), "utf8")).toBe(source);
   });
+
+  it("has one reason catalogue: the Python package's copy is byte-identical to src/runtime/reasons.json", () => {
+    const source = readFileSync(join(projectRoot, "src", "runtime", "reasons.json"), "utf8");
+    expect(readFileSync(join(projectRoot, "python", "src", "seam_handoff", "reasons.json"), "utf8")).toBe(source);
+  });
 });

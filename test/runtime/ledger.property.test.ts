@@ -99,7 +99,8 @@ function walkProperties({ store, deliver, numRuns }: Ingest): void {
           const producer = others[pick % others.length] as string;
           forged["from_agent"] = { id: producer, role: roles.get(producer) };
           forged["hop"]["path"][k - 1] = producer;
-          expected = (rules) => rules.includes("/from_agent/id not-owner");
+          // A producer with no edge to the receiver cannot continue the task: refused before the ledger is asked.
+          expected = (rules) => rules.includes("/from_agent/id not-owner") || rules.includes("/to_agent/id unknown-edge");
         } else if (kind === "path") {
           const i = pick % (k - 1);
           const others = [...roles.keys()].filter((id) => id !== walk[i]);

@@ -312,7 +312,7 @@ describe("refusals are counted per task round and per producer", () => {
     expect(deliver(seen, hop("round-3", ["concierge", "invoices", "concierge"])).ok).toBe(true);
   });
 
-  it("deliveries over no edge of the graph share one count, whatever producer they name", () => {
+  it("deliveries over no edge of the graph write nothing and escalate, whatever producer they name", () => {
     const seen = createMemorySeenStore();
     deliver(seen, hop("round-4", ["concierge", "invoices"]));
     const strangers = ["mallory", "eve", "trudy"].map((id) => {
@@ -320,10 +320,13 @@ describe("refusals are counted per task round and per producer", () => {
       return [rejection.route, rejection.attempt];
     });
     expect(strangers).toEqual([
-      ["repair", 1],
-      ["escalate", 2],
-      ["escalate", 3],
+      ["escalate", null],
+      ["escalate", null],
+      ["escalate", null],
     ]);
+    // Nothing was counted: the owner's first fault of the round is its first.
+    const own = refused(deliver(seen, hop("round-4", ["concierge", "invoices", "concierge"], (e) => (e["artefacts"] = []))));
+    expect([own.route, own.attempt]).toEqual(["repair", 1]);
   });
 
   it("holds one task's memory to the graph's agents + 1 counts, whatever hop.index the sender writes", () => {

@@ -72,4 +72,23 @@ describe("LoopDetector", () => {
     expect(detector.observe({ task_id: 1 })).toBeUndefined();
     expect(detector.observe(null)).toBeUndefined();
   });
+
+  it("forgets the task observed least recently past maxTasks, and keeps a bounded number of signatures", () => {
+    const detector = createLoopDetector(signature, { maxTasks: 2, maxSignaturesPerTask: 2 });
+    const t1 = envelope([]);
+    detector.observe(t1);
+    detector.observe({ ...t1, task_id: "t2" });
+    // Within the bound: t1 is still remembered (and becomes the most recent).
+    expect(detector.observe(t1)?.loop).toBe(true);
+    detector.observe({ ...t1, task_id: "t3" });
+    // t2 was observed least recently: forgotten, so its repeat is no loop.
+    expect(detector.observe({ ...t1, task_id: "t2" })?.loop).toBe(false);
+    expect(detector.observe({ ...t1, task_id: "t3" })?.loop).toBe(true);
+    const many = createLoopDetector(signature, { maxSignaturesPerTask: 2 });
+    for (const id of ["1", "2", "3"]) many.observe(envelope([decision(id, id)]));
+    expect(many.observe(envelope([decision("2", "2")]))?.loop).toBe(true);
+    // The third signature was past the bound: checked, not kept.
+    expect(many.observe(envelope([decision("3", "3")]))?.loop).toBe(false);
+    expect(() => createLoopDetector(signature, { maxTasks: 0 })).toThrow(new TypeError("createLoopDetector: options.maxTasks must be a positive whole number, not 0"));
+  });
 });

@@ -163,7 +163,9 @@ describe("observeAccept: hostile text stays bounded and escaped", () => {
   it("keeps at most 32 reasons and counts them all", () => {
     const log = collect();
     const envelope = variant((e) => {
-      for (let i = 0; i < 40; i++) e[`extra_${i}`] = i;
+      // Two rules of 20 each: a verdict lists at most 20 reasons of one rule.
+      for (let i = 0; i < 20; i++) e[`extra_${i}`] = i;
+      e["open_questions"] = Array.from({ length: 20 }, (_, i) => ({ question: `q${i}`, blocking: true }));
     });
     observed(log.sink)(envelope, { me: "billing" });
     const [event] = log.events();

@@ -53,12 +53,12 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     const second = { ...hop("h-2", 2, "billing", "refunds"), taskId: "task:with:colons" };
     await store.claim(request({ ...second, edge: { kind: "delegate", from: "billing", to: "refunds" }, verdict: "rejected" }));
     await store.claim(request({ ...second, producer: "intake", verdict: "rejected" }));
-    expect((await client.keys("t-keys*")).sort()).toEqual(["t-keys:a:h-1", "t-keys:t:task:with:colons"]);
-    expect(await client.get("t-keys:a:h-1")).toBe("t-keys:t:task:with:colons");
+    expect((await client.keys("t-keys*")).sort()).toEqual(["t-keys:a:6:triage:h-1", "t-keys:t:task:with:colons"]);
+    expect(await client.get("t-keys:a:6:triage:h-1")).toBe("t-keys:t:task:with:colons");
     const ledger = await client.hGetAll("t-keys:t:task:with:colons");
     // The round's refusal counts: one per producer over an edge, one for deliveries over none.
     expect(ledger).toEqual({ touched: String(at), hops: expect.any(String), path: '["triage","billing"]', "r:e:billing": "1", "r:n": "1" });
-    expect(JSON.parse(ledger["hops"] as string)).toEqual([{ i: "1", id: "h-1", p: "triage", r: "billing", at: String(at), k: "t-keys:a:h-1" }]);
+    expect(JSON.parse(ledger["hops"] as string)).toEqual([{ i: "1", id: "h-1", p: "triage", r: "billing", at: String(at), k: "t-keys:a:6:triage:h-1" }]);
     // The next accepted hop starts a new round: the counts go.
     expect(await store.claim(request(second))).toEqual({ outcome: "claimed" });
     expect(Object.keys(await client.hGetAll("t-keys:t:task:with:colons")).sort()).toEqual(["hops", "touched"]);
@@ -82,26 +82,26 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     const client = await connect();
     const store = createRedisSeenStore(client, { prefix: "t-ttl", ttlSeconds: 3600 });
     await store.claim(request());
-    await client.expire("t-ttl:a:h-1", 100);
+    await client.expire("t-ttl:a:6:triage:h-1", 100);
     await client.expire("t-ttl:t:task-1", 100);
     // A refusal is a write: the task key and the older hop's handoff key get the full TTL again.
     expect(await store.claim(request(hop("h-2", 2, "intake", "refunds")))).toMatchObject({ outcome: "custody" });
-    for (const key of ["t-ttl:a:h-1", "t-ttl:t:task-1"]) {
+    for (const key of ["t-ttl:a:6:triage:h-1", "t-ttl:t:task-1"]) {
       const ms = await client.pTTL(key);
       expect(ms, key).toBeGreaterThan(3_599_000);
       expect(ms, key).toBeLessThanOrEqual(3_600_000);
     }
     // A duplicate writes nothing: the deadlines stay.
-    await client.expire("t-ttl:a:h-1", 100);
+    await client.expire("t-ttl:a:6:triage:h-1", 100);
     await client.expire("t-ttl:t:task-1", 100);
     expect(await store.claim(request())).toMatchObject({ outcome: "duplicate" });
-    expect(await client.ttl("t-ttl:a:h-1")).toBeLessThanOrEqual(100);
+    expect(await client.ttl("t-ttl:a:6:triage:h-1")).toBeLessThanOrEqual(100);
     expect(await client.ttl("t-ttl:t:task-1")).toBeLessThanOrEqual(100);
     // A claim and a finish are writes: every key of the task, old and new, gets the full TTL.
     expect(await store.claim(request(hop("h-2", 2, "billing", "refunds")))).toEqual({ outcome: "claimed" });
-    await client.expire("t-ttl:a:h-1", 100);
+    await client.expire("t-ttl:a:6:triage:h-1", 100);
     expect(await store.finish({ taskId: "task-1", agent: "refunds", terminal: "refunded", outcome: "complete", at, entry: false })).toMatchObject({ outcome: "finished" });
-    for (const key of ["t-ttl:a:h-1", "t-ttl:a:h-2", "t-ttl:t:task-1"]) expect(await client.pTTL(key), key).toBeGreaterThan(3_599_000);
+    for (const key of ["t-ttl:a:6:triage:h-1", "t-ttl:a:7:billing:h-2", "t-ttl:t:task-1"]) expect(await client.pTTL(key), key).toBeGreaterThan(3_599_000);
   });
 
   it("forgets a task on Redis's clock too: its keys are gone ttlSeconds after the last write, and the task is new", async () => {
@@ -121,7 +121,7 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     await store.claim(request());
     await client.del("t-stale:t:task-1");
     expect(await store.claim(request({ taskId: "task-2" }))).toEqual({ outcome: "claimed" });
-    expect(await client.get("t-stale:a:h-1")).toBe("t-stale:t:task-2");
+    expect(await client.get("t-stale:a:6:triage:h-1")).toBe("t-stale:t:task-2");
   });
 
   it("keeps deployments with different prefixes apart", async () => {
@@ -131,7 +131,7 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
   });
 
   it("versions its scripts, and never reads version 1's keys", async () => {
-    expect(LEDGER_SCRIPT.split("\n")[0]).toBe("-- Seam ledger, version 3: the Redis store's one script, loaded by the JavaScript store");
+    expect(LEDGER_SCRIPT.split("\n")[0]).toBe("-- Seam ledger, version 4: the Redis store's one script, loaded by the JavaScript store");
     expect(seamRedisScripts.seamClaim.SHA1).toMatch(/^[0-9a-f]{40}$/);
     expect(seamRedisScripts.seamFinish.SHA1).toBe(seamRedisScripts.seamClaim.SHA1);
     const client = await connect();

@@ -312,6 +312,36 @@ const cases: readonly ContractCase[] = [
     scope: "receiver",
     steps: [claim(HOP3, CLAIMED), claim({ ...HOP1, taskId: "t2", handoffId: "h9", hopIndex: 0, path: null }, CLAIMED)],
   },
+  {
+    name: "another producer's use of a handoff_id is not a duplicate of it: a forger cannot take an id it saw in flight",
+    steps: [
+      claim({ ...HOP1, producer: "intake", taskId: "junk" }, CLAIMED),
+      claim(HOP1, CLAIMED),
+      claim({ ...HOP1, at: 2000 }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") }),
+    ],
+  },
+  {
+    name: "keeps the task's last accepted budget: a later hop may not raise or drop a limit, nor lower or hide spend",
+    steps: [
+      claim({ ...HOP1, budget: { limit: { tokens: 100, retries: 3 }, consumed: { tokens: 10, tool_calls: 2 } } }, CLAIMED),
+      claim(
+        { ...HOP2, edge: EDGE2, budget: { limit: { tokens: 1000 }, consumed: { tokens: 5 } } },
+        custody(
+          "billing",
+          1,
+          1,
+          { kind: "budget-limit", counter: "tokens", before: 100, hop: 1 },
+          { kind: "budget-consumed", counter: "tokens", before: 10, hop: 1 },
+          { kind: "budget-consumed", counter: "tool_calls", before: 2, hop: 1 },
+          { kind: "budget-limit", counter: "retries", before: 3, hop: 1 },
+        ),
+      ),
+      // The same limits or lower, the same spend or more: in turn.
+      claim({ ...HOP2, edge: EDGE2, budget: { limit: { tokens: 90, retries: 3 }, consumed: { tokens: 10, tool_calls: 5 } } }, CLAIMED),
+      // The hop's budget is now the one to hold to.
+      claim({ ...HOP3, edge: EDGE3, budget: { limit: { tokens: 100, retries: 3 }, consumed: { tokens: 10, tool_calls: 5 } } }, custody("refunds", 2, 1, { kind: "budget-limit", counter: "tokens", before: 90, hop: 2 })),
+    ],
+  },
 ];
 
 type StoreMaker = (options: { scope?: "graph" | "receiver"; ttlSeconds?: number }) => Promise<Required<AsyncSeenStore>>;

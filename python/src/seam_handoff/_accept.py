@@ -38,6 +38,7 @@ from ._stores import (
     Claimed,
     ClaimEdge,
     ClaimRequest,
+    ClaimBudget,
     Custody,
     CustodyFault,
     Duplicate,
@@ -50,6 +51,7 @@ from ._stores import (
     TaskEnd,
     TaskFinished,
 )
+from ._catalogue import cap_reasons, rule_reason
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted, version_mismatch
 from ._values import INT_LIMIT, SchemaError, js_text
 
@@ -62,15 +64,36 @@ _STATUS_ROUTES: Final[dict[str, Route]] = {
 }
 _ROLES: Final = frozenset(("supervisor", "worker", "peer"))
 _COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
-_ENVELOPE_VERSION: Final = re.compile(r"(0|[1-9][0-9]*)\.[0-9]+\.[0-9]+\Z", re.ASCII)
+# The one version grammar (agent versions', seam check's): no leading zeros, at most 16 digits a part.
+_ENVELOPE_VERSION: Final = re.compile(r"(0|[1-9][0-9]{0,15})\.(?:0|[1-9][0-9]{0,15})\.(?:0|[1-9][0-9]{0,15})\Z", re.ASCII)
+_SCHEMA_VERSION: Final = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\Z", re.ASCII)
+_MAX_ID_LENGTH: Final = 256
 # Reasons an observe edge never turns into warnings: limits, addressing, data that is not JSON,
 # and any fault in the header, which the record, the store and the next hop need.
 _STRICT_RULES: Final = frozenset(
-    ("not-json-data", "unpaired-surrogate", "not-addressed-to-me", "hop-limit-reached", "budget-exhausted", "max-rounds-exceeded")
+    (
+        "not-json-data",
+        "unpaired-surrogate",
+        "not-addressed-to-me",
+        "sender-mismatch",
+        "id-too-long",
+        "hop-limit-reached",
+        "budget-exhausted",
+        "budget-counter-missing",
+        "max-rounds-exceeded",
+    )
+)
+# Rules after which a delivery can neither start nor continue a task: the ledger is not asked.
+_STRANGER_RULES: Final = frozenset(
+    ("not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long")
 )
 _HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
 _MAX_SAFE_INTEGER: Final = 9007199254740991
 _MAX_TIME_SECONDS: Final = 8.64e12
+# Times from 10**11 s (year 5138) on are today's in milliseconds: a clock in ms is a misuse.
+_MILLISECONDS_FROM: Final = 1e11
+CAN_READ_CONCURRENCY: Final = 16
+"""How many can_read calls accept_async keeps in flight at once."""
 _ABSENT: Final[Any] = object()
 _NO_PATHS: Final[frozenset[str]] = frozenset()
 _HAS_UPPER: Final = re.compile("[A-Z]")
@@ -244,6 +267,11 @@ class _Content(NamedTuple):
     consumed: tuple[str, ...]
     constraints: tuple[str, ...]
     route: Route
+    budget: ClaimBudget | None = None
+    # The delivery could neither start nor continue a task: the ledger is not asked.
+    stranger: bool = False
+    # from_agent.id is not the authenticated sender.
+    forged: bool = False
 
 
 class EndRecord(NamedTuple):
@@ -357,7 +385,8 @@ class Acceptor:
         if n < 2 or path[n - 2] != sender or path[n - 1] != receiver:
             reasons.append(Reason(f"/hop/path/{max(n - 1, 0)}", "bad-hop-path", f"does not end in this handoff, {sender} -> {receiver}"))
         counts: dict[tuple[str, str], int] = {}
-        for i in range(1, n):
+        # Only as far as the hop limit: a longer path is past it (hop-limit-reached).
+        for i in range(1, min(n, self._graph.hop_limit + 1)):
             step = (path[i - 1], path[i])
             pair = self._pairs.get(step)
             if pair is None:
@@ -411,8 +440,11 @@ class Acceptor:
         graph = self._graph
         get = envelope.get
         version = get("envelope_version")
-        if isinstance(version, str) and _ENVELOPE_VERSION.match(version):
-            major = float(version[: version.index(".")])
+        matched = _ENVELOPE_VERSION.match(version) if isinstance(version, str) else None
+        if isinstance(version, str) and matched is None and _SCHEMA_VERSION.match(version):
+            reasons.append(rule_reason("/envelope_version", "version-major", "malformed", version=quote_untrusted(version)))
+        if matched is not None:
+            major = float(matched.group(1))
             if major != graph.envelope[0]:
                 reasons.append(
                     Reason(
@@ -442,7 +474,12 @@ class Acceptor:
                 reasons.append(
                     Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}")
                 )
+            for counter in _COUNTERS:
+                cap = _whole_number(cast("dict[str, Any]", caps).get(counter))
+                if cap is not None and counter not in cast("dict[str, Any]", consumed):
+                    reasons.append(rule_reason(f"/budget/consumed/{counter}", "budget-counter-missing", "missing", counter=counter, limit=cap))
         required: list[_Required] = []
+        asked: set[tuple[str, str | None]] = set()
         artefacts = get("artefacts")
         if isinstance(artefacts, list):
             for i, artefact in enumerate(cast("list[object]", artefacts)):
@@ -453,9 +490,15 @@ class Acceptor:
                 # can_read is given references that passed the schema (absolute URIs) only.
                 if f"/artefacts/{i}/ref" in schema_paths:
                     continue
-                required.append(_Required(i, ref, None if scope is _ABSENT else scope))
+                # One question per distinct (ref, read_scope).
+                key = (ref, None if scope is _ABSENT else scope)
+                if key in asked:
+                    continue
+                asked.add(key)
+                required.append(_Required(i, ref, key[1]))
         questions = get("open_questions")
-        if isinstance(questions, list):
+        # A blocked or waiting hand-back carries the questions it waits on.
+        if isinstance(questions, list) and get("status") not in ("blocked", "waiting_review"):
             for i, question in enumerate(cast("list[object]", questions)):
                 if _field(question, "blocking") is True:
                     text = _field(question, "question")
@@ -531,7 +574,7 @@ class Acceptor:
                     reasons.append(reason)
         return edge, reasons
 
-    def _evaluate(self, value: object, me: str) -> _Content:
+    def _evaluate(self, value: object, me: str, claimed_sender: str | None) -> _Content:
         envelope = _as_object(value)
         if envelope is not None:
             sender = _string_at(envelope.get("from_agent"), "id")
@@ -546,6 +589,18 @@ class Acceptor:
         # path); anything else gets the full walk, which names every place that is not JSON data.
         reasons = [] if not schema_reasons and self._free_text_ok(value) else json_data_problems(value)
         reasons.extend(schema_reasons)
+        handoff_id = _string_at(envelope, "handoff_id")
+        task_id = _string_at(envelope, "task_id")
+        forged = claimed_sender is not None and sender != claimed_sender
+        if forged:
+            shown = "(no from_agent.id)" if sender is None else quote_untrusted(sender)
+            reasons.append(
+                rule_reason("/from_agent/id", "sender-mismatch", "claimed", claimed=shown, sender=quote_untrusted(claimed_sender))
+            )
+        for id_path, id_value in (("/task_id", task_id), ("/from_agent/id", sender), ("/to_agent/id", receiver)):
+            if id_value is not None and len(id_value.encode("utf-16-le", "surrogatepass")) // 2 > _MAX_ID_LENGTH:
+                length = len(id_value.encode("utf-16-le", "surrogatepass")) // 2
+                reasons.append(rule_reason(id_path, "id-too-long", "long", length=length, limit=_MAX_ID_LENGTH))
         reached = False
         required: tuple[_Required, ...] = ()
         if envelope is not None:
@@ -553,8 +608,6 @@ class Acceptor:
             reached, required = self._semantic_checks(envelope, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
                 self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
-        handoff_id = _string_at(envelope, "handoff_id")
-        task_id = _string_at(envelope, "task_id")
         lenient = (
             edge is not None
             and edge.observe
@@ -582,23 +635,41 @@ class Acceptor:
             status = _field(envelope, "status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
         hop_path = _field(envelope.get("hop") if envelope is not None else None, "path")
-        path = tuple(hop_path) if _all_strings(hop_path) else None
+        # The ledger never needs more of the path than a walk within the hop limit holds.
+        path = tuple(hop_path[: self._graph.hop_limit + 1]) if _all_strings(hop_path) else None
+        budget = _budget_of(_field(envelope, "budget")) if envelope is not None else None
+        stranger = forged or pair is None or any(reason.rule in _STRANGER_RULES for reason in reasons)
         return _Content(
-            handoff_id, task_id, hop_index, sender, edge, path, reasons, required, lenient, reached, tuple(consumed), constraints, route
+            handoff_id,
+            task_id,
+            hop_index,
+            sender,
+            edge,
+            path,
+            reasons,
+            required,
+            lenient,
+            reached,
+            tuple(consumed),
+            constraints,
+            route,
+            budget,
+            stranger,
+            forged,
         )
 
-    def _content(self, value: object, me: str) -> _Content:
+    def _content(self, value: object, me: str, sender: str | None = None) -> _Content:
         try:
-            return self._evaluate(value, me)
+            return self._evaluate(value, me, sender)
         except NotJsonDataError:
             raise
         except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
             reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {quote_untrusted(str(error))}")
-            return _Content(None, None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
+            return _Content(None, None, None, None, None, None, [reason], (), False, False, (), (), "proceed", None, True, False)
 
-    def _content_for(self, call: str, value: object, me: str) -> _Content:
+    def _content_for(self, call: str, value: object, me: str, sender: str | None = None) -> _Content:
         try:
-            return self._content(value, me)
+            return self._content(value, me, sender)
         except NotJsonDataError as error:
             raise TypeError(f"{call}(): {error}") from None
 
@@ -621,11 +692,13 @@ class Acceptor:
     def _clock(self, call: str, now: Callable[[], float] | None) -> int:
         # Checked as any value: callers need not be type-checked.
         seconds = cast(object, time.time() if now is None else now())
-        if type(seconds) is float and 0.0 <= seconds <= _MAX_TIME_SECONDS:
+        if type(seconds) is float and 0.0 <= seconds < _MILLISECONDS_FROM:
             # The 1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond.
             return int(seconds * 1000 + 0.001)
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
             raise TypeError(f"{call}(): now() must return seconds since the Unix epoch as a number, not {type(seconds).__name__}")
+        if _MILLISECONDS_FROM <= seconds <= _MAX_TIME_SECONDS:
+            raise TypeError(f"{call}(): now() returned {seconds!r}, which is milliseconds since the Unix epoch: it must return seconds (time.time())")
         if not abs(seconds) <= _MAX_TIME_SECONDS:
             raise ValueError(f"{call}(): now() returned {seconds!r}, outside the times an ISO 8601 record can hold")
         ms = seconds * 1000
@@ -641,7 +714,8 @@ class Acceptor:
         return text
 
     def _claim_request(self, content: _Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
-        if content.task_id is None:
+        # A delivery that can neither start nor continue a task writes nothing in its ledger.
+        if content.task_id is None or content.stranger:
             return None
         edge = content.edge
         handoff_id = content.handoff_id
@@ -656,6 +730,7 @@ class Acceptor:
             "accepted" if not reasons or content.lenient else "rejected",
             at,
             content.path,
+            content.budget,
         )
 
     def _refuse(
@@ -666,12 +741,15 @@ class Acceptor:
         route: RejectionRoute = "repair"
         if duplicate:
             route = "discard"
+        elif content.forged:
+            route = "escalate"
         elif content.hop_limit_reached:
             route = self._graph.on_hop_limit
         elif untracked or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
         return Rejected(
-            Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons), attempt, repairs), duplicate
+            Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(cap_reasons(reasons)), attempt, repairs),
+            duplicate,
         )
 
     def _custody_reasons(self, content: _Content, claimed: Custody) -> list[Reason]:
@@ -719,6 +797,8 @@ class Acceptor:
                         f"says {quote_untrusted(said)}, but the ledger of task {task} records {quote_untrusted(fault.expected)} at this step ({last})",
                     )
                 )
+            elif fault.kind in ("budget-limit", "budget-consumed"):
+                out.append(_budget_reason(content, fault))
             else:
                 raise TypeError(f"seen.claim returned an unknown custody fault {quote_untrusted(fault.kind)}")
         return out
@@ -788,7 +868,8 @@ class Acceptor:
                 )
         if untracked:
             # A refusal the store cannot count could go back for repair forever: a person decides.
-            reasons.append(_UNTRACKED_REASON)
+            if content.task_id is None:
+                reasons.append(_UNTRACKED_REASON)
             return self._refuse(content, reasons, False, None, True)
         if reasons and not content.lenient:
             return self._refuse(content, reasons, False)
@@ -809,7 +890,7 @@ class Acceptor:
             content.consumed,
             content.route,
             content.constraints,
-            tuple(reasons),
+            tuple(cap_reasons(reasons)),
         )
         return Accepted(record)
 
@@ -820,7 +901,13 @@ class Acceptor:
         without a usable header, else what claim() returned (an awaitable from an async store)."""
         at = self._clock(call, now)
         request = None if seen is None else self._claim_request(content, me, at, reasons)
-        return at, None if seen is None or request is None else seen.claim(request)
+        if seen is None or request is None:
+            return at, None
+        answer = seen.claim(request)
+        # None would read as "no store asked" and accept everything.
+        if answer is None:
+            raise TypeError(f"{call}(): seen.claim returned None, not a claim result such as Claimed()")
+        return at, answer
 
     @staticmethod
     def _unreadable(me: str, artefact: _Required) -> Reason:
@@ -831,13 +918,20 @@ class Acceptor:
         )
 
     def accept(
-        self, value: object, me: str, can_read: CanRead | None, seen: SeenStore | None, now: Callable[[], float] | None
+        self,
+        value: object,
+        me: str,
+        can_read: CanRead | None,
+        seen: SeenStore | None,
+        now: Callable[[], float] | None,
+        sender: str | None = None,
     ) -> AcceptResult:
-        """See the module's accept()."""
+        """See the module's accept(); sender: the producer the transport authenticated (None: from_agent is a claim)."""
         me = self._check_options("accept", me, can_read, seen, now)
+        _check_sender("accept", sender)
         if can_read is not None and _is_async_function(can_read):
             raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
-        content = self._content_for("accept", value, me)
+        content = self._content_for("accept", value, me, sender)
         reasons = content.reasons
         if can_read is not None:
             for artefact in content.required:
@@ -853,30 +947,42 @@ class Acceptor:
             if inspect.iscoroutine(claimed):
                 claimed.close()
             raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
-        return self._settle(content, me, at, reasons, claimed, seen is not None and content.task_id is None)
+        return self._settle(content, me, at, reasons, claimed, seen is not None and (content.task_id is None or content.stranger))
 
     async def accept_async(
-        self, value: object, me: str, can_read: CanReadAsync | None, seen: AsyncSeenStore | None, now: Callable[[], float] | None
+        self,
+        value: object,
+        me: str,
+        can_read: CanReadAsync | None,
+        seen: AsyncSeenStore | None,
+        now: Callable[[], float] | None,
+        sender: str | None = None,
     ) -> AcceptResult:
         """See the module's accept_async()."""
         me = self._check_options("accept_async", me, can_read, seen, now)
-        content = self._content_for("accept_async", value, me)
+        _check_sender("accept_async", sender)
+        content = self._content_for("accept_async", value, me, sender)
         reasons = content.reasons
         if can_read is not None and content.required:
-            # Asked together: an artefact store answers them concurrently.
-            answers: list[object] = [can_read(artefact.ref, artefact.scope) for artefact in content.required]
-            pending = [i for i, answer in enumerate(answers) if inspect.isawaitable(answer)]
-            if pending:
-                settled = await asyncio.gather(*(cast(Awaitable[object], answers[i]) for i in pending))
-                for i, answer in zip(pending, settled, strict=False):
-                    answers[i] = answer
+            # Asked a few at a time: an envelope listing 10**5 artefacts does not start 10**5 requests at once.
+            answers: list[object] = [None] * len(content.required)
+            queue = iter(range(len(content.required)))
+            ask = can_read
+
+            async def worker() -> None:
+                for i in queue:
+                    artefact = content.required[i]
+                    answer: object = ask(artefact.ref, artefact.scope)
+                    answers[i] = await cast(Awaitable[object], answer) if inspect.isawaitable(answer) else answer
+
+            await asyncio.gather(*(worker() for _ in range(min(CAN_READ_CONCURRENCY, len(content.required)))))
             for artefact, answer in zip(content.required, answers, strict=False):
                 if answer is not True:
                     reasons.append(self._unreadable(me, artefact))
         at, claimed = self._claim("accept_async", content, me, reasons, seen, now)
         if inspect.isawaitable(claimed):
             claimed = await claimed
-        return self._settle(content, me, at, reasons, claimed, seen is not None and content.task_id is None)
+        return self._settle(content, me, at, reasons, claimed, seen is not None and (content.task_id is None or content.stranger))
 
     # -- terminal actions -----------------------------------------------------------------------
 
@@ -950,3 +1056,41 @@ class Acceptor:
         if inspect.isawaitable(answer):
             answer = await answer
         return self._finish_verdict("finish_async", request, answer)
+
+
+def _counters(value: object) -> dict[str, int] | None:
+    if not isinstance(value, dict):
+        return None
+    fields = cast("dict[str, Any]", value)
+    found = {counter: count for counter in _COUNTERS if (count := _whole_number(fields.get(counter))) is not None}
+    return found or None
+
+
+def _budget_of(budget: object) -> ClaimBudget | None:
+    """The envelope's whole-number budget counters for the ledger (None without a budget object)."""
+    if not isinstance(budget, dict):
+        return None
+    fields = cast("dict[str, Any]", budget)
+    return ClaimBudget(_counters(fields.get("limit")), _counters(fields.get("consumed")))
+
+
+def _budget_reason(content: _Content, fault: CustodyFault) -> Reason:
+    """A budget-limit or budget-consumed custody fault, worded as the JavaScript runtime does."""
+    budget = content.budget
+    counter = cast(str, fault.counter)
+    if fault.kind == "budget-limit":
+        limit = None if budget is None or budget.limit is None else budget.limit.get(counter)
+        path = f"/budget/limit/{counter}"
+        if limit is None:
+            return rule_reason(path, "budget-limit-raised", "dropped", counter=counter, before=fault.before, hop=fault.hop)
+        return rule_reason(path, "budget-limit-raised", "raised", counter=counter, limit=limit, before=fault.before, hop=fault.hop)
+    spent = None if budget is None or budget.consumed is None else budget.consumed.get(counter)
+    path = f"/budget/consumed/{counter}"
+    if spent is None:
+        return rule_reason(path, "budget-consumed-decreased", "hidden", counter=counter, before=fault.before, hop=fault.hop)
+    return rule_reason(path, "budget-consumed-decreased", "decreased", counter=counter, spent=spent, before=fault.before, hop=fault.hop)
+
+
+def _check_sender(call: str, sender: object) -> None:
+    if sender is not None and (not isinstance(sender, str) or sender == ""):
+        raise TypeError(f"{call}(): sender must be the producer's agent id as the transport authenticated it, a non-empty str, or None")

@@ -37,6 +37,20 @@ class ClaimRequest(NamedTuple):
     at: int
     path: tuple[str, ...] | None = None
     """hop.path when it is a list of strings (the task ledger compares and records it)."""
+    budget: "ClaimBudget | None" = None
+    """The envelope's whole-number budget counters (None: no budget): compared with the budget
+    of the task's last accepted hop, and recorded when the delivery is claimed."""
+
+
+class ClaimBudget(NamedTuple):
+    """A delivery's budget.limit and budget.consumed counters that are whole numbers (None when none is)."""
+
+    limit: dict[str, int] | None
+    consumed: dict[str, int] | None
+
+
+BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
+"""The budget counters, in the envelope schema's order."""
 
 
 class ClaimHolder(NamedTuple):
@@ -84,11 +98,16 @@ class CustodyFault(NamedTuple):
     """One way a delivery breaks its task's chain of custody, the next hop being the last accepted
     hop + 1, or 1 for a task with no accepted hop (graph scope): "reset" (hop.index below the next
     hop), "skip" (past it), "producer" (not the owner), "path" (hop.path entry position is not
-    expected, the agent the ledger recorded there)."""
+    expected, the agent the ledger recorded there), "budget-limit" (budget.limit[counter] above, or
+    without, the limit `before` that hop `hop`, the last accepted, carried), "budget-consumed"
+    (budget.consumed[counter] below, or without, the `before` that hop `hop` reported)."""
 
-    kind: Literal["reset", "skip", "producer", "path"]
+    kind: Literal["reset", "skip", "producer", "path", "budget-limit", "budget-consumed"]
     position: int | None = None
     expected: str | None = None
+    counter: str | None = None
+    before: int | None = None
+    hop: int | None = None
 
 
 class Custody(NamedTuple):
@@ -208,10 +227,11 @@ class _HopOwner(NamedTuple):
 
 
 class _Task:
-    __slots__ = ("hops", "refusals", "path", "ended", "touched")
+    __slots__ = ("hops", "refusals", "path", "budget", "ended", "touched")
 
-    def __init__(self, at: int, hops: list[_HopOwner], path: tuple[str, ...] | None) -> None:
+    def __init__(self, at: int, hops: list[_HopOwner], path: tuple[str, ...] | None, budget: "ClaimBudget | None" = None) -> None:
         self.hops = hops
+        self.budget = budget
         # Refusals of the current round, per producer with an edge (None: over no edge); made at the first.
         self.refusals: dict[str | None, int] | None = None
         self.path = path
@@ -253,7 +273,7 @@ class MemorySeenStore:
             if now - tasks[task_id].touched < self._ttl:
                 break
             for hop in tasks.pop(task_id).hops:
-                self._accepted.pop(hop.handoff_id, None)
+                self._accepted.pop(_handoff_key(hop.producer, hop.handoff_id), None)
 
     def _touch(self, task_id: str, task: _Task, at: int) -> None:
         if at > task.touched:
@@ -289,8 +309,14 @@ class MemorySeenStore:
         faults: list[CustodyFault] = []
         if hop_index <= last.hop_index:
             faults.append(CustodyFault("reset"))
-        if not self._graph_wide:
-            return faults
+        if self._graph_wide:
+            self._turn_faults(request, hop_index, task, last, faults)
+        if task is not None:
+            _budget_faults(request.budget, task.budget, last.hop_index, faults)
+        return faults
+
+    @staticmethod
+    def _turn_faults(request: ClaimRequest, hop_index: int, task: _Task | None, last: _HopOwner, faults: list[CustodyFault]) -> None:
         if hop_index > last.hop_index + 1:
             faults.append(CustodyFault("skip"))
         not_owner = request.producer != last.receiver
@@ -305,7 +331,6 @@ class MemorySeenStore:
                 if path[i] != recorded[i]:
                     faults.append(CustodyFault("path", i, recorded[i]))
                     break
-        return faults
 
     def claim(self, request: ClaimRequest) -> ClaimResult:
         """See SeenStore.claim and the task ledger of docs/store-protocol.md: the same decisions in the same order."""
@@ -317,7 +342,9 @@ class MemorySeenStore:
             if task is not None and task.ended is not None:
                 return Finished(task.ended)
             return Noted(attempt=self._refuse(request, task))
-        earlier = self._accepted.get(handoff_id)
+        # Keyed by producer too: another sender's use of a handoff id cannot make this one a duplicate.
+        key = _handoff_key(request.producer, handoff_id)
+        earlier = self._accepted.get(key)
         if earlier is not None:
             return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
         if task is not None and task.ended is not None:
@@ -343,13 +370,14 @@ class MemorySeenStore:
         if request.verdict == "rejected":
             return Noted(attempt=self._refuse(request, task))
         claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at)
-        self._accepted[handoff_id] = claim
+        self._accepted[key] = claim
         if task is None:
-            self._insert(request.task_id, _Task(request.at, [claim], request.path))
+            self._insert(request.task_id, _Task(request.at, [claim], request.path, request.budget))
             return _CLAIMED
         # Resets are refused, so a claimed hop is always past the last: the list stays in index order.
         task.hops.append(claim)
         task.path = request.path
+        task.budget = request.budget
         # The next round starts with no refusals.
         task.refusals = None
         self._touch(request.task_id, task, request.at)
@@ -419,3 +447,25 @@ class LoopDetector:
     def forget(self, task_id: str) -> None:
         """Drops what is remembered for a finished task."""
         self._tasks.pop(task_id, None)
+
+
+def _handoff_key(producer: str | None, handoff_id: str) -> str:
+    """The key of a handoff: its producer and id (the producer id's length first, so no id names another's key)."""
+    return f"-:{handoff_id}" if producer is None else f"{len(producer)}:{producer}:{handoff_id}"
+
+
+def _budget_faults(budget: ClaimBudget | None, recorded: ClaimBudget | None, hop: int, faults: list[CustodyFault]) -> None:
+    """A limit raised or dropped, spend lowered or hidden, against the task's last accepted budget."""
+    if budget is None or recorded is None:
+        return
+    for counter in BUDGET_COUNTERS:
+        limit_before = None if recorded.limit is None else recorded.limit.get(counter)
+        if limit_before is not None:
+            limit = None if budget.limit is None else budget.limit.get(counter)
+            if limit is None or limit > limit_before:
+                faults.append(CustodyFault("budget-limit", counter=counter, before=limit_before, hop=hop))
+        spent_before = None if recorded.consumed is None else recorded.consumed.get(counter)
+        if spent_before is not None:
+            spent = None if budget.consumed is None else budget.consumed.get(counter)
+            if spent is None or spent < spent_before:
+                faults.append(CustodyFault("budget-consumed", counter=counter, before=spent_before, hop=hop))

@@ -1,4 +1,4 @@
--- Seam ledger, version 3: the Redis store's one script, loaded by the JavaScript store
+-- Seam ledger, version 4: the Redis store's one script, loaded by the JavaScript store
 -- (src/runtime/redis-scripts.ts) and the Python store (seam_handoff, which ships a copy the
 -- build writes from this file) and called by SHA-1. ARGV[1] names the operation: "claim"
 -- decides one delivery and keeps its task's ledger; "finish" records a terminal action. Each
@@ -11,12 +11,16 @@
 -- - the task key (KEYS[1]), a hash: touched (the latest at written, ms since the Unix
 --   epoch, as the caller sent it), hops (JSON array of the accepted hops, in index order:
 --   {i, id, p, r, at, k} = hop index, handoff id, producer or false, receiver, time, handoff
---   key), path (JSON array: hop.path of the last accepted hop, absent when it had none),
+--   key), path (JSON array: hop.path of the last accepted hop, absent
+--   when it had none), budget (JSON array of 10 decimal strings, "" for a counter not given: the
+--   limit, then the consumed count, of tokens, wall_clock_ms, tool_calls, retries, cost_micros, as
+--   the last accepted hop carried them; absent when it had no budget),
 --   end (JSON object {agent, terminal, outcome, at, hop}, hop false when no hop was
 --   accepted) and the refusal counts of the task's current round (the hop it awaits), one per
 --   producer: r:e:<producer> for deliveries over an edge of the graph, r:n for those over
 --   none (at most agents + 1 fields, whatever the envelopes claim); an accepted hop deletes them;
--- - one handoff key per accepted hop (KEYS[2] of its claim), a string: the task key.
+-- - one handoff key per accepted hop (KEYS[2] of its claim, named by its producer and handoff
+--   id, so another producer's use of the id is another key), a string: the task key.
 -- Numbers that name hops and times travel and are stored as the caller's decimal strings, never
 -- through Lua's tostring (14 significant digits), so every safe integer stays exact.
 --
@@ -36,17 +40,23 @@
 -- incompatible, not migrated: switch with drained queues or under a new prefix. Version 3
 -- reads version 2's task keys, but not its refusal counts (r:<hop index>, counted per hop):
 -- a task's count starts over once, and the old fields go at the task's next accepted hop.
+-- Version 4 names handoff keys by producer and handoff id: a version 3 handoff key is not found,
+-- so a redelivery of a handoff claimed under version 3 is caught as a replay of its hop (same
+-- producer and receiver) rather than as a duplicate of its id; and tasks keep their budget.
 
 -- ARGV[1] "claim": decides one delivery and keeps its task's ledger; the ARGV below follow it.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger   KEYS[2] <prefix>:a:<handoff_id>  the handoff
 -- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope ("graph" or "receiver")
 -- ARGV[4] handoff_id  ARGV[5] hop index  ARGV[6] verdict  ARGV[7] receiver
 -- ARGV[8] producer  ARGV[9] "1" when there is a producer  ARGV[10] "1" when ARGV[4] and ARGV[5] are usable
--- ARGV[11] refusal count name  ARGV[12] path length or -1, ARGV[13..] path
+-- ARGV[11] refusal count name  ARGV[12] "1" when a budget follows
+-- ARGV[13..22] budget: 5 limits, then 5 consumed counts ("" for one not given)
+-- ARGV[23] path length or -1, ARGV[24..] path
 -- Reply: {"claimed"} | {"noted", attempt} | {"owner-conflict", owner, attempt}
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
 --      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
---        | "producer" | "path", index, expected
+--        | "producer" | "path", index, expected | "budget-limit" or "budget-consumed", counter,
+--        the last accepted hop's value, its hop index
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
 --
 -- ARGV[1] "finish": records that a task ended; the ARGV below follow it.
@@ -66,7 +76,7 @@ local graph_wide = ARGV[3] == "graph"
 -- The task at `key`, or nil when there is none or it is forgotten (idle ttl seconds or more by
 -- the request's clock); the second value says whether a forgotten one must be deleted first.
 local function load(key)
-  local f = redis.call("HMGET", key, "touched", "hops", "path", "end")
+  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget")
   if not f[1] then return nil, false end
   if now - tonumber(f[1]) >= ttl * 1000 then return nil, true end
   return {
@@ -74,6 +84,7 @@ local function load(key)
     hops = f[2] and cjson.decode(f[2]) or {},
     path = f[3] and cjson.decode(f[3]) or nil,
     ended = f[4] and cjson.decode(f[4]) or nil,
+    budget = f[5] and cjson.decode(f[5]) or nil,
   }, false
 end
 
@@ -94,6 +105,9 @@ local function fresh(key, task, stale)
   if not task and stale then redis.call("DEL", key) end
 end
 
+-- The budget counters, in the envelope schema's order (the order of the budget arguments).
+local COUNTERS = {"tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros"}
+
 local function ended_reply(outcome, e)
   return {outcome, e.agent, e.terminal, e.outcome, e.at, e.hop or ""}
 end
@@ -102,10 +116,15 @@ local function claim()
   local task_key, handoff_key = KEYS[1], KEYS[2]
   local handoff_id, hop, verdict, receiver = ARGV[4], ARGV[5], ARGV[6], ARGV[7]
   local producer = ARGV[9] == "1" and ARGV[8] or false
+  local budget = nil
+  if ARGV[12] == "1" then
+    budget = {}
+    for i = 1, 10 do budget[i] = ARGV[12 + i] end
+  end
   local path = nil
-  if tonumber(ARGV[12]) >= 0 then
+  if tonumber(ARGV[23]) >= 0 then
     path = {}
-    for i = 1, tonumber(ARGV[12]) do path[i] = ARGV[12 + i] end
+    for i = 1, tonumber(ARGV[23]) do path[i] = ARGV[23 + i] end
   end
   local task, stale = load(task_key)
   local hops = task and task.hops or {}
@@ -132,7 +151,7 @@ local function claim()
     local holder_task = task
     if ref ~= task_key then holder_task = load(ref) end
     for _, h in ipairs(holder_task and holder_task.hops or {}) do
-      if h.id == handoff_id then return {"duplicate", "handoff", h.id, h.r, h.at} end
+      if h.id == handoff_id and h.p == producer then return {"duplicate", "handoff", h.id, h.r, h.at} end
     end
   end
 
@@ -182,6 +201,19 @@ local function claim()
         end
       end
     end
+    -- Budgets hold across hops: no limit raised or dropped, no spend lowered or hidden.
+    if budget and task.budget then
+      for c, counter in ipairs(COUNTERS) do
+        local limit_before, spent_before = task.budget[c], task.budget[5 + c]
+        local limit, spent = budget[c], budget[5 + c]
+        if limit_before ~= "" and (limit == "" or tonumber(limit) > tonumber(limit_before)) then
+          for _, item in ipairs({"budget-limit", counter, limit_before, last.i}) do table.insert(faults, item) end
+        end
+        if spent_before ~= "" and (spent == "" or tonumber(spent) < tonumber(spent_before)) then
+          for _, item in ipairs({"budget-consumed", counter, spent_before, last.i}) do table.insert(faults, item) end
+        end
+      end
+    end
     if #faults > 0 then
       local reply = {"custody", last.r, last.i, refuse()}
       for _, fault in ipairs(faults) do table.insert(reply, fault) end
@@ -202,6 +234,11 @@ local function claim()
   end
   table.insert(hops, {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key})
   redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
+  if budget then
+    redis.call("HSET", task_key, "budget", cjson.encode(budget))
+  else
+    redis.call("HDEL", task_key, "budget")
+  end
   if path then
     redis.call("HSET", task_key, "path", cjson.encode(path))
   else

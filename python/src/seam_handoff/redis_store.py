@@ -19,9 +19,10 @@ import math
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
-from typing import Final, Literal, NamedTuple, Protocol, cast
+from typing import Any, Final, Literal, NamedTuple, Protocol, cast
 
 from ._stores import (
+    BUDGET_COUNTERS,
     AlreadyFinished,
     Claimed,
     ClaimHolder,
@@ -117,6 +118,18 @@ def _script(call: str, client: object) -> _Script:
     return cast(_Script, register(LEDGER_SCRIPT))
 
 
+def _handoff_name(producer: str | None, handoff_id: str) -> str:
+    return f"-:{handoff_id}" if producer is None else f"{len(producer)}:{producer}:{handoff_id}"
+
+
+def _counter_arg(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_SAFE_INTEGER:
+        raise TypeError("RedisSeenStore.claim: request.budget counters must be whole numbers, 0 or more")
+    return str(value)
+
+
 def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], list[str], str]:
     """The keys and arguments of the claim, and the handoff named for messages."""
     hop = cast(object, request.hop_index)  # checked as any value: callers need not be type-checked
@@ -124,11 +137,20 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
         raise TypeError("RedisSeenStore.claim: request.hop_index must be a whole number, 0 or more, or None")
     task_key = redis_key(settings.prefix, "t", request.task_id)
     # Without a handoff id the script touches no handoff key: the task key stands in.
-    keys = [task_key, task_key if request.handoff_id is None else redis_key(settings.prefix, "a", request.handoff_id)]
+    # Named by producer and id: another producer's use of the id is another key.
+    handoff_name = None if request.handoff_id is None else _handoff_name(request.producer, request.handoff_id)
+    keys = [task_key, task_key if handoff_name is None else redis_key(settings.prefix, "a", handoff_name)]
     trackable = request.handoff_id is not None and hop is not None
     args = ["claim", settings.ttl, _time(request.at), settings.scope, request.handoff_id or "", "" if hop is None else str(hop)]
     args += [request.verdict, request.receiver, request.producer or "", "0" if request.producer is None else "1"]
     args += ["1" if trackable else "0", "n" if request.edge is None else f"e:{request.edge.from_agent}"]
+    budget = request.budget
+    if budget is None:
+        args += ["0"] + [""] * 10
+    else:
+        args.append("1")
+        args += [_counter_arg(None if budget.limit is None else budget.limit.get(c)) for c in BUDGET_COUNTERS]
+        args += [_counter_arg(None if budget.consumed is None else budget.consumed.get(c)) for c in BUDGET_COUNTERS]
     args.append("-1" if request.path is None else str(len(request.path)))
     args.extend(request.path or ())
     named = (
@@ -350,6 +372,12 @@ def to_claim_result(reply: object) -> ClaimResult:
             elif kind == "path":
                 position = r.integer(0)
                 faults.append(CustodyFault("path", position, r.text()))
+            elif kind in ("budget-limit", "budget-consumed"):
+                counter = r.text()
+                if counter not in BUDGET_COUNTERS:
+                    raise r.bad()
+                before = r.integer(0)
+                faults.append(CustodyFault(cast(Any, kind), counter=counter, before=before, hop=r.integer(0)))
             else:
                 raise r.bad()
         if not faults:

@@ -3,7 +3,7 @@
  * (docs/cli.md): runs the graph's `accept()` on each envelope file in order, as the
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
  * An envelope file with a key twice in one object is rejected (rule `duplicate-key`, route
- * `repair`) before `accept()` sees it: see `duplicate-keys.ts`.
+ * `repair`) before `accept()` sees it, by the runtime's own rule (`parseEnvelope`).
  * The graph is compiled in memory by the same code as the emitted module's validators.
  *
  * Exit codes: 0 every envelope accepted, 1 some envelope not accepted: rejected, or a duplicate
@@ -18,9 +18,9 @@ import { createGraphAccept } from "../../emit/graph-accept.js";
 import type { AcceptResult } from "../../runtime/accept.js";
 import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
-import { escapeUntrusted, QUOTE_LIMIT, quoteUntrusted, stringifyUntrusted } from "../../core/untrusted-text.js";
+import { escapeUntrusted, QUOTE_LIMIT, stringifyUntrusted } from "../../core/untrusted-text.js";
 import type { ValidateFormat } from "../formats.js";
-import { findDuplicateKeys, type DuplicateKey } from "../duplicate-keys.js";
+import { duplicateKeyReasons } from "../../runtime/parse-envelope.js";
 import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
@@ -91,9 +91,9 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
       continue;
     }
     // Refused before accept() runs, so a smuggling attempt is not recorded as seen either.
-    const duplicates = findDuplicateKeys(json);
+    const duplicates = duplicateKeyReasons(json);
     if (duplicates.length > 0) {
-      verdicts.push({ file, ok: false, duplicate: false, route: "repair", reasons: duplicates.map(duplicateKeyReason), warnings: [] });
+      verdicts.push({ file, ok: false, duplicate: false, route: "repair", reasons: duplicates, warnings: [] });
       continue;
     }
     const me = options.as === "*" ? receiverOf(envelope) : options.as;
@@ -129,15 +129,6 @@ function graphFor(graphs: readonly CheckedGraph[], options: ValidateOptions, io:
     return undefined;
   }
   return graph;
-}
-
-/** The reason of rule `duplicate-key`: JSON parsers disagree on which of the values counts. */
-function duplicateKeyReason(duplicate: DuplicateKey): Reason {
-  return {
-    path: duplicate.pointer,
-    rule: "duplicate-key",
-    message: `the key ${quoteUntrusted(duplicate.key)} is given twice in one object: parsers disagree on which value counts, so the envelope is refused`,
-  };
 }
 
 /** `to_agent.id` when it is a non-empty string; otherwise `*`, an id no agent has, so the envelope is refused. */

@@ -104,7 +104,14 @@ async def run_case(m, suite, case, mode):
         use_store = delivery.get("store", True)
         if mode == "sync":
             can_read = None if readable is None else (lambda ref, scope, allowed=frozenset(readable): ref in allowed)
-            result = m.accept(envelope, me=delivery["me"], can_read=can_read, seen=store if use_store else None, now=lambda: now_seconds)
+            result = m.accept(
+                envelope,
+                me=delivery["me"],
+                can_read=can_read,
+                seen=store if use_store else None,
+                now=lambda: now_seconds,
+                sender=delivery.get("sender"),
+            )
         else:
             async def can_read_async(ref, scope, allowed=frozenset(readable or ())):
                 await asyncio.sleep(0)
@@ -116,6 +123,7 @@ async def run_case(m, suite, case, mode):
                 can_read=None if readable is None else can_read_async,
                 seen=AsyncStore(store) if use_store else None,
                 now=lambda: now_seconds,
+                sender=delivery.get("sender"),
             )
         out.append(verdict(result))
     return out

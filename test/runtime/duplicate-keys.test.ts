@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findDuplicateKeys, hasDuplicateKeys } from "../../src/cli/duplicate-keys.js";
+import { findDuplicateKeys, hasDuplicateKeys } from "../../src/runtime/duplicate-keys.js";
 
 describe("findDuplicateKeys", () => {
   const valid: string[] = [

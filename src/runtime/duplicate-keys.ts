@@ -5,7 +5,7 @@
  * to the agent behind it, a classic way to smuggle a field past a check. `seam validate` refuses
  * such envelopes instead of guessing. A reviver cannot help: it sees only the value that won.
  */
-import { appendPointer } from "../runtime/json-pointer.js";
+import { appendPointer } from "./json-pointer.js";
 
 /** A key given again in the same object. */
 export interface DuplicateKey {
