@@ -14,6 +14,10 @@ import { printFile } from "../parser/print.js";
 import { createOverlayHost } from "../program/host.js";
 import { createProgram } from "../program/program.js";
 import * as k from "../parser/scanner.js";
+import { grammarTokens, nextTokensAfter, type NextToken } from "../parser/spec/content-assist.js";
+import type { IToken } from "chevrotain";
+
+export type { NextToken };
 
 /** What a token is, for semantic tokens and for reading the context of a completion. */
 export type TokenKind = "keyword" | "identifier" | "string" | "number" | "arrow" | "punctuation";
@@ -174,10 +178,27 @@ function lex(text: string): Token[] {
     else if (kind === k.K_IDENTIFIER) tokens.push({ kind: "identifier", start, end, text: "" });
     else if (kind === k.K_STRING || kind === k.K_MALFORMED_STRING) tokens.push({ kind: "string", start, end, text: "" });
     else if (kind === k.K_ARROW) tokens.push({ kind: "arrow", start, end, text: "->" });
+    else if (kind === k.K_COMPARISON) tokens.push({ kind: "punctuation", start, end, text: text.slice(start, end) });
     else if (kind in punctuation) tokens.push({ kind: "punctuation", start, end, text: punctuation[kind] as string });
     else tokens.push({ kind: "number", start, end, text: "" });
   }
   return tokens;
+}
+
+const grammarTokensOf = new WeakMap<SourceFile, IToken[]>();
+
+/**
+ * What the grammar specification accepts after the tokens of `analysis` at `indices` (positions
+ * in {@link Analysis.tokens}, in order): Chevrotain's content assist, so completion follows the
+ * grammar. Empty when those tokens are no valid beginning of a file.
+ */
+export function nextTokens(analysis: Analysis, indices: readonly number[]): NextToken[] {
+  let all = grammarTokensOf.get(analysis.file);
+  if (all === undefined) {
+    all = grammarTokens(analysis.file.text);
+    grammarTokensOf.set(analysis.file, all);
+  }
+  return nextTokensAfter(indices.map((i) => all[i] as IToken));
 }
 
 /** Index of the first token that starts at or after `offset` (`tokens.length` when none does); binary search. */
