@@ -31,6 +31,10 @@ export interface SettingSpec {
   readonly repeats: "once" | "list";
   /** One line for hover, completion and the language reference. */
   readonly summary: string;
+  /** The field of the checked agent or edge (`analysis/model.ts`) that holds the setting's value. */
+  readonly model: string;
+  /** What an edge or agent without the line means, where hover says so (`unbounded`). */
+  readonly whenAbsent?: string;
 }
 
 /** The settings of an edge block, in the order completion offers them. */
@@ -38,6 +42,7 @@ export const EDGE_SETTINGS = [
   {
     keyword: "require",
     node: "Require",
+    model: "require",
     value: "paths",
     repeats: "list",
     summary: "envelope fields this edge requires, beyond its kind's contract",
@@ -45,6 +50,8 @@ export const EDGE_SETTINGS = [
   {
     keyword: "max_rounds",
     node: "MaxRounds",
+    model: "maxRounds",
+    whenAbsent: "unbounded",
     value: "count",
     repeats: "once",
     summary: "how many times a task may take this edge",
@@ -52,6 +59,7 @@ export const EDGE_SETTINGS = [
   {
     keyword: "repairs",
     node: "Repairs",
+    model: "repairs",
     value: "count",
     repeats: "once",
     summary: "refusals of one hop sent back to the producer for repair before the next escalates (default 1)",
@@ -59,6 +67,7 @@ export const EDGE_SETTINGS = [
   {
     keyword: "min_confidence",
     node: "MinConfidence",
+    model: "minConfidence",
     value: "floor",
     repeats: "once",
     summary: "the lowest decision confidence this edge accepts (all decisions, or those named after `for`)",
@@ -66,6 +75,7 @@ export const EDGE_SETTINGS = [
   {
     keyword: "gate",
     node: "Gate",
+    model: "gate",
     value: "flag",
     repeats: "once",
     summary: "an approval gate: envelopes on this edge carry an approval record, and waiting_review cannot pass",
@@ -77,6 +87,7 @@ export const AGENT_SETTINGS = [
   {
     keyword: "terminal",
     node: "Terminal",
+    model: "terminals",
     value: "terminal",
     repeats: "list",
     summary: "a way this agent ends the task: complete, failed or escalate",
@@ -84,6 +95,7 @@ export const AGENT_SETTINGS = [
   {
     keyword: "version",
     node: "AgentVersion",
+    model: "version",
     value: "string",
     repeats: "once",
     summary: "the agent's version (semantic versioning), checked against the envelopes that name it",
@@ -91,6 +103,7 @@ export const AGENT_SETTINGS = [
   {
     keyword: "gate",
     node: "Gate",
+    model: "gate",
     value: "flag",
     repeats: "once",
     summary: "an approval gate: envelopes leaving this agent carry an approval record, and waiting_review cannot leave it",
@@ -98,6 +111,7 @@ export const AGENT_SETTINGS = [
   {
     keyword: "effect",
     node: "Effect",
+    model: "effect",
     value: "string",
     repeats: "once",
     summary: "what this agent does outside the graph (moves money, sends mail): a path to it should pass an approval gate",

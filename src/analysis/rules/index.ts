@@ -15,6 +15,9 @@ import { hopLimitTooLowRule } from "./hop-limit-too-low.js";
 import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
 import { invalidAgentVersionRule } from "./invalid-agent-version.js";
 import { maxRoundsZeroRule } from "./max-rounds-zero.js";
+import { guardGapRule } from "./guard-gap.js";
+import { guardOverlapRule } from "./guard-overlap.js";
+import { guardUnreachableRule } from "./guard-unreachable.js";
 import { missingEntryRule } from "./missing-entry.js";
 import { repairsExcessiveRule } from "./repairs-excessive.js";
 import { missingReturnRule } from "./missing-return.js";
@@ -48,6 +51,9 @@ export const rules: readonly Rule[] = [
   unreachableAgentRule,
   noTerminalPathRule,
   unboundedCycleRule,
+  guardGapRule,
+  guardUnreachableRule,
+  guardOverlapRule,
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,
