@@ -1,8 +1,10 @@
 /**
  * The settings of the edges and agents kept between two graph versions, read as `seam diff`
- * compares them: repairs with its default, confidence floors (none reads as 0), approval gates.
+ * compares them: repairs with its default, confidence floors (none reads as 0), approval gates,
+ * and the envelope states each guarded edge takes.
  */
-import type { CheckedEdge } from "../analysis/model.js";
+import type { CheckedEdge, CheckedGraph, CheckedGuard } from "../analysis/model.js";
+import { describeState, domainOf, matches, statesOf, type Domain, type GuardState } from "../analysis/guards.js";
 import type { FindingSubject, Place } from "./finding.js";
 import type { GraphPair } from "./graph-pair.js";
 import { agentPlace, edgePlace, settingPlace } from "./places.js";
@@ -75,4 +77,55 @@ export function gateChanges(pair: GraphPair): GateChange[] {
     });
   }
   return changes;
+}
+
+/** One kept edge whose guard now takes fewer (`narrowed`) or more (`widened`) envelope states. */
+export interface GuardChange {
+  readonly edge: CheckedEdge;
+  readonly old: CheckedEdge;
+  /** A state the edge took before and no longer does, in words. */
+  readonly narrowed?: string;
+  /** A state the edge takes now and did not before, in words. */
+  readonly widened?: string;
+}
+
+/**
+ * The kept edges whose set of routed states changed, with a witness each way. The states an
+ * edge takes are those its router (the guarded edges out of its agent, tried in order, then
+ * `otherwise`) routes to it; an edge without a guard takes every state. Both versions are
+ * enumerated over one domain, built from the guards of both.
+ */
+export function guardChanges(pair: GraphPair): GuardChange[] {
+  const changes: GuardChange[] = [];
+  for (const { old, new: edge } of pair.keptEdges) {
+    if (old.guard === undefined && edge.guard === undefined) continue;
+    const oldRouter = routerOf(pair.old.graph, old);
+    const newRouter = routerOf(pair.new.graph, edge);
+    const domain = domainOf([...oldRouter, ...newRouter].flatMap((e) => (e.guard === undefined ? [] : [e.guard])));
+    let narrowed: string | undefined;
+    let widened: string | undefined;
+    for (const state of statesOf(domain)) {
+      const before = takes(oldRouter, old, state, domain);
+      const after = takes(newRouter, edge, state, domain);
+      if (before && !after) narrowed ??= describeState(state, domain);
+      if (after && !before) widened ??= describeState(state, domain);
+    }
+    if (narrowed !== undefined || widened !== undefined) {
+      changes.push({ edge, old, ...(narrowed === undefined ? {} : { narrowed }), ...(widened === undefined ? {} : { widened }) });
+    }
+  }
+  return changes;
+}
+
+/** The guarded edges out of `edge`'s agent in `graph`, in order. */
+function routerOf(graph: CheckedGraph, edge: CheckedEdge): CheckedEdge[] {
+  return graph.edges.filter((e) => e.from === edge.from && e.guard !== undefined);
+}
+
+/** True when the router routes `state` to `edge` (an edge without a guard takes every state). */
+function takes(router: readonly CheckedEdge[], edge: CheckedEdge, state: GuardState, domain: Domain): boolean {
+  if (edge.guard === undefined) return true;
+  const first = router.find((e) => !(e.guard as CheckedGuard).otherwise && matches(e.guard as CheckedGuard, state, domain));
+  if (first !== undefined) return first.index === edge.index;
+  return router.find((e) => (e.guard as CheckedGuard).otherwise)?.index === edge.index;
 }

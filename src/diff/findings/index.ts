@@ -35,6 +35,8 @@ import { minConfidenceRaised } from "./min-confidence-raised.js";
 import { repairsLowered } from "./repairs-lowered.js";
 import { repairsRaised } from "./repairs-raised.js";
 import { gateAdded } from "./gate-added.js";
+import { guardNarrowed } from "./guard-narrowed.js";
+import { guardWidened } from "./guard-widened.js";
 import { gateRemoved } from "./gate-removed.js";
 import { onHopLimitChanged } from "./on-hop-limit-changed.js";
 import { requiredFieldAdded } from "./required-field-added.js";
@@ -75,6 +77,8 @@ export const diffRules: readonly DiffRule[] = [
   minConfidenceLowered,
   gateAdded,
   gateRemoved,
+  guardNarrowed,
+  guardWidened,
   edgeEnforced,
   edgeObserved,
   hopLimitLowered,
