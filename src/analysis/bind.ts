@@ -33,7 +33,7 @@ import type {
   TerminalDecl,
 } from "../parser/ast.js";
 import type { Range } from "../core/source-file.js";
-import { ENVELOPE_VERSION, envelopeFieldSince } from "../core/envelope-schema.js";
+import { DEFAULT_ENVELOPE_VERSION, ENVELOPE_VERSION, envelopeFieldSince } from "../core/envelope-schema.js";
 import { assertNever, DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, DEFAULT_OUTCOME, EDGE_KINDS } from "../core/vocabulary.js";
 import { COUNT_SETTINGS, settingOfNode, type CountSettingNode } from "../core/settings.js";
 import { GUARD_SUBJECTS, type GuardSubject } from "../core/vocabulary.js";
@@ -233,7 +233,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
         assertNever(item, "graph setting");
     }
   }
-  const minor = envelope?.version.major === ENVELOPE_VERSION.major ? envelope.version.minor : ENVELOPE_VERSION.minor;
+  const minor = envelope?.version.major === ENVELOPE_VERSION.major ? envelope.version.minor : DEFAULT_ENVELOPE_VERSION.minor;
   const inVersion = (paths: readonly string[]): readonly string[] =>
     paths.filter((path) => (envelopeFieldSince(path.split(/[.[]/)[0] as string) ?? 0) <= minor);
   const effectiveContracts = Object.fromEntries(
@@ -283,7 +283,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     danglingFrom,
     envelope: envelope
       ? { major: envelope.version.major, minor: envelope.version.minor }
-      : { major: ENVELOPE_VERSION.major, minor: ENVELOPE_VERSION.minor },
+      : { major: DEFAULT_ENVELOPE_VERSION.major, minor: DEFAULT_ENVELOPE_VERSION.minor },
     ...(hopLimit ? { hopLimit } : {}),
     onHopLimit: onHopLimit ?? DEFAULT_ON_HOP_LIMIT,
     loopSignature: loopSignature ?? DEFAULT_LOOP_SIGNATURE,
