@@ -42,6 +42,10 @@ import type { CheckedCondition, CheckedFloor, CheckedGuard, CheckedTerminal } fr
 
 export { DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, EDGE_KINDS };
 
+/** The envelope field of an approval record, and the minor version that added it. */
+const APPROVAL_FIELD = "approval";
+const APPROVAL_SINCE = envelopeFieldSince(APPROVAL_FIELD) as number;
+
 /** Fields hashed by `loopSignature` when no `loop_signature` line is written (docs/language.md). */
 export const DEFAULT_LOOP_SIGNATURE: readonly string[] = ["goal.statement", "decisions[].statement"];
 
@@ -277,7 +281,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     dropped: { agents: droppedAgents, edges: droppedEdges, terminals: droppedTerminals, settings: repeated },
     agents,
     agentIndex,
-    ...edgeColumns(items, kept, declKinds, effectiveContracts, repeated),
+    ...edgeColumns(items, kept, declKinds, effectiveContracts, repeated, minor >= APPROVAL_SINCE ? agents : undefined),
     entries,
     hasEntryLine: items.settings.some((s) => s.kind === "Entry"),
     danglingFrom,
@@ -302,6 +306,8 @@ function edgeColumns(
   declKinds: Uint8Array,
   contracts: Readonly<Record<EdgeKind, readonly string[]>>,
   repeated: RepeatedSetting[],
+  /** The agents, where the envelope version has approval records (gated edges then require one). */
+  gated: readonly BoundAgent[] | undefined,
 ): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate"> {
   const counts = Object.fromEntries(
     COUNT_SETTINGS.map((spec) => [spec.node, firstValues(items, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
@@ -336,7 +342,10 @@ function edgeColumns(
     edgeGuard[e] = guard;
     edgeFloor[e] = floors[i];
     edgeGate[e] = gates[i] ?? 0;
-    edgeRequire[e] = requireOf(decl.edgeKind.value, guard === undefined ? own[i] : [...(own[i] ?? []), ...guardFields(guard)]);
+    // A guard requires the fields it reads; leaving a gate requires the approval record.
+    const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
+    const extra = [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
+    edgeRequire[e] = requireOf(decl.edgeKind.value, extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
   }
   return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate };
 }
