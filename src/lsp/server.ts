@@ -11,7 +11,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActionsFor } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { createFrontEnd, formatDocument, type Analysis } from "./front-end.js";
+import { createFrontEnd, formatDocument, loadGrammar, type Analysis } from "./front-end.js";
 import { hoverAt } from "./hover.js";
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
 import { documentSymbols, foldingRanges } from "./outline.js";
@@ -126,7 +126,10 @@ export function startServer(connection: Connection, version: string): void {
   connection.onRenameRequest(({ textDocument, position, newName }) =>
     at(textDocument.uri, position, null, (a, o) => renameAt(a, textDocument.uri, o, newName)),
   );
-  connection.onCompletion(({ textDocument, position }) => at(textDocument.uri, position, [], completionsAt));
+  connection.onCompletion(async ({ textDocument, position }) => {
+    await loadGrammar();
+    return at(textDocument.uri, position, [], completionsAt);
+  });
   connection.onDocumentSymbol(({ textDocument }) => {
     const analysis = analysisOf(textDocument.uri);
     return analysis === undefined ? [] : documentSymbols(analysis);
