@@ -23,7 +23,9 @@ import type {
   HopLimitAction,
   HopLimitDecl,
   LoopSignatureDecl,
+  GuardDecl,
   MaxRoundsDecl,
+  MinConfidenceDecl,
   RepairsDecl,
   OnHopLimitDecl,
   Outcome,
@@ -31,12 +33,18 @@ import type {
   TerminalDecl,
 } from "../parser/ast.js";
 import type { Range } from "../core/source-file.js";
-import { ENVELOPE_VERSION, envelopeFieldSince } from "../core/envelope-schema.js";
+import { DEFAULT_ENVELOPE_VERSION, ENVELOPE_VERSION, envelopeFieldSince } from "../core/envelope-schema.js";
 import { assertNever, DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, DEFAULT_OUTCOME, EDGE_KINDS } from "../core/vocabulary.js";
+import { COUNT_SETTINGS, settingOfNode, type CountSettingNode } from "../core/settings.js";
+import { GUARD_SUBJECTS, type GuardSubject } from "../core/vocabulary.js";
 import { firstOccurrences } from "./graph/pairs.js";
-import type { CheckedTerminal } from "./model.js";
+import type { CheckedCondition, CheckedFloor, CheckedGuard, CheckedTerminal } from "./model.js";
 
 export { DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, EDGE_KINDS };
+
+/** The envelope field of an approval record, and the minor version that added it. */
+const APPROVAL_FIELD = "approval";
+const APPROVAL_SINCE = envelopeFieldSince(APPROVAL_FIELD) as number;
 
 /** Fields hashed by `loopSignature` when no `loop_signature` line is written (docs/language.md). */
 export const DEFAULT_LOOP_SIGNATURE: readonly string[] = ["goal.statement", "decisions[].statement"];
@@ -57,6 +65,10 @@ export interface BoundAgent {
   readonly role: Role;
   /** The first `version` line's value. */
   readonly version?: string;
+  /** A `gate` line is written. */
+  readonly gate?: true;
+  /** The first `effect` line's value. */
+  readonly effect?: string;
   /** Terminals by first declaration of each id, in source order. */
   readonly terminals: readonly CheckedTerminal[];
   readonly decl: AgentDecl;
@@ -70,10 +82,12 @@ export interface GraphItems {
   readonly agents: readonly AgentDecl[];
   readonly edges: readonly EdgeDecl[];
   readonly settings: readonly SettingDecl[];
-  /** Every `max_rounds` line of an edge, with the position of its edge in `edges`. */
-  readonly maxRounds: readonly { readonly edge: number; readonly item: MaxRoundsDecl }[];
-  /** Every `repairs` line of an edge, with the position of its edge in `edges`. */
-  readonly repairs: readonly { readonly edge: number; readonly item: RepairsDecl }[];
+  /** Every line of each count setting (`max_rounds`, `repairs`), with the position of its edge in `edges`. */
+  readonly counts: Readonly<Record<CountSettingNode, readonly { readonly edge: number; readonly item: MaxRoundsDecl | RepairsDecl }[]>>;
+  /** Every `min_confidence` line of an edge, with the position of its edge in `edges`. */
+  readonly floors: readonly { readonly edge: number; readonly item: MinConfidenceDecl }[];
+  /** Every `gate` line of an edge, with the position of its edge in `edges`. */
+  readonly gates: readonly { readonly edge: number; readonly range: Range }[];
   /** Every path of an edge's `require` lines, with the position of its edge in `edges`. */
   readonly requirePaths: readonly { readonly edge: number; readonly path: FieldPath }[];
   /**
@@ -134,6 +148,12 @@ export interface BoundGraph {
   readonly edgeRounds: Float64Array;
   /** The first `repairs` value of each bound edge; -1 when it has none (the default applies). */
   readonly edgeRepairs: Int32Array;
+  /** The guard of each bound edge (a sparse array: undefined where the edge has none). */
+  readonly edgeGuard: readonly (CheckedGuard | undefined)[];
+  /** The first `min_confidence` of each bound edge (sparse). */
+  readonly edgeFloor: readonly (CheckedFloor | undefined)[];
+  /** 1 where the bound edge has a `gate` line. */
+  readonly edgeGate: Uint8Array;
   /** Kind of each bound edge, as an index into {@link EDGE_KINDS}. */
   readonly edgeKind: Uint8Array;
   /** Effective required paths of each bound edge: its kind's contract plus its own, deduplicated and sorted. */
@@ -217,7 +237,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
         assertNever(item, "graph setting");
     }
   }
-  const minor = envelope?.version.major === ENVELOPE_VERSION.major ? envelope.version.minor : ENVELOPE_VERSION.minor;
+  const minor = envelope?.version.major === ENVELOPE_VERSION.major ? envelope.version.minor : DEFAULT_ENVELOPE_VERSION.minor;
   const inVersion = (paths: readonly string[]): readonly string[] =>
     paths.filter((path) => (envelopeFieldSince(path.split(/[.[]/)[0] as string) ?? 0) <= minor);
   const effectiveContracts = Object.fromEntries(
@@ -227,8 +247,8 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
   // A literal, not a spread: rules read these fields in loops over 10^5 edges, and a spread
   // object may get a slower dictionary shape.
-  const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, maxRounds, repairs, requirePaths } = sorted;
-  const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, maxRounds, repairs, requirePaths, edgeFromName, edgeToName };
+  const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, requirePaths } = sorted;
+  const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, requirePaths, edgeFromName, edgeToName };
   const declKinds = new Uint8Array(items.edges.length);
   items.edges.forEach((edge, i) => {
     declKinds[i] = kindCode(edge.edgeKind.value);
@@ -261,13 +281,13 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     dropped: { agents: droppedAgents, edges: droppedEdges, terminals: droppedTerminals, settings: repeated },
     agents,
     agentIndex,
-    ...edgeColumns(items, kept, declKinds, effectiveContracts, repeated),
+    ...edgeColumns(items, kept, declKinds, effectiveContracts, repeated, minor >= APPROVAL_SINCE ? agents : undefined),
     entries,
     hasEntryLine: items.settings.some((s) => s.kind === "Entry"),
     danglingFrom,
     envelope: envelope
       ? { major: envelope.version.major, minor: envelope.version.minor }
-      : { major: ENVELOPE_VERSION.major, minor: ENVELOPE_VERSION.minor },
+      : { major: DEFAULT_ENVELOPE_VERSION.major, minor: DEFAULT_ENVELOPE_VERSION.minor },
     ...(hopLimit ? { hopLimit } : {}),
     onHopLimit: onHopLimit ?? DEFAULT_ON_HOP_LIMIT,
     loopSignature: loopSignature ?? DEFAULT_LOOP_SIGNATURE,
@@ -286,9 +306,16 @@ function edgeColumns(
   declKinds: Uint8Array,
   contracts: Readonly<Record<EdgeKind, readonly string[]>>,
   repeated: RepeatedSetting[],
-): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire"> {
-  const rounds = firstValues(items, items.maxRounds, "max_rounds", repeated);
-  const repairs = firstValues(items, items.repairs, "repairs", repeated);
+  /** The agents, where the envelope version has approval records (gated edges then require one). */
+  gated: readonly BoundAgent[] | undefined,
+): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate"> {
+  const counts = Object.fromEntries(
+    COUNT_SETTINGS.map((spec) => [spec.node, firstValues(items, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
+  ) as Record<CountSettingNode, (number | undefined)[]>;
+  const rounds = counts.MaxRounds;
+  const repairs = counts.Repairs;
+  const floors = firstValues(items, items.floors, "min_confidence", repeated, floorOf);
+  const gates = firstValues(items, items.gates, "gate", repeated, () => 1);
   const own = ownPaths(items);
   const requireOf = createRequireOf(contracts);
   const m = kept.length;
@@ -299,6 +326,9 @@ function edgeColumns(
   const edgeRepairs = new Int32Array(m);
   const edgeKind = new Uint8Array(m);
   const edgeRequire = new Array<readonly string[]>(m);
+  const edgeGuard = new Array<CheckedGuard | undefined>(m);
+  const edgeFloor = new Array<CheckedFloor | undefined>(m);
+  const edgeGate = new Uint8Array(m);
   for (let e = 0; e < m; e++) {
     const i = kept[e] as number;
     const decl = items.edges[i] as EdgeDecl;
@@ -308,9 +338,35 @@ function edgeColumns(
     edgeRounds[e] = rounds[i] ?? Infinity;
     edgeRepairs[e] = Math.min(repairs[i] ?? -1, 2 ** 31 - 1);
     edgeKind[e] = declKinds[i] as number;
-    edgeRequire[e] = requireOf(decl.edgeKind.value, own[i]);
+    const guard = decl.guard === undefined || decl.guard.hasError ? undefined : guardOf(decl.guard);
+    edgeGuard[e] = guard;
+    edgeFloor[e] = floors[i];
+    edgeGate[e] = gates[i] ?? 0;
+    // A guard requires the fields it reads; leaving a gate requires the approval record.
+    const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
+    const extra = [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
+    edgeRequire[e] = requireOf(decl.edgeKind.value, extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
   }
-  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire };
+  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate };
+}
+
+/** A guard as the checked model holds it. */
+function guardOf(decl: GuardDecl): CheckedGuard {
+  const conditions = decl.conditions.map((c): CheckedCondition =>
+    c.test === "is"
+      ? { subject: c.subject.name as Exclude<GuardSubject, "confidence">, values: [...new Set(c.values.map((v) => v.name))] }
+      : { subject: "confidence", operator: c.operator.value, value: c.number.value },
+  );
+  return { otherwise: decl.otherwise, conditions };
+}
+
+/** The fields a guard reads, which its edge therefore requires (`GUARD_SUBJECTS[...].requires`). */
+function guardFields(guard: CheckedGuard): string[] {
+  return guard.conditions.map((c) => GUARD_SUBJECTS[c.subject].requires);
+}
+
+function floorOf(item: MinConfidenceDecl): CheckedFloor {
+  return { value: item.value.value, decisions: [...new Set(item.decisions.map((d) => d.name))].sort() };
 }
 
 /** The one walk over the graph's items (and its edges' items). */
@@ -318,8 +374,12 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
   const agents: AgentDecl[] = [];
   const edges: EdgeDecl[] = [];
   const settings: SettingDecl[] = [];
-  const maxRounds: { edge: number; item: MaxRoundsDecl }[] = [];
-  const repairs: { edge: number; item: RepairsDecl }[] = [];
+  const counts = Object.fromEntries(COUNT_SETTINGS.map((spec) => [spec.node, []])) as unknown as Record<
+    CountSettingNode,
+    { edge: number; item: MaxRoundsDecl | RepairsDecl }[]
+  >;
+  const floors: { edge: number; item: MinConfidenceDecl }[] = [];
+  const gates: { edge: number; range: Range }[] = [];
   const requirePaths: { edge: number; path: FieldPath }[] = [];
   for (const item of decl.items) {
     if (item.hasError) continue;
@@ -328,16 +388,26 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
     } else if (item.kind === "Edge") {
       for (const edgeItem of item.items) {
         if (edgeItem.hasError) continue;
-        if (edgeItem.kind === "MaxRounds") maxRounds.push({ edge: edges.length, item: edgeItem });
-        else if (edgeItem.kind === "Repairs") repairs.push({ edge: edges.length, item: edgeItem });
-        else for (const path of edgeItem.paths) requirePaths.push({ edge: edges.length, path });
+        switch (edgeItem.kind) {
+          case "Require":
+            for (const path of edgeItem.paths) requirePaths.push({ edge: edges.length, path });
+            break;
+          case "MinConfidence":
+            floors.push({ edge: edges.length, item: edgeItem });
+            break;
+          case "Gate":
+            gates.push({ edge: edges.length, range: edgeItem.range });
+            break;
+          default:
+            counts[edgeItem.kind].push({ edge: edges.length, item: edgeItem });
+        }
       }
       edges.push(item);
     } else {
       settings.push(item);
     }
   }
-  return { agents, edges, settings, maxRounds, repairs, requirePaths };
+  return { agents, edges, settings, counts, floors, gates, requirePaths };
 }
 
 /**
@@ -375,22 +445,24 @@ function nameCount(agents: number, from: Int32Array, to: Int32Array): number {
 }
 
 /** The first value of each edge's `label` lines (undefined where none), noting repeated lines. */
-function firstValues(
+function firstValues<T extends { readonly range: Range }, V>(
   items: GraphItems,
-  lines: readonly { readonly edge: number; readonly item: MaxRoundsDecl | RepairsDecl }[],
-  label: "max_rounds" | "repairs",
+  lines: readonly ({ readonly edge: number } & ({ readonly item: T } | { readonly range: Range }))[],
+  label: string,
   repeated: RepeatedSetting[],
-): (number | undefined)[] {
-  const values = new Array<number | undefined>(items.edges.length).fill(undefined);
-  let first: MaxRoundsDecl | RepairsDecl | undefined;
+  valueOf: (item: T) => V,
+): (V | undefined)[] {
+  const values = new Array<V | undefined>(items.edges.length).fill(undefined);
+  let first: Range | undefined;
   for (let k = 0; k < lines.length; k++) {
-    const { edge, item } = lines[k] as (typeof lines)[number];
+    const line = lines[k] as (typeof lines)[number];
+    const range = "item" in line ? line.item.range : line.range;
     // The lines of one edge are consecutive.
-    if (k === 0 || lines[k - 1]?.edge !== edge) {
-      first = item;
-      values[edge] = item.value.value;
+    if (k === 0 || lines[k - 1]?.edge !== line.edge) {
+      first = range;
+      values[line.edge] = valueOf(("item" in line ? line.item : line) as T);
     } else if (first !== undefined) {
-      repeated.push({ label, owner: items.edges[edge] as EdgeDecl, range: item.range, firstRange: first.range });
+      repeated.push({ label, owner: items.edges[line.edge] as EdgeDecl, range, firstRange: first });
     }
   }
   return values;
@@ -425,6 +497,8 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
   const role = decl.role.value;
   if (decl.items.length === 0) return { id, role, terminals: [], decl };
   let version: AgentVersionDecl | undefined;
+  // The first line of each `once` setting other than `version` (`gate`, `effect`).
+  const once = new Map<string, { range: Range; value?: string }>();
   const terminals: CheckedTerminal[] = [];
   // Terminal ids by first declaration; made only for an agent with a second terminal, as most
   // agents have one at most.
@@ -435,6 +509,13 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
     if (item.kind === "AgentVersion") {
       if (version === undefined) version = item;
       else repeated.push({ label: "version", owner: decl, range: item.range, firstRange: version.range });
+      continue;
+    }
+    if (item.kind === "Gate" || item.kind === "Effect") {
+      const label = settingOfNode(item.kind).keyword;
+      const first = once.get(label);
+      if (first === undefined) once.set(label, item.kind === "Effect" ? { range: item.range, value: item.value.value } : { range: item.range });
+      else repeated.push({ label, owner: decl, range: item.range, firstRange: first.range });
       continue;
     }
     if (firstTerminal === undefined) {
@@ -453,5 +534,14 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
       item.description ? { id: item.name.name, outcome, description: item.description.value } : { id: item.name.name, outcome },
     );
   }
-  return version === undefined ? { id, role, terminals, decl } : { id, role, version: version.value.value, terminals, decl };
+  const effect = once.get("effect")?.value;
+  return {
+    id,
+    role,
+    ...(version === undefined ? {} : { version: version.value.value }),
+    ...(once.has("gate") ? { gate: true as const } : {}),
+    ...(effect === undefined ? {} : { effect }),
+    terminals,
+    decl,
+  };
 }

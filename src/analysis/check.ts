@@ -75,7 +75,8 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
       size: bound.agents.length,
       from: bound.edgeFrom,
       to: bound.edgeTo,
-      rounds: bound.edgeRounds,
+      // An edge no task can take (a guard that never matches) counts as max_rounds 0.
+      rounds: facts.routers.length === 0 ? bound.edgeRounds : bound.edgeRounds.map((r, e) => (facts.route[e] === 1 ? r : 0)),
       entries: bound.entries,
       terminal: facts.terminal,
       walk: facts.walk,
@@ -120,10 +121,14 @@ function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
 
 // Object literals of fixed shape, not spreads: a large graph builds 10^5 agents and 4 * 10^5 edges.
 function checkedAgent(agent: BoundAgent, reachable: boolean, canTerminate: boolean): CheckedAgent {
-  const { id, role, version, terminals, decl } = agent;
-  return version === undefined
-    ? { id, role, terminals, reachable, canTerminate, decl }
-    : { id, role, version, terminals, reachable, canTerminate, decl };
+  const { id, role, version, gate, effect, terminals, decl } = agent;
+  const checked: CheckedAgent =
+    version === undefined
+      ? { id, role, terminals, reachable, canTerminate, decl }
+      : { id, role, version, terminals, reachable, canTerminate, decl };
+  return gate === undefined && effect === undefined
+    ? checked
+    : { ...checked, ...(gate === undefined ? {} : { gate }), ...(effect === undefined ? {} : { effect }) };
 }
 
 function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean): CheckedEdge {
@@ -139,5 +144,15 @@ function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean
     maxRounds === Infinity
       ? { index, kind, from, to, observe, require, inUnboundedCycle, decl }
       : { index, kind, from, to, observe, maxRounds, require, inUnboundedCycle, decl };
-  return repairs < 0 ? edge : { ...edge, repairs };
+  const guard = bound.edgeGuard[index];
+  const minConfidence = bound.edgeFloor[index];
+  const gate = bound.edgeGate[index] === 1;
+  if (repairs < 0 && guard === undefined && minConfidence === undefined && !gate) return edge;
+  return {
+    ...edge,
+    ...(repairs < 0 ? {} : { repairs }),
+    ...(guard === undefined ? {} : { guard }),
+    ...(minConfidence === undefined ? {} : { minConfidence }),
+    ...(gate ? { gate: true as const } : {}),
+  };
 }

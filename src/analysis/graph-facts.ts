@@ -3,17 +3,34 @@
  * compact form, reachability from the entries, which agents can still reach a terminal, and the
  * unbounded cycles. Computed once per graph, in O(agents + edges).
  *
- * The walk graph leaves out edges with `max_rounds 0`: a task can never take them (the
- * `max-rounds-zero` rule reports them), so they neither reach nor rescue anyone.
+ * The walk graph leaves out edges with `max_rounds 0` and edges whose guard never matches or is
+ * shadowed by the guards before it (`guards.ts`): a task can never take them (`max-rounds-zero`
+ * and `guard-unreachable` report them), so they neither reach nor rescue anyone.
  */
+import { coverRouter, findRouterProblems, type RouterCoverage, type RouterFindings } from "./guards.js";
+import type { CheckedGuard } from "./model.js";
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
 import { stronglyConnectedComponents } from "./graph/scc.js";
 import { markReversed } from "./graph/pairs.js";
 import { breadthFirst, cycleThrough, reachableFrom, type SearchTree } from "./graph/traversal.js";
 import { EDGE_KINDS, type BoundAgent, type BoundGraph } from "./bind.js";
 
+/** The guarded edges out of one agent, with their enumeration (`guards.ts`). */
+export interface Router {
+  /** Agent index. */
+  readonly agent: number;
+  /** Bound edge positions, in source order. */
+  readonly edges: readonly number[];
+  readonly coverage: RouterCoverage;
+  readonly findings: RouterFindings;
+}
+
 /** Facts about one graph; node ids are agent indices, edge ids are bound edge positions (`BoundGraph.edgeDecl`). */
 export interface GraphFacts {
+  /** One router per agent with guarded edges out of it, in agent order. */
+  readonly routers: readonly Router[];
+  /** 1 where a task can take the bound edge (not `max_rounds 0`, not a guard that never matches). */
+  readonly route: Uint8Array;
   /** The edges a task can take (all bound edges except `max_rounds 0`). */
   readonly walk: CompactGraph;
   /** `walk` reversed. */
@@ -46,7 +63,15 @@ export interface GraphFacts {
 export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   const n = bound.agents.length;
   const { edgeFrom: from, edgeTo: to, edgeRounds: rounds } = bound;
-  const walk = createCompactGraph(n, from, to, (e) => rounds[e] !== 0);
+  const routers = findRouters(bound);
+  const route = new Uint8Array(bound.edgeDecl.length);
+  for (let e = 0; e < route.length; e++) route[e] = rounds[e] === 0 ? 0 : 1;
+  for (const router of routers) {
+    router.findings.unreachable.forEach((why, i) => {
+      if (why !== undefined) route[router.edges[i] as number] = 0;
+    });
+  }
+  const walk = createCompactGraph(n, from, to, (e) => route[e] === 1);
   const reverse = reverseGraph(walk);
   const fromEntries = breadthFirst(walk, bound.entries);
   const reachable = new Uint8Array(n);
@@ -62,19 +87,41 @@ export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   }
   const canTerminate = reachableFrom(reverse, finishers);
   return {
+    routers,
+    route,
     walk,
     reverse,
     fromEntries,
     reachable,
     terminal,
     canTerminate,
-    ...findUnboundedCycles(bound, reachable, canTerminate),
+    ...findUnboundedCycles(bound, route, reachable, canTerminate),
     paired: pairDelegatesAndReturns(bound),
   };
 }
 
+/** The routers of the graph: the guarded bound edges grouped by source, each enumerated. */
+function findRouters(bound: BoundGraph): Router[] {
+  const bySource = new Map<number, number[]>();
+  bound.edgeGuard.forEach((guard, e) => {
+    if (guard === undefined) return;
+    const from = bound.edgeFrom[e] as number;
+    const list = bySource.get(from);
+    if (list === undefined) bySource.set(from, [e]);
+    else list.push(e);
+  });
+  return [...bySource]
+    .sort((a, b) => a[0] - b[0])
+    .map(([agent, edges]) => {
+      const guards = edges.map((e) => bound.edgeGuard[e] as CheckedGuard);
+      const coverage = coverRouter(guards);
+      return { agent, edges, coverage, findings: findRouterProblems(guards, coverage) };
+    });
+}
+
 function findUnboundedCycles(
   bound: BoundGraph,
+  route: Uint8Array,
   reachable: Uint8Array,
   canTerminate: Uint8Array,
 ): Pick<GraphFacts, "unboundedCycles" | "inUnboundedCycle"> {
@@ -85,7 +132,7 @@ function findUnboundedCycles(
     n,
     bound.edgeFrom,
     bound.edgeTo,
-    (e) => bound.edgeRounds[e] === Infinity && bound.edgeFrom[e] !== bound.edgeTo[e],
+    (e) => bound.edgeRounds[e] === Infinity && route[e] === 1 && bound.edgeFrom[e] !== bound.edgeTo[e],
   );
   const components = stronglyConnectedComponents(unboundedGraph);
   const inUnboundedCycle = new Uint8Array(bound.edgeDecl.length);

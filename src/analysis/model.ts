@@ -16,6 +16,34 @@ import type {
   SeamFile,
 } from "../parser/ast.js";
 import type { HopApproximation } from "./hop-limits.js";
+import type { ComparisonOperator } from "../parser/ast.js";
+import type { GuardSubject } from "../core/vocabulary.js";
+
+/**
+ * One test of a guard: a subject with the values it may take (`status is ready, partial`), or
+ * `confidence` (the lowest decision confidence) compared with a number from 0 to 1.
+ */
+export type CheckedCondition =
+  | { readonly subject: Exclude<GuardSubject, "confidence">; readonly values: readonly string[] }
+  | { readonly subject: "confidence"; readonly operator: ComparisonOperator; readonly value: number };
+
+/**
+ * The guard of an edge: every condition must hold (`and`); `otherwise` matches what no other
+ * guarded edge out of the same agent does. Guarded edges out of one agent form its router, tried
+ * in source order: the first whose guard matches is the route.
+ */
+export interface CheckedGuard {
+  readonly otherwise: boolean;
+  readonly conditions: readonly CheckedCondition[];
+}
+
+/** `min_confidence`: the lowest decision confidence an edge accepts. */
+export interface CheckedFloor {
+  /** From 0 to 1. */
+  readonly value: number;
+  /** The decision ids it applies to; empty: every decision. */
+  readonly decisions: readonly string[];
+}
 
 /** A terminal action of an agent. */
 export interface CheckedTerminal {
@@ -30,6 +58,10 @@ export interface CheckedAgent {
   readonly role: Role;
   readonly version?: string;
   readonly terminals: readonly CheckedTerminal[];
+  /** `gate`: an approval gate (envelopes leaving it carry an approval record); absent when not. */
+  readonly gate?: true;
+  /** `effect "..."`: what the agent does outside the graph; absent when it declares none. */
+  readonly effect?: string;
   /** Reachability: some entry reaches this agent (entries reach themselves). */
   readonly reachable: boolean;
   /** Some agent with a terminal is reachable from this one (itself included). */
@@ -50,6 +82,12 @@ export interface CheckedEdge {
   readonly maxRounds?: number;
   /** `repairs N`: refusals of the producer, while the task awaits one hop, that go back for repair before the next escalates; absent: the default, 1. */
   readonly repairs?: number;
+  /** `when ...` / `otherwise`; absent for an edge the producer may take in any state. */
+  readonly guard?: CheckedGuard;
+  /** `min_confidence`; absent when the edge has no floor. */
+  readonly minConfidence?: CheckedFloor;
+  /** `gate` on the edge: an approval gate; absent when not. */
+  readonly gate?: true;
   /**
    * The effective required field paths (the kind's contract, replaced by a `contract` block,
    * plus the edge's own `require` lines), deduplicated and sorted.
@@ -84,7 +122,7 @@ export interface HopLimitInfo {
 /** One checked graph of a file. */
 export interface CheckedGraph {
   readonly name: string;
-  /** Envelope version the validators target (`envelope` line; default 1.3). */
+  /** Envelope version the validators target (`envelope` line; default 1.3, see `DEFAULT_ENVELOPE_VERSION`). */
   readonly envelope: { readonly major: number; readonly minor: number };
   /** Declared entry agents, in source order, deduplicated, known agents only. */
   readonly entries: readonly string[];

@@ -9,6 +9,9 @@
  * exhaustive switch that must say what the kind means (`assertNever`).
  */
 
+import { ENVELOPE_STATUSES } from "./envelope-schema.js";
+import { AGENT_SETTINGS, EDGE_SETTINGS } from "./settings.js";
+
 /** The roles an agent can play, in the order the grammar lists them. */
 export const ROLES = ["supervisor", "worker", "peer"] as const;
 /** The role of an agent. */
@@ -83,12 +86,42 @@ export const DEFAULT_CONTRACTS: Readonly<Record<EdgeKind, readonly string[]>> = 
 /** Keywords that begin a declaration or mark a part of one (the value keywords come from the lists above). */
 export const STRUCTURE_KEYWORDS = [
   "seam", "graph", "envelope", "entry", "hop_limit", "auto", "on_hop_limit", "loop_signature",
-  "agent", "terminal", "version", "contract", "observe", "require", "max_rounds", "repairs",
+  "agent", "contract", "observe",
 ] as const;
 
-/** Every reserved word of the language, each once: structure keywords, then roles, outcomes, actions, edge kinds. */
+/** Keywords of an edge's guard (`when status is ready and confidence >= 0.8`, `otherwise`) and of a floor's `for`. */
+export const GUARD_KEYWORDS = ["when", "otherwise", "is", "and", "for"] as const;
+
+/**
+ * What a guard may test, and how: `is` and a list of values (a finite domain: the statuses, or
+ * the next steps the guards of one agent name), or a comparison with a number from 0 to 1.
+ * `confidence` is the lowest `decisions[].confidence` of the envelope, so `confidence >= 0.8`
+ * reads "every decision is at least 0.8 sure". `requires` is the field a guard on the subject
+ * makes the edge require (a guard cannot be evaluated on an absent field).
+ */
+export const GUARD_SUBJECTS = {
+  status: { test: "is", values: ENVELOPE_STATUSES, requires: "status", pointer: "/status" },
+  allowed_next_step: { test: "is", values: undefined, requires: "allowed_next_step", pointer: "/allowed_next_step" },
+  confidence: { test: "compare", values: undefined, requires: "decisions[].confidence", pointer: "/decisions" },
+} as const satisfies Record<string, { test: "is" | "compare"; values: readonly string[] | undefined; requires: string; pointer: string }>;
+
+/** A guard's subject. */
+export type GuardSubject = keyof typeof GUARD_SUBJECTS;
+/** The guard subjects in the order the reference lists them. */
+export const GUARD_SUBJECT_NAMES = Object.keys(GUARD_SUBJECTS) as readonly GuardSubject[];
+
+/** Every reserved word of the language, each once: structure keywords, settings, guard words, then roles, outcomes, actions, edge kinds. */
 export const KEYWORDS: readonly string[] = [
-  ...new Set<string>([...STRUCTURE_KEYWORDS, ...ROLES, ...OUTCOMES, ...HOP_LIMIT_ACTIONS, ...EDGE_KINDS]),
+  ...new Set<string>([
+    ...STRUCTURE_KEYWORDS,
+    ...AGENT_SETTINGS.map((s) => s.keyword),
+    ...EDGE_SETTINGS.map((s) => s.keyword),
+    ...GUARD_KEYWORDS,
+    ...ROLES,
+    ...OUTCOMES,
+    ...HOP_LIMIT_ACTIONS,
+    ...EDGE_KINDS,
+  ]),
 ];
 
 /**

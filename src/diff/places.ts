@@ -40,6 +40,18 @@ export function maxRoundsPlace(side: GraphSide, edge: CheckedEdge): Place {
   return item?.kind === "MaxRounds" && !item.hasError ? at(side, item.value.range) : edgePlace(side, edge);
 }
 
+/** The value of the edge's first setting line of node kind `node` (`Repairs`, `MinConfidence`), the line itself for a flag, else the edge's head. */
+export function settingPlace(side: GraphSide, edge: CheckedEdge, node: "Repairs" | "MinConfidence" | "Gate"): Place {
+  const item = edge.decl.items.find((i) => i.kind === node && !i.hasError);
+  if (item === undefined || item.hasError) return edgePlace(side, edge);
+  return at(side, "value" in item && item.value !== undefined ? item.value.range : item.range);
+}
+
+/** The edge's guard, else its head. */
+export function guardPlace(side: GraphSide, edge: CheckedEdge): Place {
+  return edge.decl.guard === undefined ? edgePlace(side, edge) : at(side, edge.decl.guard.range);
+}
+
 /** The edge's `observe` keyword, else its head. */
 export function observePlace(side: GraphSide, edge: CheckedEdge): Place {
   return edge.decl.observe === undefined ? edgePlace(side, edge) : at(side, edge.decl.observe);

@@ -8,9 +8,11 @@
  * - {@link edgeSchema}: the self-contained schema written as a file per edge, for other tools:
  *   the envelope with the contract applied in place, and `from_agent`/`to_agent` ids and roles
  *   pinned by `const`. The runtime checks ids and roles itself (`unknown-edge`,
- *   `role-mismatch`), which is why the shared overlays leave them out.
+ *   `role-mismatch`), which is why the shared overlays leave them out. An edge's guard (with
+ *   "no earlier route of the same agent matches"), its confidence floor and, leaving an approval
+ *   gate, "not waiting_review" are stated too (`allOf`): JSON Schema can say all of them.
  */
-import type { CheckedEdge, CheckedGraph } from "../analysis/model.js";
+import type { CheckedEdge, CheckedFloor, CheckedGraph, CheckedGuard } from "../analysis/model.js";
 import { envelopeSchemaFor, envelopeSchemaIdFor, SCHEMA_ID_PREFIX, type JsonSchema } from "../core/envelope-schema.js";
 import { EACH_ITEM, parseFieldPath } from "../runtime/field-path.js";
 
@@ -216,5 +218,57 @@ export function edgeSchema(graph: CheckedGraph, edge: CheckedEdge, id: string): 
     fields["id"] = { type: "string", const: agent.id };
     fields["role"] = { const: agent.role };
   }
+  const leavesGate = edge.gate === true || graph.agents.some((a) => a.id === edge.from && a.gate === true);
+  const rules = [
+    ...routeSchemas(graph, edge),
+    ...(edge.minConfidence === undefined ? [] : [floorSchema(edge.minConfidence)]),
+    // What is still waiting for review cannot leave a gate.
+    ...(leavesGate ? [{ type: "object", properties: { status: { type: "string", not: { const: "waiting_review" } } } }] : []),
+  ];
+  if (rules.length > 0) schema["allOf"] = rules;
   return schema;
+}
+
+/**
+ * What a guard asks of an envelope, as JSON Schema: `status is a, b` is an `enum` on `status`;
+ * `confidence >= t` (every decision at least t sure) a `minimum` on each decision's confidence;
+ * `confidence < t` (some decision below t) a `contains`. All conditions hold (`allOf`).
+ */
+export function guardSchema(guard: CheckedGuard): JsonSchema {
+  return {
+    type: "object",
+    allOf: guard.conditions.map((c): JsonSchema => {
+      if (c.subject !== "confidence") return { type: "object", required: [c.subject], properties: { [c.subject]: { type: "string", enum: [...c.values] } } };
+      const bound: JsonSchema =
+        c.operator === ">=" ? { minimum: c.value } : c.operator === ">" ? { exclusiveMinimum: c.value } : c.operator === "<=" ? { maximum: c.value } : { exclusiveMaximum: c.value };
+      const confidence = { type: "object", required: ["confidence"], properties: { confidence: { type: "number", ...bound } } };
+      const decisions: JsonSchema =
+        c.operator === ">=" || c.operator === ">" ? { type: "array", minItems: 1, items: confidence } : { type: "array", contains: confidence };
+      return { type: "object", required: ["decisions"], properties: { decisions } };
+    }),
+  };
+}
+
+/**
+ * The route conditions of a guarded edge: its own guard, and no earlier guard of the same router
+ * (routes are tried in source order; `otherwise` is "none of the others"). Empty for an edge
+ * without a guard.
+ */
+function routeSchemas(graph: CheckedGraph, edge: CheckedEdge): JsonSchema[] {
+  if (edge.guard === undefined) return [];
+  const router = graph.edges.filter((e) => e.from === edge.from && e.guard !== undefined && !e.guard.otherwise);
+  const before = edge.guard.otherwise ? router : router.filter((e) => e.index < edge.index);
+  const out: JsonSchema[] = edge.guard.otherwise ? [] : [guardSchema(edge.guard)];
+  if (before.length > 0) out.push({ type: "object", not: { anyOf: before.map((e) => guardSchema(e.guard as CheckedGuard)) } });
+  return out;
+}
+
+/** `min_confidence`: a `minimum` on the confidence of every decision, or of the decisions it names (`if`/`then`). */
+export function floorSchema(floor: CheckedFloor): JsonSchema {
+  const confidence = { type: "object", properties: { confidence: { type: "number", minimum: floor.value } } };
+  const items =
+    floor.decisions.length === 0
+      ? confidence
+      : { type: "object", if: { type: "object", required: ["id"], properties: { id: { type: "string", enum: [...floor.decisions] } } }, then: confidence };
+  return { type: "object", properties: { decisions: { type: "array", items } } };
 }

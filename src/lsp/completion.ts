@@ -1,30 +1,29 @@
 /**
- * `textDocument/completion` in context: what the grammar allows at the cursor, read from the
- * tokens before it (so it works in a half-written line the parser could not place): statement
- * keywords of the enclosing block, agent names after `entry` and around `->`, envelope field
- * paths in `require` and `loop_signature`, roles after `agent x:`, outcomes after `terminal x`,
- * edge kinds after `contract`, the values of `hop_limit` and `on_hop_limit`.
+ * `textDocument/completion` from the grammar: Chevrotain's content assist on the grammar
+ * specification (`nextTokens`) says which tokens may come next, as Langium derives completion
+ * from its grammar's follow elements. Keywords are offered as the grammar lists them, so a new
+ * keyword or setting needs no edit here; the other tokens are filled in from what they stand
+ * for: agent names where an edge or `entry` names an agent, envelope field paths in a field path,
+ * guard subjects and their values (the statuses) in a guard.
+ *
+ * Content assist needs a valid beginning of a file, which a file being typed often is not. The
+ * tokens given to it are the headers of the blocks that hold the cursor (`graph g {`,
+ * `delegate a -> b {`) and the tokens of the item the cursor is in, from its first token: items
+ * are found in the parser's tree, which keeps half-written ones. When those tokens do not parse
+ * either, the statements of the enclosing block are offered.
  */
 import { CompletionItemKind, type CompletionItem, type Range as LspRange } from "vscode-languageserver/node";
 import { describeField, listFieldPaths, splitFieldPath } from "../analysis/field-paths.js";
 import type { Range } from "../core/source-file.js";
-import { EDGE_KINDS, firstTokenFrom, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES, type Analysis, type Token } from "./front-end.js";
+import { GUARD_SUBJECTS, GUARD_SUBJECT_NAMES } from "../core/vocabulary.js";
+import { settingOfKeyword } from "../core/settings.js";
+import { firstTokenFrom, nextTokens, ROLES, type Analysis, type NextToken, type Token } from "./front-end.js";
 import { toLspRange } from "./positions.js";
 
-type Block = "file" | "graph" | "agent" | "edge" | "contract" | "other";
-
-const STATEMENTS: Readonly<Record<Block, readonly string[]>> = {
-  file: ["seam", "graph"],
-  graph: ["envelope", "entry", "hop_limit", "on_hop_limit", "loop_signature", "agent", "contract", ...EDGE_KINDS],
-  agent: ["terminal", "version"],
-  edge: ["require", "max_rounds"],
-  contract: ["require"],
-  other: [],
-};
-const isEdgeKind = (word: string): boolean => (EDGE_KINDS as readonly string[]).includes(word);
-const STATEMENT_WORDS: ReadonlySet<string> = new Set(Object.values(STATEMENTS).flat());
-
 const fieldPaths = listFieldPaths();
+
+/** Rules whose keywords are values (an enumeration) rather than statements. */
+const VALUE_RULES: ReadonlySet<string> = new Set(["role", "outcome", "hopLimitAction", "hopLimitDecl"]);
 
 /** The completions at `offset`, in a fixed order (`sortText`), each replacing the word being typed. */
 export function completionsAt(analysis: Analysis, offset: number): CompletionItem[] {
@@ -41,74 +40,129 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     typed = { start: last.start, end: offset };
     count--;
   }
-  const context = readContext(tokens, count);
   // One LSP range for every item (a thousand agents share it), made once `typed` is final.
   let range: LspRange | undefined;
   const editRange = (): LspRange => (range ??= toLspRange(analysis.file, typed));
-  const item = (label: string, kind: CompletionItemKind, i: number, extra: Partial<CompletionItem> = {}): CompletionItem => ({
-    label,
-    kind,
-    sortText: String(i).padStart(4, "0"),
-    textEdit: { range: editRange(), newText: label },
-    ...extra,
-  });
-  const keywords = (words: readonly string[], kind: CompletionItemKind = CompletionItemKind.Keyword): CompletionItem[] => words.map((w, i) => item(w, kind, i));
-  const statements = (): CompletionItem[] => keywords(STATEMENTS[context.block]);
-  const agents = (): CompletionItem[] =>
-    agentsOfGraph(tokens, text, context.graphOpen).map((a, i) => item(a.name, CompletionItemKind.Class, i, a.role ? { detail: a.role } : {}));
-  const { statement, after } = context;
-  const lastAfter = after[after.length - 1];
-  switch (statement) {
-    case undefined:
-      return statements();
-    case "seam":
-    case "envelope":
-    case "version":
-    case "max_rounds":
-    case "graph":
-      return after.length === 0 ? [] : statements();
-    case "entry":
-      return after.length === 0 || lastAfter?.text === "," ? agents() : statements();
-    case "hop_limit":
-      return after.length === 0 ? keywords(["auto"], CompletionItemKind.EnumMember) : statements();
-    case "on_hop_limit":
-      return after.length === 0 ? keywords(HOP_LIMIT_ACTIONS, CompletionItemKind.EnumMember) : statements();
-    case "require":
-    case "loop_signature": {
-      // A path being typed runs back over adjacent `.`, `[]` and words.
-      let start = count;
-      const startOf = (i: number): number => (i === count ? typed.start : (tokens[i] as Token).start);
-      while (start > context.statementIndex + 1 && isPathPart(tokens[start - 1]) && (tokens[start - 1] as Token).end === startOf(start)) start--;
-      const pathStart = start < count ? (tokens[start] as Token).start : typed.start;
-      if (start === count && !(after.length === 0 || lastAfter?.text === ",")) return statements();
-      typed = { start: pathStart, end: offset };
-      return fieldItems(text.slice(pathStart, offset)).map((path, i) => {
-        const info = describeField(splitFieldPath(path));
-        return item(path, CompletionItemKind.Field, i, {
-          ...(info ? { detail: info.type } : {}),
-          ...(info?.description ? { documentation: info.description } : {}),
-        });
-      });
+  const items: CompletionItem[] = [];
+  const add = (label: string, kind: CompletionItemKind, extra: Partial<CompletionItem> = {}): void => {
+    if (items.some((i) => i.label === label)) return;
+    items.push({ label, kind, sortText: String(items.length).padStart(4, "0"), textEdit: { range: editRange(), newText: label }, ...extra });
+  };
+
+  // A field path being typed runs back over adjacent `.`, `[]` and words.
+  let pathStart = count;
+  const startOf = (i: number): number => (i === count ? typed.start : (tokens[i] as Token).start);
+  while (pathStart > 0 && isPathPart(tokens[pathStart - 1]) && (tokens[pathStart - 1] as Token).end === startOf(pathStart)) pathStart--;
+  if (pathStart < count) {
+    const atPath = expectedAt(analysis, pathStart);
+    if (atPath.some((n) => n.rules[n.rules.length - 1] === "fieldPath")) {
+      typed = { start: (tokens[pathStart] as Token).start, end: offset };
+      for (const path of fieldItems(text.slice(typed.start, offset))) addField(add, path);
+      return items;
     }
-    case "agent":
-      if (after.length === 2 && lastAfter?.text === ":") return keywords(ROLES, CompletionItemKind.EnumMember);
-      return after.length >= 3 ? statements() : [];
-    case "terminal":
-      if (after.length === 1) return [...keywords(OUTCOMES, CompletionItemKind.EnumMember), ...statements().map(shift(3))];
-      return after.length >= 2 ? statements() : [];
-    case "contract":
-      return after.length === 0 ? keywords(EDGE_KINDS, CompletionItemKind.EnumMember) : [];
-    default:
-      // An edge: `kind from -> to observe?`.
-      if (after.length === 0 || (after.length === 2 && lastAfter?.kind === "arrow")) return agents();
-      if (after.length === 3) return [item("observe", CompletionItemKind.Keyword, 0), ...statements().map(shift(1))];
-      return after.length >= 4 ? statements() : [];
   }
+
+  for (const next of expectedAt(analysis, count)) {
+    const rule = next.rules[next.rules.length - 1] ?? "";
+    if (next.keyword !== undefined) {
+      const enumerated = VALUE_RULES.has(rule) || (rule === "edgeKind" && next.rules.includes("contractDecl"));
+      add(next.keyword, enumerated ? CompletionItemKind.EnumMember : CompletionItemKind.Keyword, settingDocs(next));
+    } else if (rule === "fieldPath") {
+      for (const path of fieldItems("")) addField(add, path);
+    } else if (next.type === "Identifier" && (rule === "entryDecl" || rule === "edgeDecl")) {
+      for (const agent of agentsOfGraph(tokens, text, graphOpenBefore(tokens, count))) {
+        add(agent.name, CompletionItemKind.Class, agent.role ? { detail: agent.role } : {});
+      }
+    } else if (next.type === "Identifier" && rule === "condition") {
+      for (const subject of GUARD_SUBJECT_NAMES) add(subject, CompletionItemKind.Field);
+    } else if (next.type === "Name" && rule === "condition") {
+      const subject = guardSubjectBefore(analysis, count);
+      const values: readonly string[] = (subject === undefined ? undefined : GUARD_SUBJECTS[subject as keyof typeof GUARD_SUBJECTS]?.values) ?? [];
+      for (const value of values) add(value, CompletionItemKind.EnumMember);
+    }
+  }
+  return items;
 }
 
-/** Moves items after `n` others in the fixed order. */
-function shift(n: number): (item: CompletionItem) => CompletionItem {
-  return (item) => ({ ...item, sortText: String(Number(item.sortText) + n).padStart(4, "0") });
+/** The one-line summary of a setting keyword (`core/settings.ts`) as the item's detail. */
+function settingDocs(next: NextToken): Partial<CompletionItem> {
+  const block = next.rules.includes("agentDecl") ? "agent" : next.rules.includes("edgeDecl") ? "edge" : undefined;
+  const spec = block === undefined || next.keyword === undefined ? undefined : settingOfKeyword(block, next.keyword);
+  return spec === undefined ? {} : { detail: spec.summary };
+}
+
+function addField(add: (label: string, kind: CompletionItemKind, extra?: Partial<CompletionItem>) => void, path: string): void {
+  const info = describeField(splitFieldPath(path));
+  add(path, CompletionItemKind.Field, {
+    ...(info ? { detail: info.type } : {}),
+    ...(info?.description ? { documentation: info.description } : {}),
+  });
+}
+
+/**
+ * What the grammar accepts after the first `count` tokens: content assist on the headers of the
+ * enclosing blocks and the item the cursor is in (see the file comment), else on the headers alone.
+ */
+function expectedAt(analysis: Analysis, count: number): NextToken[] {
+  const { headers, item } = contextTokens(analysis, count);
+  const full = nextTokens(analysis, [...headers, ...item]);
+  return full.length > 0 || item.length === 0 ? full : nextTokens(analysis, headers);
+}
+
+/** The token indices of the open blocks' headers (each up to its `{`) and of the current item up to `count`. */
+function contextTokens(analysis: Analysis, count: number): { headers: number[]; item: number[] } {
+  const { tokens } = analysis;
+  const starts = itemStarts(analysis);
+  // Per depth: the first token of the latest item begun there.
+  const itemAt: number[] = [-1];
+  const frames: { header: number; open: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const token = tokens[i] as Token;
+    const depth = frames.length;
+    if (starts.has(token.start)) itemAt[depth] = i;
+    if (token.text === "{") {
+      frames.push({ header: itemAt[depth] ?? -1, open: i });
+      itemAt[depth + 1] = -1;
+    } else if (token.text === "}" && frames.length > 0) {
+      frames.pop();
+    }
+  }
+  const headers: number[] = [];
+  for (const frame of frames) {
+    if (frame.header < 0) return { headers: [], item: [] };
+    for (let i = frame.header; i <= frame.open; i++) headers.push(i);
+  }
+  const first = itemAt[frames.length] ?? -1;
+  const item: number[] = [];
+  if (first >= 0) for (let i = first; i < count; i++) item.push(i);
+  return { headers, item };
+}
+
+/** The start offsets of every item the parser read, at every level (graphs, their items, block items). */
+function itemStarts(analysis: Analysis): Set<number> {
+  const starts = new Set<number>();
+  if (analysis.ast.languageVersion !== undefined) starts.add(analysis.ast.languageVersion.range.start);
+  for (const graph of analysis.ast.graphs) {
+    starts.add(graph.range.start);
+    for (const item of graph.items ?? []) {
+      starts.add(item.range.start);
+      const inner = item.kind === "Agent" || item.kind === "Edge" ? item.items : item.kind === "Contract" ? item.requires : undefined;
+      for (const child of inner ?? []) starts.add(child.range.start);
+    }
+  }
+  return starts;
+}
+
+/** The subject of the guard condition the cursor is in: the name after the last `when` or `and`. */
+function guardSubjectBefore(analysis: Analysis, count: number): string | undefined {
+  for (let i = count - 1; i > 0; i--) {
+    const token = analysis.tokens[i - 1] as Token;
+    if (token.text === "when" || token.text === "and") {
+      const subject = analysis.tokens[i] as Token;
+      return subject.kind === "identifier" ? analysis.file.text.slice(subject.start, subject.end) : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Paths of the envelope that continue what is typed up to its last `.` or `[]`, in schema order. */
@@ -126,50 +180,21 @@ function isClosedString(text: string, token: Token): boolean {
   return token.end - token.start >= 2 && text[token.end - 1] === '"';
 }
 
-interface Context {
-  readonly block: Block;
-  /** The keyword that starts the statement the cursor is in, when there is one. */
-  readonly statement?: string;
-  /** Index of that keyword in the tokens. */
-  readonly statementIndex: number;
-  /** The statement's tokens after its keyword, up to the cursor (the word being typed excluded). */
-  readonly after: readonly Token[];
-  /** Index of the `{` of the enclosing graph block, or -1. */
-  readonly graphOpen: number;
-}
-
-/** Reads the block and statement that the first `count` tokens leave the cursor in. */
-function readContext(tokens: readonly Token[], count: number): Context {
-  const blocks: Block[] = [];
-  let graphOpen = -1;
-  let statement: string | undefined;
-  let statementIndex = -1;
+/** Index of the `{` of the graph block the first `count` tokens leave open, or -1. */
+function graphOpenBefore(tokens: readonly Token[], count: number): number {
+  let depth = 0;
+  let open = -1;
   for (let i = 0; i < count; i++) {
     const token = tokens[i] as Token;
-    const previous = tokens[i - 1];
     if (token.text === "{") {
-      const block = blockOf(statement);
-      if (block === "graph" && blocks.length === 0) graphOpen = i;
-      blocks.push(block);
-      statement = undefined;
+      if (depth === 0) open = i;
+      depth++;
     } else if (token.text === "}") {
-      blocks.pop();
-      if (blocks.length === 0) graphOpen = -1;
-      statement = undefined;
-    } else if (token.kind === "keyword" && STATEMENT_WORDS.has(token.text) && previous?.text !== "." && !(previous?.text === "contract" && isEdgeKind(token.text))) {
-      statement = token.text;
-      statementIndex = i;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) open = -1;
     }
   }
-  const block = blocks[blocks.length - 1] ?? "file";
-  return statement === undefined
-    ? { block, statementIndex: -1, after: [], graphOpen }
-    : { block, statement, statementIndex, after: tokens.slice(statementIndex + 1, count), graphOpen };
-}
-
-function blockOf(statement: string | undefined): Block {
-  if (statement === "graph" || statement === "agent" || statement === "contract") return statement;
-  return statement !== undefined && isEdgeKind(statement) ? "edge" : "other";
+  return open;
 }
 
 /** The agents declared in the graph block opened at `open` (`agent name: role`), in source order, each once. */

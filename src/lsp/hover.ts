@@ -7,7 +7,9 @@
 import type { Hover } from "vscode-languageserver/node";
 import { countOf } from "../analysis/describe.js";
 import { describeField, splitFieldPath } from "../analysis/field-paths.js";
-import type { CheckedGraph } from "../analysis/model.js";
+import type { CheckedEdge, CheckedFloor, CheckedGraph } from "../analysis/model.js";
+import { EDGE_SETTINGS, type SettingSpec } from "../core/settings.js";
+import { guardText } from "../parser/print.js";
 import type { FieldPath } from "../parser/ast.js";
 import { DEFAULT_CONTRACTS, type AgentNode, type Analysis, type EdgeNode, type GraphNode, type TerminalNode } from "./front-end.js";
 import { locate } from "./locate.js";
@@ -39,6 +41,10 @@ export function hoverAt(analysis: Analysis, offset: number): Hover | null {
     case "terminal":
       text = terminalHover(found.terminal, found.agent);
       range = found.terminal.name?.range ?? found.terminal.range;
+      break;
+    case "setting":
+      text = `**${found.setting.keyword}** (${found.block} setting): ${found.setting.summary}`;
+      range = found.range;
       break;
   }
   if (text === undefined) return null;
@@ -98,9 +104,10 @@ function edgeHover(edge: EdgeNode, checked: CheckedGraph | undefined): string | 
   const own = (edge.items ?? []).flatMap((item) => (item.kind === "Require" ? (item.paths ?? []).map((p) => p.text) : []));
   const contract = checked?.contracts[kind] ?? DEFAULT_CONTRACTS[kind];
   const required = bound?.require ?? [...new Set([...contract, ...own])].sort();
-  const rounds = bound === undefined ? "" : bound.maxRounds === undefined ? " · unbounded" : ` · max_rounds ${bound.maxRounds}`;
+  const settings = bound === undefined ? "" : EDGE_SETTINGS.map((spec) => settingNote(spec, bound)).join("");
+  const guard = edge.guard === undefined || edge.guard.hasError ? "" : ` · ${guardText(edge.guard)}`;
   const observe = edge.observe === undefined ? "" : " · observe (violations are warnings)";
-  const lines = [`**${kind}** \`${edge.from?.name ?? "…"} -> ${edge.to?.name ?? "…"}\`${rounds}${observe}`];
+  const lines = [`**${kind}** \`${edge.from?.name ?? "…"} -> ${edge.to?.name ?? "…"}\`${guard}${settings}${observe}`];
   if (checked !== undefined && bound === undefined) lines.push("", "Not part of the checked graph: see this edge's diagnostics.");
   lines.push("", "Required fields:");
   for (const path of required) {
@@ -108,6 +115,22 @@ function edgeHover(edge: EdgeNode, checked: CheckedGraph | undefined): string | 
     lines.push(`- \`${path}\`${info === undefined ? "" : ` (${info.type})${info.description === undefined ? "" : `: ${info.description}`}`}`);
   }
   return lines.join("\n");
+}
+
+/**
+ * ` · keyword value` for a setting of the settings table that the edge has (` · unbounded` and
+ * the like where the table says what its absence means); the required fields are listed apart.
+ */
+function settingNote(spec: SettingSpec, edge: CheckedEdge): string {
+  if (spec.value === "paths") return "";
+  const value = (edge as unknown as Record<string, unknown>)[spec.model];
+  if (value === undefined) return spec.whenAbsent === undefined ? "" : ` · ${spec.whenAbsent}`;
+  if (spec.value === "flag") return ` · ${spec.keyword}`;
+  if (spec.value === "floor") {
+    const floor = value as CheckedFloor;
+    return ` · ${spec.keyword} ${floor.value}${floor.decisions.length === 0 ? "" : ` for ${floor.decisions.join(", ")}`}`;
+  }
+  return ` · ${spec.keyword} ${String(value)}`;
 }
 
 function fieldHover(path: FieldPath): string | undefined {

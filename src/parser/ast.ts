@@ -107,13 +107,33 @@ export interface AgentVersionDecl {
   readonly range: Range;
 }
 
+/** `gate` in an agent or edge block: an approval gate. */
+export interface GateDecl {
+  readonly kind: "Gate";
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
+  readonly range: Range;
+}
+
+/** `effect STRING` in an agent block: what the agent does outside the graph. */
+export interface EffectDecl {
+  readonly kind: "Effect";
+  readonly value: StringLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
+  readonly range: Range;
+}
+
+/** A line of an agent block. */
+export type AgentItem = TerminalDecl | AgentVersionDecl | GateDecl | EffectDecl;
+
 /** `agent ID : ROLE { ... }`. */
 export interface AgentDecl {
   readonly kind: "Agent";
   readonly name: Identifier;
   readonly role: Keyword<Role>;
   /** In source order; several `version` lines are kept so the checker can report them. */
-  readonly items: readonly MaybeIncomplete<TerminalDecl | AgentVersionDecl>[];
+  readonly items: readonly MaybeIncomplete<AgentItem>[];
   /** Whole nodes have no error (errors inside their blocks are on the items); see {@link Incomplete}. */
   readonly hasError?: undefined;
   readonly range: Range;
@@ -146,6 +166,68 @@ export interface RepairsDecl {
   readonly range: Range;
 }
 
+/**
+ * A number from 0 to 1 as written (`0.8`, `1`): an integer or a `major.minor`-shaped token read
+ * as a decimal fraction. `value` is the decimal's value.
+ */
+export interface NumberLiteral {
+  readonly kind: "NumberLiteral";
+  readonly value: number;
+  /** As written, e.g. `0.80`. */
+  readonly text: string;
+  readonly range: Range;
+}
+
+/** `min_confidence NUMBER (for ID ("," ID)*)?` in an edge block: a confidence floor. */
+export interface MinConfidenceDecl {
+  readonly kind: "MinConfidence";
+  readonly value: NumberLiteral;
+  /** The decision ids the floor applies to; empty: every decision. */
+  readonly decisions: readonly Identifier[];
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
+  readonly range: Range;
+}
+
+/** A comparison operator of a guard on `confidence`. */
+export type ComparisonOperator = "<" | "<=" | ">" | ">=";
+
+/**
+ * One test of a guard: `status is ready, partial` (`values`), or `confidence >= 0.8`
+ * (`operator` and `number`). The subject is one of the guard subjects (`core/vocabulary.ts`);
+ * the parser reports a test that does not fit its subject.
+ */
+export type Condition =
+  | {
+      readonly kind: "Condition";
+      readonly subject: Identifier;
+      readonly test: "is";
+      /** The values listed after `is`, each a name (`failed` is a keyword, read as a name here). */
+      readonly values: readonly Identifier[];
+      readonly range: Range;
+    }
+  | {
+      readonly kind: "Condition";
+      readonly subject: Identifier;
+      readonly test: "compare";
+      readonly operator: Keyword<ComparisonOperator>;
+      readonly number: NumberLiteral;
+      readonly range: Range;
+    };
+
+/**
+ * The guard of an edge: `when condition (and condition)*`, or `otherwise` (the route taken when
+ * no other guarded edge out of the same agent matches; `conditions` is then empty).
+ */
+export interface GuardDecl {
+  readonly kind: "Guard";
+  readonly otherwise: boolean;
+  readonly conditions: readonly Condition[];
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
+  readonly range: Range;
+}
+
 /** `contract KIND { require ... }`: replaces the default required-field set of an edge kind. */
 export interface ContractDecl {
   readonly kind: "Contract";
@@ -157,14 +239,21 @@ export interface ContractDecl {
 }
 
 /** A line of an edge block. */
-export type EdgeItem = RequireDecl | MaybeIncomplete<MaxRoundsDecl> | MaybeIncomplete<RepairsDecl>;
+export type EdgeItem =
+  | RequireDecl
+  | MaybeIncomplete<MaxRoundsDecl>
+  | MaybeIncomplete<RepairsDecl>
+  | MaybeIncomplete<MinConfidenceDecl>
+  | GateDecl;
 
-/** `KIND from -> to observe? { ... }`. */
+/** `KIND from -> to guard? observe? { ... }`. */
 export interface EdgeDecl {
   readonly kind: "Edge";
   readonly edgeKind: Keyword<EdgeKind>;
   readonly from: Identifier;
   readonly to: Identifier;
+  /** `when ...` or `otherwise`; absent for an edge the producer may take in any state. */
+  readonly guard?: GuardDecl;
   /** Present when the edge is marked `observe` (validate, but only warn). */
   readonly observe?: Range;
   readonly items: readonly EdgeItem[];
@@ -269,6 +358,12 @@ export type AstNode =
   | RequireDecl
   | MaxRoundsDecl
   | RepairsDecl
+  | MinConfidenceDecl
+  | GateDecl
+  | EffectDecl
+  | GuardDecl
+  | Condition
+  | NumberLiteral
   | Identifier
   | Keyword<string>
   | IntegerLiteral

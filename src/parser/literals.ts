@@ -4,7 +4,8 @@
  * 2^53 - 1) are reported here; the language version check's message is here too.
  */
 import type { Range } from "../core/source-file.js";
-import type { FieldPath, Identifier, IntegerLiteral, Keyword, StringLiteral, VersionLiteral } from "./ast.js";
+import type { FieldPath, Identifier, IntegerLiteral, Keyword, NumberLiteral, StringLiteral, VersionLiteral } from "./ast.js";
+import type { CountSettingKeyword } from "../core/settings.js";
 import { decodeString } from "./decode-string.js";
 
 /** The one language version that exists (docs/language.md). */
@@ -16,7 +17,7 @@ export function unknownLanguageVersion(value: number): string {
 }
 
 /** The settings whose value is an integer (the message for a negative one names its rule). */
-export type IntegerSetting = "seam" | "hop_limit" | "max_rounds" | "repairs";
+export type IntegerSetting = "seam" | "hop_limit" | CountSettingKeyword;
 
 const integerRules: Readonly<Record<IntegerSetting, string>> = {
   seam: `the language version is ${LANGUAGE_VERSION} (write 'seam ${LANGUAGE_VERSION}' or leave the line out)`,
@@ -43,6 +44,12 @@ export interface LiteralBuilder {
    */
   version(image: string, start: number, end: number): VersionLiteral | undefined;
   string(image: string, start: number, end: number): StringLiteral;
+  /**
+   * A number from 0 to 1 written as an integer (`0`, `1`) or a decimal (`0.8`, which lexes as a
+   * version-shaped token); undefined (and reported) outside 0 to 1, negative or with more dots.
+   * `what` names the setting in the message (`min_confidence`, `confidence`).
+   */
+  fraction(image: string, start: number, end: number, what: string): NumberLiteral | undefined;
   /** `names` are the segments as written (`[]` for brackets), in order. */
   fieldPath(names: readonly string[], start: number, end: number): FieldPath;
 }
@@ -82,6 +89,14 @@ export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder 
       const minor = safeInteger(image.slice(dot + 1), start, end);
       if (major === undefined || minor === undefined) return undefined;
       return { kind: "VersionLiteral", major, minor, range: { start, end } };
+    },
+    fraction(image, start, end, what) {
+      const value = Number(image);
+      if (!/^[0-9]+(?:\.[0-9]+)?$/.test(image) || !(value >= 0 && value <= 1)) {
+        report({ start, end }, `${what} takes a number from 0 to 1, such as 0.8; found ${image}`);
+        return undefined;
+      }
+      return { kind: "NumberLiteral", value, text: image, range: { start, end } };
     },
     string: (image, start, end) => ({ kind: "StringLiteral", value: decodeString(image).value, range: { start, end } }),
     fieldPath(names, start, end) {

@@ -20,11 +20,16 @@
  * holds this parser to it (same accept/reject, same tree) on generated and mutated files.
  */
 import type { Range } from "../core/source-file.js";
-import { EDGE_KINDS, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES } from "../core/vocabulary.js";
+import { AGENT_SETTINGS, EDGE_SETTINGS, type SettingSpec } from "../core/settings.js";
+import { EDGE_KINDS, GUARD_SUBJECT_NAMES, GUARD_SUBJECTS, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES, type GuardSubject } from "../core/vocabulary.js";
 import type {
   AgentDecl,
-  AgentVersionDecl,
+  AgentItem,
   Comment,
+  ComparisonOperator,
+  Condition,
+  GuardDecl,
+  MinConfidenceDecl,
   ContractDecl,
   EdgeDecl,
   EdgeKind,
@@ -44,9 +49,10 @@ import type {
   RequireDecl,
   Role,
   SeamFile,
+  StringLiteral,
   TerminalDecl,
 } from "./ast.js";
-import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion } from "./literals.js";
+import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion, type IntegerSetting } from "./literals.js";
 import { expectedMessage, keywordAsName, listAlternatives, nameStartsWithDigit } from "./messages.js";
 import * as k from "./scanner.js";
 
@@ -111,21 +117,31 @@ const KW_AUTO = k.keywordKind("auto");
 const KW_ON_HOP_LIMIT = k.keywordKind("on_hop_limit");
 const KW_LOOP_SIGNATURE = k.keywordKind("loop_signature");
 const KW_AGENT = k.keywordKind("agent");
-const KW_TERMINAL = k.keywordKind("terminal");
-const KW_VERSION = k.keywordKind("version");
 const KW_CONTRACT = k.keywordKind("contract");
 const KW_OBSERVE = k.keywordKind("observe");
 const KW_REQUIRE = k.keywordKind("require");
-const KW_MAX_ROUNDS = k.keywordKind("max_rounds");
-const KW_REPAIRS = k.keywordKind("repairs");
+const KW_WHEN = k.keywordKind("when");
+const KW_OTHERWISE = k.keywordKind("otherwise");
+const KW_IS = k.keywordKind("is");
+const KW_AND = k.keywordKind("and");
+const KW_FOR = k.keywordKind("for");
+
+/** The settings of a block (`core/settings.ts`) by the token kind of their keyword. */
+const settingsByKind = (specs: readonly SettingSpec[]): ReadonlyMap<number, SettingSpec> =>
+  new Map(specs.map((spec) => [k.keywordKind(spec.keyword), spec]));
+const AGENT_SETTING_OF = settingsByKind(AGENT_SETTINGS);
+const EDGE_SETTING_OF = settingsByKind(EDGE_SETTINGS);
+/** What a block's error message expects: its settings' keywords, then `}`. */
+const expectedInBlock = (specs: readonly SettingSpec[]): string => listAlternatives([...specs.map((s) => quote(s.keyword)), "'}'"]);
+const EXPECTED_SUBJECT = `a guard subject: ${listAlternatives(GUARD_SUBJECT_NAMES.map(quote))}`;
 
 /** Tokens that start a graph item. */
 const GRAPH_ITEM_START_LIST: readonly number[] = [
   KW_ENVELOPE, KW_ENTRY, KW_HOP_LIMIT, KW_ON_HOP_LIMIT, KW_LOOP_SIGNATURE, KW_AGENT, KW_CONTRACT, ...EDGE_KINDS.map(k.keywordKind),
 ];
 const GRAPH_ITEM_STARTS: KindSet = kindTable(GRAPH_ITEM_START_LIST);
-const AGENT_ITEM_STARTS: KindSet = kindTable([KW_TERMINAL, KW_VERSION]);
-const EDGE_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE, KW_MAX_ROUNDS, KW_REPAIRS]);
+const AGENT_ITEM_STARTS: KindSet = kindTable(AGENT_SETTING_OF.keys());
+const EDGE_ITEM_STARTS: KindSet = kindTable(EDGE_SETTING_OF.keys());
 const CONTRACT_ITEM_STARTS: KindSet = kindTable([KW_REQUIRE]);
 const GRAPH_STARTS: KindSet = kindTable([KW_GRAPH]);
 
@@ -144,6 +160,9 @@ const VALUE_KINDS: KindSet = kindTable([
   k.K_IDENTIFIER, k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION, k.K_STRING, k.K_MALFORMED_STRING,
 ]);
 
+/** Tokens read as a number from 0 to 1 (the version-shaped ones as decimals; `-1` and `1.2.3` are reported). */
+const NUMBER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION]);
+
 /** A list of the block's items, what its error messages expect, and the tokens it syncs on. */
 interface BlockSpec {
   readonly starts: KindSet;
@@ -154,8 +173,8 @@ interface BlockSpec {
 
 const GRAPH_BLOCK: BlockSpec = { starts: GRAPH_ITEM_STARTS, expected: "a graph item or '}'", outer: GRAPH_STARTS };
 const OUTER_OF_ITEM: KindSet = kindTable([...GRAPH_ITEM_START_LIST, KW_GRAPH]);
-const AGENT_BLOCK: BlockSpec = { starts: AGENT_ITEM_STARTS, expected: "'terminal', 'version' or '}'", outer: OUTER_OF_ITEM };
-const EDGE_BLOCK: BlockSpec = { starts: EDGE_ITEM_STARTS, expected: "'require', 'max_rounds', 'repairs' or '}'", outer: OUTER_OF_ITEM };
+const AGENT_BLOCK: BlockSpec = { starts: AGENT_ITEM_STARTS, expected: expectedInBlock(AGENT_SETTINGS), outer: OUTER_OF_ITEM };
+const EDGE_BLOCK: BlockSpec = { starts: EDGE_ITEM_STARTS, expected: expectedInBlock(EDGE_SETTINGS), outer: OUTER_OF_ITEM };
 const CONTRACT_BLOCK: BlockSpec = { starts: CONTRACT_ITEM_STARTS, expected: "'require' or '}'", outer: OUTER_OF_ITEM };
 
 /**
@@ -376,16 +395,32 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     };
   };
 
-  // agentVersionDecl = "version" STRING
-  const agentVersionDecl = (): MaybeIncomplete<AgentVersionDecl> => {
+  // stringDecl = KEYWORD STRING (`version "1.0.0"`, `effect "moves money"`)
+  const stringDecl = <K extends string>(kind: K): MaybeIncomplete<{ kind: K; value: StringLiteral; range: Range }> => {
     const first = next();
     const value = valueToken(k.K_STRING, k.K_MALFORMED_STRING, "a string");
-    if (value < 0) return { kind: "AgentVersion", value: undefined, hasError: true, range: span(first, first) };
-    return { kind: "AgentVersion", value: b.string(image(value), start(value), end(value)), range: span(first, value) };
+    if (value < 0) return { kind, value: undefined, hasError: true, range: span(first, first) };
+    return { kind, value: b.string(image(value), start(value), end(value)), range: span(first, value) };
   };
 
-  const agentItem = (kind: number): MaybeIncomplete<TerminalDecl | AgentVersionDecl> =>
-    kind === KW_TERMINAL ? terminalDecl() : agentVersionDecl();
+  // flagDecl = KEYWORD (`gate`)
+  const flagDecl = <K extends string>(kind: K): { kind: K; range: Range } => {
+    const first = next();
+    return { kind, range: span(first, first) };
+  };
+
+  // agentItem: one setting of `core/settings.ts`, parsed by the shape of its value.
+  const agentItem = (kind: number): MaybeIncomplete<AgentItem> => {
+    const spec = AGENT_SETTING_OF.get(kind) as (typeof AGENT_SETTINGS)[number];
+    switch (spec.value) {
+      case "terminal":
+        return terminalDecl();
+      case "string":
+        return stringDecl(spec.node) as MaybeIncomplete<AgentItem>;
+      case "flag":
+        return flagDecl(spec.node);
+    }
+  };
 
   // agentDecl = "agent" ID ":" role ("{" agentItem* "}")?
   const agentDecl = (): MaybeIncomplete<AgentDecl> => {
@@ -412,8 +447,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return { kind: "Contract", edgeKind, requires, range };
   };
 
-  // maxRoundsDecl = "max_rounds" INT ; repairsDecl = "repairs" INT
-  const countDecl = <K extends "MaxRounds" | "Repairs">(kind: K, setting: "max_rounds" | "repairs"): MaybeIncomplete<{ kind: K; value: IntegerLiteral; range: Range }> => {
+  // countDecl = KEYWORD INT (`max_rounds 2`, `repairs 1`)
+  const countDecl = <K extends string>(kind: K, setting: IntegerSetting): MaybeIncomplete<{ kind: K; value: IntegerLiteral; range: Range }> => {
     const first = next();
     const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
     if (token < 0) return { kind, value: undefined, hasError: true, range: span(first, first) };
@@ -421,26 +456,158 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return value === undefined ? { kind, value, hasError: true, range: span(first, token) } : { kind, value, range: span(first, token) };
   };
 
-  const edgeItem = (kind: number): EdgeItem =>
-    kind === KW_REQUIRE ? requireDecl() : kind === KW_REPAIRS ? countDecl("Repairs", "repairs") : countDecl("MaxRounds", "max_rounds");
+  /** A number from 0 to 1 (see {@link NUMBER_KINDS}), or undefined (reported). */
+  const fraction = (what: string): ReturnType<typeof b.fraction> | null => {
+    if (NUMBER_KINDS[peek()] !== 1) {
+      expected("a number from 0 to 1");
+      return null;
+    }
+    const token = next();
+    return b.fraction(image(token), start(token), end(token), what);
+  };
 
-  // edgeDecl = edgeKind ID "->" ID "observe"? ("{" edgeItem* "}")?
+  // minConfidenceDecl = "min_confidence" NUMBER ("for" ID ("," ID)*)?
+  const minConfidenceDecl = (): MaybeIncomplete<MinConfidenceDecl> => {
+    const first = next();
+    const value = fraction("min_confidence");
+    if (value === null) return { kind: "MinConfidence", value: undefined, decisions: [], hasError: true, range: span(first, first) };
+    const decisions: Identifier[] = [];
+    let ok = value !== undefined;
+    if (at(KW_FOR)) {
+      next();
+      for (;;) {
+        const decision = name();
+        if (decision === undefined) {
+          ok = false;
+          break;
+        }
+        decisions.push(decision);
+        if (!at(k.K_COMMA)) break;
+        next();
+      }
+    }
+    const range = span(first, pos - 1);
+    return ok && value !== undefined
+      ? { kind: "MinConfidence", value, decisions, range }
+      : { kind: "MinConfidence", value, decisions, hasError: true, range };
+  };
+
+  // edgeItem: one setting of `core/settings.ts`, parsed by the shape of its value.
+  const edgeItem = (kind: number): EdgeItem => {
+    const spec = EDGE_SETTING_OF.get(kind) as (typeof EDGE_SETTINGS)[number];
+    switch (spec.value) {
+      case "paths":
+        return requireDecl();
+      case "count":
+        return countDecl(spec.node, spec.keyword) as EdgeItem;
+      case "floor":
+        return minConfidenceDecl();
+      case "flag":
+        return flagDecl(spec.node);
+    }
+  };
+
+  /** A value of a guard's `is` list: a name, keywords included (`status is failed`). */
+  const guardValue = (): Identifier | undefined => {
+    const kind = peek();
+    if (kind === k.K_IDENTIFIER || k.isKeyword(kind)) return identifier(next());
+    expected("a value");
+    return undefined;
+  };
+
+  /** Reports a test that does not fit its subject, or a value outside the subject's domain (literal errors: the grammar accepts them). */
+  const checkCondition = (condition: Condition): void => {
+    const subject = condition.subject.name;
+    const spec = (GUARD_SUBJECTS as Record<string, (typeof GUARD_SUBJECTS)[GuardSubject]>)[subject];
+    if (spec === undefined) {
+      pushError("literal", condition.subject.range, `a guard tests ${listAlternatives(GUARD_SUBJECT_NAMES.map(quote))}, not '${subject}'`);
+    } else if (spec.test === "compare" && condition.test === "is") {
+      pushError("literal", condition.range, `${subject} is compared with a number, e.g. '${subject} >= 0.8', not listed with 'is'`);
+    } else if (spec.test === "is" && condition.test === "compare") {
+      pushError("literal", condition.range, `${subject} is tested with 'is' and its values, e.g. '${subject} is ${spec.values?.[0] ?? "review"}', not compared`);
+    } else if (condition.test === "is" && spec.values !== undefined) {
+      const domain: readonly string[] = spec.values;
+      for (const value of condition.values) {
+        if (!domain.includes(value.name)) pushError("literal", value.range, `'${value.name}' is no ${subject}: ${subject} is ${listAlternatives(domain.map(quote))}`);
+      }
+    }
+  };
+
+  // condition = ID ("is" NAME ("," NAME)* | COMPARISON NUMBER). `usable` is false when its number
+  // was reported (the condition is kept, with a NaN value, so the tree has every node read).
+  let usable = true;
+  const condition = (): Condition | undefined => {
+    const first = pos;
+    if (peek() !== k.K_IDENTIFIER) {
+      expected(EXPECTED_SUBJECT);
+      return undefined;
+    }
+    const subject = identifier(next());
+    let parsed: Condition | undefined;
+    if (at(KW_IS)) {
+      next();
+      const values: Identifier[] = [];
+      for (;;) {
+        const value = guardValue();
+        if (value === undefined) return undefined;
+        values.push(value);
+        if (!at(k.K_COMMA)) break;
+        next();
+      }
+      parsed = { kind: "Condition", subject, test: "is", values, range: span(first, pos - 1) };
+    } else if (at(k.K_COMPARISON)) {
+      const operator = keyword<ComparisonOperator>(next());
+      const token = pos;
+      const number = fraction(subject.name);
+      if (number === null) return undefined;
+      if (number === undefined) usable = false;
+      const read = number ?? { kind: "NumberLiteral", value: Number.NaN, text: image(token), range: span(token, token) };
+      parsed = { kind: "Condition", subject, test: "compare", operator, number: read, range: span(first, pos - 1) };
+    } else {
+      expected("'is' or a comparison such as '>='");
+      return undefined;
+    }
+    checkCondition(parsed);
+    return parsed;
+  };
+
+  // guard = "otherwise" | "when" condition ("and" condition)*
+  const guardDecl = (): GuardDecl => {
+    const first = next();
+    if (kinds[first] === KW_OTHERWISE) return { kind: "Guard", otherwise: true, conditions: [], range: span(first, first) };
+    const conditions: Condition[] = [];
+    usable = true;
+    for (;;) {
+      const parsed = condition();
+      if (parsed === undefined) return { kind: "Guard", otherwise: false, conditions, hasError: true, range: span(first, Math.max(first, pos - 1)) };
+      conditions.push(parsed);
+      if (!at(KW_AND)) break;
+      next();
+    }
+    const range = span(first, pos - 1);
+    return usable ? { kind: "Guard", otherwise: false, conditions, range } : { kind: "Guard", otherwise: false, conditions, hasError: true, range };
+  };
+
+  // edgeDecl = edgeKind ID "->" ID guard? "observe"? ("{" edgeItem* "}")?
   const edgeDecl = (): MaybeIncomplete<EdgeDecl> => {
     const first = pos;
     const edgeKind = keyword<EdgeKind>(next());
     const from = name();
     const arrow = from !== undefined && expectToken(k.K_ARROW, "'->'", IDENTIFIER_ONLY);
     const to = arrow ? name() : undefined;
+    const guard = to !== undefined && (at(KW_WHEN) || at(KW_OTHERWISE)) ? guardDecl() : undefined;
     const observe = to !== undefined && at(KW_OBSERVE) ? next() : -1;
     const items = at(k.K_LCURLY) && next() >= 0 ? block(EDGE_BLOCK, edgeItem) : [];
     const range = span(first, pos - 1);
     if (from === undefined || to === undefined) {
       return { kind: "Edge", edgeKind, from, to, observe: undefined, items, hasError: true, range };
     }
-    // Two literals rather than a spread: this is the most frequent node of a large graph.
-    return observe < 0
-      ? { kind: "Edge", edgeKind, from, to, items, range }
-      : { kind: "Edge", edgeKind, from, to, observe: span(observe, observe), items, range };
+    // Literals rather than a spread: this is the most frequent node of a large graph.
+    const edge: EdgeDecl =
+      observe < 0
+        ? { kind: "Edge", edgeKind, from, to, items, range }
+        : { kind: "Edge", edgeKind, from, to, observe: span(observe, observe), items, range };
+    return guard === undefined ? edge : { ...edge, guard };
   };
 
   // entryDecl = "entry" ID ("," ID)*

@@ -25,19 +25,20 @@
 import type { Range, SourceFile } from "../core/source-file.js";
 import type {
   AgentDecl,
+  AgentItem,
   Comment,
+  Condition,
   ContractDecl,
   EdgeDecl,
+  EdgeItem,
   FieldPath,
   GraphDecl,
   GraphItem,
-  MaxRoundsDecl,
-  RepairsDecl,
+  GuardDecl,
   RequireDecl,
   SeamFile,
-  TerminalDecl,
-  AgentVersionDecl,
 } from "./ast.js";
+import { settingOfNode } from "../core/settings.js";
 import { parse } from "./parse.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, getLineAndColumn } from "../core/source-file.js";
@@ -292,11 +293,21 @@ class Printer {
     return this.withBlock(`${indent}agent ${agent.name.name}: ${agent.role.value}`, agent.range, items, indent);
   }
 
-  private agentItem(item: TerminalDecl | AgentVersionDecl): string {
-    if (item.kind === "AgentVersion") return `version ${this.slice(item.value.range)}`;
-    const outcome = item.outcome === undefined ? "" : ` ${item.outcome.value}`;
-    const description = item.description === undefined ? "" : ` ${this.slice(item.description.range)}`;
-    return `terminal ${item.name.name}${outcome}${description}`;
+  /** An agent setting: its keyword (`core/settings.ts`), then its value as written. */
+  private agentItem(item: AgentItem): string {
+    const keyword = settingOfNode(item.kind).keyword;
+    switch (item.kind) {
+      case "AgentVersion":
+      case "Effect":
+        return `${keyword} ${this.slice(item.value.range)}`;
+      case "Gate":
+        return keyword;
+      case "Terminal": {
+        const outcome = item.outcome === undefined ? "" : ` ${item.outcome.value}`;
+        const description = item.description === undefined ? "" : ` ${this.slice(item.description.range)}`;
+        return `${keyword} ${item.name.name}${outcome}${description}`;
+      }
+    }
   }
 
   private contract(contract: ContractDecl, indent: string): string[] {
@@ -310,7 +321,8 @@ class Printer {
       return { range: item.range, print: (inner) => [`${inner}${edgeItem(item)}`] };
     });
     const observe = edge.observe === undefined ? "" : " observe";
-    return this.withBlock(`${indent}${edge.edgeKind.value} ${edge.from.name} -> ${edge.to.name}${observe}`, edge.range, items, indent);
+    const guard = edge.guard === undefined ? "" : ` ${guardText(edge.guard)}`;
+    return this.withBlock(`${indent}${edge.edgeKind.value} ${edge.from.name} -> ${edge.to.name}${guard}${observe}`, edge.range, items, indent);
   }
 
   private slice(range: Range): string {
@@ -326,9 +338,31 @@ function requireLine(decl: RequireDecl): string {
   return `require ${paths(decl.paths)}`;
 }
 
-function edgeItem(item: RequireDecl | MaxRoundsDecl | RepairsDecl): string {
-  if (item.kind === "Require") return requireLine(item);
-  return `${item.kind === "MaxRounds" ? "max_rounds" : "repairs"} ${item.value.value}`;
+/** An edge setting: its keyword (`core/settings.ts`), then its value. */
+function edgeItem(item: Exclude<EdgeItem, { hasError: true }>): string {
+  const keyword = settingOfNode(item.kind).keyword;
+  switch (item.kind) {
+    case "Require":
+      return requireLine(item);
+    case "MinConfidence":
+      return `${keyword} ${item.value.text}${item.decisions.length === 0 ? "" : ` for ${item.decisions.map((d) => d.name).join(", ")}`}`;
+    case "Gate":
+      return keyword;
+    default:
+      return `${keyword} ${item.value.value}`;
+  }
+}
+
+/** `when a is x, y and b >= 0.8`, or `otherwise`; numbers as written. */
+export function guardText(guard: GuardDecl): string {
+  if (guard.otherwise) return "otherwise";
+  return `when ${guard.conditions.map(conditionText).join(" and ")}`;
+}
+
+function conditionText(condition: Condition): string {
+  return condition.test === "is"
+    ? `${condition.subject.name} is ${condition.values.map((v) => v.name).join(", ")}`
+    : `${condition.subject.name} ${condition.operator.value} ${condition.number.text}`;
 }
 
 /**

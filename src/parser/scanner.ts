@@ -33,8 +33,10 @@ export const K_BRACKETS = 11;
 export const K_NEGATIVE_INTEGER = 12;
 /** Three or more dotted parts (`1.3.0`): the parser takes it as a version and reports it. */
 export const K_LONG_VERSION = 13;
+/** A comparison of a guard: `<`, `<=`, `>` or `>=`. */
+export const K_COMPARISON = 14;
 /** The kind of the first keyword; keyword `KEYWORDS[i]` has kind `KEYWORD_BASE + i`. */
-export const KEYWORD_BASE = 14;
+export const KEYWORD_BASE = 15;
 
 /** The keywords; the kind of `keywordWords[i]` is `KEYWORD_BASE + i`. */
 export const keywordWords: readonly string[] = KEYWORDS;
@@ -58,7 +60,7 @@ export function keywordOfKind(kind: number): string | undefined {
 /** Token type names by kind (the names given to `createToken` in `spec/tokens.ts`). */
 export const kindNames: readonly string[] = [
   "Identifier", "VersionNumber", "Integer", "StringLiteral", "MalformedString", "Arrow", "LCurly", "RCurly",
-  "Comma", "Colon", "Dot", "Brackets", "NegativeInteger", "LongVersion",
+  "Comma", "Colon", "Dot", "Brackets", "NegativeInteger", "LongVersion", "Comparison",
   ...keywordWords.map((word) => `Kw_${word}`),
 ];
 
@@ -216,6 +218,9 @@ export function scan(text: string): ScanResult {
       i += 2;
       while (isDigit(text.charCodeAt(i))) i++;
       kind = K_NEGATIVE_INTEGER;
+    } else if (c === 60 /* < */ || c === 62 /* > */) {
+      i += next === 61 /* = */ ? 2 : 1;
+      kind = K_COMPARISON;
     } else if (c === 91 /* [ */ && next === 93 /* ] */) {
       i += 2;
       kind = K_BRACKETS;

@@ -1,6 +1,8 @@
 import type { CompletionItem } from "vscode-languageserver-protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFieldPaths } from "../../src/analysis/field-paths.js";
+import { AGENT_SETTINGS, EDGE_SETTINGS } from "../../src/core/settings.js";
+import { ENVELOPE_STATUSES } from "../../src/core/envelope-schema.js";
 import { withCursor } from "./fixtures.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 
@@ -24,21 +26,23 @@ async function complete(marked: string): Promise<CompletionItem[]> {
 }
 const GRAPH_STATEMENTS = ["envelope", "entry", "hop_limit", "on_hop_limit", "loop_signature", "agent", "contract", "delegate", "return", "transfer"];
 const labels = (items: readonly CompletionItem[]) => items.map((i) => i.label);
+const AGENT_ITEMS = AGENT_SETTINGS.map((s) => s.keyword);
+const EDGE_ITEMS = EDGE_SETTINGS.map((s) => s.keyword);
 
 describe("seam lsp: completion", () => {
   it("offers the statements of the block: file, graph, agent, edge, contract", async () => {
     expect(labels(await complete("‸"))).toEqual(["seam", "graph"]);
     expect(labels(await complete(graph("  ‸")))).toEqual(GRAPH_STATEMENTS);
-    expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version"]);
-    expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version", "gate", "effect"]);
+    expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds", "repairs", "min_confidence", "gate"]);
     expect(labels(await complete(graph("  contract delegate { ‸ }")))).toEqual(["require"]);
   });
 
   it("replaces the word being typed, and keeps a fixed order", async () => {
-    expect(await complete(graph("  agent x: worker { ter‸ }"))).toEqual([
-      { label: "terminal", kind: 14, sortText: "0000", textEdit: { range: { start: { line: 6, character: 20 }, end: { line: 6, character: 23 } }, newText: "terminal" } },
-      { label: "version", kind: 14, sortText: "0001", textEdit: { range: { start: { line: 6, character: 20 }, end: { line: 6, character: 23 } }, newText: "version" } },
-    ]);
+    const edit = (newText: string) => ({ range: { start: { line: 6, character: 20 }, end: { line: 6, character: 23 } }, newText });
+    expect(await complete(graph("  agent x: worker { ter‸ }"))).toEqual(
+      AGENT_SETTINGS.map((s, i) => ({ label: s.keyword, kind: 14, sortText: `000${i}`, textEdit: edit(s.keyword), detail: s.summary })),
+    );
   });
 
   it("offers the graph's agents (with their roles) after entry, an edge kind and the arrow", async () => {
@@ -53,7 +57,29 @@ describe("seam lsp: completion", () => {
   });
 
   it("offers observe and the next statements after a whole edge header", async () => {
-    expect(labels(await complete(graph("  delegate lead -> coder ‸")))).toEqual(["observe", ...GRAPH_STATEMENTS]);
+    expect(labels(await complete(graph("  delegate lead -> coder ‸")))).toEqual(["otherwise", "when", "observe", ...GRAPH_STATEMENTS]);
+  });
+
+  it("offers every setting keyword of the settings table, repairs included, with its summary", async () => {
+    const items = await complete(graph("  delegate lead -> coder { ‸ }"));
+    expect(items.map((i) => [i.label, i.detail])).toEqual(EDGE_SETTINGS.map((s) => [s.keyword, s.summary]));
+    expect(labels(await complete(graph("  delegate lead -> coder { max_rounds 2 ‸ }")))).toEqual(EDGE_ITEMS);
+    expect(labels(await complete(graph("  agent x: worker { version \"1.0.0\" ‸ }")))).toEqual(AGENT_ITEMS);
+  });
+
+  it("offers guard subjects after when and and, the statuses after status is, and and after a condition", async () => {
+    const subjects = ["status", "allowed_next_step", "confidence"];
+    expect(labels(await complete(graph("  return coder -> lead when ‸")))).toEqual(subjects);
+    expect(labels(await complete(graph("  return coder -> lead when status is ready and ‸")))).toEqual(subjects);
+    expect(labels(await complete(graph("  return coder -> lead when status is ‸")))).toEqual([...ENVELOPE_STATUSES]);
+    expect(labels(await complete(graph("  return coder -> lead when status is ready, ‸")))).toEqual([...ENVELOPE_STATUSES]);
+    expect(labels(await complete(graph("  return coder -> lead when status is ready ‸")))).toEqual(["and", "observe", ...GRAPH_STATEMENTS]);
+    expect(labels(await complete(graph("  return coder -> lead otherwise ‸")))).toEqual(["observe", ...GRAPH_STATEMENTS]);
+    expect(await complete(graph("  return coder -> lead when allowed_next_step is ‸"))).toEqual([]);
+  });
+
+  it("after a line the parser could not read, offers the statements of the block", async () => {
+    expect(labels(await complete(graph("  delegate lead -> coder { max_rounds x\n ‸ }")))).toEqual(EDGE_ITEMS);
   });
 
   it("offers envelope field paths in require and loop_signature, continuing the path typed so far", async () => {
@@ -114,7 +140,7 @@ describe("seam lsp: completion", () => {
 
   it("offers roles, outcomes, edge kinds and setting values where they go", async () => {
     expect(labels(await complete(graph("  agent x: ‸")))).toEqual(["supervisor", "worker", "peer"]);
-    expect(labels(await complete(graph("  agent x: worker { terminal stop ‸ }")))).toEqual(["complete", "failed", "escalate", "terminal", "version"]);
+    expect(labels(await complete(graph("  agent x: worker { terminal stop ‸ }")))).toEqual(["complete", "failed", "escalate", ...AGENT_ITEMS]);
     expect(labels(await complete(graph("  contract ‸")))).toEqual(["delegate", "return", "transfer"]);
     expect(labels(await complete(graph("  hop_limit ‸")))).toEqual(["auto"]);
     expect(labels(await complete(graph("  on_hop_limit ‸")))).toEqual(["escalate", "failed"]);

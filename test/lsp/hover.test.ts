@@ -63,6 +63,32 @@ describe("seam lsp: hover", () => {
     });
   });
 
+  it("shows an edge's guard and every setting it has, and explains a setting keyword from the settings table", async () => {
+    const uri = "file:///work/graphs/hover-settings.seam";
+    const text = [
+      "graph g {",
+      "  entry lead",
+      "  agent lead: supervisor { terminal done }",
+      "  agent coder: worker",
+      "  delegate lead -> coder { max_rounds 2 repairs 3 }",
+      "  return coder -> lead when status is ready, partial { min_confidence 0.8 gate }",
+      "  return coder -> lead otherwise",
+      "}",
+    ].join("\n");
+    await client.open(uri, text);
+    const head = async (line: number, character: number) => ((await hover(uri, line, character)) as { contents: { value: string } }).contents.value.split("\n")[0];
+    expect(await head(4, 5)).toBe("**delegate** `lead -> coder` · max_rounds 2 · repairs 3");
+    expect(await head(5, 5)).toBe("**return** `coder -> lead` · when status is ready, partial · unbounded · min_confidence 0.8 · gate");
+    expect(await hover(uri, 4, 41)).toEqual({
+      contents: { kind: "markdown", value: "**repairs** (edge setting): refusals of one hop sent back to the producer for repair before the next escalates (default 1)" },
+      range: range(4, 40, 47),
+    });
+    expect(await hover(uri, 2, 29)).toEqual({
+      contents: { kind: "markdown", value: "**terminal** (agent setting): a way this agent ends the task: complete, failed or escalate" },
+      range: range(2, 27, 35),
+    });
+  });
+
   it("says when an edge is not part of the checked graph", async () => {
     expect(await hover(faulty.uri, 6, 15)).toEqual({
       contents: {

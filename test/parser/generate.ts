@@ -22,6 +22,17 @@ const edgeKind = fc.constantFrom(...EDGE_KINDS);
 const block = (items: fc.Arbitrary<string>) =>
   fc.option(fc.tuple(fc.array(items, { maxLength: 3 }), gap).map(([a, g]) => `{${g}${a.join(g)}${g}}`), { nil: "" });
 const outcome = fc.constantFrom("", ...OUTCOMES.map((o) => ` ${o}`));
+const fraction = fc.constantFrom("0", "1", "0.8", "0.75", "2", "1.5", "-1", "0.8.1");
+/** A guard's test: every subject with either test, so the subject checks are exercised too. */
+const condition = fc.oneof(
+  fc.tuple(fc.constantFrom("status", "allowed_next_step", "confidence", "mood"), list(fc.constantFrom("ready", "partial", "failed", "draft", "redy"))).map(([s, v]) => `${s} is ${v}`),
+  fc.tuple(fc.constantFrom("confidence", "status"), fc.constantFrom("<", "<=", ">", ">="), fraction).map(([s, o, n]) => `${s} ${o} ${n}`),
+);
+const guard = fc.oneof(
+  fc.constant(""),
+  fc.constant(" otherwise"),
+  fc.array(condition, { minLength: 1, maxLength: 3 }).map((c) => ` when ${c.join(" and ")}`),
+);
 
 /** One graph item of any kind. */
 export const graphItem = fc.oneof(
@@ -34,12 +45,20 @@ export const graphItem = fc.oneof(
     .tuple(id, fc.constantFrom(...ROLES), block(fc.oneof(
       fc.tuple(id, outcome, fc.option(str, { nil: "" })).map(([n, o, s]) => `terminal ${n}${o} ${s}`),
       str.map((s) => `version ${s}`),
+      str.map((s) => `effect ${s}`),
+      fc.constant("gate"),
     )))
     .map(([n, r, b]) => `agent ${n}: ${r} ${b}`),
   fc.tuple(edgeKind, fc.array(requireDecl, { maxLength: 2 })).map(([k, r]) => `contract ${k} { ${r.join(" ")} }`),
   fc
-    .tuple(edgeKind, id, id, fc.constantFrom("", " observe"), block(fc.oneof(requireDecl, integer.map((n) => `max_rounds ${n}`), integer.map((n) => `repairs ${n}`))))
-    .map(([k, f, t, o, b]) => `${k} ${f}->${t}${o} ${b}`),
+    .tuple(edgeKind, id, id, guard, fc.constantFrom("", " observe"), block(fc.oneof(
+      requireDecl,
+      integer.map((n) => `max_rounds ${n}`),
+      integer.map((n) => `repairs ${n}`),
+      fc.tuple(fraction, fc.option(list(id), { nil: undefined })).map(([n, d]) => `min_confidence ${n}${d === undefined ? "" : ` for ${d}`}`),
+      fc.constant("gate"),
+    )))
+    .map(([k, f, t, g, o, b]) => `${k} ${f}->${t}${g}${o} ${b}`),
 );
 
 const graph = fc.tuple(id, fc.array(graphItem, { maxLength: 6 }), gap).map(([n, items, g]) => `graph ${n} {${g}${items.join(g)}${g}}`);

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseTokens } from "../../src/parser/parser.js";
 import { scan } from "../../src/parser/scanner.js";
 import { toChevrotainTokens } from "../../src/parser/spec/chevrotain-tokens.js";
-import { parseWithGrammar } from "../../src/parser/spec/grammar.js";
+import { parseWithGrammar, settingRuleName } from "../../src/parser/spec/grammar.js";
+import { AGENT_SETTINGS, EDGE_SETTINGS } from "../../src/core/settings.js";
 import { mutatedFile, validFile } from "./generate.js";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/parser/${name}`, import.meta.url), "utf8");
@@ -15,8 +16,10 @@ const fixtures = ["design-example.seam", "all-items.seam", "several-errors.seam"
 const nodeOfRule: Readonly<Record<string, string>> = {
   languageVersion: "LanguageVersion", graph: "Graph", envelopeDecl: "Envelope", entryDecl: "Entry",
   hopLimitDecl: "HopLimit", onHopLimitDecl: "OnHopLimit", loopSignatureDecl: "LoopSignature", agentDecl: "Agent",
-  terminalDecl: "Terminal", agentVersionDecl: "AgentVersion", contractDecl: "Contract", edgeDecl: "Edge",
-  maxRoundsDecl: "MaxRounds", requireDecl: "Require", fieldPath: "FieldPath",
+  contractDecl: "Contract", edgeDecl: "Edge", requireDecl: "Require", fieldPath: "FieldPath",
+  guard: "Guard", condition: "Condition",
+  ...Object.fromEntries(AGENT_SETTINGS.map((s) => [settingRuleName("agent", s.keyword), s.node])),
+  ...Object.fromEntries(EDGE_SETTINGS.map((s) => [settingRuleName("edge", s.keyword), s.node])),
 };
 
 type Shape = [kind: string, start: number, end: number];

@@ -16,6 +16,11 @@ import { hopLimitTooLowRule } from "./hop-limit-too-low.js";
 import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
 import { invalidAgentVersionRule } from "./invalid-agent-version.js";
 import { maxRoundsZeroRule } from "./max-rounds-zero.js";
+import { guardGapRule } from "./guard-gap.js";
+import { gateNeedsApprovalEnvelopeRule } from "./gate-needs-approval-envelope.js";
+import { ungatedEffectRule } from "./ungated-effect.js";
+import { guardOverlapRule } from "./guard-overlap.js";
+import { guardUnreachableRule } from "./guard-unreachable.js";
 import { missingEntryRule } from "./missing-entry.js";
 import { mixedScriptNameRule } from "./mixed-script-name.js";
 import { repairsExcessiveRule } from "./repairs-excessive.js";
@@ -52,6 +57,11 @@ export const rules: readonly Rule[] = [
   unreachableAgentRule,
   noTerminalPathRule,
   unboundedCycleRule,
+  guardGapRule,
+  guardUnreachableRule,
+  guardOverlapRule,
+  gateNeedsApprovalEnvelopeRule,
+  ungatedEffectRule,
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,

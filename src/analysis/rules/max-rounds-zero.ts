@@ -13,8 +13,8 @@ export const maxRoundsZeroRule = defineRule({
     description: "An edge with max_rounds 0 can never be taken.",
   },
   check({ model, report }) {
-    const { maxRounds, edges } = model.bound.items;
-    for (const { edge, item } of maxRounds) {
+    const { counts, edges } = model.bound.items;
+    for (const { edge, item } of counts.MaxRounds) {
       if (item.value.value !== 0) continue;
       report({
         range: item.value.range,

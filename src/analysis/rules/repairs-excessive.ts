@@ -20,8 +20,8 @@ export const repairsExcessiveRule = defineRule({
     description: `An edge allows more than ${MAX_SENSIBLE_REPAIRS} repairs of one refused hop before it escalates.`,
   },
   check({ model, report }) {
-    const { repairs, edges } = model.bound.items;
-    for (const { edge, item } of repairs) {
+    const { counts, edges } = model.bound.items;
+    for (const { edge, item } of counts.Repairs) {
       const value = item.value.value;
       if (value <= MAX_SENSIBLE_REPAIRS) continue;
       report({

@@ -30,6 +30,14 @@ import { majorBumpMissing } from "./major-bump-missing.js";
 import { maxRoundsLowered } from "./max-rounds-lowered.js";
 import { maxRoundsRaised } from "./max-rounds-raised.js";
 import { minorBumpMissing } from "./minor-bump-missing.js";
+import { minConfidenceLowered } from "./min-confidence-lowered.js";
+import { minConfidenceRaised } from "./min-confidence-raised.js";
+import { repairsLowered } from "./repairs-lowered.js";
+import { repairsRaised } from "./repairs-raised.js";
+import { gateAdded } from "./gate-added.js";
+import { guardNarrowed } from "./guard-narrowed.js";
+import { guardWidened } from "./guard-widened.js";
+import { gateRemoved } from "./gate-removed.js";
 import { onHopLimitChanged } from "./on-hop-limit-changed.js";
 import { requiredFieldAdded } from "./required-field-added.js";
 import { requiredFieldRemoved } from "./required-field-removed.js";
@@ -63,6 +71,14 @@ export const diffRules: readonly DiffRule[] = [
   requiredFieldReplaced,
   maxRoundsLowered,
   maxRoundsRaised,
+  repairsLowered,
+  repairsRaised,
+  minConfidenceRaised,
+  minConfidenceLowered,
+  gateAdded,
+  gateRemoved,
+  guardNarrowed,
+  guardWidened,
   edgeEnforced,
   edgeObserved,
   hopLimitLowered,

@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import type { CheckedGraph } from "../../analysis/model.js";
 import { packageVersion } from "../../core/package-files.js";
-import { envelopeSchema, envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
+import { envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
 import { parseFieldPath } from "../../runtime/field-path.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../graph-data.js";
 import { edgeSchema } from "../edge-schemas.js";
@@ -145,13 +145,13 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
   const edgeNames = graph.edges.map(edgeValidatorName);
   if (new Set(edgeNames).size !== edgeNames.length) throw new Error(`internal: two edges of graph ${graph.name} share a validator name`);
   const validators = compileSchemasToPython(
-    [envelopeSchema, ...schemas.contracts.map((contract) => contract.schema as JsonSchema)],
+    [envelopeSchemaFor(graph.envelope), ...schemas.contracts.map((contract) => contract.schema as JsonSchema)],
     [
       { name: "validate_envelope", id: schemas.envelopeId },
       ...schemas.contracts.map((contract, i) => ({ name: contractNames[i] as string, id: contract.id })),
     ],
   );
-  const freeText = compileFreeTextCheck(envelopeSchema, "_free_text_ok");
+  const freeText = compileFreeTextCheck(envelopeSchemaFor(graph.envelope), "_free_text_ok");
   const generatedCode = `${validators.code}\n${freeText}`;
   const helpers = CODEGEN_HELPERS.filter((name) => new RegExp(`\\b_${name}\\b`).test(generatedCode));
   const codegenBindings = [...CODEGEN_ALWAYS, ...helpers].map((name) => `_${name}: Final = _codegen.${name}`);

@@ -38,6 +38,7 @@ const tokenClasses: Readonly<Record<string, string>> = {
   Integer: "INT",
   VersionNumber: "VERSION",
   StringLiteral: "STRING",
+  Comparison: "COMPARISON",
 };
 
 function terminalName(node: ISerializedGast & { name?: string; label?: string }): string {

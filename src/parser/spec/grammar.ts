@@ -6,9 +6,14 @@
  * and the railroad diagrams (grammar/diagrams.html) from it.
  *
  * The alternatives for roles, outcomes, hop-limit actions and edge kinds come from the vocabulary
- * (`core/vocabulary.ts`). Recovery is off: a specification accepts or rejects.
+ * (`core/vocabulary.ts`), and the items of agent and edge blocks from the settings table
+ * (`core/settings.ts`): one rule per setting, named by the block and keyword, shaped by how its value is
+ * written (`agentTerminal`, `edgeMaxRounds`...). Language-server completion runs Chevrotain's content assist on this grammar, so a new
+ * keyword is offered without an edit to the server. Recovery is off: a specification accepts or
+ * rejects.
  */
 import type { CstNode, IToken } from "chevrotain";
+import { AGENT_SETTINGS, EDGE_SETTINGS, type SettingSpec, type SettingValue } from "../../core/settings.js";
 import { EDGE_KINDS, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES } from "../../core/vocabulary.js";
 import { chevrotain } from "./chevrotain.js";
 import * as t from "./tokens.js";
@@ -108,23 +113,57 @@ class SeamGrammar extends chevrotain.CstParser {
 
   readonly role = this.RULE("role", () => this.oneKeywordOf(ROLES));
 
+  /** What follows a setting's keyword, by how its value is written (`core/settings.ts`). */
+  private settingValue(value: SettingValue): void {
+    switch (value) {
+      case "count":
+        this.CONSUME(t.Integer, { LABEL: "value" });
+        break;
+      case "paths":
+        this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.fieldPath) });
+        break;
+      case "string":
+        this.CONSUME(t.StringLiteral, { LABEL: "value" });
+        break;
+      case "terminal":
+        this.CONSUME(t.Identifier, { LABEL: "name" });
+        this.OPTION(() => this.SUBRULE(this.outcome));
+        this.OPTION2(() => this.CONSUME2(t.StringLiteral, { LABEL: "description" }));
+        break;
+      case "flag":
+        break;
+      case "floor":
+        this.SUBRULE(this.fraction);
+        this.OPTION3(() => {
+          this.CONSUME(kw("for"));
+          this.AT_LEAST_ONE_SEP2({ SEP: t.Comma, DEF: () => this.CONSUME3(t.Identifier, { LABEL: "decision" }) });
+        });
+        break;
+    }
+  }
+
+  /** One rule per setting of a block, named by {@link settingRuleName}. */
+  private settingRules(block: "agent" | "edge", specs: readonly SettingSpec[]) {
+    return specs.map((spec) =>
+      this.RULE(settingRuleName(block, spec.keyword), () => {
+        this.CONSUME(kw(spec.keyword));
+        this.settingValue(spec.value);
+      }),
+    );
+  }
+
+  readonly agentSettings = this.settingRules("agent", AGENT_SETTINGS);
+
   readonly agentItem = this.RULE("agentItem", () => {
+    this.OR(this.agentSettings.map((rule) => ({ ALT: () => this.SUBRULE(rule) })));
+  });
+
+  /** A number from 0 to 1: an integer, or a decimal (which lexes as a version-shaped token). */
+  readonly fraction = this.RULE("fraction", () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.terminalDecl) },
-      { ALT: () => this.SUBRULE(this.agentVersionDecl) },
+      { ALT: () => this.CONSUME(t.Integer, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(t.VersionNumber, { LABEL: "value" }) },
     ]);
-  });
-
-  readonly terminalDecl = this.RULE("terminalDecl", () => {
-    this.CONSUME(kw("terminal"));
-    this.CONSUME(t.Identifier, { LABEL: "name" });
-    this.OPTION(() => this.SUBRULE(this.outcome));
-    this.OPTION2(() => this.CONSUME(t.StringLiteral, { LABEL: "description" }));
-  });
-
-  readonly agentVersionDecl = this.RULE("agentVersionDecl", () => {
-    this.CONSUME(kw("version"));
-    this.CONSUME(t.StringLiteral, { LABEL: "value" });
   });
 
   readonly outcome = this.RULE("outcome", () => this.oneKeywordOf(OUTCOMES));
@@ -142,6 +181,7 @@ class SeamGrammar extends chevrotain.CstParser {
     this.CONSUME(t.Identifier, { LABEL: "from" });
     this.CONSUME(t.Arrow);
     this.CONSUME2(t.Identifier, { LABEL: "to" });
+    this.OPTION3(() => this.SUBRULE(this.guard));
     this.OPTION(() => this.CONSUME(kw("observe"), { LABEL: "observe" }));
     this.OPTION2(() => {
       this.CONSUME(t.LCurly);
@@ -150,26 +190,50 @@ class SeamGrammar extends chevrotain.CstParser {
     });
   });
 
-  readonly edgeKind = this.RULE("edgeKind", () => this.oneKeywordOf(EDGE_KINDS));
-
-  readonly edgeItem = this.RULE("edgeItem", () => {
+  /** guard = "otherwise" | "when" condition ("and" condition)* */
+  readonly guard = this.RULE("guard", () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.requireDecl) },
-      { ALT: () => this.SUBRULE(this.maxRoundsDecl) },
-      { ALT: () => this.SUBRULE(this.repairsDecl) },
+      { ALT: () => this.CONSUME(kw("otherwise")) },
+      {
+        ALT: () => {
+          this.CONSUME(kw("when"));
+          this.AT_LEAST_ONE_SEP({ SEP: kw("and"), DEF: () => this.SUBRULE(this.condition) });
+        },
+      },
     ]);
   });
 
-  readonly repairsDecl = this.RULE("repairsDecl", () => {
-    this.CONSUME(kw("repairs"));
-    this.CONSUME(t.Integer, { LABEL: "value" });
+  /**
+   * condition = ID ("is" NAME ("," NAME)* | COMPARISON fraction). Which subjects and values exist
+   * is checked when the tree is built (the parser reports `status is redy` by name).
+   */
+  readonly condition = this.RULE("condition", () => {
+    this.CONSUME(t.Identifier, { LABEL: "subject" });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(kw("is"));
+          this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.CONSUME(t.Name, { LABEL: "value" }) });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(t.Comparison, { LABEL: "operator" });
+          this.SUBRULE(this.fraction);
+        },
+      },
+    ]);
   });
 
-  readonly maxRoundsDecl = this.RULE("maxRoundsDecl", () => {
-    this.CONSUME(kw("max_rounds"));
-    this.CONSUME(t.Integer, { LABEL: "value" });
+  readonly edgeKind = this.RULE("edgeKind", () => this.oneKeywordOf(EDGE_KINDS));
+
+  readonly edgeSettings = this.settingRules("edge", EDGE_SETTINGS);
+
+  readonly edgeItem = this.RULE("edgeItem", () => {
+    this.OR(this.edgeSettings.map((rule) => ({ ALT: () => this.SUBRULE(rule) })));
   });
 
+  /** The `require` lines of a contract block (the same shape as an edge's `require` setting). */
   readonly requireDecl = this.RULE("requireDecl", () => {
     this.CONSUME(kw("require"));
     this.AT_LEAST_ONE_SEP({ SEP: t.Comma, DEF: () => this.SUBRULE(this.fieldPath) });
@@ -190,6 +254,11 @@ class SeamGrammar extends chevrotain.CstParser {
       ]);
     });
   });
+}
+
+/** The grammar rule of a block's setting: `agentTerminal`, `edgeMaxRounds`... (the block, then the keyword in camel case). */
+export function settingRuleName(block: "agent" | "edge", keyword: string): string {
+  return block + keyword.split("_").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
 }
 
 /** The grammar's parser type: `input` takes tokens, `file()` returns the CST root, `errors` lists what went wrong. */

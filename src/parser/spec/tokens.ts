@@ -122,6 +122,8 @@ export const MalformedString = createToken({
 
 /** The punctuation '->'. */
 export const Arrow = createToken({ name: "Arrow", label: "'->'", pattern: /->/ });
+/** A comparison of a guard: `<`, `<=`, `>` or `>=`. */
+export const Comparison = createToken({ name: "Comparison", label: "a comparison such as >=", pattern: /[<>]=?/ });
 /** The punctuation '{'. */
 export const LCurly = createToken({ name: "LCurly", label: "'{'", pattern: /\{/ });
 /** The punctuation '}'. */
@@ -172,6 +174,7 @@ export const allTokens: readonly TokenType[] = [
   BlockComment,
   UnterminatedComment,
   Arrow,
+  Comparison,
   LCurly,
   RCurly,
   Comma,
