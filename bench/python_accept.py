@@ -1,13 +1,14 @@
 """Python target bench: the emitted module's accept() beside jsonschema and fastjsonschema.
 
-usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON ME VALIDATOR_NAME ROUNDS
+usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON FROM KIND TO ROUNDS
 prints one JSON document: ns per envelope of each timed batch, by measure.
 
 Measures, on the same envelopes (parsed already; start-up and JSON loading excluded), batches
 interleaved round by round after two warm-up rounds, so load on the machine hits all alike:
 - accept: the module's accept(envelope, me=ME, can_read=..., seen=<a fresh MemorySeenStore per batch>)
 - accept_no_store: accept() without duplicate memory
-- edge_validator: the module's generated validator of the edge's contract alone (every error)
+- edge_validator: the module's generated validator of the edge's contract alone (every error),
+  found through the module's EDGES table (the edge FROM -KIND-> TO)
 - fastjsonschema: fastjsonschema.compile(edge schema) (stops at the first error; Debian
   python3-fastjsonschema; it knows draft 7, so "uuid" is given as ajv-formats' pattern)
 - jsonschema: Draft202012Validator(edge schema, format_checker=FormatChecker()), every error
@@ -32,8 +33,12 @@ def load(path):
 
 
 def main():
-    module_path, schema_path, envelopes_path, me, validator_name, rounds = sys.argv[1:7]
+    module_path, schema_path, envelopes_path, source, kind, me, rounds = sys.argv[1:8]
     m = load(module_path)
+    edge = next((e for e in m.EDGES if (e.from_agent, e.kind, e.to_agent) == (source, kind, me)), None)
+    if edge is None:
+        sys.exit(f"the module has no edge {source} -{kind}-> {me} in EDGES")
+    validator_name = f"validate_contract_{edge.contract + 1}"
     with open(schema_path, encoding="utf-8") as fh:
         schema = json.load(fh)
     with open(envelopes_path, encoding="utf-8") as fh:
