@@ -121,14 +121,14 @@ function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
 
 // Object literals of fixed shape, not spreads: a large graph builds 10^5 agents and 4 * 10^5 edges.
 function checkedAgent(agent: BoundAgent, reachable: boolean, canTerminate: boolean): CheckedAgent {
-  const { id, role, version, gate, effect, terminals, decl } = agent;
+  const { id, role, version, gate, effect, join, terminals, decl } = agent;
   const checked: CheckedAgent =
     version === undefined
       ? { id, role, terminals, reachable, canTerminate, decl }
       : { id, role, version, terminals, reachable, canTerminate, decl };
-  return gate === undefined && effect === undefined
+  return gate === undefined && effect === undefined && join === undefined
     ? checked
-    : { ...checked, ...(gate === undefined ? {} : { gate }), ...(effect === undefined ? {} : { effect }) };
+    : { ...checked, ...(gate === undefined ? {} : { gate }), ...(effect === undefined ? {} : { effect }), ...(join === undefined ? {} : { join }) };
 }
 
 function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean): CheckedEdge {
@@ -147,12 +147,14 @@ function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean
   const guard = bound.edgeGuard[index];
   const minConfidence = bound.edgeFloor[index];
   const gate = bound.edgeGate[index] === 1;
-  if (repairs < 0 && guard === undefined && minConfidence === undefined && !gate) return edge;
+  const fanOut = bound.edgeFanOut[index];
+  if (repairs < 0 && guard === undefined && minConfidence === undefined && !gate && fanOut === undefined) return edge;
   return {
     ...edge,
     ...(repairs < 0 ? {} : { repairs }),
     ...(guard === undefined ? {} : { guard }),
     ...(minConfidence === undefined ? {} : { minConfidence }),
     ...(gate ? { gate: true as const } : {}),
+    ...(fanOut === undefined ? {} : { fanOut }),
   };
 }

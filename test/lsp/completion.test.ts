@@ -33,8 +33,8 @@ describe("seam lsp: completion", () => {
   it("offers the statements of the block: file, graph, agent, edge, contract", async () => {
     expect(labels(await complete("‸"))).toEqual(["seam", "graph"]);
     expect(labels(await complete(graph("  ‸")))).toEqual(GRAPH_STATEMENTS);
-    expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version", "gate", "effect"]);
-    expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds", "repairs", "min_confidence", "gate"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version", "gate", "effect", "join"]);
+    expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds", "repairs", "min_confidence", "gate", "fan_out"]);
     expect(labels(await complete(graph("  contract delegate { ‸ }")))).toEqual(["require"]);
   });
 
