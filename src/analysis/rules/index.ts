@@ -18,6 +18,12 @@ import { maxRoundsZeroRule } from "./max-rounds-zero.js";
 import { guardGapRule } from "./guard-gap.js";
 import { guardOverlapRule } from "./guard-overlap.js";
 import { guardUnreachableRule } from "./guard-unreachable.js";
+import { branchDanglingRule } from "./branch-dangling.js";
+import { fanOutInvalidRule } from "./fan-out-invalid.js";
+import { fanOutUnjoinedRule } from "./fan-out-unjoined.js";
+import { joinDeadlockRule } from "./join-deadlock.js";
+import { joinInvalidRule } from "./join-invalid.js";
+import { joinNeverFiresRule } from "./join-never-fires.js";
 import { missingEntryRule } from "./missing-entry.js";
 import { repairsExcessiveRule } from "./repairs-excessive.js";
 import { missingReturnRule } from "./missing-return.js";
@@ -54,6 +60,12 @@ export const rules: readonly Rule[] = [
   guardGapRule,
   guardUnreachableRule,
   guardOverlapRule,
+  fanOutInvalidRule,
+  joinInvalidRule,
+  joinNeverFiresRule,
+  joinDeadlockRule,
+  branchDanglingRule,
+  fanOutUnjoinedRule,
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,
