@@ -35,8 +35,7 @@ const CONCRETE: Concrete[] = ENVELOPE_STATUSES.flatMap((status) =>
 );
 
 function holds(c: CheckedCondition, s: Concrete): boolean {
-  if (c.subject === "status") return c.values.includes(s.status);
-  if (c.subject === "allowed_next_step") return c.values.includes(s.step);
+  if (c.subject !== "confidence") return c.values.includes(c.subject === "status" ? s.status : s.step);
   switch (c.operator) {
     case "<":
       return s.confidence < c.value;
