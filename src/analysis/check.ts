@@ -79,6 +79,7 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
       rounds: bound.edgeRounds.map((r, e) => (facts.route[e] === 1 ? r : 0)),
       entries: bound.entries,
       terminal: facts.terminal,
+      ...fanOutGroups(bound),
       walk: facts.walk,
       reverse: facts.reverse,
     },
@@ -101,6 +102,34 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
     decl,
   };
   return { file, graph, bound, facts, ...context };
+}
+
+/**
+ * The fan-out of each bound edge as a group id for the hop-limit search (`HopGraph.groups`):
+ * delegate edges of one supervisor with the same `fan_out` name, where there are two or more.
+ * Nothing for a graph without fan-outs.
+ */
+function fanOutGroups(bound: BoundGraph): { groups?: Int32Array } {
+  const delegate = EDGE_KINDS.indexOf("delegate");
+  const keyOf = (e: number): string | undefined => {
+    const name = bound.edgeFanOut[e];
+    return name === undefined || bound.edgeKind[e] !== delegate ? undefined : `${bound.edgeFrom[e] as number}\n${name}`;
+  };
+  const sizes = new Map<string, number>();
+  for (let e = 0; e < bound.edgeDecl.length; e++) {
+    const key = keyOf(e);
+    if (key !== undefined) sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  }
+  if (sizes.size === 0) return {};
+  const ids = new Map<string, number>();
+  const groups = new Int32Array(bound.edgeDecl.length).fill(-1);
+  for (let e = 0; e < groups.length; e++) {
+    const key = keyOf(e);
+    if (key === undefined || (sizes.get(key) as number) < 2) continue;
+    if (!ids.has(key)) ids.set(key, ids.size);
+    groups[e] = ids.get(key) as number;
+  }
+  return { groups };
 }
 
 function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
