@@ -38,6 +38,12 @@ describe("seam lsp: completion", () => {
     expect(labels(await complete(graph("  contract delegate { ‸ }")))).toEqual(["require"]);
   });
 
+  it("offers a join's words from the grammar: the waits, then 'of', then 'within' and 'otherwise'", async () => {
+    expect(labels(await complete(graph("  agent x: worker {\n    join ‸\n  }")))).toEqual(["all", "any"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    join all ‸\n  }")))).toEqual(["of"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    join 2 of a, b ‸\n  }")))).toEqual(expect.arrayContaining(["within", "otherwise"]));
+  });
+
   it("replaces the word being typed, and keeps a fixed order", async () => {
     const edit = (newText: string) => ({ range: { start: { line: 6, character: 20 }, end: { line: 6, character: 23 } }, newText });
     expect(await complete(graph("  agent x: worker { ter‸ }"))).toEqual(
