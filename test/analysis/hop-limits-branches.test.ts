@@ -151,3 +151,44 @@ describe("H with fan-outs", () => {
     expect(bruteForce({ ...g, groups: [0, 0, -1, -1] })).toBe(2);
   });
 });
+
+describe("a fan-out beyond the memoised search", () => {
+  it("is a sound bound, and hop-limit-approximate names the fan-out", () => {
+    const text = lines(
+      "graph g {",
+      "  entry lead",
+      "  hop_limit auto",
+      "  agent lead: supervisor {",
+      "    join all of a, b",
+      "    terminal done",
+      "  }",
+      "  agent a: worker",
+      "  agent b: worker",
+      "  delegate lead -> a {",
+      "    fan_out research",
+      "    max_rounds 2",
+      "  }",
+      "  delegate lead -> b {",
+      "    fan_out research",
+      "    max_rounds 2",
+      "  }",
+      "  return a -> lead",
+      "  return b -> lead",
+      "}",
+    );
+    const exact = checkText("g.seam", text);
+    expect(exact.graphs[0]?.hopLimit).toEqual({ value: 5, longestWalk: 4, exact: true, shortestWalk: 0 });
+    const bounded = checkText("g.seam", text, { hopSearch: { stateBudget: 0 } });
+    expect(bounded.graphs[0]?.hopLimit.exact).toBe(false);
+    const at = text.indexOf("auto");
+    expect(bounded.diagnostics.map((d) => [d.rule, d.severity, d.range, d.message])).toEqual([
+      [
+        "hop-limit-approximate",
+        "info",
+        { start: at, end: at + 4 },
+        `graph 'g': the longest walk allowed by max_rounds is at most ${bounded.graphs[0]?.hopLimit.longestWalk} handoffs (an upper bound: a strongly connected component of 3 agents and 4 edges holds branches of one fan-out, whose shared rounds only the memoised search follows, and has more round states than it may keep); hop_limit auto assigns ${(bounded.graphs[0]?.hopLimit.longestWalk ?? 0) + 1}, which is safe but may be more than needed. Declare hop_limit to choose the value yourself.`,
+      ],
+    ]);
+    expect(bounded.graphs[0]?.hopLimit.longestWalk).toBeGreaterThanOrEqual(4);
+  });
+});
