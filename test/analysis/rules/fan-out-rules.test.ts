@@ -206,3 +206,14 @@ ruleTable("join-invalid", {
     },
   ],
 });
+
+ruleTable("unknown-agent", {
+  valid: [{ name: "every join input is declared", code: parallel("join all of a, b, c") }],
+  invalid: [
+    {
+      name: "a join input that names no agent",
+      code: parallel("join all of a, b, «cc»"),
+      errors: [{ message: "unknown agent 'cc' in the join of 'lead': did you mean 'c'?" }],
+    },
+  ],
+});
