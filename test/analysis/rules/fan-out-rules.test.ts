@@ -217,3 +217,17 @@ ruleTable("unknown-agent", {
     },
   ],
 });
+
+ruleTable("duplicate-setting", {
+  valid: [{ name: "one join per agent, one fan_out per edge", code: parallel("join all of a, b, c") }],
+  invalid: [
+    {
+      name: "a second join line and a second fan_out line",
+      code: parallel("join all of a, b, c\n    «join any of a, b»").replace("    fan_out research\n    max_rounds 1\n  }\n  delegate lead -> b", "    fan_out research\n    «fan_out other»\n    max_rounds 1\n  }\n  delegate lead -> b"),
+      errors: [
+        { message: "join is set twice in agent 'lead': keep one line (the first is the one used)." },
+        { message: "fan_out is set twice in delegate lead -> a: keep one line (the first is the one used)." },
+      ],
+    },
+  ],
+});
