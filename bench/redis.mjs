@@ -3,7 +3,9 @@
 //   - claims per second with 1, 8 and 64 concurrent callers on one node-redis client, beside plain
 //     SET NX at the same concurrency (rounds of 300 ms, the two interleaved, median), and at 64
 //     callers beside redis-benchmark running EVALSHA of a trivial script (`return 1`) with 64
-//     clients: the ceiling of any Lua-script store on this server;
+//     clients: the ceiling of any Lua-script store on this server; and beside the same trivial
+//     EVALSHA sent by node-redis from 64 callers on one client, the ceiling of any store on that
+//     client (what is left is the claim script's work and the store's own code);
 //   - the latency of acceptAsync() with the Redis store beside accept() with the memory store, one
 //     caller, p50 and p99, on the hop-1 envelopes of bench/envelopes.mjs;
 //   - the round trip of one claim, the shipped script beside the version 1 script and the memory
@@ -91,6 +93,16 @@ export async function measureRedis() {
     }
     progress("redis: redis-benchmark EVALSHA of a trivial script, 64 clients");
     const ceiling = await evalShaCeiling(client, redis.port, 64);
+    progress(`redis: the same EVALSHA from node-redis, 64 callers on one client, ${ROUNDS} rounds of ${ROUND_MS} ms interleaved with claims`);
+    const trivialSha = await client.scriptLoad("return 1");
+    const trivialRates = [];
+    const claimRates64 = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      trivialRates.push(await rate(64, ROUND_MS, () => client.evalSha(trivialSha, { keys: [], arguments: [] })));
+      claimRates64.push(await rate(64, ROUND_MS, claim));
+    }
+    const clientCeiling = median(trivialRates);
+    const claimsBesideClient = median(claimRates64);
 
     progress("redis: acceptAsync() with the Redis store vs accept() with the memory store, one caller");
     const canRead = () => true;
@@ -134,6 +146,9 @@ export async function measureRedis() {
       );
     }
     rows.push(
+      row("Redis claims/s, 64 callers vs node-redis EVALSHA of `return 1`, 64 callers, one client", `${Math.round(claimsBesideClient)}/s`, `${Math.round(clientCeiling)}/s`, {
+        ratio: claimsBesideClient / clientCeiling,
+      }),
       row("acceptAsync() + Redis claim, p50, vs accept() + memory store", fmtMs(latency.redis.p50), fmtMs(latency.memory.p50), { ratio: latency.redis.p50 / latency.memory.p50 }),
       row("acceptAsync() + Redis claim, p99, vs accept() + memory store", fmtMs(latency.redis.p99), fmtMs(latency.memory.p99), { ratio: latency.redis.p99 / latency.memory.p99 }),
     );
@@ -145,7 +160,7 @@ export async function measureRedis() {
       row("Redis claim vs memory store claim, first hop of a task", us(trip.v2), us(trip.memory), { ratio: trip.v2 / trip.memory }),
       row("Redis claim vs memory store claim, hops of 8-hop walks", us(trip.v2Walk), us(trip.memoryWalk), { ratio: trip.v2Walk / trip.memoryWalk }),
     );
-    return { title: "Redis store (loopback redis-server, appendfsync everysec)", data: { claims, sets, ceiling, latency, roundTrip }, rows };
+    return { title: "Redis store (loopback redis-server, appendfsync everysec)", data: { claims, sets, ceiling, clientCeiling, claimsBesideClient, latency, roundTrip }, rows };
   } finally {
     await client.quit();
     await redis.stop();

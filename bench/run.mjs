@@ -23,7 +23,7 @@ import { formatTable } from "./table.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Seconds a section may run: a full run measures for minutes, a smoke run for seconds. */
-const TIMEOUT_S = { full: 20 * 60, smoke: 60 };
+const TIMEOUT_S = { full: 20 * 60, smoke: 90 };
 
 /** Newest modification time (ms) of any file under `dir`, or -Infinity when there is none. */
 function newestMtime(dir) {
@@ -64,6 +64,8 @@ function machine() {
  */
 function runSection(name, { smoke }) {
   const started = Date.now();
+  // The 1, 5 and 15 minute load averages as the section starts: a shared machine's load moves.
+  const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
   const timeoutS = smoke ? TIMEOUT_S.smoke : TIMEOUT_S.full;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--expose-gc", `bench/${name}.mjs`], {
@@ -98,12 +100,12 @@ function runSection(name, { smoke }) {
       clearTimeout(timer);
       process.off("SIGINT", interrupted);
       const seconds = (Date.now() - started) / 1000;
-      if (timedOut) return resolve({ name, seconds, error: `ran past its timeout of ${timeoutS} s and was killed` });
-      if (code !== 0) return resolve({ name, seconds, error: `exited ${code ?? signal}` });
+      if (timedOut) return resolve({ name, seconds, loadAverage, error: `ran past its timeout of ${timeoutS} s and was killed` });
+      if (code !== 0) return resolve({ name, seconds, loadAverage, error: `exited ${code ?? signal}` });
       try {
-        resolve({ name, seconds, ...JSON.parse(stdout) });
+        resolve({ name, seconds, loadAverage, ...JSON.parse(stdout) });
       } catch {
-        resolve({ name, seconds, error: `printed no JSON result: ${stdout.slice(0, 200)}` });
+        resolve({ name, seconds, loadAverage, error: `printed no JSON result: ${stdout.slice(0, 200)}` });
       }
     });
   });
@@ -135,6 +137,7 @@ async function main() {
   else if (smoke) console.log(`smoke: all ${results.length} sections ran and passed their cross-checks`);
   mkdirSync(`${ROOT}bench/.out`, { recursive: true });
   const file = smoke ? "smoke-results.json" : "results.json";
+  info.loadAverageAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
   writeFileSync(`${ROOT}bench/.out/${file}`, JSON.stringify({ machine: info, at: new Date().toISOString(), smoke, sections: results }, null, 2) + "\n");
   console.log(`results: bench/.out/${file}`);
   process.exitCode = crashed.length ? 1 : 0;

@@ -76,7 +76,7 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
       from: bound.edgeFrom,
       to: bound.edgeTo,
       // An edge no task can take (a guard that never matches) counts as max_rounds 0.
-      rounds: bound.edgeRounds.map((r, e) => (facts.route[e] === 1 ? r : 0)),
+      rounds: facts.routers.length === 0 ? bound.edgeRounds : bound.edgeRounds.map((r, e) => (facts.route[e] === 1 ? r : 0)),
       entries: bound.entries,
       terminal: facts.terminal,
       ...fanOutGroups(bound),

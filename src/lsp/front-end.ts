@@ -17,10 +17,21 @@ import { printFile } from "../parser/print.js";
 import { createOverlayHost } from "../program/host.js";
 import { createProgram } from "../program/program.js";
 import * as k from "../parser/scanner.js";
-import { grammarTokens, nextTokensAfter, type NextToken } from "../parser/spec/content-assist.js";
+import type { NextToken } from "../parser/spec/content-assist.js";
 import type { IToken } from "chevrotain";
 
 export type { NextToken };
+
+/** The grammar's content assist, loaded by {@link loadGrammar} (it brings Chevrotain, 15-30 ms of self-analysis). */
+let assist: typeof import("../parser/spec/content-assist.js") | undefined;
+
+/**
+ * Loads the grammar specification for {@link nextTokens}: on the first completion request, not
+ * at start-up (no other request needs it).
+ */
+export async function loadGrammar(): Promise<void> {
+  assist ??= await import("../parser/spec/content-assist.js");
+}
 
 /** What a token is, for semantic tokens and for reading the context of a completion. */
 export type TokenKind = "keyword" | "identifier" | "string" | "number" | "arrow" | "punctuation";
@@ -228,14 +239,17 @@ const grammarTokensOf = new WeakMap<SourceFile, IToken[]>();
  * What the grammar specification accepts after the tokens of `analysis` at `indices` (positions
  * in {@link Analysis.tokens}, in order): Chevrotain's content assist, so completion follows the
  * grammar. Empty when those tokens are no valid beginning of a file.
+ *
+ * @throws Error before {@link loadGrammar} has finished (a bug in Seam)
  */
 export function nextTokens(analysis: Analysis, indices: readonly number[]): NextToken[] {
+  if (assist === undefined) throw new Error("internal: nextTokens before loadGrammar");
   let all = grammarTokensOf.get(analysis.file);
   if (all === undefined) {
-    all = grammarTokens(analysis.file.text);
+    all = assist.grammarTokens(analysis.file.text);
     grammarTokensOf.set(analysis.file, all);
   }
-  return nextTokensAfter(indices.map((i) => all[i] as IToken));
+  return assist.nextTokensAfter(indices.map((i) => all[i] as IToken));
 }
 
 /** Index of the first token that starts at or after `offset` (`tokens.length` when none does); binary search. */

@@ -12,7 +12,7 @@ import { codeActionsFor } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { checkedDocumentEvents } from "./document-params.js";
-import { createFrontEnd, failedAnalysis, formatDocument, type Analysis, type FrontEnd } from "./front-end.js";
+import { createFrontEnd, failedAnalysis, formatDocument, loadGrammar, type Analysis, type FrontEnd } from "./front-end.js";
 import { hoverAt } from "./hover.js";
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
 import { documentSymbols, foldingRanges } from "./outline.js";
@@ -147,7 +147,10 @@ export function startServer(connection: Connection, version: string, frontEnd: F
   connection.onRenameRequest(({ textDocument, position, newName }) =>
     at(textDocument.uri, position, null, (a, o) => renameAt(a, textDocument.uri, o, newName)),
   );
-  connection.onCompletion(({ textDocument, position }) => at(textDocument.uri, position, [], completionsAt));
+  connection.onCompletion(async ({ textDocument, position }) => {
+    await loadGrammar();
+    return at(textDocument.uri, position, [], completionsAt);
+  });
   connection.onDocumentSymbol(({ textDocument }) => {
     const analysis = analysisOf(textDocument.uri);
     return analysis === undefined ? [] : documentSymbols(analysis);

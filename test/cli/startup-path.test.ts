@@ -9,10 +9,16 @@ const bundle = fileURLToPath(new URL("../../dist/cli-bundle/", import.meta.url))
 describe("the seam command's bundle", () => {
   beforeAll(() => ensureBuilt(), 180_000);
 
-  it("holds no Chevrotain: the grammar specification is never loaded by a command", () => {
+  it("loads Chevrotain only for language-server completion: one chunk, reached by a dynamic import alone", () => {
     const files = readdirSync(bundle).filter((f) => f.endsWith(".js") || f.endsWith(".cjs"));
     expect(files).toContain("main.js");
-    const withChevrotain = files.filter((f) => /performSelfAnalysis|createSyntaxDiagramsCode/.test(readFileSync(join(bundle, f), "utf8")));
-    expect(withChevrotain).toEqual([]);
+    const text = (f: string): string => readFileSync(join(bundle, f), "utf8");
+    const withChevrotain = files.filter((f) => /performSelfAnalysis|createSyntaxDiagramsCode/.test(text(f)));
+    expect(withChevrotain.map((f) => f.replace(/-[A-Z0-9]+\.js$/, ""))).toEqual(["content-assist"]);
+    const chunk = withChevrotain[0] as string;
+    const importers = files.filter((f) => text(f).includes(`"./${chunk}"`));
+    expect(importers.map((f) => f.replace(/-[A-Z0-9]+\.js$/, ""))).toEqual(["lsp"]);
+    // Only `import("./chunk")`, never a static `from "./chunk"`: no command loads it at start-up.
+    expect(text(importers[0] as string)).not.toMatch(new RegExp(`from\\s*"\\./${chunk.replace(".", "\\.")}"`));
   });
 });

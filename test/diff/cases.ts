@@ -33,7 +33,7 @@ export const EDITS: readonly (readonly [string, string, string])[] = [
   ["max rounds", BASE, edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 1 }"])],
   ["repairs", BASE, edit(BASE, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 repairs 2 }"])],
   ["min confidence", BASE, edit(BASE, ["delegate boss -> helper { max_rounds 1 }", "delegate boss -> helper { max_rounds 1 min_confidence 0.7 }"])],
-  ["gate on an agent and an edge", BASE, edit(BASE, ["agent helper: worker", "agent helper: worker { gate }"], ["delegate boss -> lead { max_rounds 1 }", "delegate boss -> lead { max_rounds 1 gate }"])],
+  ["gate on an agent and an edge", edit(BASE, ["  entry boss", "  envelope 1.4\n  entry boss"]), edit(BASE, ["  entry boss", "  envelope 1.4\n  entry boss"], ["agent helper: worker", "agent helper: worker { gate }"], ["delegate boss -> lead { max_rounds 1 }", "delegate boss -> lead { max_rounds 1 gate }"])],
   ["guard", edit(BASE, ["return helper -> boss", "return helper -> boss when status is ready, partial\n  transfer helper -> desk_peer otherwise"]), edit(BASE, ["return helper -> boss", "return helper -> boss when status is ready, blocked\n  transfer helper -> desk_peer otherwise"])],
   ["branch", FAN, edit(FAN, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 fan_out team }"])],
   ["join wait", FAN, edit(FAN, ["join all of helper, lead", "join any of helper, lead"])],
@@ -43,5 +43,6 @@ export const EDITS: readonly (readonly [string, string, string])[] = [
   ["on hop limit", BASE, edit(BASE, ["on_hop_limit escalate", "on_hop_limit failed"])],
   ["loop signature", BASE, edit(BASE, ["loop_signature goal.statement", "loop_signature goal.statement, decisions[].statement"])],
   ["envelope", BASE, edit(BASE, ["  entry boss", "  envelope 1.2\n  entry boss"])],
+  ["envelope 1.4", BASE, edit(BASE, ["  entry boss", "  envelope 1.4\n  entry boss"])],
   ["envelope with the same fields", edit(BASE, ["  entry boss", "  envelope 1.2\n  entry boss"]), edit(BASE, ["  entry boss", "  envelope 1.1\n  entry boss"])],
 ];

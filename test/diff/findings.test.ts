@@ -198,11 +198,15 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
   "gate on an agent and an edge": {
     forward: [
       ["gate-added", "warning", "helper", "agent helper is now an approval gate: handoffs through it must carry an approval record, so deploy helper first, then the agents after it"],
+      ["required-field-added", "warning", "return helper -> boss", "boss now requires approval on return helper -> boss: deploy helper first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
+      ["required-field-added", "warning", "delegate boss -> lead", "lead now requires approval on delegate boss -> lead: deploy boss first so it sends the field; until it is redeployed, lead refuses its handoffs that lack it"],
       ["gate-added", "warning", "gate", "delegate boss -> lead is now an approval gate: handoffs through it must carry an approval record, so deploy boss first, then the agents after it"],
     ],
     backward: [
       ["gate-removed", "warning", "helper", "agent helper is no longer an approval gate: agents on the old graph still refuse handoffs through it without an approval record, so deploy them before helper stops recording approvals"],
+      ["required-field-removed", "warning", "return helper -> boss", "boss no longer requires approval on return helper -> boss: deploy boss first; the old boss still refuses handoffs from an updated helper that leave the field out"],
       ["gate-removed", "warning", "delegate boss -> lead", "delegate boss -> lead is no longer an approval gate: agents on the old graph still refuse handoffs through it without an approval record, so deploy them before boss stops recording approvals"],
+      ["required-field-removed", "warning", "delegate boss -> lead", "lead no longer requires approval on delegate boss -> lead: deploy lead first; the old lead still refuses handoffs from an updated boss that leave the field out"],
     ],
   },
   "guard": {
@@ -317,6 +321,14 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
       ["required-field-added", "warning", "return analyst -> boss", "boss now requires status on return analyst -> boss: deploy analyst first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
       ["required-field-added", "warning", "return helper -> boss", "boss now requires status on return helper -> boss: deploy helper first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
       ["required-field-added", "warning", "return lead -> boss", "boss now requires status on return lead -> boss: deploy lead first so it sends the field; until it is redeployed, boss refuses its handoffs that lack it"],
+    ],
+  },
+  "envelope 1.4": {
+    forward: [
+      ["envelope-version-raised", "warning", "1.4", "the graph now targets envelope 1.4, not 1.3: agents on the old graph refuse envelopes that carry approval, so deploy every receiver before a producer sends them"],
+    ],
+    backward: [
+      ["envelope-version-lowered", "warning", "desk", "the graph now targets envelope 1.3, not 1.4: agents on the new graph refuse envelopes that carry approval, so deploy every producer first so it stops sending them"],
     ],
   },
   "envelope with the same fields": {
