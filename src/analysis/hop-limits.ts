@@ -33,6 +33,13 @@
  * jumps over k agents of an unbounded chain costs about k per round, not the longest unbounded
  * path of the whole SCC. The smaller of the two potentials is kept for each agent.
  *
+ * Fan-outs (`HopGraph.groups`, docs/language.md "Hop limits with branches"). A fan-out fires as
+ * a whole, so taking one branch edge spends a round of every branch edge of that fan-out: the
+ * memoised search gives a fan-out one digit (its smallest rounds), and a branch that leaves the
+ * component is taken only while that digit is above 0. The flow search and the potentials know
+ * no shared rounds; they stay sound upper bounds, so a component with fan-out branches is exact
+ * only by the memoised search (else `approximation.kind` is `fan-out`).
+ *
  * If a cycle of unbounded edges lies among the useful agents, H is unbounded. This is judged on
  * the graph, not on rounds-respecting walks, so a cycle that can only be reached by spending a
  * round needed again to leave it still counts as unbounded: a conservative answer.
