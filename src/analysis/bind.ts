@@ -26,6 +26,8 @@ import type {
   GuardDecl,
   MaxRoundsDecl,
   MinConfidenceDecl,
+  FanOutDecl,
+  JoinDecl,
   RepairsDecl,
   OnHopLimitDecl,
   Outcome,
@@ -38,7 +40,7 @@ import { assertNever, DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, DEFAULT_OUTCOME, 
 import { COUNT_SETTINGS, settingOfNode, type CountSettingNode } from "../core/settings.js";
 import { GUARD_SUBJECTS, type GuardSubject } from "../core/vocabulary.js";
 import { firstOccurrences } from "./graph/pairs.js";
-import type { CheckedCondition, CheckedFloor, CheckedGuard, CheckedTerminal } from "./model.js";
+import type { CheckedCondition, CheckedFloor, CheckedGuard, CheckedJoin, CheckedTerminal } from "./model.js";
 
 export { DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, EDGE_KINDS };
 
@@ -69,6 +71,8 @@ export interface BoundAgent {
   readonly gate?: true;
   /** The first `effect` line's value. */
   readonly effect?: string;
+  /** The first `join` line. */
+  readonly join?: CheckedJoin;
   /** Terminals by first declaration of each id, in source order. */
   readonly terminals: readonly CheckedTerminal[];
   readonly decl: AgentDecl;
@@ -88,6 +92,8 @@ export interface GraphItems {
   readonly floors: readonly { readonly edge: number; readonly item: MinConfidenceDecl }[];
   /** Every `gate` line of an edge, with the position of its edge in `edges`. */
   readonly gates: readonly { readonly edge: number; readonly range: Range }[];
+  /** Every `fan_out` line of an edge, with the position of its edge in `edges`. */
+  readonly fanOuts: readonly { readonly edge: number; readonly item: FanOutDecl }[];
   /** Every path of an edge's `require` lines, with the position of its edge in `edges`. */
   readonly requirePaths: readonly { readonly edge: number; readonly path: FieldPath }[];
   /**
@@ -154,6 +160,8 @@ export interface BoundGraph {
   readonly edgeFloor: readonly (CheckedFloor | undefined)[];
   /** 1 where the bound edge has a `gate` line. */
   readonly edgeGate: Uint8Array;
+  /** The first `fan_out` name of each bound edge (sparse). */
+  readonly edgeFanOut: readonly (string | undefined)[];
   /** Kind of each bound edge, as an index into {@link EDGE_KINDS}. */
   readonly edgeKind: Uint8Array;
   /** Effective required paths of each bound edge: its kind's contract plus its own, deduplicated and sorted. */
@@ -247,8 +255,8 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
   // A literal, not a spread: rules read these fields in loops over 10^5 edges, and a spread
   // object may get a slower dictionary shape.
-  const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, requirePaths } = sorted;
-  const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, requirePaths, edgeFromName, edgeToName };
+  const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, fanOuts, requirePaths } = sorted;
+  const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, fanOuts, requirePaths, edgeFromName, edgeToName };
   const declKinds = new Uint8Array(items.edges.length);
   items.edges.forEach((edge, i) => {
     declKinds[i] = kindCode(edge.edgeKind.value);
@@ -308,7 +316,7 @@ function edgeColumns(
   repeated: RepeatedSetting[],
   /** The agents, where the envelope version has approval records (gated edges then require one). */
   gated: readonly BoundAgent[] | undefined,
-): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate"> {
+): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate" | "edgeFanOut"> {
   const counts = Object.fromEntries(
     COUNT_SETTINGS.map((spec) => [spec.node, firstValues(items, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
   ) as Record<CountSettingNode, (number | undefined)[]>;
@@ -316,6 +324,7 @@ function edgeColumns(
   const repairs = counts.Repairs;
   const floors = firstValues(items, items.floors, "min_confidence", repeated, floorOf);
   const gates = firstValues(items, items.gates, "gate", repeated, () => 1);
+  const fanOuts = firstValues(items, items.fanOuts, "fan_out", repeated, (item: FanOutDecl) => item.name.name);
   const own = ownPaths(items);
   const requireOf = createRequireOf(contracts);
   const m = kept.length;
@@ -329,6 +338,7 @@ function edgeColumns(
   const edgeGuard = new Array<CheckedGuard | undefined>(m);
   const edgeFloor = new Array<CheckedFloor | undefined>(m);
   const edgeGate = new Uint8Array(m);
+  const edgeFanOut = new Array<string | undefined>(m);
   for (let e = 0; e < m; e++) {
     const i = kept[e] as number;
     const decl = items.edges[i] as EdgeDecl;
@@ -342,12 +352,13 @@ function edgeColumns(
     edgeGuard[e] = guard;
     edgeFloor[e] = floors[i];
     edgeGate[e] = gates[i] ?? 0;
+    edgeFanOut[e] = fanOuts[i];
     // A guard requires the fields it reads; leaving a gate requires the approval record.
     const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
     const extra = [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
     edgeRequire[e] = requireOf(decl.edgeKind.value, extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
   }
-  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate };
+  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeFanOut };
 }
 
 /** A guard as the checked model holds it. */
@@ -380,6 +391,7 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
   >;
   const floors: { edge: number; item: MinConfidenceDecl }[] = [];
   const gates: { edge: number; range: Range }[] = [];
+  const fanOuts: { edge: number; item: FanOutDecl }[] = [];
   const requirePaths: { edge: number; path: FieldPath }[] = [];
   for (const item of decl.items) {
     if (item.hasError) continue;
@@ -398,6 +410,9 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
           case "Gate":
             gates.push({ edge: edges.length, range: edgeItem.range });
             break;
+          case "FanOut":
+            fanOuts.push({ edge: edges.length, item: edgeItem });
+            break;
           default:
             counts[edgeItem.kind].push({ edge: edges.length, item: edgeItem });
         }
@@ -407,7 +422,7 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
       settings.push(item);
     }
   }
-  return { agents, edges, settings, counts, floors, gates, requirePaths };
+  return { agents, edges, settings, counts, floors, gates, fanOuts, requirePaths };
 }
 
 /**
@@ -504,6 +519,7 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
   // agents have one at most.
   let firstTerminal: TerminalDecl | undefined;
   let seen: Map<string, TerminalDecl> | undefined;
+  let join: CheckedJoin | undefined;
   for (const item of decl.items) {
     if (item.hasError) continue;
     if (item.kind === "AgentVersion") {
@@ -511,11 +527,15 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
       else repeated.push({ label: "version", owner: decl, range: item.range, firstRange: version.range });
       continue;
     }
-    if (item.kind === "Gate" || item.kind === "Effect") {
+    if (item.kind === "Gate" || item.kind === "Effect" || item.kind === "Join") {
       const label = settingOfNode(item.kind).keyword;
       const first = once.get(label);
-      if (first === undefined) once.set(label, item.kind === "Effect" ? { range: item.range, value: item.value.value } : { range: item.range });
-      else repeated.push({ label, owner: decl, range: item.range, firstRange: first.range });
+      if (first === undefined) {
+        once.set(label, item.kind === "Effect" ? { range: item.range, value: item.value.value } : { range: item.range });
+        if (item.kind === "Join") join = joinOf(item);
+      } else {
+        repeated.push({ label, owner: decl, range: item.range, firstRange: first.range });
+      }
       continue;
     }
     if (firstTerminal === undefined) {
@@ -541,7 +561,21 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
     ...(version === undefined ? {} : { version: version.value.value }),
     ...(once.has("gate") ? { gate: true as const } : {}),
     ...(effect === undefined ? {} : { effect }),
+    ...(join === undefined ? {} : { join }),
     terminals,
     decl,
+  };
+}
+
+/** A `join` line as the checked model holds it (inputs deduplicated, in source order). */
+function joinOf(item: JoinDecl): CheckedJoin {
+  const wait = item.wait.kind === "Keyword" ? item.wait.value : item.wait.value;
+  const otherwise = item.otherwise === undefined || item.otherwise.kind === "Keyword" ? "escalate" : { terminal: item.otherwise.name };
+  return {
+    wait,
+    inputs: [...new Set(item.inputs.map((i) => i.name))],
+    ...(item.within === undefined ? {} : { within: item.within.value }),
+    otherwise,
+    decl: item,
   };
 }

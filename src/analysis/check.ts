@@ -79,6 +79,7 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
       rounds: facts.routers.length === 0 ? bound.edgeRounds : bound.edgeRounds.map((r, e) => (facts.route[e] === 1 ? r : 0)),
       entries: bound.entries,
       terminal: facts.terminal,
+      ...fanOutGroups(bound),
       walk: facts.walk,
       reverse: facts.reverse,
     },
@@ -103,6 +104,34 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
   return { file, graph, bound, facts, ...context };
 }
 
+/**
+ * The fan-out of each bound edge as a group id for the hop-limit search (`HopGraph.groups`):
+ * delegate edges of one supervisor with the same `fan_out` name, where there are two or more.
+ * Nothing for a graph without fan-outs.
+ */
+function fanOutGroups(bound: BoundGraph): { groups?: Int32Array } {
+  const delegate = EDGE_KINDS.indexOf("delegate");
+  const keyOf = (e: number): string | undefined => {
+    const name = bound.edgeFanOut[e];
+    return name === undefined || bound.edgeKind[e] !== delegate ? undefined : `${bound.edgeFrom[e] as number}\n${name}`;
+  };
+  const sizes = new Map<string, number>();
+  for (let e = 0; e < bound.edgeDecl.length; e++) {
+    const key = keyOf(e);
+    if (key !== undefined) sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  }
+  if (sizes.size === 0) return {};
+  const ids = new Map<string, number>();
+  const groups = new Int32Array(bound.edgeDecl.length).fill(-1);
+  for (let e = 0; e < groups.length; e++) {
+    const key = keyOf(e);
+    if (key === undefined || (sizes.get(key) as number) < 2) continue;
+    if (!ids.has(key)) ids.set(key, ids.size);
+    groups[e] = ids.get(key) as number;
+  }
+  return { groups };
+}
+
 function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
   const written = bound.hopLimit?.value;
   const declared = written?.kind === "IntegerLiteral" ? written.value : undefined;
@@ -121,14 +150,14 @@ function hopLimitInfo(bound: BoundGraph, bounds: HopBounds): HopLimitInfo {
 
 // Object literals of fixed shape, not spreads: a large graph builds 10^5 agents and 4 * 10^5 edges.
 function checkedAgent(agent: BoundAgent, reachable: boolean, canTerminate: boolean): CheckedAgent {
-  const { id, role, version, gate, effect, terminals, decl } = agent;
+  const { id, role, version, gate, effect, join, terminals, decl } = agent;
   const checked: CheckedAgent =
     version === undefined
       ? { id, role, terminals, reachable, canTerminate, decl }
       : { id, role, version, terminals, reachable, canTerminate, decl };
-  return gate === undefined && effect === undefined
+  return gate === undefined && effect === undefined && join === undefined
     ? checked
-    : { ...checked, ...(gate === undefined ? {} : { gate }), ...(effect === undefined ? {} : { effect }) };
+    : { ...checked, ...(gate === undefined ? {} : { gate }), ...(effect === undefined ? {} : { effect }), ...(join === undefined ? {} : { join }) };
 }
 
 function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean): CheckedEdge {
@@ -147,12 +176,14 @@ function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean
   const guard = bound.edgeGuard[index];
   const minConfidence = bound.edgeFloor[index];
   const gate = bound.edgeGate[index] === 1;
-  if (repairs < 0 && guard === undefined && minConfidence === undefined && !gate) return edge;
+  const fanOut = bound.edgeFanOut[index];
+  if (repairs < 0 && guard === undefined && minConfidence === undefined && !gate && fanOut === undefined) return edge;
   return {
     ...edge,
     ...(repairs < 0 ? {} : { repairs }),
     ...(guard === undefined ? {} : { guard }),
     ...(minConfidence === undefined ? {} : { minConfidence }),
     ...(gate ? { gate: true as const } : {}),
+    ...(fanOut === undefined ? {} : { fanOut }),
   };
 }

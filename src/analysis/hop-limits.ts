@@ -33,6 +33,13 @@
  * jumps over k agents of an unbounded chain costs about k per round, not the longest unbounded
  * path of the whole SCC. The smaller of the two potentials is kept for each agent.
  *
+ * Fan-outs (`HopGraph.groups`, docs/language.md "Hop limits with branches"). A fan-out fires as
+ * a whole, so taking one branch edge spends a round of every branch edge of that fan-out: the
+ * memoised search gives a fan-out one digit (its smallest rounds), and a branch that leaves the
+ * component is taken only while that digit is above 0. The flow search and the potentials know
+ * no shared rounds; they stay sound upper bounds, so a component with fan-out branches is exact
+ * only by the memoised search (else `approximation.kind` is `fan-out`).
+ *
  * If a cycle of unbounded edges lies among the useful agents, H is unbounded. This is judged on
  * the graph, not on rounds-respecting walks, so a cycle that can only be reached by spending a
  * round needed again to leave it still counts as unbounded: a conservative answer.
@@ -56,6 +63,12 @@ export interface HopGraph {
   readonly entries: readonly number[];
   /** 1 for an agent that declares at least one terminal. */
   readonly terminal: Uint8Array;
+  /**
+   * Per edge, the fan-out it is a branch of (a group id), or -1. The branches of one fan-out are
+   * taken together, so a walk that takes one of them spends a round of every one: they share one
+   * round counter, of the smallest `rounds` among them. Absent: no fan-outs.
+   */
+  readonly groups?: ArrayLike<number>;
   /**
    * The edges with `rounds > 0` in compact form (edge ids index `from`/`to`/`rounds`), when the
    * caller has built it already (`check()` shares the one of `graph-facts.ts`).
@@ -87,7 +100,8 @@ export interface HopBounds {
  */
 export type HopApproximation =
   | { readonly kind: "steps"; readonly budget: number }
-  | { readonly kind: "size"; readonly agents: number; readonly edges: number };
+  | { readonly kind: "size"; readonly agents: number; readonly edges: number }
+  | { readonly kind: "fan-out"; readonly agents: number; readonly edges: number };
 
 /** Options of {@link computeHopBounds}. */
 export interface HopBoundOptions {
@@ -134,7 +148,8 @@ export function computeHopBounds(input: HopGraph, options: HopBoundOptions = {})
   // with a useful agent is itself reachable and co-reachable through it.
   const components = stronglyConnectedComponents(walk);
   const layout = componentLayout(components);
-  const scc = { walk, rounds: input.rounds, components, layout };
+  const groups = input.groups;
+  const scc = { walk, rounds: input.rounds, components, layout, ...(groups === undefined ? {} : { groups, terminal: input.terminal }) };
   const heights = computeHeights(scc, useful);
   if (heights === undefined) return { shortestWalk: shortest.length, exact: true, unbounded: true };
 
@@ -167,7 +182,9 @@ export function computeHopBounds(input: HopGraph, options: HopBoundOptions = {})
       continue;
     }
     if (exactPlan.reserved[c] === 1 && search.run(c, exit, best, Infinity) >= 0) continue;
-    const byFlow = solveByFlow(scc, c, exit, best, steps);
+    // The flow search knows no shared rounds: on a component with branches of one fan-out its
+    // answer could exceed H, so only the memoised search is exact there.
+    const byFlow = sharesRounds(scc, c) ? componentSize(scc, c, "fan-out") : solveByFlow(scc, c, exit, best, steps);
     if (byFlow === "exact") continue;
     if (byFlow !== "steps" && exactPlan.reserved[c] !== 1 && leftover > 0) {
       // Too large for the flow search: the memoised one may still finish, as a large state
@@ -245,6 +262,36 @@ interface SccView {
   readonly rounds: ArrayLike<number>;
   readonly components: Components;
   readonly layout: ComponentLayout;
+  /** {@link HopGraph.groups}. */
+  readonly groups?: ArrayLike<number>;
+  /** {@link HopGraph.terminal}, where `groups` is given. */
+  readonly terminal?: Uint8Array;
+}
+
+/**
+ * True when a bounded edge inside component `c` is a branch of a fan-out: its round is shared
+ * with the fan-out's other branches, inside the component or leaving it.
+ */
+function sharesRounds({ walk, rounds, components, layout, groups }: SccView, c: number): boolean {
+  if (groups === undefined) return false;
+  for (let i = layout.offsets[c] as number; i < (layout.offsets[c + 1] as number); i++) {
+    const v = layout.nodes[i] as number;
+    for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+      const e = walk.edgeIds[s] as number;
+      if ((groups[e] as number) >= 0 && components.component[walk.targets[s] as number] === c && rounds[e] !== Infinity) return true;
+    }
+  }
+  return false;
+}
+
+/** The size of component `c` (agents and the edges inside it), as an approximation of `kind`. */
+function componentSize({ walk, components, layout }: SccView, c: number, kind: "size" | "fan-out"): HopApproximation {
+  let edges = 0;
+  for (let i = layout.offsets[c] as number; i < (layout.offsets[c + 1] as number); i++) {
+    const v = layout.nodes[i] as number;
+    for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) if (components.component[walk.targets[s] as number] === c) edges++;
+  }
+  return { kind, agents: (layout.offsets[c + 1] as number) - (layout.offsets[c] as number), edges };
 }
 
 /**
@@ -378,6 +425,12 @@ function planExactSearch(
   return { reserved, leftover: left };
 }
 
+/** The worth of leaving a component from each agent: `free` always, `gated` ways only while their fan-out's digit is above 0. */
+interface Exits {
+  readonly free: Float64Array;
+  readonly gated?: ReadonlyMap<number, readonly { readonly digit: number; readonly value: number }[]>;
+}
+
 interface ComponentSearch {
   /**
    * Fills `best` for the members of component `c` by exact search, visiting at most `limit`
@@ -386,11 +439,19 @@ interface ComponentSearch {
   run(c: number, exit: Float64Array, best: Float64Array, limit: number): number;
 }
 
-function createComponentSearch({ walk, rounds, components, layout }: SccView): ComponentSearch {
+function createComponentSearch({ walk, rounds, components, layout, groups, terminal }: SccView): ComponentSearch {
   const { component } = components;
   const local = new Int32Array(walk.size).fill(-1);
   // Position of each intra-SCC bounded slot among its SCC's bounded slots; -1 elsewhere.
   const boundedIndex = new Int32Array(walk.targets.length).fill(-1);
+  // Each fan-out's shared rounds: the smallest `rounds` among its branches (0 for one no task can take).
+  const groupRounds = new Map<number, number>();
+  if (groups !== undefined) {
+    for (let e = 0; e < rounds.length; e++) {
+      const g = groups[e] as number;
+      if (g >= 0) groupRounds.set(g, Math.min(groupRounds.get(g) ?? Infinity, rounds[e] as number));
+    }
+  }
 
   return {
     run(c, exit, best, limit) {
@@ -402,20 +463,34 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
       const base: number[] = [];
       const boundedSlots: number[] = [];
       let product = 1;
+      // The branches of one fan-out share one digit, of the smallest rounds among all of them.
+      const shared = groupRounds;
+      const digitOf = new Map<number, number>();
       group.forEach((v, i) => {
         local[v] = i;
         for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
-          const r = rounds[walk.edgeIds[s] as number] as number;
+          const e = walk.edgeIds[s] as number;
+          const r = rounds[e] as number;
           if (component[walk.targets[s] as number] !== c || r === Infinity) continue;
-          boundedIndex[s] = radix.length;
+          const g = groups === undefined ? -1 : (groups[e] as number);
           boundedSlots.push(s);
+          const digit = g < 0 ? undefined : digitOf.get(g);
+          if (digit !== undefined) {
+            boundedIndex[s] = digit;
+            continue;
+          }
+          const rounds_ = g < 0 ? r : (shared.get(g) as number);
+          if (g >= 0) digitOf.set(g, radix.length);
+          boundedIndex[s] = radix.length;
           radix.push(product);
-          base.push(r + 1);
-          product *= r + 1;
+          base.push(rounds_ + 1);
+          product *= rounds_ + 1;
         }
       });
       const used =
-        product * size <= Number.MAX_SAFE_INTEGER ? searchStates(c, group, exit, limit, product - 1, radix, base) : undefined;
+        product * size <= Number.MAX_SAFE_INTEGER
+          ? searchStates(c, group, exitsOf(c, group, exit, best, digitOf), limit, product - 1, radix, base)
+          : undefined;
       for (const s of boundedSlots) boundedIndex[s] = -1;
       if (used === undefined) return -1;
       group.forEach((v, i) => {
@@ -425,10 +500,38 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
     },
   };
 
+  /**
+   * What leaving component `c` from each member is worth, given the rounds left: `exit` where no
+   * way out is a branch of a fan-out with a digit here; else the best way out the state allows
+   * (a branch leaving the component needs its fan-out's shared round).
+   */
+  function exitsOf(c: number, group: Int32Array, exit: Float64Array, best: Float64Array, digitOf: ReadonlyMap<number, number>): Exits {
+    if (digitOf.size === 0 || groups === undefined) return { free: exit };
+    const free = Float64Array.from(exit);
+    const gated = new Map<number, { digit: number; value: number }[]>();
+    for (const v of group) {
+      let value = terminal?.[v] === 1 ? 0 : -Infinity;
+      for (let s = walk.offsets[v] as number; s < (walk.offsets[v + 1] as number); s++) {
+        const w = walk.targets[s] as number;
+        if (component[w] === c) continue;
+        const digit = digitOf.get(groups[walk.edgeIds[s] as number] as number);
+        if (digit === undefined) {
+          value = Math.max(value, 1 + (best[w] as number));
+          continue;
+        }
+        let list = gated.get(v);
+        if (list === undefined) gated.set(v, (list = []));
+        list.push({ digit, value: 1 + (best[w] as number) });
+      }
+      if (gated.has(v)) free[v] = value;
+    }
+    return { free, gated };
+  }
+
   function searchStates(
     c: number,
     group: Int32Array,
-    exit: Float64Array,
+    exits: Exits,
     limit: number,
     full: number,
     radix: readonly number[],
@@ -445,7 +548,11 @@ function createComponentSearch({ walk, rounds, components, layout }: SccView): C
       memo.set(state, Number.NaN);
       stackState.push(state);
       stackSlot.push(walk.offsets[v] as number);
-      stackValue.push(exit[v] as number);
+      let value = exits.free[v] as number;
+      for (const way of exits.gated?.get(v) ?? []) {
+        if (Math.floor(Math.floor(state / size) / (radix[way.digit] as number)) % (base[way.digit] as number) > 0) value = Math.max(value, way.value);
+      }
+      stackValue.push(value);
     };
     for (let i = 0; i < size; i++) {
       const start = full * size + i;

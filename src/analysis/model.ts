@@ -11,6 +11,7 @@ import type {
   EdgeKind,
   GraphDecl,
   HopLimitAction,
+  JoinDecl,
   Outcome,
   Role,
   SeamFile,
@@ -52,6 +53,27 @@ export interface CheckedTerminal {
   readonly description?: string;
 }
 
+/**
+ * `join`: the agent waits for handoffs from `inputs` before the task goes on from it
+ * (docs/language.md, Fan-out and joins).
+ */
+export interface CheckedJoin {
+  /** `all`, `any`, or how many of the inputs must arrive (k of n). */
+  readonly wait: "all" | "any" | number;
+  /** The agents whose handoffs to the join agent it waits for, in source order, each once. */
+  readonly inputs: readonly string[];
+  /** `within N seconds`: how long it waits, in seconds; absent when no deadline is written. */
+  readonly within?: number;
+  /** What happens when the wait can no longer be met or the deadline passes: escalate to a person, or end at a terminal of the join agent. */
+  readonly otherwise: "escalate" | { readonly terminal: string };
+  readonly decl: JoinDecl;
+}
+
+/** How many arrivals a join needs: all of its inputs, one, or k. */
+export function joinNeeds(join: Pick<CheckedJoin, "wait" | "inputs">): number {
+  return join.wait === "all" ? join.inputs.length : join.wait === "any" ? 1 : join.wait;
+}
+
 /** A declared agent (the first declaration, where an id is declared twice). */
 export interface CheckedAgent {
   readonly id: string;
@@ -62,6 +84,8 @@ export interface CheckedAgent {
   readonly gate?: true;
   /** `effect "..."`: what the agent does outside the graph; absent when it declares none. */
   readonly effect?: string;
+  /** `join ...`: the agent is a join; absent when not. */
+  readonly join?: CheckedJoin;
   /** Reachability: some entry reaches this agent (entries reach themselves). */
   readonly reachable: boolean;
   /** Some agent with a terminal is reachable from this one (itself included). */
@@ -88,6 +112,8 @@ export interface CheckedEdge {
   readonly minConfidence?: CheckedFloor;
   /** `gate` on the edge: an approval gate; absent when not. */
   readonly gate?: true;
+  /** `fan_out NAME`: the delegation is a branch of that fan-out of its supervisor; absent when not. */
+  readonly fanOut?: string;
   /**
    * The effective required field paths (the kind's contract, replaced by a `contract` block,
    * plus the edge's own `require` lines), deduplicated and sorted.

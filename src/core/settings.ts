@@ -17,9 +17,12 @@
  * - `string`: a double-quoted string (`version "1.4.0"`);
  * - `terminal`: a name, an optional outcome and an optional string (`terminal done complete "x"`);
  * - `flag`: nothing (`gate`);
- * - `floor`: a number from 0 to 1, optionally `for` decision ids (`min_confidence 0.8 for price`).
+ * - `floor`: a number from 0 to 1, optionally `for` decision ids (`min_confidence 0.8 for price`);
+ * - `name`: one name (`fan_out research`);
+ * - `join`: what a join waits for, of which agents, how long and what then
+ *   (`join 2 of a, b, c within 3600 seconds otherwise escalate`).
  */
-export type SettingValue = "count" | "paths" | "string" | "terminal" | "flag" | "floor";
+export type SettingValue = "count" | "paths" | "string" | "terminal" | "flag" | "floor" | "name" | "join";
 
 /** One setting of a block. */
 export interface SettingSpec {
@@ -80,6 +83,14 @@ export const EDGE_SETTINGS = [
     repeats: "once",
     summary: "an approval gate: envelopes on this edge carry an approval record, and waiting_review cannot pass",
   },
+  {
+    keyword: "fan_out",
+    node: "FanOut",
+    model: "fanOut",
+    value: "name",
+    repeats: "once",
+    summary: "makes this delegation a branch of the named fan-out: the supervisor's delegations with that name are taken together, one owner each",
+  },
 ] as const satisfies readonly SettingSpec[];
 
 /** The settings of an agent block, in the order completion offers them. */
@@ -115,6 +126,14 @@ export const AGENT_SETTINGS = [
     value: "string",
     repeats: "once",
     summary: "what this agent does outside the graph (moves money, sends mail): a path to it should pass an approval gate",
+  },
+  {
+    keyword: "join",
+    node: "Join",
+    model: "join",
+    value: "join",
+    repeats: "once",
+    summary: "waits for all, any or k of the named agents' handoffs before the task goes on from this agent, within a deadline, otherwise escalates or ends",
   },
 ] as const satisfies readonly SettingSpec[];
 

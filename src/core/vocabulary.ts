@@ -92,6 +92,14 @@ export const STRUCTURE_KEYWORDS = [
 /** Keywords of an edge's guard (`when status is ready and confidence >= 0.8`, `otherwise`) and of a floor's `for`. */
 export const GUARD_KEYWORDS = ["when", "otherwise", "is", "and", "for"] as const;
 
+/** What a join waits for, besides a count: every input (`all`) or the first (`any`). */
+export const JOIN_WAITS = ["all", "any"] as const;
+/** A join's wait written as a word. */
+export type JoinWait = (typeof JOIN_WAITS)[number];
+
+/** Keywords of a join's line (`join 2 of a, b, c within 600 seconds otherwise escalate`), besides the waits. */
+export const JOIN_KEYWORDS = ["of", "within", "seconds"] as const;
+
 /**
  * What a guard may test, and how: `is` and a list of values (a finite domain: the statuses, or
  * the next steps the guards of one agent name), or a comparison with a number from 0 to 1.
@@ -110,13 +118,15 @@ export type GuardSubject = keyof typeof GUARD_SUBJECTS;
 /** The guard subjects in the order the reference lists them. */
 export const GUARD_SUBJECT_NAMES = Object.keys(GUARD_SUBJECTS) as readonly GuardSubject[];
 
-/** Every reserved word of the language, each once: structure keywords, settings, guard words, then roles, outcomes, actions, edge kinds. */
+/** Every reserved word of the language, each once: structure keywords, settings, guard and join words, then roles, outcomes, actions, edge kinds. */
 export const KEYWORDS: readonly string[] = [
   ...new Set<string>([
     ...STRUCTURE_KEYWORDS,
     ...AGENT_SETTINGS.map((s) => s.keyword),
     ...EDGE_SETTINGS.map((s) => s.keyword),
     ...GUARD_KEYWORDS,
+    ...JOIN_WAITS,
+    ...JOIN_KEYWORDS,
     ...ROLES,
     ...OUTCOMES,
     ...HOP_LIMIT_ACTIONS,

@@ -5,7 +5,8 @@
  * break the file. Node ids are readable: the agent id, `agent/terminal` for end nodes and
  * `/start` for the start marker (ids hold no `/`, so these never collide). Shapes: supervisor
  * box with a double border, worker rounded box, peer ellipse, terminal an exit arrow (`cds`, compact
- * where a circle would grow with its label); observe
+ * where a circle would grow with its label), approval gate hexagon, join `invtrapezium`, fan-out
+ * `trapezium`; observe
  * edges dashed; faults from {@link buildPicture} coloured.
  */
 import { replaceUnprintable } from "../core/printable.js";
@@ -40,14 +41,17 @@ function nodeAttributes(node: PictureNode): Attribute[] {
       return [label, ["shape", "circle"], ["style", "filled"], ["fillcolor", "black"], ["fontcolor", "white"], ["fontsize", "9"]];
     case "terminal":
       return [label, ["shape", "cds"], ["fontsize", "9"], ["margin", "0.12,0.04"], ...stateAttributes(node.state, [])];
+    case "fan-out":
+      return [label, ["shape", "trapezium"], ["fontsize", "9"], ...stateAttributes(node.state, [])];
     case "agent": {
       const byRole: Record<typeof node.role, { attrs: Attribute[]; styles: string[] }> = {
         supervisor: { attrs: [["shape", "box"], ["peripheries", "2"]], styles: [] },
         worker: { attrs: [["shape", "box"]], styles: ["rounded"] },
         peer: { attrs: [["shape", "ellipse"]], styles: [] },
       };
-      // An approval gate is its own shape, whatever its role.
-      const { attrs, styles } = node.gate ? { attrs: [["shape", "hexagon"]] as Attribute[], styles: [] } : byRole[node.role];
+      // A join and an approval gate are their own shapes, whatever the role.
+      const own: Attribute[] | undefined = node.join ? [["shape", "invtrapezium"]] : node.gate ? [["shape", "hexagon"]] : undefined;
+      const { attrs, styles } = own !== undefined ? { attrs: own, styles: [] } : byRole[node.role];
       return [label, ...attrs, ...stateAttributes(node.state, styles)];
     }
   }

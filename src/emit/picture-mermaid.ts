@@ -5,7 +5,8 @@
  * turn an arrow into a circle or cross edge), so node ids are generated (`s0`, `a0`, `t0`...)
  * and the real names go into quoted labels with Mermaid's entity escapes (`#quot;`, `#35;`).
  * Shapes: supervisor `[[ ]]` (double-sided box), worker `( )` (rounded), peer `([ ])`
- * (stadium), terminal `>  ]` (a flag, pointing out like DOT's exit arrow); observe edges dashed (`-.->`); faults from
+ * (stadium), terminal `>  ]` (a flag, pointing out like DOT's exit arrow), approval gate `{{ }}`
+ * (hexagon), join `[\ /]` (narrowing: inputs meet), fan-out `[/ \]` (widening: branches leave); observe edges dashed (`-.->`); faults from
  * {@link buildPicture} coloured with `classDef`/`linkStyle`.
  */
 import { replaceUnprintable } from "../core/printable.js";
@@ -16,8 +17,8 @@ import { buildPicture, FAULT_COLOR, UNREACHABLE_COLOR, type PictureNode } from "
 export function mermaidPicture(graph: CheckedGraph): string {
   const picture = buildPicture(graph);
   const ids = new Map<string, string>();
-  const counters = { start: 0, agent: 0, terminal: 0 };
-  const prefix = { start: "s", agent: "a", terminal: "t" } as const;
+  const counters = { start: 0, agent: 0, terminal: 0, "fan-out": 0 };
+  const prefix = { start: "s", agent: "a", terminal: "t", "fan-out": "f" } as const;
   for (const node of picture.nodes) ids.set(node.key, `${prefix[node.kind]}${counters[node.kind]++}`);
   const id = (key: string): string => {
     const found = ids.get(key);
@@ -60,8 +61,11 @@ function shape(node: PictureNode): string {
       return `((${text}))`;
     case "terminal":
       return `>${text}]`;
+    case "fan-out":
+      return `[/${text}\\]`;
     case "agent":
-      // An approval gate is its own shape, whatever its role.
+      // A join and an approval gate are their own shapes, whatever the role.
+      if (node.join) return `[\\${text}/]`;
       if (node.gate) return `{{${text}}}`;
       return node.role === "supervisor" ? `[[${text}]]` : node.role === "worker" ? `(${text})` : `([${text}])`;
   }

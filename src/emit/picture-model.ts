@@ -12,7 +12,8 @@
  */
 import type { CheckedGraph, HopLimitInfo } from "../analysis/model.js";
 import type { EdgeKind, Outcome, Role } from "../parser/ast.js";
-import { guardText } from "../parser/print.js";
+import { guardText, joinLine } from "../parser/print.js";
+import { fanOutsOf, type FanOut } from "../analysis/fan-outs.js";
 
 /** Colour of faults (unbounded cycles, agents with no terminal path). */
 export const FAULT_COLOR = "#d32f2f";
@@ -32,7 +33,18 @@ export type PictureNode =
       readonly state: NodeState;
       /** An approval gate (`gate`): drawn as its own shape, a hexagon. */
       readonly gate: boolean;
-      /** Lines: the agent id, the role (and version), `approval gate`, `effect: ...`, then the fault, if any. */
+      /** A join (`join ...`): drawn as its own shape, a trapezium narrowing downwards (inputs meet, one way on); before `gate`. */
+      readonly join: boolean;
+      /** Lines: the agent id, the role (and version), the join line, `approval gate`, `effect: ...`, then the fault, if any. */
+      readonly label: readonly string[];
+    }
+  | {
+      /** A fan-out of a supervisor: its branches leave from here, all at once (a trapezium widening downwards). */
+      readonly kind: "fan-out";
+      readonly key: string;
+      /** Greyed with its unreachable supervisor. */
+      readonly state: NodeState;
+      /** Lines: `fan_out NAME`, `N branches`. */
       readonly label: readonly string[];
     }
   | {
@@ -47,8 +59,11 @@ export type PictureNode =
 
 /** One arrow of a picture. */
 export interface PictureEdge {
-  /** `entry`: start marker -> entry agent; `terminal`: agent -> its end node; else a handoff. */
-  readonly kind: "entry" | "terminal" | EdgeKind;
+  /**
+   * `entry`: start marker -> entry agent; `terminal`: agent -> its end node; `fan-out`: a
+   * supervisor -> its fan-out node; else a handoff (a branch is drawn from its fan-out node).
+   */
+  readonly kind: "entry" | "terminal" | "fan-out" | EdgeKind;
   readonly from: string;
   readonly to: string;
   /** Lines: the edge kind, its guard (`when status is ready`), `max_rounds N`, `min_confidence 0.8`, `gate`, `observe`; empty for entry and terminal arrows. */
@@ -71,22 +86,39 @@ export interface Picture {
 
 /**
  * Builds the picture of a checked graph. Node keys are readable and cannot collide: an agent's
- * key is its id, a terminal's is `agent/terminal` and the start marker's is `/start` (ids hold
- * no `/`). Nodes come as start marker, then agents in declaration order each followed by its
- * terminals; edges as entry arrows, handoffs in declaration order, then terminal arrows.
+ * key is its id, a terminal's is `agent/terminal`, a fan-out's `/fan-out/agent/name` and the
+ * start marker's is `/start` (ids hold no `/`). Nodes come as start marker, then agents in
+ * declaration order each followed by its fan-outs and terminals; edges as entry arrows, fan-out
+ * arrows, handoffs in declaration order (a branch from its fan-out node), then terminal arrows.
  */
 export function buildPicture(graph: CheckedGraph): Picture {
   const nodes: PictureNode[] = [];
   const edges: PictureEdge[] = [];
   const unreachable = new Set(graph.agents.filter((a) => !a.reachable).map((a) => a.id));
+  // Only a fan-out of two or more branches is drawn as one (a single one is fan-out-invalid).
+  const fanOuts = fanOutsOf(graph).filter((f) => f.edges.length >= 2);
+  const branchOf = new Map<number, FanOut>();
+  for (const fanOut of fanOuts) for (const edge of fanOut.edges) branchOf.set(edge.index, fanOut);
   const startKey = "/start";
   if (graph.entries.length > 0) nodes.push({ kind: "start", key: startKey, label: ["start"] });
   for (const agent of graph.agents) {
     const state: NodeState = !agent.reachable ? "unreachable" : agent.canTerminate ? "normal" : "no-terminal-path";
     const role = agent.version === undefined ? agent.role : `${agent.role} ${agent.version}`;
     const note = state === "unreachable" ? ["unreachable"] : state === "no-terminal-path" ? ["no terminal path"] : [];
-    const marks = [...(agent.gate ? ["approval gate"] : []), ...(agent.effect === undefined ? [] : [`effect: ${agent.effect}`])];
-    nodes.push({ kind: "agent", key: agent.id, role: agent.role, state, gate: agent.gate === true, label: [agent.id, role, ...marks, ...note] });
+    const marks = [
+      ...(agent.join === undefined ? [] : [joinLine(agent.join.decl)]),
+      ...(agent.gate ? ["approval gate"] : []),
+      ...(agent.effect === undefined ? [] : [`effect: ${agent.effect}`]),
+    ];
+    nodes.push({ kind: "agent", key: agent.id, role: agent.role, state, gate: agent.gate === true, join: agent.join !== undefined, label: [agent.id, role, ...marks, ...note] });
+    for (const fanOut of fanOuts.filter((f) => f.from === agent.id)) {
+      nodes.push({
+        kind: "fan-out",
+        key: fanOutKey(fanOut),
+        state: state === "unreachable" ? "unreachable" : "normal",
+        label: [`fan_out ${fanOut.name}`, `${fanOut.edges.length} branches`],
+      });
+    }
     for (const terminal of agent.terminals) {
       nodes.push({
         kind: "terminal",
@@ -101,10 +133,14 @@ export function buildPicture(graph: CheckedGraph): Picture {
   for (const entry of graph.entries) {
     edges.push({ kind: "entry", from: startKey, to: entry, ...plain, unreachable: false });
   }
+  for (const fanOut of fanOuts) {
+    edges.push({ kind: "fan-out", from: fanOut.from, to: fanOutKey(fanOut), ...plain, unreachable: unreachable.has(fanOut.from) });
+  }
   for (const edge of graph.edges) {
+    const fanOut = branchOf.get(edge.index);
     edges.push({
       kind: edge.kind,
-      from: edge.from,
+      from: fanOut === undefined ? edge.from : fanOutKey(fanOut),
       to: edge.to,
       label: [
         edge.kind,
@@ -125,6 +161,11 @@ export function buildPicture(graph: CheckedGraph): Picture {
     }
   }
   return { title: `${graph.name}: ${describeHopLimit(graph.hopLimit, graph.unboundedCycles.length > 0)}`, nodes, edges };
+}
+
+/** The node key of a fan-out: `/fan-out/agent/name` (agent ids and names hold no `/`). */
+function fanOutKey(fanOut: FanOut): string {
+  return `/fan-out/${fanOut.from}/${fanOut.name}`;
 }
 
 /** The hop limit as the picture's title states it. */

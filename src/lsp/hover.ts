@@ -7,7 +7,7 @@
 import type { Hover } from "vscode-languageserver/node";
 import { countOf } from "../analysis/describe.js";
 import { describeField, splitFieldPath } from "../analysis/field-paths.js";
-import type { CheckedEdge, CheckedFloor, CheckedGraph } from "../analysis/model.js";
+import type { CheckedEdge, CheckedFloor, CheckedGraph, CheckedJoin } from "../analysis/model.js";
 import { EDGE_SETTINGS, type SettingSpec } from "../core/settings.js";
 import { guardText } from "../parser/print.js";
 import type { FieldPath } from "../parser/ast.js";
@@ -59,6 +59,7 @@ function agentHover(occurrence: NameOccurrence, checked: CheckedGraph | undefine
   const version = agent.version === undefined ? "" : `, version ${markdownText(agent.version)}`;
   const lines = [`**agent** \`${agent.id}\`: ${agent.role}${version}`];
   if (!agent.reachable) lines.push("", "No entry reaches this agent.");
+  if (agent.join !== undefined) lines.push("", joinHover(agent.join));
   lines.push("", agent.terminals.length === 0 ? "No terminals." : "Terminals:");
   lines.push(
     ...boundedList(
@@ -66,11 +67,22 @@ function agentHover(occurrence: NameOccurrence, checked: CheckedGraph | undefine
     ),
   );
   const edges = checked?.edges ?? [];
-  const out = edges.filter((e) => e.from === agent.id).map((e) => `- ${e.kind} to \`${e.to}\`${roundsNote(e.maxRounds)}`);
+  const out = edges
+    .filter((e) => e.from === agent.id)
+    .map((e) => `- ${e.kind} to \`${e.to}\`${roundsNote(e.maxRounds)}${e.fanOut === undefined ? "" : `, a branch of fan-out \`${e.fanOut}\``}`);
   const into = edges.filter((e) => e.to === agent.id).map((e) => `- ${e.kind} from \`${e.from}\`${roundsNote(e.maxRounds)}`);
   lines.push("", out.length === 0 ? "Hands off to no one." : "Hands off:", ...boundedList(out));
   lines.push("", into.length === 0 ? "Receives from no one." : "Receives:", ...boundedList(into));
   return lines.join("\n");
+}
+
+/** What a join waits for, how long, and what then, in a sentence. */
+function joinHover(join: CheckedJoin): string {
+  const wait = join.wait === "all" ? "all" : join.wait === "any" ? "the first" : String(join.wait);
+  const inputs = join.inputs.map((i) => `\`${i}\``).join(", ");
+  const within = join.within === undefined ? "" : ` within ${join.within} seconds`;
+  const otherwise = join.otherwise === "escalate" ? "escalates to a person" : `ends at \`${join.otherwise.terminal}\``;
+  return `Join: waits for ${wait} of ${inputs}${within} before the task goes on; otherwise the task ${otherwise}.`;
 }
 
 function roundsNote(maxRounds: number | undefined): string {

@@ -12,9 +12,9 @@
  * The analysis reads only nodes without `hasError` (binding filters the others out).
  */
 import type { Range } from "../core/source-file.js";
-import type { EdgeKind, HopLimitAction, Outcome, Role } from "../core/vocabulary.js";
+import type { EdgeKind, HopLimitAction, JoinWait, Outcome, Role } from "../core/vocabulary.js";
 
-export type { EdgeKind, HopLimitAction, Outcome, Role };
+export type { EdgeKind, HopLimitAction, JoinWait, Outcome, Role };
 
 /**
  * A node the parser could not complete: the fields it did not find are undefined, and
@@ -124,8 +124,27 @@ export interface EffectDecl {
   readonly range: Range;
 }
 
+/**
+ * `join WAIT of ID, ... (within INT seconds)? (otherwise (escalate | ID))?` in an agent block:
+ * the agent waits for handoffs from its `inputs` before the task goes on from it.
+ */
+export interface JoinDecl {
+  readonly kind: "Join";
+  /** `all`, `any`, or how many of the inputs (k of n). */
+  readonly wait: Keyword<JoinWait> | IntegerLiteral;
+  /** The agents whose handoffs to this agent the join waits for, as written. */
+  readonly inputs: readonly Identifier[];
+  /** `within N seconds`: how long the join waits, from the fan-out. */
+  readonly within?: IntegerLiteral;
+  /** `otherwise escalate` (a keyword) or `otherwise TERMINAL` (a terminal of this agent). */
+  readonly otherwise?: Keyword<"escalate"> | Identifier;
+  /** True when a syntax error lies inside this node (it is then skipped by the analysis). */
+  readonly hasError?: true;
+  readonly range: Range;
+}
+
 /** A line of an agent block. */
-export type AgentItem = TerminalDecl | AgentVersionDecl | GateDecl | EffectDecl;
+export type AgentItem = TerminalDecl | AgentVersionDecl | GateDecl | EffectDecl | JoinDecl;
 
 /** `agent ID : ROLE { ... }`. */
 export interface AgentDecl {
@@ -161,6 +180,15 @@ export interface MaxRoundsDecl {
 export interface RepairsDecl {
   readonly kind: "Repairs";
   readonly value: IntegerLiteral;
+  /** Whole nodes have no error; see {@link Incomplete}. */
+  readonly hasError?: undefined;
+  readonly range: Range;
+}
+
+/** `fan_out ID` in an edge block: the edge is a branch of that fan-out. */
+export interface FanOutDecl {
+  readonly kind: "FanOut";
+  readonly name: Identifier;
   /** Whole nodes have no error; see {@link Incomplete}. */
   readonly hasError?: undefined;
   readonly range: Range;
@@ -244,6 +272,7 @@ export type EdgeItem =
   | MaybeIncomplete<MaxRoundsDecl>
   | MaybeIncomplete<RepairsDecl>
   | MaybeIncomplete<MinConfidenceDecl>
+  | MaybeIncomplete<FanOutDecl>
   | GateDecl;
 
 /** `KIND from -> to guard? observe? { ... }`. */
@@ -361,6 +390,8 @@ export type AstNode =
   | MinConfidenceDecl
   | GateDecl
   | EffectDecl
+  | JoinDecl
+  | FanOutDecl
   | GuardDecl
   | Condition
   | NumberLiteral

@@ -17,13 +17,15 @@ export function unknownLanguageVersion(value: number): string {
 }
 
 /** The settings whose value is an integer (the message for a negative one names its rule). */
-export type IntegerSetting = "seam" | "hop_limit" | CountSettingKeyword;
+export type IntegerSetting = "seam" | "hop_limit" | "join" | "within" | CountSettingKeyword;
 
 const integerRules: Readonly<Record<IntegerSetting, string>> = {
   seam: `the language version is ${LANGUAGE_VERSION} (write 'seam ${LANGUAGE_VERSION}' or leave the line out)`,
   hop_limit: "hop_limit must be a whole number of at least 1",
   max_rounds: "max_rounds must be a whole number of at least 1",
   repairs: "repairs must be a whole number, 0 or more (0: the first refusal escalates)",
+  join: "a join waits for a whole number of its inputs, at least 1 (or 'all', 'any')",
+  within: "a join waits a whole number of seconds, at least 1",
 };
 
 /** Receives the errors found while building (a range in the file and a message). */

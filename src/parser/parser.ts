@@ -21,7 +21,7 @@
  */
 import type { Range } from "../core/source-file.js";
 import { AGENT_SETTINGS, EDGE_SETTINGS, type SettingSpec } from "../core/settings.js";
-import { EDGE_KINDS, GUARD_SUBJECT_NAMES, GUARD_SUBJECTS, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES, type GuardSubject } from "../core/vocabulary.js";
+import { EDGE_KINDS, GUARD_SUBJECT_NAMES, GUARD_SUBJECTS, HOP_LIMIT_ACTIONS, JOIN_WAITS, OUTCOMES, ROLES, type GuardSubject } from "../core/vocabulary.js";
 import type {
   AgentDecl,
   AgentItem,
@@ -39,6 +39,8 @@ import type {
   GraphItem,
   HopLimitAction,
   Identifier,
+  JoinDecl,
+  JoinWait,
   Keyword,
   LanguageVersionDecl,
   LoopSignatureDecl,
@@ -125,6 +127,12 @@ const KW_OTHERWISE = k.keywordKind("otherwise");
 const KW_IS = k.keywordKind("is");
 const KW_AND = k.keywordKind("and");
 const KW_FOR = k.keywordKind("for");
+const KW_OF = k.keywordKind("of");
+const KW_WITHIN = k.keywordKind("within");
+const KW_SECONDS = k.keywordKind("seconds");
+const KW_ESCALATE = k.keywordKind("escalate");
+const JOIN_WAIT_KINDS = kindSet(JOIN_WAITS);
+const EXPECTED_JOIN_WAIT = `${listAlternatives(JOIN_WAITS.map(quote))} or a count`;
 
 /** The settings of a block (`core/settings.ts`) by the token kind of their keyword. */
 const settingsByKind = (specs: readonly SettingSpec[]): ReadonlyMap<number, SettingSpec> =>
@@ -409,6 +417,69 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return { kind, range: span(first, first) };
   };
 
+  // joinDecl = "join" (joinWait | INT) "of" ID ("," ID)* ("within" INT "seconds")? ("otherwise" ("escalate" | ID))?
+  const joinDecl = (): JoinDecl => {
+    const first = next();
+    const broken = (): JoinDecl => ({ kind: "Join", wait: { kind: "Keyword", value: "all", range: span(first, first) }, inputs: [], hasError: true, range: span(first, pos - 1) });
+    let ok = true;
+    let wait: JoinDecl["wait"] | undefined;
+    if (JOIN_WAIT_KINDS[peek()] === 1) {
+      wait = keyword<JoinWait>(next());
+    } else if (at(k.K_INTEGER) || at(k.K_NEGATIVE_INTEGER)) {
+      const token = next();
+      wait = b.integer(image(token), start(token), end(token), "join");
+      if (wait === undefined) ok = false;
+    } else {
+      expected(EXPECTED_JOIN_WAIT);
+      return broken();
+    }
+    if (!at(KW_OF)) {
+      expected("'of'");
+      return broken();
+    }
+    next();
+    const inputs: Identifier[] = [];
+    for (;;) {
+      const input = name();
+      if (input === undefined) return broken();
+      inputs.push(input);
+      if (!at(k.K_COMMA)) break;
+      next();
+    }
+    let within: IntegerLiteral | undefined;
+    if (at(KW_WITHIN)) {
+      next();
+      const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "a number of seconds");
+      if (token < 0) return broken();
+      within = b.integer(image(token), start(token), end(token), "within");
+      if (within === undefined) ok = false;
+      if (!at(KW_SECONDS)) {
+        expected("'seconds'");
+        return broken();
+      }
+      next();
+    }
+    let otherwise: JoinDecl["otherwise"];
+    if (at(KW_OTHERWISE)) {
+      next();
+      if (at(KW_ESCALATE)) otherwise = keyword<"escalate">(next());
+      else {
+        otherwise = name();
+        if (otherwise === undefined) return broken();
+      }
+    }
+    const range = span(first, pos - 1);
+    const join: JoinDecl = {
+      kind: "Join",
+      wait: wait ?? { kind: "Keyword", value: "all", range: span(first, first) },
+      inputs,
+      ...(within === undefined ? {} : { within }),
+      ...(otherwise === undefined ? {} : { otherwise }),
+      range,
+    };
+    return ok && wait !== undefined ? join : { ...join, hasError: true };
+  };
+
   // agentItem: one setting of `core/settings.ts`, parsed by the shape of its value.
   const agentItem = (kind: number): MaybeIncomplete<AgentItem> => {
     const spec = AGENT_SETTING_OF.get(kind) as (typeof AGENT_SETTINGS)[number];
@@ -419,6 +490,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
         return stringDecl(spec.node) as MaybeIncomplete<AgentItem>;
       case "flag":
         return flagDecl(spec.node);
+      case "join":
+        return joinDecl();
     }
   };
 
@@ -492,6 +565,14 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       : { kind: "MinConfidence", value, decisions, hasError: true, range };
   };
 
+  // nameDecl = KEYWORD ID (`fan_out research`)
+  const nameDecl = <K extends string>(kind: K): MaybeIncomplete<{ kind: K; name: Identifier; range: Range }> => {
+    const first = next();
+    const value = name();
+    if (value === undefined) return { kind, name: undefined, hasError: true, range: span(first, first) };
+    return { kind, name: value, range: span(first, pos - 1) };
+  };
+
   // edgeItem: one setting of `core/settings.ts`, parsed by the shape of its value.
   const edgeItem = (kind: number): EdgeItem => {
     const spec = EDGE_SETTING_OF.get(kind) as (typeof EDGE_SETTINGS)[number];
@@ -504,6 +585,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
         return minConfidenceDecl();
       case "flag":
         return flagDecl(spec.node);
+      case "name":
+        return nameDecl(spec.node);
     }
   };
 

@@ -35,6 +35,7 @@ import type {
   GraphDecl,
   GraphItem,
   GuardDecl,
+  JoinDecl,
   RequireDecl,
   SeamFile,
 } from "./ast.js";
@@ -307,6 +308,8 @@ class Printer {
         const description = item.description === undefined ? "" : ` ${this.slice(item.description.range)}`;
         return `${keyword} ${item.name.name}${outcome}${description}`;
       }
+      case "Join":
+        return joinLine(item);
     }
   }
 
@@ -348,9 +351,19 @@ function edgeItem(item: Exclude<EdgeItem, { hasError: true }>): string {
       return `${keyword} ${item.value.text}${item.decisions.length === 0 ? "" : ` for ${item.decisions.map((d) => d.name).join(", ")}`}`;
     case "Gate":
       return keyword;
+    case "FanOut":
+      return `${keyword} ${item.name.name}`;
     default:
       return `${keyword} ${item.value.value}`;
   }
+}
+
+/** `join all of a, b within 600 seconds otherwise escalate`, the parts not written left out. */
+export function joinLine(item: JoinDecl): string {
+  const wait = item.wait.kind === "Keyword" ? item.wait.value : String(item.wait.value);
+  const within = item.within === undefined ? "" : ` within ${item.within.value} seconds`;
+  const otherwise = item.otherwise === undefined ? "" : ` otherwise ${item.otherwise.kind === "Keyword" ? item.otherwise.value : item.otherwise.name}`;
+  return `${settingOfNode("Join").keyword} ${wait} of ${item.inputs.map((i) => i.name).join(", ")}${within}${otherwise}`;
 }
 
 /** `when a is x, y and b >= 0.8`, or `otherwise`; numbers as written. */

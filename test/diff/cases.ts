@@ -4,6 +4,14 @@ import { BASE, edit } from "./helpers.js";
 const SECOND_GRAPH = "\ngraph side {\n  entry solo\n  agent solo: peer {\n    terminal t\n  }\n}\n";
 const KINDS = "graph k {\n  entry a\n  agent a: supervisor {\n    terminal t\n  }\n  agent b: supervisor\n  delegate a -> b { max_rounds 1 }\n  return b -> a\n}\n";
 
+/** BASE with boss fanning out to helper and lead, and waiting for both. */
+const FAN = edit(
+  BASE,
+  ["delegate boss -> helper { max_rounds 1 }", "delegate boss -> helper { max_rounds 1 fan_out team }"],
+  ["delegate boss -> lead { max_rounds 1 }", "delegate boss -> lead { max_rounds 1 fan_out team }"],
+  ["    terminal done complete\n", "    terminal done complete\n    join all of helper, lead within 600 seconds\n"],
+);
+
 /** `[name, old text, new text]`. */
 export const EDITS: readonly (readonly [string, string, string])[] = [
   ["graph removed / added", BASE + SECOND_GRAPH, BASE],
@@ -27,6 +35,9 @@ export const EDITS: readonly (readonly [string, string, string])[] = [
   ["min confidence", BASE, edit(BASE, ["delegate boss -> helper { max_rounds 1 }", "delegate boss -> helper { max_rounds 1 min_confidence 0.7 }"])],
   ["gate on an agent and an edge", edit(BASE, ["  entry boss", "  envelope 1.4\n  entry boss"]), edit(BASE, ["  entry boss", "  envelope 1.4\n  entry boss"], ["agent helper: worker", "agent helper: worker { gate }"], ["delegate boss -> lead { max_rounds 1 }", "delegate boss -> lead { max_rounds 1 gate }"])],
   ["guard", edit(BASE, ["return helper -> boss", "return helper -> boss when status is ready, partial\n  transfer helper -> desk_peer otherwise"]), edit(BASE, ["return helper -> boss", "return helper -> boss when status is ready, blocked\n  transfer helper -> desk_peer otherwise"])],
+  ["branch", FAN, edit(FAN, ["delegate boss -> analyst { max_rounds 2 }", "delegate boss -> analyst { max_rounds 2 fan_out team }"])],
+  ["join wait", FAN, edit(FAN, ["join all of helper, lead", "join any of helper, lead"])],
+  ["join policy", FAN, edit(FAN, ["within 600 seconds", "within 60 seconds otherwise escalate"])],
   ["observe", BASE, edit(BASE, ["transfer analyst -> desk_peer observe", "transfer analyst -> desk_peer"])],
   ["hop limit", BASE, edit(BASE, ["hop_limit 9", "hop_limit 8"])],
   ["on hop limit", BASE, edit(BASE, ["on_hop_limit escalate", "on_hop_limit failed"])],

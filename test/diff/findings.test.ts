@@ -223,6 +223,60 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
       ["guard-widened", "warning", "otherwise", "transfer helper -> desk_peer now takes status blocked: desk_peer on the old graph refuses such handoffs, so deploy desk_peer before helper routes them there"],
     ],
   },
+  branch: {
+    forward: [
+      [
+        "branch-added",
+        "warning",
+        "fan_out team",
+        "delegate boss -> analyst is now a branch of fan-out 'team': agents on the old graph refuse a second owner of the hop, so deploy analyst and the join before boss fans out",
+      ],
+    ],
+    backward: [
+      [
+        "branch-removed",
+        "error",
+        "delegate boss -> analyst",
+        "delegate boss -> analyst is no longer a branch of fan-out 'team': tasks in flight with that branch open are refused at its next hop by the new graph; drain them before deploying",
+      ],
+    ],
+  },
+  "join wait": {
+    forward: [
+      [
+        "join-wait-changed",
+        "error",
+        "join any of helper, lead within 600 seconds",
+        "agent boss now has `join any of helper, lead within 600 seconds`, not `join all of helper, lead within 600 seconds`: tasks in flight were fanned out under the old condition, so the join may wait for an arrival that never comes or go on without one it needed; drain the tasks in flight at boss before deploying",
+      ],
+    ],
+    backward: [
+      [
+        "join-wait-changed",
+        "error",
+        "join all of helper, lead within 600 seconds",
+        "agent boss now has `join all of helper, lead within 600 seconds`, not `join any of helper, lead within 600 seconds`: tasks in flight were fanned out under the old condition, so the join may wait for an arrival that never comes or go on without one it needed; drain the tasks in flight at boss before deploying",
+      ],
+    ],
+  },
+  "join policy": {
+    forward: [
+      [
+        "join-policy-changed",
+        "info",
+        "join all of helper, lead within 60 seconds otherwise escalate",
+        "the join of boss now waits 60 seconds, otherwise escalate (was 600 seconds, otherwise escalate): nothing is refused; tasks boss holds follow the new policy once it is deployed",
+      ],
+    ],
+    backward: [
+      [
+        "join-policy-changed",
+        "info",
+        "join all of helper, lead within 600 seconds",
+        "the join of boss now waits 600 seconds, otherwise escalate (was 60 seconds, otherwise escalate): nothing is refused; tasks boss holds follow the new policy once it is deployed",
+      ],
+    ],
+  },
   "observe": {
     forward: [
       ["edge-enforced", "error", "transfer analyst -> desk_peer", "transfer analyst -> desk_peer is no longer observe: desk_peer now refuses the handoffs it only warned about; replay recorded envelopes with seam validate before deploying"],

@@ -20,9 +20,9 @@ const EVERYTHING = `graph g {
   on_hop_limit failed
   loop_signature goal.statement
   contract transfer { require decisions }
-  agent lead: supervisor { version "1.0.0" terminal done complete "ok" gate effect "pays" }
+  agent lead: supervisor { version "1.0.0" terminal done complete "ok" gate effect "pays" join any of coder within 5 seconds otherwise done }
   agent coder: worker
-  delegate lead -> coder observe { max_rounds 2 repairs 1 min_confidence 0.5 gate require constraints }
+  delegate lead -> coder observe { max_rounds 2 repairs 1 min_confidence 0.5 gate fan_out f require constraints }
   return coder -> lead when status is ready
   return coder -> lead otherwise
 }

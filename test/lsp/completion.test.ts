@@ -33,9 +33,15 @@ describe("seam lsp: completion", () => {
   it("offers the statements of the block: file, graph, agent, edge, contract", async () => {
     expect(labels(await complete("‸"))).toEqual(["seam", "graph"]);
     expect(labels(await complete(graph("  ‸")))).toEqual(GRAPH_STATEMENTS);
-    expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version", "gate", "effect"]);
-    expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds", "repairs", "min_confidence", "gate"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    ‸\n  }")))).toEqual(["terminal", "version", "gate", "effect", "join"]);
+    expect(labels(await complete(graph("  delegate lead -> coder {\n    ‸\n  }")))).toEqual(["require", "max_rounds", "repairs", "min_confidence", "gate", "fan_out"]);
     expect(labels(await complete(graph("  contract delegate { ‸ }")))).toEqual(["require"]);
+  });
+
+  it("offers a join's words from the grammar: the waits, then 'of', then 'within' and 'otherwise'", async () => {
+    expect(labels(await complete(graph("  agent x: worker {\n    join ‸\n  }")))).toEqual(["all", "any"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    join all ‸\n  }")))).toEqual(["of"]);
+    expect(labels(await complete(graph("  agent x: worker {\n    join 2 of a, b ‸\n  }")))).toEqual(expect.arrayContaining(["within", "otherwise"]));
   });
 
   it("replaces the word being typed, and keeps a fixed order", async () => {

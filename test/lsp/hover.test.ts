@@ -5,10 +5,12 @@ import { startLspClient, type LspClient } from "./lsp-client.js";
 let client: LspClient;
 const team = fixture("team.seam");
 const faulty = fixture("faulty.seam");
+const research = fixture("research.seam");
 beforeAll(async () => {
   client = await startLspClient();
   await client.open(team.uri, team.text);
   await client.open(faulty.uri, faulty.text);
+  await client.open(research.uri, research.text);
 });
 afterAll(async () => {
   expect(await client.stop()).toBe(0);
@@ -19,6 +21,33 @@ const hover = (uri: string, line: number, character: number) =>
 const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });
 
 describe("seam lsp: hover", () => {
+  it("shows a join agent's wait and a branch's fan-out", async () => {
+    expect(await hover(research.uri, 2, 9)).toEqual({
+      contents: {
+        kind: "markdown",
+        value: [
+          "**agent** `lead`: supervisor",
+          "",
+          "Join: waits for all of `sanctions`, `media` within 600 seconds before the task goes on; otherwise the task escalates to a person.",
+          "",
+          "Terminals:",
+          "- `done` (complete)",
+          "",
+          "Hands off:",
+          "- delegate to `sanctions` (max_rounds 1), a branch of fan-out `checks`",
+          "- delegate to `media` (max_rounds 1), a branch of fan-out `checks`",
+          "",
+          "Receives:",
+          "- return from `sanctions`",
+          "- return from `media`",
+        ].join("\n"),
+      },
+      range: range(2, 8, 12),
+    });
+    const edge = (await hover(research.uri, 8, 5)) as { contents: { value: string } };
+    expect(edge.contents.value.split("\n")[0]).toBe("**delegate** `lead -> sanctions` · max_rounds 1 · fan_out checks");
+  });
+
   it("shows an agent's role, version, terminals (descriptions escaped) and edges", async () => {
     expect(await hover(team.uri, 8, 9)).toEqual({
       contents: {

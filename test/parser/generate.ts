@@ -47,6 +47,14 @@ export const graphItem = fc.oneof(
       str.map((s) => `version ${s}`),
       str.map((s) => `effect ${s}`),
       fc.constant("gate"),
+      fc
+        .tuple(
+          fc.oneof(fc.constantFrom("all", "any"), integer),
+          list(id),
+          fc.option(integer.map((n) => ` within ${n} seconds`), { nil: "" }),
+          fc.option(fc.oneof(fc.constant(" otherwise escalate"), id.map((n) => ` otherwise ${n}`)), { nil: "" }),
+        )
+        .map(([w, inputs, within, otherwise]) => `join ${w} of ${inputs}${within}${otherwise}`),
     )))
     .map(([n, r, b]) => `agent ${n}: ${r} ${b}`),
   fc.tuple(edgeKind, fc.array(requireDecl, { maxLength: 2 })).map(([k, r]) => `contract ${k} { ${r.join(" ")} }`),
@@ -57,6 +65,7 @@ export const graphItem = fc.oneof(
       integer.map((n) => `repairs ${n}`),
       fc.tuple(fraction, fc.option(list(id), { nil: undefined })).map(([n, d]) => `min_confidence ${n}${d === undefined ? "" : ` for ${d}`}`),
       fc.constant("gate"),
+      id.map((n) => `fan_out ${n}`),
     )))
     .map(([k, f, t, g, o, b]) => `${k} ${f}->${t}${g}${o} ${b}`),
 );

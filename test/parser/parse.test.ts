@@ -183,7 +183,7 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
     {
       name: "junk inside an agent block",
       code: "graph g {\n  agent a: worker { terminal t\n    junk }\n}",
-      expected: ["syntax error 3:5 expected 'terminal', 'version', 'gate', 'effect' or '}' after 't', found 'junk'"],
+      expected: ["syntax error 3:5 expected 'terminal', 'version', 'gate', 'effect', 'join' or '}' after 't', found 'junk'"],
     },
     {
       name: "integer where a version is expected",

@@ -31,6 +31,9 @@ const number = (n: number): string => n.toLocaleString("en-US");
 /** What was exceeded, in words. */
 function why(approximation: HopApproximation | undefined): string {
   if (approximation === undefined) return "the exact search did not finish";
+  if (approximation.kind === "fan-out") {
+    return `a strongly connected component of ${countOf(approximation.agents, "agent")} and ${countOf(approximation.edges, "edge")} holds branches of one fan-out, whose shared rounds only the memoised search follows, and has more round states than it may keep`;
+  }
   if (approximation.kind === "steps") return `the exact search ran out of its budget of ${number(approximation.budget)} step${approximation.budget === 1 ? "" : "s"}`;
   return `a strongly connected component of ${countOf(approximation.agents, "agent")} and ${countOf(approximation.edges, "edge")} is beyond the exact flow search (at most ${MAX_FLOW_AGENTS} agents and ${MAX_FLOW_EDGES} edges) and has more round states than the memoised search may keep`;
 }

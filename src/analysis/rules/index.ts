@@ -21,6 +21,12 @@ import { gateNeedsApprovalEnvelopeRule } from "./gate-needs-approval-envelope.js
 import { ungatedEffectRule } from "./ungated-effect.js";
 import { guardOverlapRule } from "./guard-overlap.js";
 import { guardUnreachableRule } from "./guard-unreachable.js";
+import { branchDanglingRule } from "./branch-dangling.js";
+import { fanOutInvalidRule } from "./fan-out-invalid.js";
+import { fanOutUnjoinedRule } from "./fan-out-unjoined.js";
+import { joinDeadlockRule } from "./join-deadlock.js";
+import { joinInvalidRule } from "./join-invalid.js";
+import { joinNeverFiresRule } from "./join-never-fires.js";
 import { missingEntryRule } from "./missing-entry.js";
 import { mixedScriptNameRule } from "./mixed-script-name.js";
 import { repairsExcessiveRule } from "./repairs-excessive.js";
@@ -62,6 +68,12 @@ export const rules: readonly Rule[] = [
   guardOverlapRule,
   gateNeedsApprovalEnvelopeRule,
   ungatedEffectRule,
+  fanOutInvalidRule,
+  joinInvalidRule,
+  joinNeverFiresRule,
+  joinDeadlockRule,
+  branchDanglingRule,
+  fanOutUnjoinedRule,
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,

@@ -6,13 +6,13 @@ import { suggestName } from "../suggest.js";
 /** Edit-distance comparisons per graph for all "did you mean" suggestions together. */
 const SUGGESTION_BUDGET = 200_000;
 
-/** `unknown-agent` (error): an edge or an entry names no declared agent; suggests the nearest id. */
+/** `unknown-agent` (error): an edge, an entry or a join names no declared agent; suggests the nearest id. */
 export const unknownAgentRule = defineRule({
   wholeGraph: true,
   meta: {
     id: "unknown-agent",
     severity: "error",
-    description: "An edge or entry names an agent that is not declared in the graph.",
+    description: "An edge, entry or join names an agent that is not declared in the graph.",
   },
   check({ model, report }) {
     const { agentIndex, agents, items } = model.bound;
@@ -30,6 +30,9 @@ export const unknownAgentRule = defineRule({
     for (const item of items.settings) {
       if (item.kind !== "Entry") continue;
       for (const agent of item.agents) if (!agentIndex.has(agent.name)) reportUnknown(agent, "the entry line");
+    }
+    for (const agent of model.bound.agents) {
+      for (const input of agent.join?.decl.inputs ?? []) if (!agentIndex.has(input.name)) reportUnknown(input, `the join of '${agent.id}'`);
     }
     // Name ids at or past the agent count are undeclared names (see `bind.ts`).
     const { edges, edgeFromName, edgeToName } = items;

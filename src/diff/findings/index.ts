@@ -3,6 +3,10 @@
  * used by SARIF and the docs (`docs/diff/`). Output is sorted afterwards, so the order here only
  * fixes the catalogue's.
  */
+import { branchAdded } from "./branch-added.js";
+import { branchRemoved } from "./branch-removed.js";
+import { joinPolicyChanged } from "./join-policy-changed.js";
+import { joinWaitChanged } from "./join-wait-changed.js";
 import type { FindingMeta } from "../finding.js";
 import type { DiffRule } from "../rule.js";
 import { agentAdded } from "./agent-added.js";
@@ -79,6 +83,10 @@ export const diffRules: readonly DiffRule[] = [
   gateRemoved,
   guardNarrowed,
   guardWidened,
+  branchRemoved,
+  branchAdded,
+  joinWaitChanged,
+  joinPolicyChanged,
   edgeEnforced,
   edgeObserved,
   hopLimitLowered,

@@ -14,7 +14,7 @@
  */
 import type { CstNode, IToken } from "chevrotain";
 import { AGENT_SETTINGS, EDGE_SETTINGS, type SettingSpec, type SettingValue } from "../../core/settings.js";
-import { EDGE_KINDS, HOP_LIMIT_ACTIONS, OUTCOMES, ROLES } from "../../core/vocabulary.js";
+import { EDGE_KINDS, HOP_LIMIT_ACTIONS, JOIN_WAITS, OUTCOMES, ROLES } from "../../core/vocabulary.js";
 import { chevrotain } from "./chevrotain.js";
 import * as t from "./tokens.js";
 
@@ -139,8 +139,36 @@ class SeamGrammar extends chevrotain.CstParser {
           this.AT_LEAST_ONE_SEP2({ SEP: t.Comma, DEF: () => this.CONSUME3(t.Identifier, { LABEL: "decision" }) });
         });
         break;
+      case "name":
+        this.CONSUME4(t.Identifier, { LABEL: "name" });
+        break;
+      case "join":
+        this.SUBRULE(this.joinWait);
+        this.CONSUME(kw("of"));
+        this.AT_LEAST_ONE_SEP3({ SEP: t.Comma, DEF: () => this.CONSUME5(t.Identifier, { LABEL: "input" }) });
+        this.OPTION4(() => {
+          this.CONSUME(kw("within"));
+          this.CONSUME2(t.Integer, { LABEL: "seconds" });
+          this.CONSUME(kw("seconds"));
+        });
+        this.OPTION5(() => {
+          this.CONSUME(kw("otherwise"));
+          this.OR([
+            { ALT: () => this.CONSUME(kw("escalate"), { LABEL: "otherwise" }) },
+            { ALT: () => this.CONSUME6(t.Identifier, { LABEL: "otherwise" }) },
+          ]);
+        });
+        break;
     }
   }
+
+  /** joinWait = "all" | "any" | INT (k of n) */
+  readonly joinWait = this.RULE("joinWait", () => {
+    this.OR([
+      ...JOIN_WAITS.map((word) => ({ ALT: () => this.CONSUME(kw(word), { LABEL: "value" }) })),
+      { ALT: () => this.CONSUME(t.Integer, { LABEL: "value" }) },
+    ]);
+  });
 
   /** One rule per setting of a block, named by {@link settingRuleName}. */
   private settingRules(block: "agent" | "edge", specs: readonly SettingSpec[]) {

@@ -1,7 +1,8 @@
 /**
  * ESLint-style rule tables: `valid` sources must not trigger the rule; in each `invalid` source a
  * `«` marks where each expected diagnostic starts (TypeSpec marks spans inline the same way),
- * and the rule must report exactly there, in that order, with the given severity.
+ * and the rule must report exactly there, in that order, with the given severity. Where the
+ * source also marks ends with `»` (one per `«`), each diagnostic's whole range is asserted.
  */
 import { describe, expect, it } from "vitest";
 import { checkText } from "../../../src/analysis/check.js";
@@ -13,6 +14,8 @@ export interface ExpectedError {
   readonly severity?: "error" | "warning" | "info";
   /** Words that must appear in the message. */
   readonly mentions?: readonly string[];
+  /** The whole message, when the test states it exactly. */
+  readonly message?: string;
 }
 
 export interface InvalidCase {
@@ -28,6 +31,7 @@ export interface ValidCase {
 }
 
 const MARK = "«";
+const END = "»";
 
 /** Lines joined with LF, so test sources read like files. */
 export function lines(...text: string[]): string {
@@ -46,12 +50,13 @@ export function ruleTable(rule: string, table: { valid: readonly ValidCase[]; in
     }
     for (const { name, code, errors, options } of table.invalid) {
       it(`reports: ${name}`, () => {
-        const [head = "", ...rest] = code.split(MARK);
         const marks: number[] = [];
-        let text = head;
-        for (const part of rest) {
-          marks.push(text.length);
-          text += part;
+        const ends: number[] = [];
+        let text = "";
+        for (const ch of code) {
+          if (ch === MARK) marks.push(text.length);
+          else if (ch === END) ends.push(text.length);
+          else text += ch;
         }
         expect(marks.length, "one « per expected diagnostic").toBe(errors.length);
         const result = checkText("invalid.seam", text, options);
@@ -64,8 +69,13 @@ export function ruleTable(rule: string, table: { valid: readonly ValidCase[]; in
           ...getLineAndColumn(result.file, marks[i] as number),
         }));
         expect(actual).toEqual(expected);
+        if (ends.length > 0) {
+          expect(ends.length, "one » per «").toBe(marks.length);
+          expect(found.map((d) => [d.range.start, d.range.end])).toEqual(marks.map((m, i) => [m, ends[i]]));
+        }
         errors.forEach((e, i) => {
           for (const word of e.mentions ?? []) expect(found[i]?.message).toContain(word);
+          if (e.message !== undefined) expect(found[i]?.message).toBe(e.message);
         });
       });
     }
