@@ -10,6 +10,7 @@ import { duplicateEdgeRule } from "./duplicate-edge.js";
 import { duplicateGraphRule } from "./duplicate-graph.js";
 import { duplicateSettingRule } from "./duplicate-setting.js";
 import { duplicateTerminalRule } from "./duplicate-terminal.js";
+import { importGuessRule } from "./import-guess.js";
 import { hopLimitApproximateRule } from "./hop-limit-approximate.js";
 import { hopLimitTooLowRule } from "./hop-limit-too-low.js";
 import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
@@ -57,6 +58,7 @@ export const rules: readonly Rule[] = [
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,
+  importGuessRule,
 ];
 
 /** Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment rules, then `internal-error`. */
