@@ -77,10 +77,10 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
       const choices = array(state["Choices"], `${where}States.${target}.Choices`);
       choices.forEach((c, i) => {
         const next = text(object(c, `${where}States.${target}.Choices[${i}]`)["Next"], `${where}States.${target}.Choices[${i}].Next`);
-        transition(from, next, `${where}States.${target}.Choices[${i}].Next`, `${target} choice ${i + 1}`, seen + 1, sink);
+        transition(from, next, `${where}States.${target}.Choices[${i}].Next`, label ?? next, seen + 1, sink);
       });
       const fallback = optionalText(state["Default"]);
-      if (fallback !== undefined) transition(from, fallback, `${where}States.${target}.Default`, `${target} default`, seen + 1, sink);
+      if (fallback !== undefined) transition(from, fallback, `${where}States.${target}.Default`, label ?? fallback, seen + 1, sink);
       return;
     }
     if (type === "Succeed" || type === "Fail") {
@@ -128,7 +128,7 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     catches.forEach((c, i) => {
       const handler = object(c, `${at}.Catch[${i}]`);
       const errors = array(handler["ErrorEquals"] ?? [], `${at}.Catch[${i}].ErrorEquals`).filter((e): e is string => typeof e === "string");
-      transition(state, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `catch ${errors.join(" ") || "error"}`, 0, []);
+      transition(state, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `${errors.join(" ") || "error"}`, 0, []);
     });
   }
   return starts;

@@ -35,7 +35,9 @@ export type CrewResult = ImportResult | { readonly ok: false; readonly problem: 
 
 /** Reads a crew. */
 export async function importCrewAi(input: CrewInput, name: string): Promise<CrewResult> {
-  const { parseDocument } = await import("yaml");
+  // `yaml` is CommonJS: bundled, its exports sit on the namespace's default.
+  const loaded = (await import("yaml")) as typeof import("yaml") & { readonly default?: typeof import("yaml") };
+  const parseDocument = loaded.default?.parseDocument ?? loaded.parseDocument;
   const read = (file: SourceFile): { ok: true; value: unknown } | { ok: false; problem: ImportProblem; file: SourceFile } => {
     const doc = parseDocument(file.text, { uniqueKeys: true, prettyErrors: false });
     const error = doc.errors[0];

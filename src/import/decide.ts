@@ -5,10 +5,9 @@
  * (`core/guess-marker.ts`). The choices make a graph `seam check` accepts:
  *
  * - **Roles.** An agent is a supervisor when it has a two-way pair of edges with an agent that
- *   has fewer outgoing edges (a hub that hands work out and gets it back), and when it hands a
- *   task to a supervisor that never hands one back (so that edge can be a `delegate`); this is
- *   repeated until nothing changes. An agent a supervisor hands work to is a worker; the rest
- *   are peers.
+ *   has fewer outgoing edges (a hub), every agent it hands work to hands it back and every agent
+ *   that hands it work gets work from it (so each of its edges is a `delegate` with its `return`).
+ *   An agent a supervisor hands work to is a worker; the rest are peers.
  * - **Kinds.** supervisor -> worker `delegate`, worker -> supervisor `return`, between two
  *   supervisors the one with more outgoing edges (then the earlier one) delegates and the other
  *   returns, anything else `transfer`: every `return` has its `delegate` and every kind fits its
@@ -16,6 +15,8 @@
  * - **Routes.** The conditional edges of one router (two or more) become `when allowed_next_step
  *   is <branch>` routes, the last one `otherwise` (the source raises on a branch it does not
  *   know; Seam needs a route for every state). A router with one conditional edge gets no guard.
+ *   Edges that share a branch name are all taken at once (AutoGen): they are written without a
+ *   guard and marked `fan-out`.
  * - **Cycles.** Each edge that closes a cycle in a depth-first walk from the entries (then from
  *   the agents left, in order) and has no stated bound gets `max_rounds` {@link GUESSED_ROUNDS}.
  * - **Ends.** An end without an outcome is `complete`.
@@ -24,7 +25,7 @@
  * between the same two agents; both are noted.
  */
 import type { EdgeKind, Outcome, Role } from "../core/vocabulary.js";
-import type { ImportedGraph } from "./model.js";
+import type { ImportedEdge, ImportedGraph } from "./model.js";
 import { createNameMap, toSeamName, type RenamedName } from "./names.js";
 
 /** The `max_rounds` written on a cycle the source does not bound. */
@@ -48,6 +49,7 @@ export interface DecidedAgent {
   readonly name: string;
   readonly source: string;
   readonly role: Guessed<Role>;
+  readonly version?: string;
   readonly terminals: readonly DecidedTerminal[];
 }
 
@@ -123,11 +125,16 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
   };
 
   const decidedEdges: DecidedEdge[] = [];
+  // Branch names used by more than one edge out of the same agent: a fan-out, not a route.
+  const labelUses = new Map<string, number>();
+  const labelKey = (edge: ImportedEdge): string => `${edge.from}\u0000${edge.conditional?.label ?? `\u0001${edge.to}`}`;
+  for (const edge of edges) if (edge.conditional !== undefined) labelUses.set(labelKey(edge), (labelUses.get(labelKey(edge)) ?? 0) + 1);
+  const routed = (edge: ImportedEdge): boolean => edge.conditional !== undefined && labelUses.get(labelKey(edge)) === 1;
   const conditionalCount = new Map<string, number>();
-  for (const edge of edges) if (edge.conditional !== undefined) conditionalCount.set(edge.from, (conditionalCount.get(edge.from) ?? 0) + 1);
+  for (const edge of edges) if (routed(edge)) conditionalCount.set(edge.from, (conditionalCount.get(edge.from) ?? 0) + 1);
   const conditionalSeen = new Map<string, number>();
   const stepsUsed = new Map<string, Set<string>>();
-  const bounded = backEdges(n, out, graph.entries.map((id) => index.get(id) as number));
+  const bounded = graph.boundsStated === true ? new Set<string>() : backEdges(n, out, graph.entries.map((id) => index.get(id) as number));
   for (const edge of edges) {
     const a = index.get(edge.from) as number;
     const b = index.get(edge.to) as number;
@@ -135,10 +142,10 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       edge.kind !== undefined ? { value: edge.kind } : { value: inferKind(roles, a, b, above, has), guess: `${graph.source} edges have no kind; this one follows from the roles` };
     let guard: DecidedEdge["guard"];
     const count = conditionalCount.get(edge.from) ?? 0;
-    if (edge.conditional !== undefined && count >= 2) {
+    if (routed(edge) && count >= 2) {
       const at = (conditionalSeen.get(edge.from) ?? 0) + 1;
       conditionalSeen.set(edge.from, at);
-      const label = edge.conditional.label;
+      const label = edge.conditional?.label;
       if (at === count) {
         guard = { next: "otherwise", guess: `${graph.source} routes out of ${edge.from} at run time; this last branch takes what no other matches` };
       } else {
@@ -164,7 +171,11 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       ...(edge.require === undefined || edge.require.length === 0 ? {} : { require: edge.requireGuess === undefined ? { value: edge.require } : { value: edge.require, guess: edge.requireGuess } }),
       ...(maxRounds === undefined ? {} : { maxRounds }),
       observe: edge.observe === true,
-      ...(edge.fanOut === undefined ? {} : { fanOut: edge.fanOut }),
+      ...(edge.fanOut !== undefined
+        ? { fanOut: edge.fanOut }
+        : edge.conditional !== undefined && !routed(edge)
+          ? { fanOut: `${graph.source} takes every edge out of ${edge.from} whose condition ${JSON.stringify(edge.conditional.label ?? "")} matches, at once` }
+          : {}),
     });
   }
 
@@ -175,6 +186,7 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       name: name(node.id),
       source: node.id,
       role: guess === undefined ? { value: roles[v] as Role } : { value: roles[v] as Role, guess },
+      ...(node.version === undefined ? {} : { version: node.version }),
       terminals: node.ends.map((end) => ({
         name: terminalNames.name(end.name),
         outcome:
@@ -198,21 +210,18 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
   };
 }
 
-/** Roles from the shape of the graph (see the module comment). */
+/**
+ * Roles from the shape of the graph (see the module comment): a supervisor is a hub of two-way
+ * pairs, every agent it hands to hands back and every agent that hands to it gets work back.
+ */
 function inferRoles(n: number, out: readonly number[][], has: (a: number, b: number) => boolean, degree: (v: number) => number): Role[] {
+  const into: number[][] = Array.from({ length: n }, () => []);
+  for (let a = 0; a < n; a++) for (const b of out[a] as number[]) (into[b] as number[]).push(a);
   const supervisor = new Uint8Array(n);
   for (let a = 0; a < n; a++) {
-    for (const b of out[a] as number[]) if (has(b, a) && degree(a) > degree(b)) supervisor[a] = 1;
-  }
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let a = 0; a < n; a++) {
-      if (supervisor[a] === 1) continue;
-      if ((out[a] as number[]).some((b) => supervisor[b] === 1 && !has(b, a))) {
-        supervisor[a] = 1;
-        changed = true;
-      }
-    }
+    const targets = out[a] as number[];
+    const hub = targets.some((b) => has(b, a) && degree(a) > degree(b));
+    if (hub && targets.every((b) => has(b, a)) && (into[a] as number[]).every((x) => has(a, x))) supervisor[a] = 1;
   }
   const worker = new Uint8Array(n);
   for (let a = 0; a < n; a++) if (supervisor[a] === 1) for (const b of out[a] as number[]) if (supervisor[b] === 0) worker[b] = 1;

@@ -195,12 +195,15 @@ function isSeamPicture(nodes: ReadonlyMap<string, Node>): boolean {
 function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[], title: string | undefined, fallback: string): ImportedGraph {
   const name = (title === undefined ? fallback : (title.split(":")[0] ?? fallback)).trim() || fallback;
   const hop = title === undefined ? undefined : /hop limit (\d+) \(declared/.exec(title);
-  const agentOf = new Map<string, { id: string; role: Role; ends: ImportedEnd[] }>();
+  const agentOf = new Map<string, { id: string; role: Role; version?: string; ends: ImportedEnd[] }>();
   const terminals = new Map<string, ImportedEnd>();
   for (const node of nodes.values()) {
     const lines = (node.label ?? "").split("\n");
     if (node.shape === "flag") terminals.set(node.id, { name: lines[1] as string, outcome: lines[0] as Outcome });
-    else if (node.shape !== "circle") agentOf.set(node.id, { id: lines[0] as string, role: (lines[1] as string).split(" ")[0] as Role, ends: [] });
+    else if (node.shape !== "circle") {
+      const [role, ...version] = (lines[1] as string).split(" ");
+      agentOf.set(node.id, { id: lines[0] as string, role: role as Role, ...(version.length === 0 ? {} : { version: version.join(" ") }), ends: [] });
+    }
   }
   const entries: string[] = [];
   const edges: ImportedEdge[] = [];
@@ -230,6 +233,7 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
     edges,
     entries,
     ...(hop === undefined || hop === null ? {} : { hopLimit: Number(hop[1]) }),
+    boundsStated: true,
     notes: [],
   };
 }

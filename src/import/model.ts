@@ -23,6 +23,8 @@ export interface ImportedNode {
   readonly id: string;
   /** Undefined: not stated (inferred from the edges and marked). */
   readonly role?: Role;
+  /** The agent's version, when the source states one (Seam's own pictures). */
+  readonly version?: string;
   readonly ends: readonly ImportedEnd[];
 }
 
@@ -65,6 +67,11 @@ export interface ImportedGraph {
   readonly entries: readonly string[];
   /** Set when the entries were guessed (the source has no start marker): why. */
   readonly entryGuess?: string;
+  /**
+   * The source states every edge's `max_rounds` (Seam's own pictures): an edge without one is
+   * unbounded, and no bound is guessed.
+   */
+  readonly boundsStated?: boolean;
   /** A hop limit the source states. */
   readonly hopLimit?: number;
   /**

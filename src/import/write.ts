@@ -35,6 +35,7 @@ export function writeSeam(graph: DecidedGraph): string {
     if (was !== undefined) lines.push(comment(`named ${JSON.stringify(was)} in the source`));
     marked(lines, agent.role, "role");
     lines.push(`agent ${agent.name}: ${agent.role.value} {`);
+    if (agent.version !== undefined) lines.push(`version ${seamString(agent.version)}`);
     for (const terminal of agent.terminals) {
       marked(lines, terminal.outcome, "terminal");
       const description = terminal.description === undefined ? "" : ` ${seamString(terminal.description)}`;
