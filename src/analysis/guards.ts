@@ -263,10 +263,12 @@ function confidenceRanges(indices: readonly number[], domain: Domain): string[] 
     const highOp = last.point ? "<=" : "<";
     const lowOpen = first.low === 0 && first.point;
     const highOpen = last.high === 1 && last.point;
-    if (lowOpen && highOpen) return "any confidence";
+    if (lowOpen && highOpen) return "";
     if (lowOpen) return `confidence ${highOp} ${last.high}`;
     if (highOpen) return `confidence ${lowOp === "<=" ? ">=" : ">"} ${first.low}`;
     return `${first.low} ${lowOp} confidence ${highOp} ${last.high}`;
   });
-  return ranges.length === 1 ? ranges : [`(${ranges.join(" or ")})`];
+  // A run over all of [0, 1] says nothing about confidence.
+  if (ranges.length === 1) return ranges[0] === "" ? [] : ranges;
+  return [`(${ranges.join(" or ")})`];
 }

@@ -46,7 +46,8 @@ function nodeAttributes(node: PictureNode): Attribute[] {
         worker: { attrs: [["shape", "box"]], styles: ["rounded"] },
         peer: { attrs: [["shape", "ellipse"]], styles: [] },
       };
-      const { attrs, styles } = byRole[node.role];
+      // An approval gate is its own shape, whatever its role.
+      const { attrs, styles } = node.gate ? { attrs: [["shape", "hexagon"]] as Attribute[], styles: [] } : byRole[node.role];
       return [label, ...attrs, ...stateAttributes(node.state, styles)];
     }
   }

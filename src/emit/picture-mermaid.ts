@@ -61,6 +61,8 @@ function shape(node: PictureNode): string {
     case "terminal":
       return `>${text}]`;
     case "agent":
+      // An approval gate is its own shape, whatever its role.
+      if (node.gate) return `{{${text}}}`;
       return node.role === "supervisor" ? `[[${text}]]` : node.role === "worker" ? `(${text})` : `([${text}])`;
   }
 }

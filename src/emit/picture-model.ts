@@ -12,6 +12,7 @@
  */
 import type { CheckedGraph, HopLimitInfo } from "../analysis/model.js";
 import type { EdgeKind, Outcome, Role } from "../parser/ast.js";
+import { guardText } from "../parser/print.js";
 
 /** Colour of faults (unbounded cycles, agents with no terminal path). */
 export const FAULT_COLOR = "#d32f2f";
@@ -29,7 +30,9 @@ export type PictureNode =
       readonly key: string;
       readonly role: Role;
       readonly state: NodeState;
-      /** Lines: the agent id, the role (and version), then the fault, if any. */
+      /** An approval gate (`gate`): drawn as its own shape, a hexagon. */
+      readonly gate: boolean;
+      /** Lines: the agent id, the role (and version), `approval gate`, `effect: ...`, then the fault, if any. */
       readonly label: readonly string[];
     }
   | {
@@ -48,7 +51,7 @@ export interface PictureEdge {
   readonly kind: "entry" | "terminal" | EdgeKind;
   readonly from: string;
   readonly to: string;
-  /** Lines: the edge kind, `max_rounds N`, `observe`; empty for entry and terminal arrows. */
+  /** Lines: the edge kind, its guard (`when status is ready`), `max_rounds N`, `min_confidence 0.8`, `gate`, `observe`; empty for entry and terminal arrows. */
   readonly label: readonly string[];
   /** Drawn dashed: an `observe` edge (validated, but only warns). */
   readonly dashed: boolean;
@@ -82,7 +85,8 @@ export function buildPicture(graph: CheckedGraph): Picture {
     const state: NodeState = !agent.reachable ? "unreachable" : agent.canTerminate ? "normal" : "no-terminal-path";
     const role = agent.version === undefined ? agent.role : `${agent.role} ${agent.version}`;
     const note = state === "unreachable" ? ["unreachable"] : state === "no-terminal-path" ? ["no terminal path"] : [];
-    nodes.push({ kind: "agent", key: agent.id, role: agent.role, state, label: [agent.id, role, ...note] });
+    const marks = [...(agent.gate ? ["approval gate"] : []), ...(agent.effect === undefined ? [] : [`effect: ${agent.effect}`])];
+    nodes.push({ kind: "agent", key: agent.id, role: agent.role, state, gate: agent.gate === true, label: [agent.id, role, ...marks, ...note] });
     for (const terminal of agent.terminals) {
       nodes.push({
         kind: "terminal",
@@ -102,7 +106,14 @@ export function buildPicture(graph: CheckedGraph): Picture {
       kind: edge.kind,
       from: edge.from,
       to: edge.to,
-      label: [edge.kind, ...(edge.maxRounds === undefined ? [] : [`max_rounds ${edge.maxRounds}`]), ...(edge.observe ? ["observe"] : [])],
+      label: [
+        edge.kind,
+        ...(edge.decl.guard === undefined ? [] : [guardText(edge.decl.guard)]),
+        ...(edge.maxRounds === undefined ? [] : [`max_rounds ${edge.maxRounds}`]),
+        ...(edge.minConfidence === undefined ? [] : [`min_confidence ${edge.minConfidence.value}`]),
+        ...(edge.gate ? ["gate"] : []),
+        ...(edge.observe ? ["observe"] : []),
+      ],
       dashed: edge.observe,
       fault: edge.inUnboundedCycle,
       unreachable: unreachable.has(edge.from),

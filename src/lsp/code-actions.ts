@@ -1,7 +1,8 @@
 /**
  * `textDocument/codeAction` quick fixes for the diagnostics under the cursor: take the "did you
  * mean" name or path; add `max_rounds 2` to an edge of an unbounded cycle; add a terminal to an
- * agent trapped with no way to a terminal; suppress the finding on its line or in the whole file
+ * agent trapped with no way to a terminal; for a router with a gap (`guard-gap`), add the
+ * missing values to its last guard, or make its last route the default (`otherwise`); suppress the finding on its line or in the whole file
  * with a `seam-disable-next-line` / `seam-disable` comment whose reason the author then writes
  * after `--` (until then `suppression-reason` asks for it). Each action carries the diagnostic
  * it fixes.
@@ -10,6 +11,8 @@ import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range } from "../core/source-file.js";
 import { toLspDiagnostic } from "./diagnostics.js";
+import { coverRouter, findRouterProblems, OTHER_STEP } from "../analysis/guards.js";
+import type { CheckedGuard } from "../analysis/model.js";
 import { isSuppressible, proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
 import { toLspRange, toPosition } from "./positions.js";
 
@@ -47,6 +50,20 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
         fix(`Add a terminal 'done' to agent '${agent.name.name}'`, insert.at, insert.text);
       }
     }
+    if (diagnostic.rule === "guard-gap") {
+      const edge = declAt<EdgeNode>(analysis, "Edge", diagnostic.range.start, (e) => (e.guard === undefined ? undefined : e.guard.range.start));
+      const guard = edge?.guard;
+      if (edge !== undefined && guard !== undefined && edge.from !== undefined && edge.to !== undefined) {
+        const name = `${edge.edgeKind?.value ?? ""} ${edge.from.name} -> ${edge.to.name}`;
+        const missing = missingValues(analysis, edge);
+        const only = guard.conditions.length === 1 ? guard.conditions[0] : undefined;
+        if (missing !== undefined && only?.test === "is" && only.subject.name === missing.subject) {
+          const end = (only.values[only.values.length - 1] ?? only.subject).range.end;
+          fix(`Add ${missing.values.join(", ")} to the guard of ${name}`, { start: end, end }, `, ${missing.values.join(", ")}`, true);
+        }
+        fix(`Make ${name} the default route (otherwise)`, guard.range, "otherwise");
+      }
+    }
     if (isSuppressible(diagnostic.rule)) {
       const line = toPosition(analysis.file, diagnostic.range.start).line;
       const lineStart = analysis.file.lineStarts[line] as number;
@@ -57,6 +74,24 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
     }
   }
   return actions;
+}
+
+/**
+ * The values no route out of `edge`'s agent takes, when its router tests one subject with `is`
+ * (`status`; next steps no guard names cannot be listed): what the "add the missing case" fix
+ * writes. Undefined otherwise.
+ */
+function missingValues(analysis: Analysis, edge: EdgeNode): { subject: string; values: string[] } | undefined {
+  const checked = analysis.graphs.find((g) => g.edges.some((e) => e.decl === edge));
+  if (checked === undefined) return undefined;
+  const router = checked.edges.filter((e) => e.from === edge.from?.name && e.guard !== undefined);
+  const guards = router.map((e) => e.guard as CheckedGuard);
+  const coverage = coverRouter(guards);
+  const [subject, ...others] = coverage.domain.subjects;
+  if (subject === undefined || others.length > 0 || subject === "confidence") return undefined;
+  const values = findRouterProblems(guards, coverage).gaps.map((state) => state[subject]);
+  if (values.some((v) => v === undefined || v === OTHER_STEP)) return undefined;
+  return { subject, values: values as string[] };
 }
 
 /** The edge the diagnostic is on, then the edges its related information names, each once. */

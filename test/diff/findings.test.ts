@@ -179,6 +179,46 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
       ["max-rounds-raised", "warning", "2", "max_rounds of boss -> analyst rose from 1 to 2: agents on the old graph refuse a task that takes it a 2nd time, so deploy every agent before a task relies on the extra rounds"],
     ],
   },
+  "repairs": {
+    forward: [
+      ["repairs-raised", "warning", "2", "repairs of boss -> analyst rose from 1 to 2: analyst on the old graph escalates a refused hop after 1, so deploy analyst before boss relies on the extra repairs"],
+    ],
+    backward: [
+      ["repairs-lowered", "info", "delegate boss -> analyst", "repairs of boss -> analyst fell from 2 to 1: nothing more is refused, but a refused hop escalates sooner"],
+    ],
+  },
+  "min confidence": {
+    forward: [
+      ["min-confidence-raised", "warning", "0.7", "min_confidence of boss -> helper rose from 0 to 0.7: helper refuses decisions below 0.7, so deploy boss first, so that it no longer sends them"],
+    ],
+    backward: [
+      ["min-confidence-lowered", "warning", "delegate boss -> helper", "min_confidence of boss -> helper fell from 0.7 to 0: helper on the old graph refuses decisions below 0.7, so deploy helper before boss hands them over"],
+    ],
+  },
+  "gate on an agent and an edge": {
+    forward: [
+      ["gate-added", "warning", "helper", "agent helper is now an approval gate: handoffs through it must carry an approval record, so deploy helper first, then the agents after it"],
+      ["gate-added", "warning", "gate", "delegate boss -> lead is now an approval gate: handoffs through it must carry an approval record, so deploy boss first, then the agents after it"],
+    ],
+    backward: [
+      ["gate-removed", "warning", "helper", "agent helper is no longer an approval gate: agents on the old graph still refuse handoffs through it without an approval record, so deploy them before helper stops recording approvals"],
+      ["gate-removed", "warning", "delegate boss -> lead", "delegate boss -> lead is no longer an approval gate: agents on the old graph still refuse handoffs through it without an approval record, so deploy them before boss stops recording approvals"],
+    ],
+  },
+  "guard": {
+    forward: [
+      ["guard-narrowed", "warning", "when status is ready, blocked", "return helper -> boss no longer takes status partial: boss refuses such handoffs, so deploy helper first, so that it routes them elsewhere"],
+      ["guard-widened", "warning", "when status is ready, blocked", "return helper -> boss now takes status blocked: boss on the old graph refuses such handoffs, so deploy boss before helper routes them there"],
+      ["guard-narrowed", "warning", "otherwise", "transfer helper -> desk_peer no longer takes status blocked: desk_peer refuses such handoffs, so deploy helper first, so that it routes them elsewhere"],
+      ["guard-widened", "warning", "otherwise", "transfer helper -> desk_peer now takes status partial: desk_peer on the old graph refuses such handoffs, so deploy desk_peer before helper routes them there"],
+    ],
+    backward: [
+      ["guard-narrowed", "warning", "when status is ready, partial", "return helper -> boss no longer takes status blocked: boss refuses such handoffs, so deploy helper first, so that it routes them elsewhere"],
+      ["guard-widened", "warning", "when status is ready, partial", "return helper -> boss now takes status partial: boss on the old graph refuses such handoffs, so deploy boss before helper routes them there"],
+      ["guard-narrowed", "warning", "otherwise", "transfer helper -> desk_peer no longer takes status partial: desk_peer refuses such handoffs, so deploy helper first, so that it routes them elsewhere"],
+      ["guard-widened", "warning", "otherwise", "transfer helper -> desk_peer now takes status blocked: desk_peer on the old graph refuses such handoffs, so deploy desk_peer before helper routes them there"],
+    ],
+  },
   "observe": {
     forward: [
       ["edge-enforced", "error", "transfer analyst -> desk_peer", "transfer analyst -> desk_peer is no longer observe: desk_peer now refuses the handoffs it only warned about; replay recorded envelopes with seam validate before deploying"],

@@ -1,4 +1,5 @@
 import type { CodeAction, Diagnostic } from "vscode-languageserver-protocol";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture } from "./fixtures.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
@@ -86,6 +87,29 @@ describe("seam lsp: code actions", () => {
       { title: "Add 'max_rounds 2' to transfer a -> b", ...fixes, edit: { changes: { [cycle.uri]: [{ range: point(6, 17), newText: " { max_rounds 2 }" }] } } },
       { title: "Add 'max_rounds 2' to transfer b -> a", ...fixes, edit: { changes: { [cycle.uri]: [{ range: point(7, 19), newText: "\n    max_rounds 2" }] } } },
       ...suppressions(cycle.uri, "unbounded-cycle", 6, "  "),
+    ]);
+  });
+
+  it("adds the missing statuses to a router's last guard, or makes its last route the default", async () => {
+    const uri = "file:///work/graphs/router.seam";
+    const text = readFileSync(new URL("../fixtures/guards/router-without-default.seam", import.meta.url), "utf8");
+    const gap = (await client.open(uri, text)).diagnostics.find((d) => d.code === "guard-gap");
+    expect(gap?.range).toEqual(range(11, 27, 49));
+    const fixes = (await actions(uri, 11, 30)).slice(0, 2);
+    expect(fixes).toEqual([
+      {
+        title: "Add waiting_review, failed to the guard of return billing -> review",
+        kind: "quickfix",
+        diagnostics: [gap],
+        isPreferred: true,
+        edit: { changes: { [uri]: [{ range: point(11, 49), newText: ", waiting_review, failed" }] } },
+      },
+      {
+        title: "Make return billing -> review the default route (otherwise)",
+        kind: "quickfix",
+        diagnostics: [gap],
+        edit: { changes: { [uri]: [{ range: range(11, 27, 49), newText: "otherwise" }] } },
+      },
     ]);
   });
 
