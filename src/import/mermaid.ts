@@ -34,7 +34,10 @@ const SHAPES: readonly (readonly [string, string, string])[] = [
   ["{", "}", "rhombus"],
 ];
 const SKIP = /^(?:subgraph|end|direction|classDef|class|style|linkStyle|click|accTitle|accDescr)\b/;
-const LINK = /^\s*(?:(<?)(-{2,}|={2,}|-\.+-)(>|o|x)?(?:\|([^|]*)\|)?|(<?)(--|==|-\.)\s+([^-=.>][^>]*?)\s+(-{2,}|={2,}|\.-+)(>|o|x)?)/;
+/** `-- text -->`, `== text ==>`, `-. text .->`: a link with its text inside. */
+const TEXT_LINK = /^\s*<?(--|==|-\.)\s+([^\s>|-][^>|]*?)\s+(?:-{2,}|={2,}|\.-+)(?:>|o|x)?/;
+/** `-->`, `---`, `==>`, `-.->`, optionally followed by `|text|`. */
+const LINK = /^\s*<?(-{2,}|={2,}|-\.+-)(?:>|o|x)?(?:\|([^|]*)\|)?/;
 const ID = /^[\p{L}\p{N}_]+(?:[-.][\p{L}\p{N}_]+)*/u;
 
 interface Node {
@@ -126,10 +129,11 @@ function readStatement(s: string, line: number, nodes: Map<string, Node>, links:
       for (const from of previous) for (const to of group) links.push({ from, to, ...(pending.label === undefined ? {} : { label: pending.label }), dotted: pending.dotted });
     }
     if (rest === "") return undefined;
-    const link = LINK.exec(rest);
+    const text = TEXT_LINK.exec(rest);
+    const link = text ?? LINK.exec(rest);
     if (link === null) return { at: s.length - rest.length, message: `cannot read ${JSON.stringify(rest.slice(0, 40))}: expected a link such as -->` };
-    const label = link[4] ?? link[7];
-    const dotted = (link[2] ?? link[6] ?? "").includes(".");
+    const label = link[2];
+    const dotted = (link[1] ?? "").includes(".");
     pending = { ...(label === undefined ? {} : { label: unquote(label.trim()) }), dotted };
     previous = group;
     rest = rest.slice(link[0].length).trimStart();
