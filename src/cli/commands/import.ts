@@ -242,7 +242,8 @@ async function driftCheck(options: ImportOptions, io: CliIo, source: string, tex
     io.stderr(`seam: ${escapeUntrusted(seamPath, 200)}: ${wanted === undefined ? "holds several graphs" : `has no graph ${quoteUntrusted(wanted)}`} (name one with --name: ${escapeUntrusted(names, 300)})\n`);
     return 2;
   }
-  const findings = driftFindings(source, { file: code.file, graph: codeGraph }, { file: mine.file, graph });
+  const { sortDiagnostics } = await import("../../core/diagnostic.js");
+  const findings = sortDiagnostics(driftFindings(source, { file: code.file, graph: codeGraph }, { file: mine.file, graph }));
   io.stdout(await formatFindings(findings, options.findings, io));
   return findings.length > 0 ? 1 : 0;
 }
