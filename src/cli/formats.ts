@@ -1,5 +1,5 @@
 /**
- * The output formats each command accepts (README.md), in one tiny module so the
+ * The output formats each command accepts (docs/cli.md), in one tiny module so the
  * argument parser can validate `--format` without loading any formatter.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The `seam` command line (README.md), as a function from arguments to an exit code,
+ * The `seam` command line (docs/cli.md), as a function from arguments to an exit code,
  * so tests drive it in-process with a fake {@link CliIo}.
  *
  * Start-up time is a feature: this module loads only commander and a few small helpers; each
@@ -55,7 +55,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
+/**
+ * The commander program of `seam`: every command with its arguments and options. Exported so the
+ * docs tests can list each command's options from the definition itself.
+ *
+ * @param io - where output goes
+ * @param setExitCode - receives the exit code of the command that ran
+ */
+export function createProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command("seam")
     .description("Check, compile and draw the handoff graphs between AI agents.")
     .version(packageVersion(), "-V, --version", "print the version")

@@ -3,7 +3,7 @@
  * verdict, is described once ({@link HandoffEvent}) and handed to the event log and to
  * telemetry. `accept()` stays pure; this is the layer a service opts into.
  */
-import type { Accept, AcceptOptions, AcceptResult } from "./accept.js";
+import type { AcceptOptions, AcceptResult } from "./accept.js";
 import type { EventLog } from "./event-log.js";
 import { createHandoffDescriber, type DescribedGraph, type HandoffEvent } from "./handoff-event.js";
 
@@ -37,8 +37,11 @@ export interface Delivery {
   readonly sizeBytes?: number;
 }
 
-/** `accept()` that also reports each handoff; same verdicts, same errors. */
-export type ObservedAccept = (envelope: unknown, options: AcceptOptions, delivery?: Delivery) => AcceptResult;
+/**
+ * `accept()` that also reports each handoff; same verdicts, same errors. `O` is the wrapped
+ * accept's options: a compiled module's `accept` types `me` as one of its graph's agents.
+ */
+export type ObservedAccept<O = AcceptOptions> = (envelope: unknown, options: O, delivery?: Delivery) => AcceptResult;
 
 /** `acceptAsync()` that also reports each handoff; same verdicts, same errors. */
 export type ObservedAcceptAsync<O> = (envelope: unknown, options: O, delivery?: Delivery) => Promise<AcceptResult>;
@@ -81,7 +84,10 @@ function createReporter(
  * @param options - the same graph's `graph` and `edges`, and the event log and/or telemetry
  * @returns `(envelope, options, delivery?) => verdict`: `accept`'s arguments, then what the service knows of the delivery
  */
-export function observeAccept(accept: Accept, options: ObserveAcceptOptions): ObservedAccept {
+export function observeAccept<O extends Receiving = AcceptOptions>(
+  accept: (envelope: unknown, options: O) => AcceptResult,
+  options: ObserveAcceptOptions,
+): ObservedAccept<O> {
   const report = createReporter(options);
   if (report === undefined) return (envelope, acceptOptions) => accept(envelope, acceptOptions);
   return function observedAccept(envelope, acceptOptions, delivery) {

@@ -31,7 +31,7 @@
  * Changing a script changes its SHA-1, so node-redis loads the new text on first use. Version 2
  * keeps its records under other key shapes than version 1 (`<prefix>:h:` hashes and
  * `<prefix>:o:` owners): it never reads them, and they expire on their own. The versions are
- * incompatible, not migrated; see the README's "Production ingest" for the switch-over. Version 3
+ * incompatible, not migrated: switch with drained queues or under a new prefix. Version 3
  * reads version 2's task keys, but not its refusal counts (`r:<hop index>`, counted per hop):
  * a task's count starts over once, and the old fields go at the task's next accepted hop.
  */

@@ -1,6 +1,6 @@
 /**
- * End to end in a real editor: headless Neovim (Debian package `neovim`) loads the README's
- * Neovim snippet and opens a faulty file in a folder whose `node_modules/.bin/seam` runs this
+ * End to end in a real editor: headless Neovim (Debian package `neovim`) loads the Neovim
+ * snippet of docs/editors.md and opens a faulty file in a folder whose `node_modules/.bin/seam` runs this
  * checkout; the snippet starts `seam lsp` with Neovim's built-in client. The scenario
  * (test/fixtures/lsp/neovim-init.lua) reports what Neovim received: the diagnostics, then the
  * buffer after a rename and the diagnostics Seam published for the renamed text.
@@ -20,9 +20,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** Runs the scenario; resolves with what the Lua side wrote. Killed by PID after 60 s. */
 function runNeovim(): Promise<Record<string, unknown>> {
   copyFileSync(join(fixtures, "faulty.seam"), join(work, "faulty.seam"));
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  const snippet = /```lua\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (snippet === undefined) throw new Error("the README has no ```lua block");
+  const page = readFileSync(new URL("../../docs/editors.md", import.meta.url), "utf8");
+  const snippet = /```lua\n([\s\S]*?)```/.exec(page)?.[1];
+  if (snippet === undefined) throw new Error("docs/editors.md has no ```lua block");
   writeFileSync(join(work, "snippet.lua"), snippet);
   // The project's own `seam`, as `npm install` would link it, running this checkout.
   const bin = fileURLToPath(new URL("../../bin/seam.js", import.meta.url));

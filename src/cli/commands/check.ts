@@ -1,6 +1,6 @@
 /**
  * `seam check <files or folders...>`: reads every `.seam` file, runs the analysis and prints the
- * diagnostics in the chosen format (README.md; docs/rules/ for each rule).
+ * diagnostics in the chosen format (docs/cli.md; docs/rules/ for each rule).
  *
  * Exit codes: 0 clean (warnings allowed up to `--max-warnings`), 1 errors found or too many
  * warnings (ESLint's convention), 2 some input could not be read. Unreadable inputs are

@@ -1,5 +1,5 @@
 /**
- * `seam compile <file> --out <dir>` (README.md): checks the file and, when it
+ * `seam compile <file> --out <dir>` (docs/cli.md): checks the file and, when it
  * has no errors, writes each graph's envelope schema, per-edge schemas, validator module with
  * its `.d.ts`, and pictures into `<dir>`, byte-identical on a rerun.
  *

@@ -1,6 +1,6 @@
 /**
  * `seam validate <envelope.json...> --graph <file> [--name <graph>] --as <agent> [--format pretty|json]`
- * (README.md): runs the graph's `accept()` on each envelope file in order, as the
+ * (docs/cli.md): runs the graph's `accept()` on each envelope file in order, as the
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
  * An envelope file with a key twice in one object is rejected (rule `duplicate-key`, route
  * `repair`) before `accept()` sees it: see `duplicate-keys.ts`.

@@ -1,5 +1,5 @@
 /**
- * The machine format of `seam check --format json` (README.md): one array of flat
+ * The machine format of `seam check --format json` (docs/cli.md): one array of flat
  * records, the shape ESLint's JSON users expect, positions 1-based and the end column exclusive.
  */
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";

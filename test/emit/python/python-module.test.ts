@@ -143,10 +143,9 @@ describe("the emitted Python module", () => {
     });
   });
 
-  it.skipIf(python === undefined)("runs the README's LangGraph node as written", () => {
-    const readme = readFileSync(join(projectRoot, "README.md"), "utf8");
-    const section = readme.slice(readme.indexOf("### Python services"));
-    const snippet = /```python\n([\s\S]*?)```/.exec(section)?.[1];
+  it.skipIf(python === undefined)("runs the LangGraph node of docs/python.md as written", () => {
+    const page = readFileSync(join(projectRoot, "docs", "python.md"), "utf8");
+    const snippet = /```python\n([\s\S]*?)```/.exec(page)?.[1];
     expect(snippet).toContain("def billing_node(state: dict) -> dict:");
     const dir = makeTempDir("py-readme");
     writeFileSync(join(dir, "refund_desk_validators.py"), emitPythonModule(refundDesk()));

@@ -303,7 +303,7 @@ class MemorySeenStore:
         return faults
 
     def claim(self, request: ClaimRequest) -> ClaimResult:
-        """See SeenStore.claim and the README's task ledger: the same decisions in the same order."""
+        """See SeenStore.claim and the task ledger of docs/store-protocol.md: the same decisions in the same order."""
         self._sweep(request.at)
         handoff_id, hop_index = request.handoff_id, request.hop_index
         task = self._tasks.get(request.task_id)

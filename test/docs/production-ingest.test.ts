@@ -1,28 +1,28 @@
 /**
- * The README's production ingest snippet runs: against the module compiled from the README's
- * graph and a real Redis (Debian's redis-server; skipped with one line naming it when absent).
+ * The production ingest snippet of docs/production.md runs: against the module compiled from the
+ * README's graph and a real Redis (Debian's redis-server; skipped with one line naming it when absent).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkText } from "../src/analysis/check.js";
-import { emitCompileOutput } from "../src/emit/compile-output.js";
-import { ensureBuilt } from "./global-setup.js";
-import { createRedisServer, redisAvailable, type RedisServer } from "./runtime/redis-server.js";
+import { checkText } from "../../src/analysis/check.js";
+import { emitCompileOutput } from "../../src/emit/compile-output.js";
+import { ensureBuilt } from "../global-setup.js";
+import { createRedisServer, redisAvailable, type RedisServer } from "../runtime/redis-server.js";
 
-const root = join(import.meta.dirname, "..");
-const readme = readFileSync(join(root, "README.md"), "utf8");
+const root = join(import.meta.dirname, "..", "..");
+const pages = { readme: readFileSync(join(root, "README.md"), "utf8"), production: readFileSync(join(root, "docs/production.md"), "utf8") };
 
-/** The first code block of `language` that contains `marker`. */
-function codeBlock(language: string, marker: string): string {
-  for (const match of readme.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))) {
+/** The first code block of `language` in `page` that contains `marker` (the info string may go on after the language). */
+function codeBlock(page: keyof typeof pages, language: string, marker: string): string {
+  for (const match of pages[page].matchAll(new RegExp("```" + language + "(?: [^\\n]*)?\\n([\\s\\S]*?)```", "g"))) {
     if (match[1]?.includes(marker)) return match[1];
   }
-  throw new Error(`README has no \`\`\`${language} block with ${marker}`);
+  throw new Error(`${page} has no \`\`\`${language} block with ${marker}`);
 }
 
-describe.skipIf(!redisAvailable)("README: production ingest", () => {
+describe.skipIf(!redisAvailable)("docs/production.md: production ingest", () => {
   let dir = "";
   let server: RedisServer;
   beforeAll(async () => {
@@ -38,11 +38,11 @@ describe.skipIf(!redisAvailable)("README: production ingest", () => {
   });
 
   it("accepts a handoff once through the Redis store, logs each verdict, and retries later when Redis is down", async () => {
-    const { graphs } = checkText("README.seam", codeBlock("seam", "graph"));
+    const { graphs } = checkText("README.seam", codeBlock("readme", "seam", "graph"));
     mkdirSync(join(dir, "out"));
     for (const file of emitCompileOutput(graphs)) writeFileSync(join(dir, "out", file.path), file.content);
     const snippet = join(dir, "ingest.mjs");
-    writeFileSync(snippet, `${codeBlock("js", "createRedisSeenStore")}\nexport { redis };\n`);
+    writeFileSync(snippet, `${codeBlock("production", "js", "createRedisSeenStore")}\nexport { redis };\n`);
     process.env["REDIS_URL"] = server.url;
     const lines: string[] = [];
     const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
