@@ -32,7 +32,7 @@ describe("seam import", () => {
   });
 
   it("writes --out, which seam check then accepts with only the guesses as info, and seam compile compiles", async () => {
-    const dir = makeTempDir();
+    const dir = makeTempDir("import");
     const out = join(dir, "desk.seam");
     const r = await seam(["import", "langgraph", "langgraph-supervisor.json", "--out", out]);
     expect(r.code).toBe(0);
@@ -52,7 +52,7 @@ describe("seam import", () => {
   });
 
   it("reports an unusable input with file:line:column and exits 2", async () => {
-    const dir = makeTempDir();
+    const dir = makeTempDir("import");
     writeFileSync(join(dir, "bad.json"), '{\n  "StartAt": "A",\n  "States": {,}\n}\n');
     const r = await seam(["import", "asl", "bad.json"], dir);
     expect(r.code).toBe(2);
@@ -61,7 +61,7 @@ describe("seam import", () => {
   });
 
   it("refuses an input over the 10 MB limit before reading it", async () => {
-    const dir = makeTempDir();
+    const dir = makeTempDir("import");
     const big = join(dir, "big.json");
     writeFileSync(big, "");
     truncateSync(big, 10 * 1024 * 1024 + 1);
@@ -93,7 +93,7 @@ describe("seam import", () => {
 
 describe("seam import --check", () => {
   const contract = (): string => {
-    const dir = makeTempDir();
+    const dir = makeTempDir("import");
     const path = join(dir, "desk.seam");
     writeFileSync(path, readFileSync(join(fixtures, "expected/langgraph-supervisor.seam"), "utf8"));
     return path;
@@ -105,7 +105,7 @@ describe("seam import --check", () => {
   });
 
   it("exits 1 when the code gains an edge the contract lacks, one finding in every format", async () => {
-    const dir = makeTempDir();
+    const dir = makeTempDir("import");
     const json = JSON.parse(readFileSync(join(fixtures, "langgraph-supervisor.json"), "utf8")) as { edges: unknown[] };
     json.edges.push({ source: "researcher", target: "coder" });
     writeFileSync(join(dir, "graph.json"), JSON.stringify(json));
@@ -126,7 +126,7 @@ describe("seam import --check", () => {
   });
 
   it("refuses a .seam file with syntax errors, and names the graphs of a file with several", async () => {
-    const dir = makeTempDir();
+    const dir = makeTempDir("import");
     writeFileSync(join(dir, "broken.seam"), "graph g {\n  entry\n}\n");
     expect(await seam(["import", "--check", "langgraph", join(fixtures, "langgraph-supervisor.json"), "broken.seam"], dir)).toMatchObject({ code: 2 });
     writeFileSync(join(dir, "two.seam"), "graph a {\n  entry x\n  agent x: peer { terminal t }\n}\ngraph b {\n  entry y\n  agent y: peer { terminal t }\n}\n");

@@ -11,10 +11,9 @@ import { run } from "../../src/cli/run.js";
 import { createSourceFile } from "../../src/core/source-file.js";
 import { formatSource } from "../../src/parser/print.js";
 import { createFakeIo } from "../cli/fake-io.js";
-import { missing, nodeHas, pythonHas, ROOT, VENV_PYTHON } from "./frameworks.js";
+import { missing, nodeHas, pythonHas, ROOT, venvHow, venvPython, type PythonFramework } from "./frameworks.js";
 
 const FIXTURES = join(ROOT, "test/fixtures/import");
-const VENV = "python3 -m venv .venv-import && .venv-import/bin/pip install -r test/import/python-frameworks.txt -c test/import/python-constraints.txt";
 const quiet = { ...process.env, CREWAI_DISABLE_TELEMETRY: "true", OTEL_SDK_DISABLED: "true", OPENAI_API_KEY: "sk-not-used" };
 
 async function importRun(format: string, spec: string, extra: string[] = []): Promise<string> {
@@ -44,16 +43,16 @@ function shape(text: string) {
   };
 }
 
-const python = (script: string, args: string[] = []): string => execFileSync(VENV_PYTHON, [script, ...args], { cwd: FIXTURES, encoding: "utf8", env: quiet });
-const py = (code: string): string => execFileSync(VENV_PYTHON, ["-c", code], { cwd: FIXTURES, encoding: "utf8", env: quiet });
+const python = (framework: PythonFramework, args: string[]): string =>
+  execFileSync(venvPython(framework), args, { cwd: FIXTURES, encoding: "utf8", env: quiet });
 
 describe("LangGraph (Python, langgraph)", () => {
-  if (!pythonHas("langgraph")) return missing("the Python package langgraph", VENV);
+  if (!pythonHas("langgraph", "langgraph")) return missing("the Python package langgraph", venvHow("langgraph"));
   it("imports the supervisor example through --run, and the committed JSON is what the library writes", async () => {
-    const text = await importRun("langgraph", "supervisor_graph:graph", ["--python", VENV_PYTHON]);
+    const text = await importRun("langgraph", "supervisor_graph:graph", ["--python", venvPython("langgraph")]);
     expectRoundTrip(text);
     expect(text.replace("graph supervisor_graph {", "graph langgraph-supervisor {")).toBe(readFileSync(join(FIXTURES, "expected/langgraph-supervisor.seam"), "utf8"));
-    const dumped: unknown = JSON.parse(py("import json, supervisor_graph as g; print(json.dumps(g.graph.get_graph().to_json()))"));
+    const dumped: unknown = JSON.parse(python("langgraph", ["-c", "import json, supervisor_graph as g; print(json.dumps(g.graph.get_graph().to_json()))"]));
     expect(dumped).toEqual(JSON.parse(readFileSync(join(FIXTURES, "langgraph-supervisor.json"), "utf8")));
   }, 120_000);
 });
@@ -68,9 +67,9 @@ describe("LangGraph.js (@langchain/langgraph)", async () => {
 });
 
 describe("OpenAI Agents SDK (Python, openai-agents)", () => {
-  if (!pythonHas("agents")) return missing("the Python package openai-agents", VENV);
+  if (!pythonHas("openai-agents", "agents")) return missing("the Python package openai-agents", venvHow("openai-agents"));
   it("imports the triage example through --run, with the input_type's envelope fields required", async () => {
-    const text = await importRun("openai-agents", "triage_agents:triage", ["--python", VENV_PYTHON]);
+    const text = await importRun("openai-agents", "triage_agents:triage", ["--python", venvPython("openai-agents")]);
     expectRoundTrip(text);
     expect(text.replace("graph triage_agents {", "graph openai-triage {")).toBe(readFileSync(join(FIXTURES, "expected/openai-triage.seam"), "utf8"));
   }, 120_000);
@@ -87,17 +86,17 @@ describe("OpenAI Agents SDK (JavaScript, @openai/agents)", async () => {
 });
 
 describe("AutoGen GraphFlow (autogen-agentchat)", () => {
-  if (!pythonHas("autogen_agentchat")) return missing("the Python package autogen-agentchat", VENV);
+  if (!pythonHas("autogen", "autogen_agentchat")) return missing("the Python package autogen-agentchat", venvHow("autogen"));
   it("the committed DiGraph dump is what the library writes", () => {
-    expect(JSON.parse(python("autogen_flow.py"))).toEqual(JSON.parse(readFileSync(join(FIXTURES, "autogen-flow.json"), "utf8")));
+    expect(JSON.parse(python("autogen", ["autogen_flow.py"]))).toEqual(JSON.parse(readFileSync(join(FIXTURES, "autogen-flow.json"), "utf8")));
   }, 120_000);
 });
 
 describe("CrewAI (crewai)", () => {
-  if (!pythonHas("crewai")) return missing("the Python package crewai", VENV);
+  if (!pythonHas("crewai", "crewai")) return missing("the Python package crewai", venvHow("crewai"));
   it("builds the crew of the fixture's YAML, in both processes, with the task order seam import reads", async () => {
     for (const process of ["sequential", "hierarchical"]) {
-      const built = JSON.parse(python("crew/crew.py", [process])) as { process: string; tasks: string[] };
+      const built = JSON.parse(python("crewai", ["crew/crew.py", process])) as { process: string; tasks: string[] };
       expect(built).toEqual({ process, tasks: ["researcher", "writer", "reviewer"] });
     }
     const io = createFakeIo(FIXTURES);

@@ -11,14 +11,25 @@ import { it } from "vitest";
 
 /** The worktree's root. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** The Python of `.venv-import`. */
-export const VENV_PYTHON = fileURLToPath(new URL("../../.venv-import/bin/python", import.meta.url));
+/** The Python frameworks, each with its venv's name (`test/import/python/<name>.txt`). */
+export type PythonFramework = "langgraph" | "openai-agents" | "autogen" | "crewai";
 
-/** Whether `module` imports in the venv's Python. */
-export function pythonHas(module: string): boolean {
-  if (!existsSync(VENV_PYTHON)) return false;
+/** The Python of the venv of `framework`. */
+export function venvPython(framework: PythonFramework): string {
+  return fileURLToPath(new URL(`../../.venv-import/${framework}/bin/python`, import.meta.url));
+}
+
+/** How to create the venv of `framework`. */
+export function venvHow(framework: PythonFramework): string {
+  return `python3 -m venv .venv-import/${framework} && .venv-import/${framework}/bin/pip install -r test/import/python/${framework}.txt`;
+}
+
+/** Whether `module` imports in the Python of `framework`'s venv. */
+export function pythonHas(framework: PythonFramework, module: string): boolean {
+  const python = venvPython(framework);
+  if (!existsSync(python)) return false;
   try {
-    execFileSync(VENV_PYTHON, ["-c", `import ${module}`], { stdio: "ignore", env: { ...process.env, CREWAI_DISABLE_TELEMETRY: "true", OTEL_SDK_DISABLED: "true" } });
+    execFileSync(python, ["-c", `import ${module}`], { stdio: "ignore", env: { ...process.env, CREWAI_DISABLE_TELEMETRY: "true", OTEL_SDK_DISABLED: "true" } });
     return true;
   } catch {
     return false;
