@@ -167,7 +167,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
     .option("--name <graph>", "the graph's name (default: the input's); with --check, which graph of the file")
     .option("--run", "langgraph, openai-agents: load module:attribute with your own Python or Node (runs your code)", false)
     .option("--python <exe>", "the Python that --run uses", "python3")
-    .option("--node <exe>", "the Node that --run uses for a .js/.mjs module", process.execPath)
+    .option("--node <exe>", "the Node that --run uses for a .js/.mjs module (default: the Node running seam)")
     .addOption(new Option("--process <process>", "crewai: how the crew runs its tasks").choices(CREW_PROCESSES).default("sequential"))
     .option("--manager <name>", "crewai, hierarchical: the manager agent's name", "manager")
     .addOption(new Option("--format <format>", "output format of --check findings").choices(CHECK_FORMATS).default("pretty"))
@@ -182,7 +182,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
           name?: string;
           run: boolean;
           python: string;
-          node: string;
+          node?: string;
           process: "sequential" | "hierarchical";
           manager: string;
           format: CheckFormat;
@@ -197,7 +197,7 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
               check: options.check,
               run: options.run,
               python: options.python,
-              node: options.node,
+              node: options.node ?? process.execPath,
               process: options.process,
               manager: options.manager,
               findings: options.format,

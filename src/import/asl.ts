@@ -28,12 +28,14 @@ export function importAsl(file: SourceFile, name: string): ImportResult {
 
 interface Machine {
   readonly nodes: { id: string; ends: ImportedEnd[] }[];
+  /** The same nodes by id. */
+  readonly byId: Map<string, { id: string; ends: ImportedEnd[] }>;
   readonly edges: ImportedEdge[];
   readonly taken: Set<string>;
 }
 
 function fromJson(value: unknown, name: string): ImportedGraph {
-  const machine: Machine = { nodes: [], edges: [], taken: new Set() };
+  const machine: Machine = { nodes: [], byId: new Map(), edges: [], taken: new Set() };
   const root = object(value, "the definition");
   const entries = readStates(machine, root, "", 0, undefined);
   return { source: "AWS Step Functions", name, nodes: machine.nodes, edges: machine.edges, entries, notes: [] };
@@ -58,9 +60,11 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     for (let n = 1; machine.taken.has(unique); n++) unique = `${parallel}${state}${n > 1 ? n : ""}`;
     machine.taken.add(unique);
     id.set(state, unique);
-    machine.nodes.push({ id: unique, ends: [] });
+    const created = { id: unique, ends: [] };
+    machine.nodes.push(created);
+    machine.byId.set(unique, created);
   }
-  const node = (state: string): { id: string; ends: ImportedEnd[] } => machine.nodes.find((n) => n.id === id.get(state)) as { id: string; ends: ImportedEnd[] };
+  const node = (state: string): { id: string; ends: ImportedEnd[] } => machine.byId.get(id.get(state) as string) as { id: string; ends: ImportedEnd[] };
   const addEnd = (state: string, end: ImportedEnd): void => {
     const ends = node(state).ends;
     if (!ends.some((e) => e.name === end.name)) ends.push(end);
@@ -109,7 +113,7 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
         if (next !== undefined) transition(undefined, next, `${at}.Next`, undefined, 0, targets);
         for (const to of targets) machine.edges.push({ from, to, fanOut: `branch of the Parallel state ${state} ends here; Step Functions waits for every branch` });
         if (next === undefined) {
-          const fromNode = machine.nodes.find((n) => n.id === from);
+          const fromNode = machine.byId.get(from);
           if (fromNode !== undefined && !fromNode.ends.some((e) => e.name === "done")) fromNode.ends.push({ name: "done" });
         }
       };

@@ -45,13 +45,17 @@ export function createNameMap(reserved: readonly string[] = []): NameMap {
   const bySource = new Map<string, string>();
   const taken = new Set<string>(reserved);
   const renamed: RenamedName[] = [];
+  // The next suffix to try per base name, so n colliding names cost O(n), not O(n^2).
+  const nextSuffix = new Map<string, number>();
   return {
     name(source) {
       const known = bySource.get(source);
       if (known !== undefined) return known;
       const base = toSeamName(source);
       let name = base;
-      for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+      let n = nextSuffix.get(base) ?? 2;
+      while (taken.has(name)) name = `${base}_${n++}`;
+      nextSuffix.set(base, n);
       taken.add(name);
       bySource.set(source, name);
       if (name !== source) renamed.push({ source, name });

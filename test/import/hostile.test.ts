@@ -65,6 +65,30 @@ describe("hostile input", () => {
     expect(checkText("g.seam", text).diagnostics.filter((d) => d.rule !== "import-guess")).toEqual([]);
   });
 
+  it("imports a long chain and many colliding names without deep recursion", () => {
+    const n = 5000;
+    const nodes = [{ id: "__start__" }, ...Array.from({ length: n }, (_, i) => ({ id: `step ${i}` })), { id: "__end__" }];
+    const edges = [
+      { source: "__start__", target: "step 0" },
+      ...Array.from({ length: n - 1 }, (_, i) => ({ source: `step ${i}`, target: `step ${i + 1}` })),
+      { source: `step ${n - 1}`, target: "step 0" },
+      { source: `step ${n - 1}`, target: "__end__" },
+    ];
+    const result = importFile("langgraph", file(JSON.stringify({ nodes, edges })), "chain");
+    if (!result.ok) throw new Error(result.problem.message);
+    const seam = toSeam(result.graph);
+    if (!seam.ok) throw new Error(seam.message);
+    expect(seam.output.decided.agents).toHaveLength(n);
+    expect(seam.output.decided.edges.filter((e) => e.maxRounds !== undefined).map((e) => `${e.from}->${e.to}`)).toEqual([`step_${n - 1}->step_0`]);
+    const names = Array.from({ length: 3000 }, (_, i) => `a${" ".repeat(i + 1)}b`);
+    const colliding = importFile("autogen", file(JSON.stringify({ nodes: Object.fromEntries(names.map((name) => [name, { name, edges: [] }])) })), "c");
+    if (!colliding.ok) throw new Error(colliding.problem.message);
+    const decided = toSeam(colliding.graph);
+    if (!decided.ok) throw new Error(decided.message);
+    expect(decided.output.decided.agents.map((agent) => agent.name).slice(0, 3)).toEqual(["a_b", "a_b_2", "a_b_3"]);
+    expect(decided.output.decided.agents[2999]?.name).toBe("a_b_3000");
+  });
+
   it("refuses a graph without agents", () => {
     const result = importFile("langgraph", file('{"nodes": [{"id": "__start__"}, {"id": "__end__"}], "edges": [{"source": "__start__", "target": "__end__"}]}'), "g");
     if (!result.ok) throw new Error(result.problem.message);
