@@ -122,7 +122,7 @@ export interface HopLimitInfo {
 /** One checked graph of a file. */
 export interface CheckedGraph {
   readonly name: string;
-  /** Envelope version the validators target (`envelope` line; default 1.3). */
+  /** Envelope version the validators target (`envelope` line; default 1.3, see `DEFAULT_ENVELOPE_VERSION`). */
   readonly envelope: { readonly major: number; readonly minor: number };
   /** Declared entry agents, in source order, deduplicated, known agents only. */
   readonly entries: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * The handoff envelope, version 1.3, as a JSON Schema draft 2020-12 document.
+ * The handoff envelope, version 1.4, as a JSON Schema draft 2020-12 document.
  *
  * The 1.2.0 envelope (typed, versioned, pointers not payloads) plus four optional fields for
  * completion and resumption: `status`, `allowed_next_step`, `safe_resume` and `blocked_on`. Every object is
@@ -7,10 +7,22 @@
  * not silent data loss. A 1.2.0 envelope is a valid 1.3 envelope: the new fields are optional and
  * no 1.2.0 constraint is tightened (so `hop.path` entries and agent ids may still be empty strings
  * here; the graph's own checks refuse ids it does not know).
+ *
+ * 1.4 adds one optional field, `approval`: the record an approval gate writes (who approved,
+ * when, and which pending handoff the approval answers). Every 1.3 envelope is a 1.4 envelope,
+ * and the 1.3 schema (`envelopeSchemaFor({ major: 1, minor: 3 })`) is the 1.4 schema without it,
+ * byte for byte what it was before 1.4 existed.
  */
 
-/** The envelope version this schema describes. */
-export const ENVELOPE_VERSION = { major: 1, minor: 3 } as const;
+/** The newest envelope version, the one {@link envelopeSchema} describes. */
+export const ENVELOPE_VERSION = { major: 1, minor: 4 } as const;
+
+/**
+ * The envelope version of a graph that writes no `envelope` line. It stays 1.3, so that adding
+ * a newer minor changes no existing graph's schemas; a graph that needs 1.4's fields (approval
+ * gates) says `envelope 1.4`.
+ */
+export const DEFAULT_ENVELOPE_VERSION = { major: 1, minor: 3 } as const;
 
 /**
  * The namespace of every `$id` Seam writes. A URN (RFC 8141) names a schema without locating it:
@@ -20,7 +32,7 @@ export const ENVELOPE_VERSION = { major: 1, minor: 3 } as const;
 export const SCHEMA_ID_PREFIX = "urn:seam-handoff:schema:";
 
 /** The `$id` of the envelope schema. */
-export const ENVELOPE_SCHEMA_ID = `${SCHEMA_ID_PREFIX}handoff-envelope:1.3`;
+export const ENVELOPE_SCHEMA_ID = `${SCHEMA_ID_PREFIX}handoff-envelope:1.4`;
 
 /** Values of the optional `status` field (the completion signal). */
 export const ENVELOPE_STATUSES = ["ready", "partial", "blocked", "waiting_review", "failed"] as const;
@@ -47,7 +59,7 @@ const nonNegativeInteger = { type: "integer", minimum: 0, maximum: MAX_ENVELOPE_
 export const envelopeSchema: JsonSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: ENVELOPE_SCHEMA_ID,
-  title: "Seam handoff envelope 1.3",
+  title: "Seam handoff envelope 1.4",
   type: "object",
   additionalProperties: false,
   required: ["envelope_version", "handoff_id", "task_id", "hop", "from_agent", "to_agent", "goal", "budget", "provenance"],
@@ -160,6 +172,18 @@ export const envelopeSchema: JsonSchema = {
     allowed_next_step: { description: "The one step the receiver may take next.", type: "string", minLength: 1 },
     safe_resume: { description: "Where work can safely pick up again after an interruption.", type: "string", minLength: 1 },
     blocked_on: { description: "What the task is waiting for.", type: "string", minLength: 1 },
+    approval: {
+      description: "The approval an approval gate gave: who approved, when, and which pending handoff it answers.",
+      type: "object",
+      additionalProperties: false,
+      required: ["approver", "approved_at", "pending_handoff_id"],
+      properties: {
+        approver: { description: "Who approved: a person's or a reviewing service's id.", type: "string", minLength: 1 },
+        approved_at: { description: "When, as an RFC 3339 date-time.", type: "string", format: "date-time" },
+        pending_handoff_id: { description: "The handoff_id of the handoff that waited for this approval (status waiting_review).", type: "string", format: "uuid" },
+        note: { description: "What the approver said, if anything.", type: "string" },
+      },
+    },
   },
   $defs: {
     agent_ref: {
@@ -192,7 +216,8 @@ export const envelopeSchema: JsonSchema = {
  * What each supported minor version of envelope 1 holds, oldest first: the fields it adds to the
  * one before. 1.2 is the published 1.2.0 envelope (closed objects, typed, versioned, pointers
  * rather than payloads); no field set older than 1.2.0 was ever published, so 1.0 and 1.1 name
- * the same fields as 1.2 (they add nothing). 1.3 adds the four optional completion fields.
+ * the same fields as 1.2 (they add nothing). 1.3 adds the four optional completion fields, 1.4
+ * the approval record.
  * Minor versions only ever add optional fields, so an envelope valid for 1.N is valid for 1.M,
  * M >= N (semantic versioning, https://semver.org).
  */
@@ -201,6 +226,7 @@ export const ENVELOPE_MINOR_VERSIONS: readonly { readonly minor: number; readonl
   { minor: 1, adds: [] },
   { minor: 2, adds: [] },
   { minor: 3, adds: ["status", "allowed_next_step", "safe_resume", "blocked_on"] },
+  { minor: 4, adds: ["approval"] },
 ];
 
 /** The minor version that added top-level field `name`, or `undefined` for a field of every version. */
@@ -221,7 +247,7 @@ export function envelopeSchemaIdFor(version: { readonly major: number; readonly 
 const schemaByMinor = new Map<number, JsonSchema>();
 
 /**
- * The envelope schema of version `1.minor` (0 to {@link ENVELOPE_VERSION}.minor): the 1.3
+ * The envelope schema of version `1.minor` (0 to {@link ENVELOPE_VERSION}.minor): the newest
  * schema without the fields added after that version, under its own `$id` and title. Built once
  * per version and shared: treat as read-only.
  *

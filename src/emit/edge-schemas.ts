@@ -9,8 +9,8 @@
  *   the envelope with the contract applied in place, and `from_agent`/`to_agent` ids and roles
  *   pinned by `const`. The runtime checks ids and roles itself (`unknown-edge`,
  *   `role-mismatch`), which is why the shared overlays leave them out. An edge's guard (with
- *   "no earlier route of the same agent matches") and its confidence floor are stated too
- *   (`allOf`), as far as JSON Schema can say them: all of it.
+ *   "no earlier route of the same agent matches"), its confidence floor and, leaving an approval
+ *   gate, "not waiting_review" are stated too (`allOf`): JSON Schema can say all of them.
  */
 import type { CheckedEdge, CheckedFloor, CheckedGraph, CheckedGuard } from "../analysis/model.js";
 import { envelopeSchemaFor, envelopeSchemaIdFor, SCHEMA_ID_PREFIX, type JsonSchema } from "../core/envelope-schema.js";
@@ -218,7 +218,13 @@ export function edgeSchema(graph: CheckedGraph, edge: CheckedEdge, id: string): 
     fields["id"] = { type: "string", const: agent.id };
     fields["role"] = { const: agent.role };
   }
-  const rules = [...routeSchemas(graph, edge), ...(edge.minConfidence === undefined ? [] : [floorSchema(edge.minConfidence)])];
+  const leavesGate = edge.gate === true || graph.agents.some((a) => a.id === edge.from && a.gate === true);
+  const rules = [
+    ...routeSchemas(graph, edge),
+    ...(edge.minConfidence === undefined ? [] : [floorSchema(edge.minConfidence)]),
+    // What is still waiting for review cannot leave a gate.
+    ...(leavesGate ? [{ type: "object", properties: { status: { type: "string", not: { const: "waiting_review" } } } }] : []),
+  ];
   if (rules.length > 0) schema["allOf"] = rules;
   return schema;
 }
@@ -230,15 +236,15 @@ export function edgeSchema(graph: CheckedGraph, edge: CheckedEdge, id: string): 
  */
 export function guardSchema(guard: CheckedGuard): JsonSchema {
   return {
+    type: "object",
     allOf: guard.conditions.map((c): JsonSchema => {
-      if (c.subject !== "confidence") return { required: [c.subject], properties: { [c.subject]: { enum: [...c.values] } } };
+      if (c.subject !== "confidence") return { type: "object", required: [c.subject], properties: { [c.subject]: { type: "string", enum: [...c.values] } } };
       const bound: JsonSchema =
         c.operator === ">=" ? { minimum: c.value } : c.operator === ">" ? { exclusiveMinimum: c.value } : c.operator === "<=" ? { maximum: c.value } : { exclusiveMaximum: c.value };
+      const confidence = { type: "object", required: ["confidence"], properties: { confidence: { type: "number", ...bound } } };
       const decisions: JsonSchema =
-        c.operator === ">=" || c.operator === ">"
-          ? { minItems: 1, items: { properties: { confidence: bound } } }
-          : { contains: { required: ["confidence"], properties: { confidence: bound } } };
-      return { required: ["decisions"], properties: { decisions: decisions } };
+        c.operator === ">=" || c.operator === ">" ? { type: "array", minItems: 1, items: confidence } : { type: "array", contains: confidence };
+      return { type: "object", required: ["decisions"], properties: { decisions } };
     }),
   };
 }
@@ -253,13 +259,16 @@ function routeSchemas(graph: CheckedGraph, edge: CheckedEdge): JsonSchema[] {
   const router = graph.edges.filter((e) => e.from === edge.from && e.guard !== undefined && !e.guard.otherwise);
   const before = edge.guard.otherwise ? router : router.filter((e) => e.index < edge.index);
   const out: JsonSchema[] = edge.guard.otherwise ? [] : [guardSchema(edge.guard)];
-  if (before.length > 0) out.push({ not: { anyOf: before.map((e) => guardSchema(e.guard as CheckedGuard)) } });
+  if (before.length > 0) out.push({ type: "object", not: { anyOf: before.map((e) => guardSchema(e.guard as CheckedGuard)) } });
   return out;
 }
 
 /** `min_confidence`: a `minimum` on the confidence of every decision, or of the decisions it names (`if`/`then`). */
 export function floorSchema(floor: CheckedFloor): JsonSchema {
-  const confidence = { properties: { confidence: { minimum: floor.value } } };
-  const items = floor.decisions.length === 0 ? confidence : { if: { required: ["id"], properties: { id: { enum: [...floor.decisions] } } }, then: confidence };
-  return { properties: { decisions: { items } } };
+  const confidence = { type: "object", properties: { confidence: { type: "number", minimum: floor.value } } };
+  const items =
+    floor.decisions.length === 0
+      ? confidence
+      : { type: "object", if: { type: "object", required: ["id"], properties: { id: { type: "string", enum: [...floor.decisions] } } }, then: confidence };
+  return { type: "object", properties: { decisions: { type: "array", items } } };
 }

@@ -12,7 +12,7 @@
 import standaloneModule from "ajv/dist/standalone/index.js";
 import type { CheckedGraph } from "../analysis/model.js";
 import { identifier, joinCode, js, quoteString, trustedCode, type Code } from "./code.js";
-import { envelopeSchema } from "../core/envelope-schema.js";
+import { envelopeSchemaFor } from "../core/envelope-schema.js";
 import { dataCheckSource } from "./data-check-code.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "./graph-data.js";
 import { addGraphSchemas, FORMATS_NAME } from "./schema-compiler.js";
@@ -98,7 +98,7 @@ ${runtimeImport(runtime)}export { createMemorySeenStore } from ${RUNTIME_SPECIFI
 ${trustedCode(ajvCode.code.trim())}
 
 // The envelope is JSON data: its objects inherit nothing, its free text is Unicode (after the schema passed).
-${trustedCode(dataCheckSource(envelopeSchema, "$seam_isJsonData"))}
+${trustedCode(dataCheckSource(envelopeSchemaFor(graph.envelope), "$seam_isJsonData"))}
 
 /** The graph's settings. */
 export const graph = ${graphInfo};

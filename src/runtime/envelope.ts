@@ -1,5 +1,5 @@
 /**
- * The handoff envelope 1.3 as TypeScript types: the same fields and constraints as the JSON
+ * The handoff envelope 1.4 as TypeScript types: the same fields and constraints as the JSON
  * Schema (`seam compile` writes it as `<graph>.envelope.schema.json`), for services that build
  * and read envelopes. Constraints a type cannot say (formats, lengths, ranges) are in the doc
  * comments; `accept()` checks them.
@@ -97,7 +97,18 @@ export interface ProvenanceEntry {
 /** The completion signal (new in 1.3). */
 export type EnvelopeStatus = "ready" | "partial" | "blocked" | "waiting_review" | "failed";
 
-/** A handoff envelope, version 1.3 (a 1.2.0 envelope is one too). Closed: no other fields. */
+/** The record an approval gate writes (new in 1.4). */
+export interface Approval {
+  /** Who approved: a person's or a reviewing service's id; non-empty. */
+  readonly approver: string;
+  /** An RFC 3339 date-time with a time zone. */
+  readonly approved_at: string;
+  /** The `handoff_id` (a UUID) of the handoff that waited for this approval. */
+  readonly pending_handoff_id: string;
+  readonly note?: string;
+}
+
+/** A handoff envelope, version 1.4 (a 1.3 or 1.2.0 envelope is one too). Closed: no other fields. */
 export interface Envelope {
   /** `MAJOR.MINOR.PATCH`, such as `1.3.0`. */
   readonly envelope_version: string;
@@ -120,4 +131,6 @@ export interface Envelope {
   readonly allowed_next_step?: string;
   readonly safe_resume?: string;
   readonly blocked_on?: string;
+  /** Only in 1.4: present where the handoff leaves an approval gate. */
+  readonly approval?: Approval;
 }

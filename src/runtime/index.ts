@@ -24,6 +24,7 @@ export {
 } from "./accept.js";
 export type {
   AgentRef,
+  Approval,
   Artefact,
   Budget,
   BudgetCounters,

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { checkText } from "../../src/analysis/check.js";
 import {
   ENVELOPE_SCHEMA_ID,
   envelopeSchema,
@@ -12,6 +14,7 @@ import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { checkedGraph, clone, readJsonFixture } from "./helpers.js";
 
 const NEW_IN_1_3 = ["status", "allowed_next_step", "safe_resume", "blocked_on"];
+const NEW_IN_1_4 = ["approval"];
 const fields = (schema: JsonSchema): string[] => Object.keys(schema["properties"] as object);
 
 const desk = (version: string, require = "") =>
@@ -29,25 +32,38 @@ const desk = (version: string, require = "") =>
   );
 
 describe("envelope versions", () => {
-  it("1.0, 1.1 and 1.2 hold the 1.2.0 fields; 1.3 adds status, allowed_next_step, safe_resume and blocked_on", () => {
+  it("1.0, 1.1 and 1.2 hold the 1.2.0 fields; 1.3 adds status, allowed_next_step, safe_resume and blocked_on; 1.4 the approval record", () => {
     const all = fields(envelopeSchema);
-    for (const minor of [0, 1, 2]) {
+    for (const minor of [0, 1, 2, 3]) {
       const schema = envelopeSchemaFor({ major: 1, minor });
-      expect(fields(schema)).toEqual(all.filter((f) => !NEW_IN_1_3.includes(f)));
+      const later = minor < 3 ? [...NEW_IN_1_3, ...NEW_IN_1_4] : NEW_IN_1_4;
+      expect(fields(schema)).toEqual(all.filter((f) => !later.includes(f)));
       expect(schema["$id"]).toBe(envelopeSchemaIdFor({ major: 1, minor }));
       expect(schema["title"]).toBe(`Seam handoff envelope 1.${minor}`);
     }
-    expect(envelopeSchemaFor({ major: 1, minor: 3 })).toBe(envelopeSchema);
-    expect(envelopeSchemaIdFor({ major: 1, minor: 3 })).toBe(ENVELOPE_SCHEMA_ID);
-    expect(new Set([0, 1, 2, 3].map((minor) => envelopeSchemaIdFor({ major: 1, minor }))).size).toBe(4);
-    expect(() => envelopeSchemaFor({ major: 1, minor: 4 })).toThrow("no envelope schema for version 1.4");
+    expect(envelopeSchemaFor({ major: 1, minor: 4 })).toBe(envelopeSchema);
+    expect(envelopeSchemaIdFor({ major: 1, minor: 4 })).toBe(ENVELOPE_SCHEMA_ID);
+    expect(new Set([0, 1, 2, 3, 4].map((minor) => envelopeSchemaIdFor({ major: 1, minor }))).size).toBe(5);
+    expect(() => envelopeSchemaFor({ major: 1, minor: 5 })).toThrow("no envelope schema for version 1.5");
+  });
+
+  it("keeps the 1.3 schema as it was before 1.4: the same JSON, key for key", () => {
+    const before = readFileSync(new URL("../fixtures/envelope/envelope-1.3.schema.json", import.meta.url), "utf8");
+    expect(`${JSON.stringify(envelopeSchemaFor({ major: 1, minor: 3 }), null, 2)}\n`).toBe(before);
+  });
+
+  it("a graph without an envelope line still targets 1.3, so its schemas do not change", () => {
+    const graph = checkText("d.seam", "graph d {\n  entry a\n  agent a: peer { terminal t }\n}\n").graphs[0];
+    expect(graph?.envelope).toEqual({ major: 1, minor: 3 });
   });
 
   it("compile writes the declared version's schema, not 1.3's", () => {
     const [v10] = emitCompileOutput([desk("1.0")]);
     const [v13] = emitCompileOutput([desk("1.3")]);
+    const [v14] = emitCompileOutput([desk("1.4")]);
     expect(JSON.parse(v10?.content ?? "{}")).toEqual(envelopeSchemaFor({ major: 1, minor: 0 }));
-    expect(JSON.parse(v13?.content ?? "{}")).toEqual(envelopeSchema);
+    expect(JSON.parse(v13?.content ?? "{}")).toEqual(envelopeSchemaFor({ major: 1, minor: 3 }));
+    expect(JSON.parse(v14?.content ?? "{}")).toEqual(envelopeSchema);
     expect(v10?.content).not.toBe(v13?.content);
   });
 

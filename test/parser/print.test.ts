@@ -96,6 +96,34 @@ describe("seam fmt's layout", () => {
     );
   });
 
+  it("writes guards, floors, gates and effects in their canonical spacing, numbers as written", () => {
+    const messy = [
+      "graph g {",
+      "  agent a: worker {gate   effect \"pays\"}",
+      "  return a->b   when status is ready,partial and confidence>=0.80",
+      "  return a -> c otherwise observe {min_confidence 0.5 for x,y gate}",
+      "}",
+      "",
+    ].join("\n");
+    expect(format(messy)).toBe(
+      [
+        "graph g {",
+        "  agent a: worker {",
+        "    gate",
+        '    effect "pays"',
+        "  }",
+        "  return a -> b when status is ready, partial and confidence >= 0.80",
+        "  return a -> c otherwise observe {",
+        "    min_confidence 0.5 for x, y",
+        "    gate",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    expect(format(format(messy))).toBe(format(messy));
+  });
+
   it("aligns the comments at the ends of consecutive lines", () => {
     expect(format("graph g {\n  entry a // one\n  agent a: worker { terminal t } // two\n}")).toBe(
       "graph g {\n  entry a                        // one\n  agent a: worker { terminal t } // two\n}\n",

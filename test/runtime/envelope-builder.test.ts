@@ -116,6 +116,7 @@ describe("the Envelope type", () => {
       allowed_next_step: "n",
       safe_resume: "r",
       blocked_on: "b",
+      approval: { approver: "finance-lead", approved_at: "2026-12-01T09:05:00Z", pending_handoff_id: "1c6d4f9a-7b2e-4f3c-8a81-3e5d9b2f6c4a", note: "ok" },
     };
     const validate = createSchemaAjv().compile(envelopeSchema as object);
     expect(validate(full)).toBe(true);

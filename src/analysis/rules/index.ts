@@ -17,6 +17,8 @@ import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
 import { invalidAgentVersionRule } from "./invalid-agent-version.js";
 import { maxRoundsZeroRule } from "./max-rounds-zero.js";
 import { guardGapRule } from "./guard-gap.js";
+import { gateNeedsApprovalEnvelopeRule } from "./gate-needs-approval-envelope.js";
+import { ungatedEffectRule } from "./ungated-effect.js";
 import { guardOverlapRule } from "./guard-overlap.js";
 import { guardUnreachableRule } from "./guard-unreachable.js";
 import { missingEntryRule } from "./missing-entry.js";
@@ -55,6 +57,8 @@ export const rules: readonly Rule[] = [
   guardGapRule,
   guardUnreachableRule,
   guardOverlapRule,
+  gateNeedsApprovalEnvelopeRule,
+  ungatedEffectRule,
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,

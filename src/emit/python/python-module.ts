@@ -10,7 +10,7 @@
  * `validate_contract_1..N`).
  */
 import type { CheckedGraph } from "../../analysis/model.js";
-import { envelopeSchema, type JsonSchema } from "../../core/envelope-schema.js";
+import { envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
 import { parseFieldPath } from "../../runtime/field-path.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../graph-data.js";
 import { addGraphSchemas } from "../schema-compiler.js";
@@ -110,7 +110,7 @@ export function emitPythonModule(graph: CheckedGraph): string {
   const edges = toEdgeInfos(graph, schemas.edgeContracts);
   const contractNames = schemas.contracts.map((_, i) => `validate_contract_${i + 1}`);
   const validators = compileSchemasToPython(
-    [envelopeSchema, ...schemas.contracts.map((contract) => contract.schema as JsonSchema)],
+    [envelopeSchemaFor(graph.envelope), ...schemas.contracts.map((contract) => contract.schema as JsonSchema)],
     [
       { name: "validate_envelope", id: schemas.envelopeId },
       ...schemas.contracts.map((contract, i) => ({ name: contractNames[i] as string, id: contract.id })),
@@ -171,7 +171,7 @@ ${trustedPython(ACCEPT_SOURCE.trim())}
 ${trustedPython(validators.code.trim())}
 
 
-${trustedPython(compileFreeTextCheck(envelopeSchema, "_free_text_ok").trim())}
+${trustedPython(compileFreeTextCheck(envelopeSchemaFor(graph.envelope), "_free_text_ok").trim())}
 
 
 GRAPH: Final = GraphInfo(

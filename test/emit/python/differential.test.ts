@@ -7,7 +7,7 @@ import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckedGraph } from "../../../src/analysis/model.js";
-import { envelopeSchema } from "../../../src/core/envelope-schema.js";
+import { envelopeSchemaFor } from "../../../src/core/envelope-schema.js";
 import { createGraphAccept } from "../../../src/emit/graph-accept.js";
 import { addGraphSchemas } from "../../../src/emit/schema-compiler.js";
 import { createLoopDetector } from "../../../src/runtime/loop-detector.js";
@@ -203,7 +203,7 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
       // Each text against the envelope schema and one contract (in turn), so the oracle stays within its time.
       const jobs = texts.map((text, i) => ({ text, ids: [ids[0], ids[1 + (i % (ids.length - 1))]] as string[] }));
       const verdicts = runJson<boolean[][]>(oraclePython as string, join(HERE, "oracle.py"), [], {
-        schemas: [envelopeSchema, ...schemas.contracts.map((c) => c.schema)],
+        schemas: [envelopeSchemaFor(subject.graph.envelope), ...schemas.contracts.map((c) => c.schema)],
         jobs,
       });
       const names = ["validate_envelope", ...schemas.contracts.map((_, i) => `validate_contract_${i + 1}`)];
