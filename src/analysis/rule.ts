@@ -74,6 +74,17 @@ export const internalErrorRule: RuleMeta = {
 };
 
 /**
+ * The rule id the language server reports on a document over the size limit that `seam check`
+ * holds files to (`core/source-limit.ts`): it is not analysed, so one large buffer cannot stall
+ * the server or exhaust its memory.
+ */
+export const fileTooLargeRule: RuleMeta = {
+  id: "file-too-large",
+  severity: "error",
+  description: "The document is larger than Seam checks; it is not analysed.",
+};
+
+/**
  * Runs every rule on one model. A rule that throws yields one `internal-error` diagnostic on the
  * graph's name instead of ending the run; the other rules still run.
  */

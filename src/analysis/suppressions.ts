@@ -16,6 +16,7 @@
 import { createDiagnostic, type Diagnostic } from "../core/diagnostic.js";
 import { getLineAndColumn, type Range, type SourceFile } from "../core/source-file.js";
 import type { Comment } from "../parser/ast.js";
+import { commentBody, DIRECTIVE } from "../parser/directives.js";
 import { suppressionReasonRule, suppressionUnknownRule, unusedSuppressionRule } from "./rules/suppression-rules.js";
 
 /** One suppression comment, read. */
@@ -28,11 +29,8 @@ export interface Suppression {
   readonly comment: Comment;
 }
 
-/** `seam-disable-next-line` or `seam-disable`, then the rest of the comment. */
-const DIRECTIVE = /^(\s*)(seam-disable-next-line|seam-disable)(?=\s|$)/;
-
 /** Rules a comment may not silence: a syntax error or a crash must be fixed. */
-const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(["syntax", "internal-error"]);
+const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(["syntax", "internal-error", "file-too-large"]);
 
 /**
  * Reads the suppression directives among `comments` (`//` or block comments whose text starts
@@ -41,8 +39,7 @@ const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(["syntax", "internal-error"]
 export function readSuppressions(comments: readonly Comment[]): Suppression[] {
   const found: Suppression[] = [];
   for (const comment of comments) {
-    const bodyStart = comment.range.start + 2;
-    const body = comment.style === "line" ? comment.text.slice(2) : comment.text.slice(2, -2);
+    const { body, start: bodyStart } = commentBody(comment);
     const match = DIRECTIVE.exec(body);
     if (match === null) continue;
     const listStart = (match[1] as string).length + (match[2] as string).length;

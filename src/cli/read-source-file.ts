@@ -2,6 +2,7 @@
  * Reads one user file for the CLI: bounded in size, decoded as strict UTF-8. Failures come back
  * as a {@link PathProblem} (never thrown), so a command can report them in one line and go on.
  */
+import { constants, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -9,8 +10,10 @@ import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { PathProblem } from "./find-seam-files.js";
 import { describeFsError } from "./fs-errors.js";
 
-/** Largest file Seam reads, in bytes (10 MiB): a handoff graph is a few kilobytes. */
-export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
+import { MAX_SOURCE_BYTES, megabytes, sizeProblem } from "../core/source-limit.js";
+
+/** Largest file Seam reads, in bytes (the one limit of `core/source-limit.ts`). */
+export { MAX_SOURCE_BYTES };
 
 /** What to do about a `.seam` file over the limit (the default of {@link ReadOptions.tooLargeHint}). */
 export const GRAPH_TOO_LARGE_HINT = "split the graphs into smaller files";
@@ -29,16 +32,24 @@ export interface ReadOptions {
 /** A file read and decoded, or why it could not be. */
 export type ReadResult = { readonly ok: true; readonly file: SourceFile } | { readonly ok: false; readonly problem: PathProblem };
 
-/** Bytes asked for per read when the size is not known in advance. */
+/** Bytes asked for per read past the size the file had when it was opened. */
 const CHUNK_BYTES = 64 * 1024;
 
 /**
+ * How a file is opened: read-only and without waiting. A FIFO opened for reading blocks until
+ * some process opens it for writing, which may be never; with `O_NONBLOCK` the open returns at
+ * once, and the `fstat` that follows refuses it. (Windows has no such flag and no FIFOs.)
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
  * Reads `path` (relative to `cwd`) into a {@link SourceFile} whose `path` is `path` as given.
- * A regular file over the cap is refused from its size before any byte is read. Anything else
- * (a character device such as `/dev/zero`, a pipe) has no size to trust, so it is read in chunks
- * with a running count and refused as soon as it passes the cap: no input can make Seam read
- * for ever or hold more than the cap plus one chunk. A byte order mark is kept (the lexer skips
- * it, and offsets stay those of the file).
+ * Only a regular file is read (symbolic links followed): a FIFO, socket or device (`/dev/zero`,
+ * a terminal) is refused without a single blocking read, since it may never end or never
+ * answer. A file over the cap is refused from its size before any byte is read, and one that
+ * grows while it is read is held to the cap as well, so no input can make Seam read for ever or
+ * hold more than the cap. A byte order mark is kept (the lexer skips it, and offsets stay those
+ * of the file).
  *
  * @param path - the path as the user gave it
  * @param cwd - folder that a relative `path` starts from
@@ -47,20 +58,20 @@ export async function readSourceFile(path: string, cwd: string, options: ReadOpt
   const maxBytes = options.maxBytes ?? MAX_SOURCE_BYTES;
   const hint = options.tooLargeHint ?? GRAPH_TOO_LARGE_HINT;
   let bytes: Uint8Array | undefined;
-  let regular: boolean;
   try {
-    const handle = await open(resolve(cwd, path), "r");
+    const handle = await open(resolve(cwd, path), OPEN_FLAGS);
     try {
       const info = await handle.stat();
       if (info.isDirectory()) {
         return { ok: false, problem: { path, problem: "is a folder, not a file", hint: "pass a file" } };
       }
-      regular = info.isFile();
-      if (regular && info.size > maxBytes) {
+      if (!info.isFile()) {
+        return { ok: false, problem: { path, problem: `is ${describeNonRegular(info)}, not a regular file`, hint: "pass a regular file (save the text to a file first)" } };
+      }
+      if (info.size > maxBytes) {
         return { ok: false, problem: { path, problem: sizeProblem(info.size, maxBytes), hint } };
       }
-      // A regular file that grew since the stat is held to the cap as well.
-      bytes = await readAtMost(handle, maxBytes, regular ? info.size + 1 : CHUNK_BYTES);
+      bytes = await readAtMost(handle, maxBytes, info.size + 1);
     } finally {
       await handle.close();
     }
@@ -68,8 +79,7 @@ export async function readSourceFile(path: string, cwd: string, options: ReadOpt
     return { ok: false, problem: { path, ...describeFsError(error) } };
   }
   if (bytes === undefined) {
-    const what = regular ? "grew while it was read and is" : "is not a regular file and gave";
-    return { ok: false, problem: { path, problem: `${what} more than the ${megabytes(maxBytes) ?? `${maxBytes} bytes`} limit`, hint } };
+    return { ok: false, problem: { path, problem: `grew while it was read and is more than the ${megabytes(maxBytes) ?? `${maxBytes} bytes`} limit`, hint } };
   }
   let text: string;
   try {
@@ -78,6 +88,14 @@ export async function readSourceFile(path: string, cwd: string, options: ReadOpt
     return { ok: false, problem: { path, problem: "is not valid UTF-8 text", hint: "save the file as UTF-8" } };
   }
   return { ok: true, file: createSourceFile(path, text) };
+}
+
+/** What a file that is neither a folder nor a regular file is, in words. */
+function describeNonRegular(info: Stats): string {
+  if (info.isFIFO()) return "a named pipe (FIFO)";
+  if (info.isSocket()) return "a socket";
+  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
+  return "a special file";
 }
 
 /**
@@ -105,21 +123,4 @@ async function readAtMost(handle: FileHandle, maxBytes: number, firstChunk: numb
     at += chunk.byteLength;
   }
   return bytes;
-}
-
-/**
- * `is 10.4 MB, over the 10 MB limit`; in bytes when rounding would make the size read like the
- * limit (`is 10485761 bytes, over the limit of 10485760 bytes`) or the limit is under 1 MB.
- */
-function sizeProblem(bytes: number, maxBytes: number): string {
-  const size = megabytes(bytes);
-  const limit = megabytes(maxBytes);
-  if (size !== undefined && limit !== undefined && size !== limit) return `is ${size}, over the ${limit} limit`;
-  return `is ${bytes} bytes, over the limit of ${maxBytes} bytes`;
-}
-
-/** `10 MB`, `10.4 MB` (MiB, one decimal at most); undefined under 1 MB. */
-function megabytes(bytes: number): string | undefined {
-  const mb = bytes / (1024 * 1024);
-  return mb < 1 ? undefined : `${Number(mb.toFixed(1))} MB`;
 }

@@ -7,6 +7,9 @@ import type { CheckedGraph, CheckResult } from "../analysis/model.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
 import { ruleCatalog } from "../analysis/rules/index.js";
+import { fileTooLargeRule, internalError } from "../analysis/rule.js";
+import { createDiagnostic } from "../core/diagnostic.js";
+import { MAX_SOURCE_BYTES, sizeOverLimit, sizeProblem } from "../core/source-limit.js";
 import { DEFAULT_CONTRACTS, EDGE_KINDS, HOP_LIMIT_ACTIONS, KEYWORDS, OUTCOMES, ROLES } from "../core/vocabulary.js";
 import { ruleDocsUrl } from "../core/package-files.js";
 import type { SeamFile } from "../parser/ast.js";
@@ -68,7 +71,8 @@ export interface FrontEnd {
   /**
    * Sets the buffer at `path` to `text` and checks it as `seam check` does (from the program's
    * cache when the text is unchanged), then lexes it for the editor features. Never throws:
-   * problems are diagnostics.
+   * problems are diagnostics. A text over `seam check`'s size limit is not analysed: its one
+   * diagnostic is `file-too-large`, and the editor features find nothing in it.
    *
    * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
    */
@@ -83,8 +87,16 @@ export function createFrontEnd(): FrontEnd {
   const program = createProgram(host);
   return {
     analyse(path, text) {
-      host.set(path, text);
       const file = createSourceFile(path, text);
+      const tooLarge = sizeOverLimit(text);
+      if (tooLarge !== undefined) {
+        // The program's cached result for an earlier, smaller text would answer for this one.
+        host.delete(path);
+        program.forget(path);
+        const message = `this document ${sizeProblem(tooLarge, MAX_SOURCE_BYTES)} that Seam checks, so it is not analysed (split the graphs into smaller files)`;
+        return unanalysed(file, createDiagnostic(fileTooLargeRule, { file, range: { start: 0, end: 0 }, message }));
+      }
+      host.set(path, text);
       const result = program.checkFile(file);
       return analysisOf(file, result, () => result.ast.comments.map((c) => c.range));
     },
@@ -95,16 +107,40 @@ export function createFrontEnd(): FrontEnd {
   };
 }
 
+/**
+ * What the server knows of a document whose check threw (a bug in Seam): one `internal-error`
+ * diagnostic at its start, and no tree, so that the server and the other documents go on.
+ *
+ * @param stage - what crashed, for the message (e.g. `the check of this document`)
+ */
+export function failedAnalysis(path: string, text: string, stage: string, error: unknown): Analysis {
+  const file = createSourceFile(path, text);
+  return unanalysed(file, internalError(file, { start: 0, end: 0 }, stage, error));
+}
+
+/** An {@link Analysis} with no tree, no tokens and the one diagnostic that says why. */
+function unanalysed(file: SourceFile, diagnostic: Diagnostic): Analysis {
+  return {
+    file,
+    ast: { kind: "File", graphs: [], comments: [], range: { start: 0, end: file.text.length } },
+    graphs: [],
+    diagnostics: [diagnostic],
+    tokens: [],
+    comments: [],
+  };
+}
+
 /** True when `name` may name an agent or a graph: the lexer reads it as one identifier (so no keyword). */
 export function isIdentifier(name: string): boolean {
   const scanned = k.scan(name);
   return scanned.count === 1 && scanned.kinds[0] === k.K_IDENTIFIER && scanned.starts[0] === 0 && scanned.ends[0] === name.length;
 }
 
-/** Rules a suppression comment may silence: all but `syntax`, `internal-error` and the rules about suppressions. */
-const SUPPRESSIBLE: ReadonlySet<string> = new Set(
-  ruleCatalog.map((r) => r.id).filter((id) => id !== "syntax" && id !== "internal-error" && !id.includes("suppression")),
-);
+/** Diagnostics about the document as a whole, which no comment in it can silence and no printer fix. */
+const UNANALYSED: ReadonlySet<string> = new Set(["syntax", "internal-error", fileTooLargeRule.id]);
+
+/** Rules a suppression comment may silence: all but {@link UNANALYSED} and the rules about suppressions. */
+const SUPPRESSIBLE: ReadonlySet<string> = new Set(ruleCatalog.map((r) => r.id).filter((id) => !UNANALYSED.has(id) && !id.includes("suppression")));
 
 /** True when a `seam-disable-next-line` or `seam-disable` comment can silence findings of `rule`. */
 export function isSuppressible(rule: string): boolean {
@@ -121,10 +157,11 @@ export function ruleDocumentationUrl(rule: string): string {
 
 /**
  * The document in the canonical layout (`seam fmt`'s printer, on the tree already parsed), or
- * `undefined` when it has syntax errors and so cannot be formatted.
+ * `undefined` when it has syntax errors or was not analysed (its tree is empty: printing it
+ * would erase the text).
  */
 export function formatDocument(analysis: Analysis): string | undefined {
-  return analysis.diagnostics.some((d) => d.rule === "syntax") ? undefined : printFile(analysis.file.text, analysis.ast);
+  return analysis.diagnostics.some((d) => UNANALYSED.has(d.rule)) ? undefined : printFile(analysis.file.text, analysis.ast);
 }
 
 /**

@@ -6,12 +6,13 @@
  * documents are analysed.
  */
 import { fileURLToPath } from "node:url";
-import { TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver/node";
+import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActionsFor } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { createFrontEnd, formatDocument, type Analysis } from "./front-end.js";
+import { checkedDocumentEvents } from "./document-params.js";
+import { createFrontEnd, failedAnalysis, formatDocument, type Analysis, type FrontEnd } from "./front-end.js";
 import { hoverAt } from "./hover.js";
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
 import { documentSymbols, foldingRanges } from "./outline.js";
@@ -50,11 +51,15 @@ export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
  * the server then lives as long as the connection (an `exit` notification ends the process, as
  * `vscode-languageserver` does for every server).
  *
+ * No input ends the server: a document notification whose params do not have their protocol
+ * shape is dropped and logged (`window/logMessage`), and a check that throws gives its document
+ * one `internal-error` diagnostic while the other documents go on.
+ *
  * @param version - the `seam` version, sent as `serverInfo.version`
+ * @param frontEnd - the front end to analyse with (default: {@link createFrontEnd}'s)
  */
-export function startServer(connection: Connection, version: string): void {
+export function startServer(connection: Connection, version: string, frontEnd: FrontEnd = createFrontEnd()): void {
   const documents = new TextDocuments(TextDocument);
-  const frontEnd = createFrontEnd();
   const analyses = new Map<string, { version: number; analysis: Analysis }>();
   /** The pending check of each document, as the function that cancels it. */
   const pending = new Map<string, () => void>();
@@ -68,23 +73,39 @@ export function startServer(connection: Connection, version: string): void {
     const cached = analyses.get(uri);
     if (cached !== undefined && cached.version === document.version) return cached.analysis;
     const started = performance.now();
-    const analysis = frontEnd.analyse(pathOf(uri), document.getText());
+    const analysis = analyse(pathOf(uri), document.getText());
     const end = performance.now();
     lastCheck.set(uri, { ms: end - started, end });
     analyses.set(uri, { version: document.version, analysis });
     return analysis;
   };
 
+  /** The front end's analysis; a crash in it (a bug) is the document's `internal-error` diagnostic. */
+  const analyse = (path: string, text: string): Analysis => {
+    try {
+      return frontEnd.analyse(path, text);
+    } catch (error) {
+      connection.console.error(`seam: the check of ${path} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return failedAnalysis(path, text, "the check of this document", error);
+    }
+  };
+
+  // Runs outside any request (a timer): an exception here would end the process.
   const publish = (uri: string): void => {
     pending.delete(uri);
-    const analysis = analysisOf(uri);
     const document = documents.get(uri);
-    if (analysis === undefined || document === undefined) return;
-    void connection.sendDiagnostics({
-      uri,
-      version: document.version,
-      diagnostics: analysis.diagnostics.map((d) => toLspDiagnostic(analysis, uri, d)),
-    });
+    if (document === undefined) return;
+    let diagnostics: LspDiagnostic[];
+    try {
+      const analysis = analysisOf(uri);
+      if (analysis === undefined) return;
+      diagnostics = analysis.diagnostics.map((d) => toLspDiagnostic(analysis, uri, d));
+    } catch (error) {
+      const failed = failedAnalysis(pathOf(uri), document.getText(), "publishing this document's diagnostics", error);
+      connection.console.error(`seam: publishing the diagnostics of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      diagnostics = failed.diagnostics.map((d) => toLspDiagnostic(failed, uri, d));
+    }
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
   };
 
   const schedule = (uri: string): void => {
@@ -156,7 +177,9 @@ export function startServer(connection: Connection, version: string): void {
     return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }];
   });
 
-  documents.listen(connection);
+  documents.listen(
+    checkedDocumentEvents(connection, (method, problem) => connection.console.error(`seam: ignored a ${method} notification: ${problem}`)),
+  );
   connection.listen();
 }
 

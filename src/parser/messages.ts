@@ -2,12 +2,17 @@
  * Syntax error messages in plain words: what was found, what was expected, after which token,
  * e.g. `expected '->' after 'research', found '{'` (tsc and rustc word theirs the same way).
  */
+import { escapeUntrusted } from "../core/untrusted-text.js";
 
-/** How a found token is shown: its text in quotes (shortened), or `end of file`. */
+/**
+ * How a found token is shown: its text in quotes (shortened), or `end of file`. A string token
+ * can hold raw control characters (ESC, BEL), so they are written as escapes: the message goes
+ * to terminals and editors.
+ */
 export function describeFound(image: string | undefined): string {
   if (image === undefined) return "end of file";
   const shown = image.length > 24 ? `${image.slice(0, 21)}...` : image;
-  return `'${shown}'`;
+  return `'${escapeUntrusted(shown)}'`;
 }
 
 /** `a`, `a or b`, `a, b or c`, each once, in the order given. */

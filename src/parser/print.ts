@@ -16,6 +16,11 @@
  * `}`. A comment inside an item's own text (`delegate a /* x *\/ -> b`) moves to its own line
  * before the item, so comments keep their order. Only a file without syntax errors is printed
  * (see {@link formatSource}).
+ *
+ * Suppressions: a `seam-disable-next-line` comment silences findings on the line after it, so
+ * the items that start on that line (inside a graph or a block) are printed as written, only
+ * their first line re-indented: joining or splitting their lines would change what the comment
+ * silences. Formatting never changes a file's diagnostics.
  */
 import type { Range, SourceFile } from "../core/source-file.js";
 import type {
@@ -36,6 +41,8 @@ import type {
 import { settingOfNode } from "../core/settings.js";
 import { parse } from "./parse.js";
 import type { Diagnostic } from "../core/diagnostic.js";
+import { createSourceFile, getLineAndColumn } from "../core/source-file.js";
+import { isNextLineDirective } from "./directives.js";
 
 const INDENT = "  ";
 /** A block goes on its item's line only when that line stays within this many characters. */
@@ -86,11 +93,47 @@ export function printFile(source: string, ast: SeamFile): string {
 
 class Printer {
   private next = 0;
+  /** 1-based lines that a `seam-disable-next-line` comment silences (the line after its end). */
+  private readonly silencedLines: ReadonlySet<number>;
+  private readonly lineOf: (offset: number) => number;
 
   constructor(
     private readonly source: string,
     private readonly comments: readonly Comment[],
-  ) {}
+  ) {
+    const file = createSourceFile("", source);
+    this.lineOf = (offset) => getLineAndColumn(file, offset).line;
+    this.silencedLines = new Set(comments.filter(isNextLineDirective).map((c) => this.lineOf(c.range.end) + 1));
+  }
+
+  /**
+   * `items` with each run of items that start on a line a `seam-disable-next-line` comment
+   * silences replaced by one item printed as written (see the module comment).
+   */
+  private asWrittenWhereSilenced(items: readonly Printable[]): readonly Printable[] {
+    if (this.silencedLines.size === 0) return items;
+    const out: Printable[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const first = items[i] as Printable;
+      const line = this.lineOf(first.range.start);
+      if (!this.silencedLines.has(line)) {
+        out.push(first);
+        continue;
+      }
+      let last = first;
+      while (i + 1 < items.length && this.lineOf((items[i + 1] as Printable).range.start) === line) last = items[++i] as Printable;
+      const range = { start: first.range.start, end: last.range.end };
+      out.push({ range, print: (indent) => this.asWritten(range, indent) });
+    }
+    return out;
+  }
+
+  /** The source of `range` line by line, the first line indented; the comments inside it are taken (they are in the text). */
+  private asWritten(range: Range, indent: string): string[] {
+    this.takeBefore(range.end);
+    const lines = this.source.slice(range.start, range.end).split(/\r\n|\r|\n/);
+    return lines.map((line, i) => (i === 0 ? `${indent}${line}` : line.trimEnd()));
+  }
 
   /** The comments not yet printed that start before `offset`, taken. */
   private takeBefore(offset: number): Comment[] {
@@ -129,7 +172,7 @@ class Printer {
       if (options.alwaysBlank === true) return true;
       return this.blankBetween(previousEnd, start);
     };
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
       const leading = this.takeBefore(item.range.start);
       let first = true;
       let commentEnd = 0;
@@ -144,10 +187,13 @@ class Printer {
       // Comments inside the item's own text that no nested list printed go on their own lines
       // before it (in order); those after it on its line stay at the end of its line.
       for (const comment of this.takeBefore(item.range.end)) out.push(...this.commentLines(comment, indent));
-      const trailing = this.takeTrailing(item.range.end);
+      // A comment after the next item, or after the block's `}`, on the same line is not this item's.
+      const trailing = this.takeTrailing(item.range.end, items[index + 1]?.range.start ?? options.end ?? Number.POSITIVE_INFINITY);
       const tail = trailing.map((c) => c.text.trimEnd());
       if (tail.length > 0) printed[printed.length - 1] = `${printed[printed.length - 1]}${TRAILING}${tail.join(" ")}`;
-      out.push(...printed);
+      // A loop, not push(...printed): a graph's lines are as many as its items, and spreading
+      // 100,000 of them into call arguments overflows the stack.
+      for (const line of printed) out.push(line);
       // Blank lines are looked for after the last comment on the item's line (one may span lines).
       previousEnd = trailing[trailing.length - 1]?.range.end ?? item.range.end;
       previous = item;
@@ -171,13 +217,13 @@ class Printer {
     return out;
   }
 
-  /** The comments right after `end` on the same line, taken. */
-  private takeTrailing(end: number): Comment[] {
+  /** The comments right after `end` on the same line, taken; none from `limit` on (where the next item or the block's `}` is). */
+  private takeTrailing(end: number, limit: number): Comment[] {
     const taken: Comment[] = [];
     let from = end;
     for (;;) {
       const next = this.comments[this.next];
-      if (next === undefined || this.breakBetween(from, next.range.start)) return taken;
+      if (next === undefined || next.range.start >= limit || this.breakBetween(from, next.range.start)) return taken;
       taken.push(next);
       this.next++;
       from = next.range.end;
@@ -201,7 +247,7 @@ class Printer {
       if (item.hasError) throw new Error("internal: printFile needs a tree without errors");
       return { range: item.range, print: (inner) => this.graphItem(item, inner) };
     });
-    const body = this.list(items, indent + INDENT, { end: graph.range.end });
+    const body = this.list(this.asWrittenWhereSilenced(items), indent + INDENT, { end: graph.range.end });
     return [head, ...body, `${indent}}`];
   }
 
@@ -235,7 +281,7 @@ class Printer {
       const oneLine = `${head} { ${line} }`;
       if (oneLine.length <= MAX_ONE_LINE) return [oneLine];
     }
-    const body = this.list(items, indent + INDENT, { end: range.end });
+    const body = this.list(this.asWrittenWhereSilenced(items), indent + INDENT, { end: range.end });
     return [`${head} {`, ...body, `${indent}}`];
   }
 
@@ -327,7 +373,8 @@ function alignTrailingComments(lines: readonly string[]): string[] {
   const out = [...lines];
   let runStart = 0;
   const flush = (end: number): void => {
-    const width = Math.max(0, ...out.slice(runStart, end).map((line) => line.indexOf(TRAILING)));
+    let width = 0;
+    for (let i = runStart; i < end; i++) width = Math.max(width, (out[i] as string).indexOf(TRAILING));
     for (let i = runStart; i < end; i++) {
       const line = out[i] as string;
       const at = line.indexOf(TRAILING);

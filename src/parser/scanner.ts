@@ -99,10 +99,11 @@ keywordWords.forEach((word, i) => {
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isAsciiIdStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isAsciiIdPart = (c: number): boolean => isAsciiIdStart(c) || isDigit(c);
-// Beyond ASCII, names follow JavaScript's identifiers (ECMA-262 IdentifierName, Unicode UAX #31):
-// ID_Start, then ID_Continue or the joiners U+200C/U+200D; `$` is not part of the language.
+// Beyond ASCII, names follow Unicode UAX #31 identifiers: ID_Start, then ID_Continue. The
+// invisible joiners U+200C/U+200D are refused (Unicode 15.1 put them in ID_Continue): `a\u200Db`
+// would read as `ab` and name another agent. `$` is not part of the language.
 const unicodeIdStart = /^\p{ID_Start}$/u;
-const unicodeIdPart = /^[\p{ID_Continue}\u200C\u200D]$/u;
+const unicodeIdPart = /^(?![\u200C\u200D])\p{ID_Continue}$/u;
 
 /** Length in code units (1 or 2) of the name-starting character at `i`, or 0. */
 function idStartLength(text: string, i: number): number {

@@ -8,7 +8,7 @@ describe("rules", () => {
     const ids = rules.map((r) => r.meta.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ruleCatalog[0]?.id).toBe("syntax");
-    expect(ruleCatalog.map((m) => m.id)).toEqual(["syntax", ...ids, "suppression-reason", "suppression-unknown-rule", "unused-suppression", "internal-error"]);
+    expect(ruleCatalog.map((m) => m.id)).toEqual(["syntax", ...ids, "suppression-reason", "suppression-unknown-rule", "unused-suppression", "file-too-large", "internal-error"]);
     expect(() => defineRule({ meta: { id: "Bad_Id", severity: "error", description: "x" }, check: () => undefined })).toThrow();
   });
 

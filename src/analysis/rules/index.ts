@@ -4,7 +4,8 @@
  */
 import type { RuleMeta } from "../../core/diagnostic.js";
 import { syntaxRule } from "../../parser/syntax-rule.js";
-import { internalErrorRule, type Rule } from "../rule.js";
+import { fileTooLargeRule, internalErrorRule, type Rule } from "../rule.js";
+import { confusableNameRule } from "./confusable-name.js";
 import { duplicateAgentRule } from "./duplicate-agent.js";
 import { duplicateEdgeRule } from "./duplicate-edge.js";
 import { duplicateGraphRule } from "./duplicate-graph.js";
@@ -22,6 +23,7 @@ import { ungatedEffectRule } from "./ungated-effect.js";
 import { guardOverlapRule } from "./guard-overlap.js";
 import { guardUnreachableRule } from "./guard-unreachable.js";
 import { missingEntryRule } from "./missing-entry.js";
+import { mixedScriptNameRule } from "./mixed-script-name.js";
 import { repairsExcessiveRule } from "./repairs-excessive.js";
 import { missingReturnRule } from "./missing-return.js";
 import { noTerminalPathRule } from "./no-terminal-path.js";
@@ -39,6 +41,8 @@ export const rules: readonly Rule[] = [
   unknownAgentRule,
   duplicateGraphRule,
   duplicateAgentRule,
+  confusableNameRule,
+  mixedScriptNameRule,
   duplicateEdgeRule,
   duplicateTerminalRule,
   duplicateSettingRule,
@@ -65,12 +69,16 @@ export const rules: readonly Rule[] = [
   importGuessRule,
 ];
 
-/** Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment rules, then `internal-error`. */
+/**
+ * Metadata of every diagnostic id Seam can report: `syntax`, the rules, the suppression-comment
+ * rules, then `file-too-large` (the language server's) and `internal-error`.
+ */
 export const ruleCatalog: readonly RuleMeta[] = [
   syntaxRule,
   ...rules.map((r) => r.meta),
   suppressionReasonRule,
   suppressionUnknownRule,
   unusedSuppressionRule,
+  fileTooLargeRule,
   internalErrorRule,
 ];

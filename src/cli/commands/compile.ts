@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { isFinding } from "../../core/diagnostic.js";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { emitCompileOutput, type CompileTarget } from "../../emit/compile-output.js";
-import { displayPath } from "../format/display-path.js";
+import { printablePath } from "../format/display-path.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
@@ -36,7 +37,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
   const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
   if (result.diagnostics.length > 0) await printDiagnosticsOnStderr(result.diagnostics, io);
   if (errors > 0) {
-    io.stderr(`seam: ${options.file}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.file)}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
     return 1;
   }
   if (result.graphs.length === 0) {
@@ -55,13 +56,13 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     try {
       await writeReplacing(target, file.content);
     } catch (error) {
-      reportProblem(io, { path: displayPath(target, io.cwd), ...describeFsError(error, "write") });
+      reportProblem(io, { path: printablePath(target, io.cwd), ...describeFsError(error, "write") });
       // Folders this run made and left empty would be litter; files already written stay.
       if (written === 0) await removeFolders(made.created);
       return 2;
     }
     written++;
-    io.stdout(`${displayPath(target, io.cwd)}\n`);
+    io.stdout(`${printablePath(target, io.cwd)}\n`);
   }
   return 0;
 }

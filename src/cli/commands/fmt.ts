@@ -10,18 +10,21 @@
  *
  * A file with syntax errors is never rewritten: its errors are printed on stderr and the command
  * exits 2, as it does for a path it cannot read. Exit codes: 0 done (or nothing to change),
- * 1 `--check` found files to change, 2 unusable input.
+ * 1 `--check` found files to change, 2 unusable input or an internal error: a crash of the
+ * printer on one file is reported on that file and the others are still formatted, but the
+ * run exits 2, never 1, so CI does not read a bug as "would reformat".
  */
 import { lstat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { createSourceFile } from "../../core/source-file.js";
-import { formatSource } from "../../parser/print.js";
+import { formatSource, type FormatResult } from "../../parser/print.js";
 import { printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { findSeamFiles } from "../find-seam-files.js";
 import type { CliIo } from "../io.js";
 import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link fmtCommand}, as parsed from the command line. */
 export interface FmtOptions {
@@ -49,7 +52,15 @@ export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number
       unusable++;
       continue;
     }
-    const result = formatSource(read.file);
+    let result: FormatResult;
+    try {
+      result = formatSource(read.file);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      reportProblem(io, { path, problem: `was not formatted: internal error: ${detail}`, hint: "this is a bug in seam; please report it with the file" });
+      unusable++;
+      continue;
+    }
     if (!result.ok) {
       reportProblem(io, { path, problem: "has syntax errors and was not formatted", hint: "fix the errors below first" });
       await printDiagnosticsOnStderr(result.diagnostics, io);
@@ -65,7 +76,7 @@ export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number
         continue;
       }
     }
-    io.stdout(`${path}\n`);
+    io.stdout(`${escapeUntrusted(path)}\n`);
   }
   if (unusable > 0) return 2;
   return options.check && toChange > 0 ? 1 : 0;

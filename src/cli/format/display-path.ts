@@ -3,6 +3,7 @@
  * so the same run prints the same text on Windows and POSIX and in CI logs.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 /**
  * The path of `path` relative to `cwd`, `/`-separated, for files inside `cwd`; a file outside it
@@ -18,4 +19,14 @@ export function displayPath(path: string, cwd: string): string {
   const outside = isAbsolute(rel) || rel === ".." || rel.startsWith(`..${sep}`);
   const shown = rel === "" ? "." : outside ? absolute : rel;
   return sep === "/" ? shown : shown.split(sep).join("/");
+}
+
+/**
+ * {@link displayPath} made safe for a terminal or a CI log: a file name (or a git ref in a
+ * `ref:path` label) may hold ESC, BEL, line breaks or bidirectional controls, which are written
+ * as escapes (`\u001b`, `\n`: see `core/untrusted-text.ts`). For the human formats and stderr;
+ * JSON and SARIF carry the name itself, which their encoders escape.
+ */
+export function printablePath(path: string, cwd: string): string {
+  return escapeUntrusted(displayPath(path, cwd));
 }

@@ -4,10 +4,14 @@
  *
  * Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message, `%`, CR
  * and LF become `%25`, `%0D`, `%0A`; property values also escape `:` and `,` (`%3A`, `%2C`).
+ * Before that, file names and messages are made printable (`core/untrusted-text.ts`: ESC, BEL,
+ * line breaks and bidirectional controls become escapes), since the runner writes both into
+ * the log it shows.
  */
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn } from "../../core/source-file.js";
-import { displayPath } from "./display-path.js";
+import { printablePath } from "./display-path.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 const COMMAND: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
 
@@ -31,14 +35,14 @@ export function formatGithub(diagnostics: readonly Diagnostic[], cwd: string): s
       const start = getLineAndColumn(d.file, d.range.start);
       const end = getLineAndColumn(d.file, d.range.end);
       const properties = [
-        `file=${escapeProperty(displayPath(d.file.path, cwd))}`,
+        `file=${escapeProperty(printablePath(d.file.path, cwd))}`,
         `line=${start.line}`,
         `endLine=${end.line}`,
         `col=${start.column}`,
         `endColumn=${end.column}`,
         `title=${escapeProperty(`seam ${d.rule}`)}`,
       ];
-      return `::${COMMAND[d.severity]} ${properties.join(",")}::${escapeData(d.message)}\n`;
+      return `::${COMMAND[d.severity]} ${properties.join(",")}::${escapeData(escapeUntrusted(d.message))}\n`;
     })
     .join("");
 }

@@ -18,7 +18,8 @@ import picocolors from "picocolors";
 import { isFinding, type Diagnostic, type Severity } from "../../core/diagnostic.js";
 import { getLineAndColumn, getLineText, type Range, type SourceFile } from "../../core/source-file.js";
 import { frameLine, layoutLine, type LineLayout } from "./code-frame.js";
-import { displayPath } from "./display-path.js";
+import { printablePath } from "./display-path.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link formatPretty}. */
 export interface PrettyOptions {
@@ -62,20 +63,20 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
     const paint = severityColor[d.severity];
     const at = getLineAndColumn(d.file, d.range.start);
     out.push(
-      `${c.cyan(displayPath(d.file.path, options.cwd))}:${c.yellow(String(at.line))}:${c.yellow(String(at.column))}` +
-        ` - ${paint(d.severity)} ${c.dim(d.rule)}: ${d.message}`,
+      `${c.cyan(printablePath(d.file.path, options.cwd))}:${c.yellow(String(at.line))}:${c.yellow(String(at.column))}` +
+        ` - ${paint(d.severity)} ${c.dim(d.rule)}: ${escapeUntrusted(d.message)}`,
       "",
     );
     const [sourceLine, underline] = snippet(d.file, d.range, layoutOf, (text) => paint(text), c.dim);
     out.push(sourceLine, underline);
     for (const r of d.related ?? []) {
       const rAt = getLineAndColumn(r.file, r.range.start);
-      out.push(`  ${c.blue("note")}: ${displayPath(r.file.path, options.cwd)}:${rAt.line}:${rAt.column} - ${r.message}`);
+      out.push(`  ${c.blue("note")}: ${printablePath(r.file.path, options.cwd)}:${rAt.line}:${rAt.column} - ${escapeUntrusted(r.message)}`);
     }
     out.push("");
     const total = totals.get(d.file) ?? 0;
     if (shown === maxPerFile && total > maxPerFile) {
-      out.push(`... and ${total - maxPerFile} more in ${displayPath(d.file.path, options.cwd)} (use seam check --format json to see all)`, "");
+      out.push(`... and ${total - maxPerFile} more in ${printablePath(d.file.path, options.cwd)} (use seam check --format json to see all)`, "");
     }
   }
   out.push(summary(diagnostics, options.fileCount));

@@ -20,8 +20,8 @@ const { createToken, Lexer } = chevrotain;
 export const Name = createToken({ name: "Name", label: "a field name", pattern: Lexer.NA });
 
 /**
- * A name: a Unicode ID_Start character or `_`, then ID_Continue characters (or U+200C/U+200D)
- * and hyphens, as JavaScript identifiers (ECMA-262 IdentifierName, without `$`); a hyphen
+ * A name: a Unicode ID_Start character or `_`, then ID_Continue characters other than the
+ * invisible joiners U+200C/U+200D, and hyphens (UAX #31 identifiers, without `$`); a hyphen
  * directly followed by `>` is left for the arrow, so `a->b` reads as `a -> b`.
  */
 export const Identifier = createToken({
@@ -35,7 +35,7 @@ export const Identifier = createToken({
 });
 
 /** The name pattern, sticky: matched at an offset by {@link matchAt}. */
-const identifierPattern = /[\p{ID_Start}_](?:[\p{ID_Continue}\u200C\u200D]|-(?!>))*/uy;
+const identifierPattern = /[\p{ID_Start}_](?:(?![\u200C\u200D])\p{ID_Continue}|-(?!>))*/uy;
 
 /** `pattern` matched at exactly `offset` of `text`, or null. */
 function matchAt(pattern: RegExp, text: string, offset: number): RegExpExecArray | null {

@@ -18,11 +18,11 @@ describe("formatGithub", () => {
     );
   });
 
-  it("escapes %, CR and LF in the message, and also : and , in properties", () => {
+  it("escapes %, CR and LF in the message (a line break as \\r\\n, as the pretty format shows it), and also : and , in properties", () => {
     const file = createSourceFile("/repo/a,b:c%.seam", "x\n");
     const d = createDiagnostic(rule, { file, range: { start: 0, end: 1 }, message: "100% sure,\r\nreally: yes" });
     expect(formatGithub([d], "/repo")).toBe(
-      "::error file=a%2Cb%3Ac%25.seam,line=1,endLine=1,col=1,endColumn=2,title=seam demo-rule::100%25 sure,%0D%0Areally: yes\n",
+      "::error file=a%2Cb%3Ac%25.seam,line=1,endLine=1,col=1,endColumn=2,title=seam demo-rule::100%25 sure,\\r\\nreally: yes\n",
     );
   });
 

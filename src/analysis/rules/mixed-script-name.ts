@@ -1,0 +1,33 @@
+import type { Identifier } from "../../parser/ast.js";
+import { defineRule } from "../rule.js";
+import { codePointsBeyondAscii } from "../unicode/describe-characters.js";
+import { hasNonAscii, mixedScripts } from "../unicode/skeleton.js";
+
+/**
+ * `mixed-script-name` (warning): a graph or agent name written in more than one script
+ * (`еditor`: a Cyrillic `е`, then Latin), UTS #39 mixed-script detection, as Rust's
+ * `mixed_script_confusables`. One script per name is what every writing system needs; a
+ * mixture is how a name passes for another. Names in ASCII are never mixed, and the script
+ * data is read only for a name beyond ASCII.
+ */
+export const mixedScriptNameRule = defineRule({
+  meta: {
+    id: "mixed-script-name",
+    severity: "warning",
+    description: "A graph or agent name mixes characters of several scripts (Unicode UTS #39), as look-alike names do.",
+  },
+  check({ model, report }) {
+    const names: [what: string, name: Identifier][] = [["graph", model.graph.decl.name]];
+    for (const agent of model.bound.agents) names.push(["agent", agent.decl.name]);
+    for (const [what, name] of names) {
+      if (!hasNonAscii(name.name)) continue;
+      const parts = mixedScripts(name.name);
+      if (parts === undefined) continue;
+      const shown = parts.map((p) => `${p.script.replace(/_/g, " ")} '${p.text}'`).join(", ");
+      report({
+        range: name.range,
+        message: `${what} name '${name.name}' mixes scripts (${shown}; ${codePointsBeyondAscii(name.name)}), so it can pass for a name it is not: write it in one script.`,
+      });
+    }
+  },
+});
