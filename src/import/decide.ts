@@ -50,6 +50,8 @@ export interface DecidedAgent {
   readonly source: string;
   readonly role: Guessed<Role>;
   readonly version?: string;
+  readonly gate?: boolean;
+  readonly effect?: string;
   readonly terminals: readonly DecidedTerminal[];
 }
 
@@ -58,8 +60,10 @@ export interface DecidedEdge {
   readonly from: string;
   readonly to: string;
   readonly kind: Guessed<EdgeKind>;
-  /** `when allowed_next_step is NAME`, `otherwise`, with why. */
-  readonly guard?: { readonly next: string | "otherwise"; readonly guess: string };
+  /** The guard as written (`when allowed_next_step is NAME`, `otherwise`), with why when guessed. */
+  readonly guard?: { readonly text: string; readonly guess?: string };
+  readonly minConfidence?: string;
+  readonly gate?: boolean;
   readonly require?: Guessed<readonly string[]>;
   readonly maxRounds?: Guessed<number>;
   readonly observe: boolean;
@@ -142,19 +146,21 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       edge.kind !== undefined ? { value: edge.kind } : { value: inferKind(roles, a, b, above, has), guess: `${graph.source} edges have no kind; this one follows from the roles` };
     let guard: DecidedEdge["guard"];
     const count = conditionalCount.get(edge.from) ?? 0;
-    if (routed(edge) && count >= 2) {
+    if (edge.guard !== undefined) {
+      guard = { text: edge.guard };
+    } else if (routed(edge) && count >= 2) {
       const at = (conditionalSeen.get(edge.from) ?? 0) + 1;
       conditionalSeen.set(edge.from, at);
       const label = edge.conditional?.label;
       if (at === count) {
-        guard = { next: "otherwise", guess: `${graph.source} routes out of ${edge.from} at run time; this last branch takes what no other matches` };
+        guard = { text: "otherwise", guess: `${graph.source} routes out of ${edge.from} at run time; this last branch takes what no other matches` };
       } else {
         const used = stepsUsed.get(edge.from) ?? new Set<string>();
         stepsUsed.set(edge.from, used);
         let step = toSeamName(label ?? edge.to);
         if (used.has(step)) step = name(edge.to);
         used.add(step);
-        guard = { next: step, guess: `${graph.source} routes out of ${edge.from} at run time${label === undefined ? "" : ` (branch ${JSON.stringify(label)})`}: the sender names the next step` };
+        guard = { text: `when allowed_next_step is ${step}`, guess: `${graph.source} routes out of ${edge.from} at run time${label === undefined ? "" : ` (branch ${JSON.stringify(label)})`}: the sender names the next step` };
       }
     }
     const maxRounds: Guessed<number> | undefined =
@@ -171,6 +177,8 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       ...(edge.require === undefined || edge.require.length === 0 ? {} : { require: edge.requireGuess === undefined ? { value: edge.require } : { value: edge.require, guess: edge.requireGuess } }),
       ...(maxRounds === undefined ? {} : { maxRounds }),
       observe: edge.observe === true,
+      ...(edge.minConfidence === undefined ? {} : { minConfidence: edge.minConfidence }),
+      ...(edge.gate === true ? { gate: true } : {}),
       ...(edge.fanOut !== undefined
         ? { fanOut: edge.fanOut }
         : edge.conditional !== undefined && !routed(edge)
@@ -187,6 +195,8 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       source: node.id,
       role: guess === undefined ? { value: roles[v] as Role } : { value: roles[v] as Role, guess },
       ...(node.version === undefined ? {} : { version: node.version }),
+      ...(node.gate === true ? { gate: true } : {}),
+      ...(node.effect === undefined ? {} : { effect: node.effect }),
       terminals: node.ends.map((end) => ({
         name: terminalNames.name(end.name),
         outcome:

@@ -13,7 +13,8 @@
  * ends (else every node no link leaves ends, a guess), and a link label is a branch name.
  */
 import { EDGE_KINDS, OUTCOMES, ROLES, type EdgeKind, type Outcome, type Role } from "../core/vocabulary.js";
-import { getLineAndColumn, type SourceFile } from "../core/source-file.js";
+import { createSourceFile, getLineAndColumn, type SourceFile } from "../core/source-file.js";
+import { parse } from "../parser/parse.js";
 import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportResult } from "./model.js";
 
 /** Shapes, longest opener first: [open, close, name]. */
@@ -102,7 +103,9 @@ export function importMermaid(file: SourceFile, fallbackName: string): ImportRes
   }
   if (!header) return problem(file, file.text.length, "is not a Mermaid flowchart: it has no 'flowchart' line");
   if (nodes.size === 0) return problem(file, file.text.length, "has no nodes");
-  return { ok: true, graph: isSeamPicture(nodes) ? fromSeamPicture(nodes, links, title, fallbackName) : fromFlowchart(nodes, links, title, fallbackName) };
+  if (!isSeamPicture(nodes)) return { ok: true, graph: fromFlowchart(nodes, links, title, fallbackName) };
+  const picture = fromSeamPicture(nodes, links, title, fallbackName);
+  return typeof picture === "string" ? problem(file, skip, picture) : { ok: true, graph: picture };
 }
 
 function problem(file: SourceFile, offset: number, message: string): ImportResult {
@@ -189,24 +192,41 @@ function isSeamPicture(nodes: ReadonlyMap<string, Node>): boolean {
     const lines = (node.label ?? "").split("\n");
     if (node.shape === "circle" && node.label === "start") continue;
     if (node.shape === "flag" && lines.length === 2 && (OUTCOMES as readonly string[]).includes(lines[0] as string)) continue;
-    if (!["subroutine", "round", "stadium"].includes(node.shape ?? "")) return false;
+    if (!["subroutine", "round", "stadium", "hexagon"].includes(node.shape ?? "")) return false;
     if (!(ROLES as readonly string[]).includes((lines[1] ?? "").split(" ")[0] as string)) return false;
     agents++;
   }
   return agents > 0;
 }
 
-function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[], title: string | undefined, fallback: string): ImportedGraph {
+/** Whether a guard and a floor read from a picture parse as Seam (they go into the file as written). */
+function edgeLabelParses(guard: string | undefined, floor: string | undefined): boolean {
+  if (guard === undefined && floor === undefined) return true;
+  if (/[\r\n{}]|\/\/|\/\*/.test(`${guard ?? ""}${floor ?? ""}`)) return false;
+  const text = `graph g {\n  entry a\n  agent a: peer\n  agent b: peer\n  transfer a -> b ${guard ?? ""} {\n    ${floor === undefined ? "" : `min_confidence ${floor}`}\n  }\n}\n`;
+  return parse(createSourceFile("<label>", text)).diagnostics.length === 0;
+}
+
+/** A picture of `seam graph` as a graph; a string says why it cannot be read. */
+function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[], title: string | undefined, fallback: string): ImportedGraph | string {
   const name = (title === undefined ? fallback : (title.split(":")[0] ?? fallback)).trim() || fallback;
   const hop = title === undefined ? undefined : /hop limit (\d+) \(declared/.exec(title);
-  const agentOf = new Map<string, { id: string; role: Role; version?: string; ends: ImportedEnd[] }>();
+  const agentOf = new Map<string, { id: string; role: Role; version?: string; gate?: boolean; effect?: string; ends: ImportedEnd[] }>();
   const terminals = new Map<string, ImportedEnd>();
   for (const node of nodes.values()) {
     const lines = (node.label ?? "").split("\n");
     if (node.shape === "flag") terminals.set(node.id, { name: lines[1] as string, outcome: lines[0] as Outcome });
     else if (node.shape !== "circle") {
       const [role, ...version] = (lines[1] as string).split(" ");
-      agentOf.set(node.id, { id: lines[0] as string, role: role as Role, ...(version.length === 0 ? {} : { version: version.join(" ") }), ends: [] });
+      const effect = lines.find((line, i) => i >= 2 && line.startsWith("effect: "))?.slice("effect: ".length);
+      agentOf.set(node.id, {
+        id: lines[0] as string,
+        role: role as Role,
+        ...(version.length === 0 ? {} : { version: version.join(" ") }),
+        ...(lines.slice(2).includes("approval gate") ? { gate: true } : {}),
+        ...(effect === undefined ? {} : { effect }),
+        ends: [],
+      });
     }
   }
   const entries: string[] = [];
@@ -221,12 +241,18 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
       const parts = (link.label ?? "").split("\n");
       const kind = (EDGE_KINDS as readonly string[]).includes(parts[0] as string) ? (parts[0] as EdgeKind) : undefined;
       const rounds = parts.map((p) => /^max_rounds (\d+)$/.exec(p)).find((m) => m !== null);
+      const guard = parts.find((p) => p === "otherwise" || p.startsWith("when "));
+      const floor = parts.find((p) => p.startsWith("min_confidence "))?.slice("min_confidence ".length);
+      if (!edgeLabelParses(guard, floor)) return `the edge label ${JSON.stringify((link.label ?? "").slice(0, 80))} of ${link.from} --> ${link.to} has a guard or min_confidence Seam cannot read`;
       edges.push({
         from: from.id,
         to: to.id,
         ...(kind === undefined ? {} : { kind }),
         ...(rounds === undefined || rounds === null ? {} : { maxRounds: Number(rounds[1]) }),
         ...(parts.includes("observe") ? { observe: true } : {}),
+        ...(guard === undefined ? {} : { guard }),
+        ...(floor === undefined ? {} : { minConfidence: floor }),
+        ...(parts.includes("gate") ? { gate: true } : {}),
       });
     }
   }

@@ -25,6 +25,10 @@ export interface ImportedNode {
   readonly role?: Role;
   /** The agent's version, when the source states one (Seam's own pictures). */
   readonly version?: string;
+  /** An approval gate (Seam's own pictures). */
+  readonly gate?: boolean;
+  /** What the agent does outside the graph (Seam's own pictures). */
+  readonly effect?: string;
   readonly ends: readonly ImportedEnd[];
 }
 
@@ -48,6 +52,12 @@ export interface ImportedEdge {
   readonly maxRounds?: number;
   /** Validated, only warns (Seam's own pictures). */
   readonly observe?: boolean;
+  /** The guard as Seam writes it (`when status is ready`, `otherwise`), read from Seam's own pictures. */
+  readonly guard?: string;
+  /** `min_confidence` as written (`0.9`, `0.8 for price`), from Seam's own pictures. */
+  readonly minConfidence?: string;
+  /** An approval gate on the edge (Seam's own pictures). */
+  readonly gate?: boolean;
   /**
    * The edge is one branch of a fan-out (LangGraph `Send`, ASL `Parallel`, an AutoGen activation
    * group): why it is written as a plain edge and marked.

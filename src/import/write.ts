@@ -36,6 +36,8 @@ export function writeSeam(graph: DecidedGraph): string {
     marked(lines, agent.role, "role");
     lines.push(`agent ${agent.name}: ${agent.role.value} {`);
     if (agent.version !== undefined) lines.push(`version ${seamString(agent.version)}`);
+    if (agent.gate === true) lines.push("gate");
+    if (agent.effect !== undefined) lines.push(`effect ${seamString(agent.effect)}`);
     for (const terminal of agent.terminals) {
       marked(lines, terminal.outcome, "terminal");
       const description = terminal.description === undefined ? "" : ` ${seamString(terminal.description)}`;
@@ -57,8 +59,8 @@ export function writeSeam(graph: DecidedGraph): string {
 function writeEdge(lines: string[], edge: DecidedEdge): void {
   if (edge.fanOut !== undefined) lines.push(comment(guessComment("fan-out", edge.fanOut)));
   marked(lines, edge.kind, "kind");
-  if (edge.guard !== undefined) lines.push(comment(guessComment("guard", edge.guard.guess)));
-  const guard = edge.guard === undefined ? "" : edge.guard.next === "otherwise" ? " otherwise" : ` when allowed_next_step is ${edge.guard.next}`;
+  if (edge.guard?.guess !== undefined) lines.push(comment(guessComment("guard", edge.guard.guess)));
+  const guard = edge.guard === undefined ? "" : ` ${edge.guard.text}`;
   lines.push(`${edge.kind.value} ${edge.from} -> ${edge.to}${guard}${edge.observe ? " observe" : ""} {`);
   if (edge.require !== undefined) {
     marked(lines, edge.require, "require");
@@ -68,6 +70,8 @@ function writeEdge(lines: string[], edge: DecidedEdge): void {
     marked(lines, edge.maxRounds, "max_rounds");
     lines.push(`max_rounds ${edge.maxRounds.value}`);
   }
+  if (edge.minConfidence !== undefined) lines.push(`min_confidence ${edge.minConfidence}`);
+  if (edge.gate === true) lines.push("gate");
   lines.push("}");
 }
 
