@@ -1,5 +1,6 @@
 // Language server: what an editor waits for. A real `seam lsp --stdio` process is driven over
-// JSON-RPC (vscode-languageserver-protocol, as the tests do) on a generated 1,000-agent document:
+// JSON-RPC (vscode-languageserver-protocol, as the tests do) on generated documents of 1,000 and
+// 10,000 agents:
 // the time from sending `didChange` to receiving the `publishDiagnostics` of that version, and
 // the time of a `completion` request (all agent names after an arrow). Peers: the same analysis
 // in-process without the protocol (`analyse()`, what the server runs per change), and a
@@ -12,14 +13,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
 import { generateGraph, toSeam } from "./gen-graph.mjs";
-import { progress, runIfMain } from "./section.mjs";
+import { progress, runIfMain, scaled } from "./section.mjs";
 import { median, nowMs } from "./stats.mjs";
 import { fmtBytes, fmtMs, row } from "./table.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const AGENTS = 1_000;
-const RUNS = 41;
-const WARMUP = 5;
+/** The larger document: only didChange -> diagnostics is measured on it. */
+const LARGE_AGENTS = 10_000;
+const RUNS = scaled(41, 3);
+const LARGE_RUNS = scaled(15, 2);
+const WARMUP = scaled(5, 1);
 /**
  * Pause before each keystroke: 10 keystrokes a second, fast typing for a person. Without it a
  * slow check under machine load would make the server's throttle (see `src/lsp/server.ts`) hold
@@ -27,7 +31,7 @@ const WARMUP = 5;
  */
 const KEYSTROKE_INTERVAL_MS = 100;
 /** Edits whose CPU time is measured (the clock ticks every 10 ms, so enough to sum to seconds). */
-const CPU_RUNS = 100;
+const CPU_RUNS = scaled(100, 4);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { createFrontEnd } = await import("../dist/lsp/front-end.js");
@@ -86,7 +90,7 @@ const lineAndCharacter = (text, offset) => {
  * on, so every version differs; the completion asks for the target of the last edge, where every
  * agent is offered.
  */
-async function measureEditing(base, uri) {
+async function measureEditing(base, uri, { agents = AGENTS, runs = RUNS, cpuRuns = CPU_RUNS } = {}) {
   const text = `${base}// \n`;
   const commentLine = text.split("\n").length - 2;
   const lastArrow = text.lastIndexOf("-> ");
@@ -98,7 +102,7 @@ async function measureEditing(base, uri) {
   const changes = [];
   const completion = [];
   const hover = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
+  for (let i = 0; i < WARMUP + runs; i++) {
     await pause(KEYSTROKE_INTERVAL_MS);
     const version = i + 2;
     const typing = i % 2 === 0;
@@ -115,7 +119,7 @@ async function measureEditing(base, uri) {
     const completionStart = nowMs();
     const items = await server.connection.sendRequest("textDocument/completion", { textDocument: { uri }, position: completionAt });
     const completionMs = nowMs() - completionStart;
-    if (items.length !== AGENTS) throw new Error(`completion listed ${items.length} agents, not ${AGENTS}`);
+    if (items.length !== agents) throw new Error(`completion listed ${items.length} agents, not ${agents}`);
     const hoverStart = nowMs();
     await server.connection.sendRequest("textDocument/hover", { textDocument: { uri }, position: hoverAt });
     const hoverMs = nowMs() - hoverStart;
@@ -128,8 +132,8 @@ async function measureEditing(base, uri) {
   // CPU time per keystroke, which machine load does not inflate as it does wall time: the server
   // process's CPU over a run of edits alone, beside the CPU of the same analyses in-process.
   const cpuBefore = cpuMsOf(server.child.pid);
-  for (let i = 0; i < CPU_RUNS; i++) {
-    const version = WARMUP + RUNS + 2 + i;
+  for (let i = 0; i < cpuRuns; i++) {
+    const version = WARMUP + runs + 2 + i;
     const typing = i % 2 === 0;
     const change = {
       range: { start: { line: commentLine, character: 3 }, end: { line: commentLine, character: typing ? 3 : 4 } },
@@ -139,19 +143,19 @@ async function measureEditing(base, uri) {
     await server.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
     await done;
   }
-  const serverCpu = (cpuMsOf(server.child.pid) - cpuBefore) / CPU_RUNS;
+  const serverCpu = cpuRuns === 0 ? undefined : (cpuMsOf(server.child.pid) - cpuBefore) / cpuRuns;
   await server.stop();
   const inProcess = [];
   const frontEnd = createFrontEnd();
-  for (let i = 0; i < WARMUP + RUNS; i++) {
+  for (let i = 0; i < WARMUP + runs; i++) {
     const start = nowMs();
     frontEnd.analyse("large.seam", `${base}// ${"x".repeat(1 - (i % 2))}\n`);
     if (i >= WARMUP) inProcess.push(nowMs() - start);
   }
   const cpuStart = process.cpuUsage();
-  for (let i = 0; i < CPU_RUNS; i++) frontEnd.analyse("large.seam", `${base}// ${"x".repeat(i % 2)}\n`);
+  for (let i = 0; i < cpuRuns; i++) frontEnd.analyse("large.seam", `${base}// ${"x".repeat(i % 2)}\n`);
   const used = process.cpuUsage(cpuStart);
-  const analyseCpu = (used.user + used.system) / 1000 / CPU_RUNS;
+  const analyseCpu = cpuRuns === 0 ? undefined : (used.user + used.system) / 1000 / cpuRuns;
   return { serverCpu, analyseCpu, change: median(changes), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
 }
 
@@ -174,18 +178,22 @@ export async function measureLsp() {
   progress(`lsp: ${RUNS} edits, completions and hovers on a ${AGENTS}-agent document (${(clean.length / 1024).toFixed(0)} KiB), clean and with a syntax error`);
   const editing = await measureEditing(clean, "file:///bench/large.seam");
   const typing = await measureEditing(broken, "file:///bench/large-typing.seam");
+  progress(`lsp: ${LARGE_RUNS} edits on a ${LARGE_AGENTS}-agent document`);
+  const large = await measureEditing(toSeam(generateGraph({ agents: LARGE_AGENTS })), "file:///bench/larger.seam", { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0 });
   const memory = await measureMemory();
   const ms = (value) => ({ op: "<=", value, unit: " ms" });
   return {
     title: `Language server (seam lsp over stdio, ${AGENTS}-agent document, median of ${RUNS}; peers: the same analysis in-process, a hover round trip)`,
-    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, memory },
+    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, large: { agents: LARGE_AGENTS, runs: LARGE_RUNS, ...large }, memory },
     rows: [
-      row("didChange -> publishDiagnostics (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(20) }),
+      row("didChange -> publishDiagnostics (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(editing.change), fmtMs(editing.analyse), { ratio: editing.change / editing.analyse }),
       row("server CPU per keystroke (didChange -> publishDiagnostics)", fmtMs(editing.serverCpu), fmtMs(editing.analyseCpu), { ratio: editing.serverCpu / editing.analyseCpu }),
-      row("didChange -> publishDiagnostics, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(20) }),
+      row("didChange -> publishDiagnostics, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(typing.change), fmtMs(typing.analyse), { ratio: typing.change / typing.analyse }),
       row("server CPU per keystroke, syntax error", fmtMs(typing.serverCpu), fmtMs(typing.analyseCpu), { ratio: typing.serverCpu / typing.analyseCpu }),
+      row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics (ms, median of ${LARGE_RUNS})`, fmtMs(large.change), "", { ratio: large.change, target: ms(50) }),
+      row(`${LARGE_AGENTS} agents: vs analyse() in-process`, fmtMs(large.change), fmtMs(large.analyse), { ratio: large.change / large.analyse }),
       row(`completion of ${AGENTS} agent names (ms)`, fmtMs(editing.completion), "", { ratio: editing.completion, target: ms(10) }),
       row("  vs hover round trip", fmtMs(editing.completion), fmtMs(editing.hover), { ratio: editing.completion / editing.hover }),
       row(`server RSS, ${memory.examples} examples open vs none`, fmtBytes(memory.withExamples), fmtBytes(memory.idle), { ratio: memory.withExamples / memory.idle }),

@@ -6,11 +6,13 @@ Reads the edge list written by bench/gen-graph.mjs (`n m`, a line of entry indic
   scc:   strongly connected components (the cycles behind unbounded-cycle / no-terminal-path),
   reach: the agents reachable from the entries (unreachable-agent).
 Prints one JSON document: medians in ms over the timed runs, plus counts to cross-check
-Seam's own answer, and the tracemalloc peak of one extra, untimed pass.
+Seam's own answer, the process's peak RSS after the timed runs (getrusage, before tracemalloc
+adds its own overhead), and the tracemalloc peak of one extra, untimed pass.
 
 usage: networkx_peer.py EDGES_FILE RUNS
 """
 import json
+import resource
 import statistics
 import sys
 import time
@@ -52,6 +54,8 @@ def main():
         end = time.perf_counter()
         totals.append((end - start) * 1000)
         without_build.append((end - built) * 1000)
+    # Linux reports ru_maxrss in KiB.
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     tracemalloc.start()
     analyse(n, entries, edges)
     _, peak = tracemalloc.get_traced_memory()
@@ -64,6 +68,7 @@ def main():
         "total_ms": statistics.median(totals),
         "without_build_ms": statistics.median(without_build),
         "peak_bytes": peak,
+        "peak_rss_bytes": peak_rss,
         "components": len(components),
         "largest_component": max(len(c) for c in components),
         "cyclic_components": len(cyclic),

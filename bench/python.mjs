@@ -1,6 +1,7 @@
 // Finds a Python 3 that can import the peer's module (networkx, jsonschema), installing
 // Debian's package when none can: first `python3` on PATH, then `/usr/bin/python3`, then
 // `apt-get install -y python3-<module>` (after one `apt-get update`) and `/usr/bin/python3`.
+// Under CI=true nothing is installed: .ci/run installs the packages, so a missing one fails.
 import { spawnSync } from "node:child_process";
 
 const CANDIDATES = ["python3", "/usr/bin/python3"];
@@ -21,6 +22,7 @@ function apt(args) {
  */
 export function findPython(module) {
   for (const python of CANDIDATES) if (canImport(python, module)) return python;
+  if (process.env.CI === "true") throw new Error(`no python3 can import ${module} (Debian package python3-${module}); under CI=true this is a failure, not a skip`);
   if (!aptUpdated) {
     apt(["update"]);
     aptUpdated = true;

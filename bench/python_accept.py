@@ -1,13 +1,14 @@
 """Python target bench: the emitted module's accept() beside jsonschema and fastjsonschema.
 
-usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON ME VALIDATOR_NAME ROUNDS
+usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON FROM KIND TO ROUNDS
 prints one JSON document: ns per envelope of each timed batch, by measure.
 
 Measures, on the same envelopes (parsed already; start-up and JSON loading excluded), batches
 interleaved round by round after two warm-up rounds, so load on the machine hits all alike:
 - accept: the module's accept(envelope, me=ME, can_read=..., seen=<a fresh MemorySeenStore per batch>)
 - accept_no_store: accept() without duplicate memory
-- edge_validator: the module's generated validator of the edge's contract alone (every error)
+- edge_validator: the module's generated validator of the edge's contract alone (every error),
+  found through the module's EDGES table (the edge FROM -KIND-> TO)
 - fastjsonschema: fastjsonschema.compile(edge schema) (stops at the first error; Debian
   python3-fastjsonschema; it knows draft 7, so "uuid" is given as ajv-formats' pattern)
 - jsonschema: Draft202012Validator(edge schema, format_checker=FormatChecker()), every error
@@ -15,6 +16,7 @@ interleaved round by round after two warm-up rounds, so load on the machine hits
 """
 import importlib.util
 import json
+import os
 import sys
 import time
 
@@ -25,6 +27,8 @@ UUID = r"^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z"
 
 
 def load(path):
+    # The module imports the runtime package seam_handoff, vendored beside it (--vendor-runtime).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
     spec = importlib.util.spec_from_file_location("seam_bench_module", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -32,8 +36,14 @@ def load(path):
 
 
 def main():
-    module_path, schema_path, envelopes_path, me, validator_name, rounds = sys.argv[1:7]
+    module_path, schema_path, envelopes_path, source, kind, me, rounds = sys.argv[1:8]
     m = load(module_path)
+    edge = next((e for e in m.EDGES if (e.from_agent, e.kind, e.to_agent) == (source, kind, me)), None)
+    if edge is None:
+        sys.exit(f"the module has no edge {source} -{kind}-> {me} in EDGES")
+    # Validators are named by edge: validate_<kind>__<from>__<to>, ids escaped as the generator does.
+    escape = lambda text: "".join(c if c.isascii() and c.isalnum() else f"_{ord(c):x}x" for c in text)  # noqa: E731
+    validator_name = f"validate_{edge.kind}__{escape(edge.from_agent)}__{escape(edge.to_agent)}"
     with open(schema_path, encoding="utf-8") as fh:
         schema = json.load(fh)
     with open(envelopes_path, encoding="utf-8") as fh:

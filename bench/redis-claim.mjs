@@ -5,11 +5,12 @@
 // carries, which version 2 reads and rewrites on each claim). Rounds interleave the measures;
 // the median per measure is reported, in µs per claim.
 import { readFileSync } from "node:fs";
+import { scaled } from "./section.mjs";
 import { median, nowMs } from "./stats.mjs";
 
 const V1 = readFileSync(new URL("./fixtures/claim-v1.lua", import.meta.url), "utf8");
-const OPS = 400;
-const ROUNDS = 7;
+const OPS = scaled(400, 40);
+const ROUNDS = scaled(7, 1);
 const WALK = 8;
 
 /** Hop `i % WALK + 1` of walk `floor(i / WALK)` of run `run`: agents a and b hand the task back and forth. */

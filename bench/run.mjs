@@ -1,20 +1,29 @@
 // `npm run bench`: measures Seam's speed and memory beside a peer for each measure, in one run,
-// and prints one table of ratios per section, then writes everything to bench/.out/results.json.
-// Sections: startup (process start-up), scale (parse + check on big graphs vs networkx),
-// runtime (accept() and loopSignature() vs Python, Ajv, JSON.parse, SHA-256), diff (seam diff and
-// the JSON Lines replay of seam validate), lsp (the language server: didChange to diagnostics,
-// completion, memory).
-// Usage: node bench/run.mjs [section...]   (default: all sections, in that order)
+// and prints one table of ratios per section, then writes everything to bench/.out/results.json
+// (scripts/bench-tables.mjs turns that into the tables of docs/performance.md).
+// Sections (bench/sections.mjs): startup (process start-up), scale (parse + check on big graphs vs
+// networkx), runtime (accept() and loopSignature() vs Python, Ajv, JSON.parse, SHA-256), diff
+// (seam diff and the JSON Lines replay of seam validate), python-target (the emitted Python module
+// vs jsonschema and fastjsonschema), ingest (event log, OpenTelemetry, seam report), redis (the
+// Redis store vs SET NX and redis-benchmark), lsp (the language server).
+// Usage: node bench/run.mjs [--smoke] [section...]   (default: all sections, in that order)
+//   --smoke: every section on small inputs (CI runs this): proves each still runs and passes its
+//   cross-checks; its figures are not for reading and its targets are not judged.
+// Each section runs in its own Node process, in its own process group, killed (the whole group,
+// by the child's PID) when it runs past its timeout.
 // Exit code: 0 when every section ran, even if a target was missed (printed MISS); 1 when a
-// section crashed. The bench runs against dist/, rebuilt first when older than src/.
-import { spawnSync } from "node:child_process";
+// section crashed, timed out or failed a cross-check. The bench runs against dist/, rebuilt
+// first when older than src/.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { SECTIONS } from "./sections.mjs";
 import { formatTable } from "./table.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SECTIONS = ["startup", "scale", "runtime", "diff", "python-target", "ingest", "lsp"];
+/** Seconds a section may run: a full run measures for minutes, a smoke run for seconds. */
+const TIMEOUT_S = { full: 20 * 60, smoke: 90 };
 
 /** Newest modification time (ms) of any file under `dir`, or -Infinity when there is none. */
 function newestMtime(dir) {
@@ -49,34 +58,72 @@ function machine() {
   };
 }
 
-/** Runs one section in a fresh Node process; returns its parsed result or the error text. */
-function runSection(name) {
+/**
+ * Runs one section in a fresh Node process (its own process group, so that redis-server, Python
+ * or a language server it started die with it); resolves with its parsed result or the error.
+ */
+function runSection(name, { smoke }) {
   const started = Date.now();
-  const result = spawnSync(
-    process.execPath,
-    ["--expose-gc", `bench/${name}.mjs`],
-    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 << 20 },
-  );
-  const seconds = (Date.now() - started) / 1000;
-  if (result.status !== 0) return { name, seconds, error: `exited ${result.status ?? result.signal}` };
-  try {
-    return { name, seconds, ...JSON.parse(result.stdout) };
-  } catch {
-    return { name, seconds, error: `printed no JSON result: ${result.stdout.slice(0, 200)}` };
-  }
+  // The 1, 5 and 15 minute load averages as the section starts: a shared machine's load moves.
+  const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
+  const timeoutS = smoke ? TIMEOUT_S.smoke : TIMEOUT_S.full;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--expose-gc", `bench/${name}.mjs`], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+      env: { ...process.env, SEAM_BENCH_SMOKE: smoke ? "1" : "0" },
+    });
+    let stdout = "";
+    let timedOut = false;
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    // The negative PID names the child's process group: the section and what it started.
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // The group has already exited.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, timeoutS * 1000);
+    // Ctrl-C stops the bench: the section's group is not ours to leave behind.
+    const interrupted = () => {
+      killGroup();
+      process.exit(130);
+    };
+    process.once("SIGINT", interrupted);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      process.off("SIGINT", interrupted);
+      const seconds = (Date.now() - started) / 1000;
+      if (timedOut) return resolve({ name, seconds, loadAverage, error: `ran past its timeout of ${timeoutS} s and was killed` });
+      if (code !== 0) return resolve({ name, seconds, loadAverage, error: `exited ${code ?? signal}` });
+      try {
+        resolve({ name, seconds, loadAverage, ...JSON.parse(stdout) });
+      } catch {
+        resolve({ name, seconds, loadAverage, error: `printed no JSON result: ${stdout.slice(0, 200)}` });
+      }
+    });
+  });
 }
 
-function main() {
-  const wanted = process.argv.slice(2);
+async function main() {
+  const args = process.argv.slice(2);
+  const smoke = args.includes("--smoke");
+  const wanted = args.filter((a) => a !== "--smoke");
   const unknown = wanted.filter((s) => !SECTIONS.includes(s));
   if (unknown.length) throw new Error(`unknown section(s): ${unknown.join(", ")}; known: ${SECTIONS.join(", ")}`);
   ensureBuilt();
   const info = machine();
-  console.log(`# Seam bench: node ${info.node}, ${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB, load ${info.loadAverage.join(" ")}`);
+  console.log(`# Seam bench${smoke ? " (smoke: small inputs, figures not for reading)" : ""}: node ${info.node}, ${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB, load ${info.loadAverage.join(" ")}`);
   const results = [];
   for (const name of wanted.length ? wanted : SECTIONS) {
     console.error(`[bench] ${name}...`);
-    const section = runSection(name);
+    const section = await runSection(name, { smoke });
     results.push(section);
     console.log("");
     if (section.error) console.log(`## ${name}: CRASHED (${section.error}; see stderr above)`);
@@ -85,12 +132,15 @@ function main() {
   const misses = results.flatMap((s) => (s.rows ?? []).filter((r) => r.pass === false).map((r) => `${s.name}: ${r.measure}`));
   const crashed = results.filter((s) => s.error).map((s) => s.name);
   console.log("");
-  console.log(misses.length ? `MISS (${misses.length}):\n  ${misses.join("\n  ")}` : "All targets met.");
+  if (!smoke) console.log(misses.length ? `MISS (${misses.length}):\n  ${misses.join("\n  ")}` : "All targets met.");
   if (crashed.length) console.log(`CRASHED: ${crashed.join(", ")}`);
+  else if (smoke) console.log(`smoke: all ${results.length} sections ran and passed their cross-checks`);
   mkdirSync(`${ROOT}bench/.out`, { recursive: true });
-  writeFileSync(`${ROOT}bench/.out/results.json`, JSON.stringify({ machine: info, at: new Date().toISOString(), sections: results }, null, 2) + "\n");
-  console.log("results: bench/.out/results.json");
+  const file = smoke ? "smoke-results.json" : "results.json";
+  info.loadAverageAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
+  writeFileSync(`${ROOT}bench/.out/${file}`, JSON.stringify({ machine: info, at: new Date().toISOString(), smoke, sections: results }, null, 2) + "\n");
+  console.log(`results: bench/.out/${file}`);
   process.exitCode = crashed.length ? 1 : 0;
 }
 
-main();
+await main();

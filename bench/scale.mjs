@@ -1,14 +1,19 @@
 // Scale: parse + check time and memory on generated graphs of 10^3, 10^4 and 10^5 agents
 // (bench/gen-graph.mjs), in-process against the built code, beside networkx doing only the
 // graph part of the job (build + strongly connected components + reachability, in Python).
+// The largest graph is also checked by a whole process (bench/check-process.mjs: start-up,
+// reading, parse, check and the JSON output, as `seam check --format json` does), beside
+// networkx's in-process time and the peak RSS of each process; every run of that process must
+// print the same bytes, since the output may not depend on the machine's load.
 // The growth exponent (slope of log time against log n) shows whether the checker stays
 // near-linear as graphs grow; a recursive or quadratic pass shows up here first.
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { PerformanceObserver, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { generateGraph, toEdgeList, toSeam } from "./gen-graph.mjs";
 import { findPython, runPythonJson } from "./python.mjs";
-import { progress, runIfMain } from "./section.mjs";
+import { progress, runIfMain, scaled } from "./section.mjs";
 import { logLogSlope, median, nowMs } from "./stats.mjs";
 import { fmtBytes, fmtMs, row } from "./table.mjs";
 
@@ -17,11 +22,19 @@ const OUT = new URL("./.out/", import.meta.url);
  * Graph sizes, timed rounds and untimed warm-up rounds per size: fewer for the largest, to keep
  * the bench short, and no warm-up there since the smaller sizes have already warmed the JIT.
  */
-const SIZES = [
-  { agents: 1_000, runs: 15, warmup: 2 },
-  { agents: 10_000, runs: 5, warmup: 1 },
-  { agents: 100_000, runs: 3, warmup: 0 },
-];
+const SIZES = scaled(
+  [
+    { agents: 1_000, runs: 15, warmup: 2 },
+    { agents: 10_000, runs: 5, warmup: 1 },
+    { agents: 100_000, runs: 3, warmup: 0 },
+  ],
+  [
+    { agents: 1_000, runs: 1, warmup: 0 },
+    { agents: 10_000, runs: 1, warmup: 0 },
+  ],
+);
+/** Whole-process runs of the largest graph. */
+const PROCESS_RUNS = scaled(3, 2);
 /** Time allowed for the timed rounds at one size; at least one round always runs. */
 const BUDGET_MS = 30_000;
 
@@ -116,6 +129,8 @@ async function measureSize({ agents, runs, warmup }, python) {
     edgesFile,
     String(timing.runs),
   ]);
+  const reachable = model ? model.agents.filter((a) => a.reachable).length : null;
+  if (reachable !== peer.reachable) throw new Error(`${agents} agents: seam finds ${reachable} agents reachable, networkx ${peer.reachable}`);
   return {
     agents,
     edges: graph.edges.length,
@@ -123,9 +138,34 @@ async function measureSize({ agents, runs, warmup }, python) {
     ...timing,
     diagnostics: summarise(result.diagnostics),
     hopLimit: model?.hopLimit ?? null,
-    reachable: model ? model.agents.filter((a) => a.reachable).length : null,
+    reachable,
     peer,
+    text,
+    path,
   };
+}
+
+/**
+ * Runs bench/check-process.mjs on `text` PROCESS_RUNS times: median wall time, the largest peak
+ * RSS, and the output's length.
+ * @throws Error when a run fails or two runs print different bytes
+ */
+function measureProcess(text, agents) {
+  const file = fileURLToPath(new URL(`generated-${agents}.seam`, OUT));
+  writeFileSync(file, text);
+  const times = [];
+  let rss = 0;
+  let output;
+  for (let i = 0; i < PROCESS_RUNS; i++) {
+    const start = nowMs();
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL("check-process.mjs", import.meta.url)), file], { encoding: "utf8", maxBuffer: 1 << 30 });
+    times.push(nowMs() - start);
+    if (run.status !== 0) throw new Error(`check-process.mjs exited ${run.status ?? run.signal}: ${run.stderr}`);
+    rss = Math.max(rss, Number(/maxrss (\d+)\s*$/.exec(run.stderr)?.[1]));
+    if (output !== undefined && run.stdout !== output) throw new Error(`two whole-process checks of the ${agents}-agent graph printed different output`);
+    output = run.stdout;
+  }
+  return { ms: median(times), peakRss: rss, outputBytes: Buffer.byteLength(output) };
 }
 
 export async function measureScale() {
@@ -133,6 +173,13 @@ export async function measureScale() {
   const python = findPython("networkx");
   const sizes = [];
   for (const size of SIZES) sizes.push(await measureSize(size, python));
+  const largest = sizes[sizes.length - 1];
+  progress(`scale: ${largest.agents} agents, ${PROCESS_RUNS} whole-process checks`);
+  const whole = measureProcess(largest.text, largest.agents);
+  for (const s of sizes) {
+    delete s.text;
+    delete s.path;
+  }
   const slope = (pick, from = sizes) => logLogSlope(from.map((s) => ({ x: s.agents, y: pick(s) })));
   const exponents = {
     check: slope((s) => s.checkMs),
@@ -144,8 +191,17 @@ export async function measureScale() {
     checkUpper: slope((s) => s.checkMs, sizes.slice(-2)),
     networkxUpper: slope((s) => s.peer.total_ms, sizes.slice(-2)),
   };
-  const largest = sizes[sizes.length - 1];
-  const rows = [];
+  const span = (list) => `10^${Math.log10(list[0].agents)}..10^${Math.log10(list[list.length - 1].agents)}`;
+  const rows = [
+    row(`${largest.agents} agents: whole process (seam check --format json) vs nx build+SCC+reach in-process`, fmtMs(whole.ms), fmtMs(largest.peer.total_ms), {
+      ratio: whole.ms / largest.peer.total_ms,
+      target: { op: "<=", value: 1 },
+    }),
+    row(`${largest.agents} agents: whole process peak RSS vs networkx process peak RSS`, fmtBytes(whole.peakRss), fmtBytes(largest.peer.peak_rss_bytes), {
+      ratio: whole.peakRss / largest.peer.peak_rss_bytes,
+      target: { op: "<=", value: 1.5 },
+    }),
+  ];
   for (const s of sizes) {
     const isLargest = s === largest;
     rows.push(
@@ -172,18 +228,18 @@ export async function measureScale() {
     );
   }
   rows.push(
-    row("growth exponent, parse+check (10^3..10^5)", exponents.check.toFixed(2), exponents.networkx.toFixed(2), {
+    row(`growth exponent, parse+check (${span(sizes)})`, exponents.check.toFixed(2), exponents.networkx.toFixed(2), {
       ratio: exponents.check,
       target: { op: "<=", value: 1.1, unit: "" },
     }),
-    row("growth exponent, parse+check (10^4..10^5)", exponents.checkUpper.toFixed(2), exponents.networkxUpper.toFixed(2), {
+    row(`growth exponent, parse+check (${span(sizes.slice(-2))})`, exponents.checkUpper.toFixed(2), exponents.networkxUpper.toFixed(2), {
       ratio: exponents.checkUpper,
     }),
-    row("growth exponent, parse only / check only (10^3..10^5)", `${exponents.parse.toFixed(2)} / ${exponents.checkOnly.toFixed(2)}`, ""),
+    row(`growth exponent, parse only / check only (${span(sizes)})`, `${exponents.parse.toFixed(2)} / ${exponents.checkOnly.toFixed(2)}`, ""),
   );
   return {
     title: "Scale (in-process, median of k runs after warm-up; peer: networkx in Python)",
-    data: { sizes, exponents },
+    data: { sizes, exponents, wholeProcess: whole },
     rows,
   };
 }

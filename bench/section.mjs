@@ -17,3 +17,24 @@ export function runIfMain(moduleUrl, measure) {
 
 /** Writes a progress line to stderr (stdout carries the result). */
 export const progress = (message) => process.stderr.write(`  ${message}\n`);
+
+/**
+ * True in `npm run bench -- --smoke` (run.mjs sets SEAM_BENCH_SMOKE=1 for each section): every
+ * section runs on small inputs, so that CI proves it still runs and still cross-checks; its
+ * figures are not for reading.
+ */
+export const SMOKE = process.env.SEAM_BENCH_SMOKE === "1";
+
+/** `full` in a full run, `smoke` in a smoke run. */
+export const scaled = (full, smoke) => (SMOKE ? smoke : full);
+
+/**
+ * What a section does when a real component it measures (redis-server, a Python library) is
+ * missing: outside CI it skips those rows with one line naming the package; under CI=true the
+ * section fails, since CI installs them (.ci/run) and a skip there would hide a broken bench.
+ */
+export function missing(what, install) {
+  const line = `${what} is missing (${install})`;
+  if (process.env.CI === "true") throw new Error(`${line}; under CI=true this is a failure, not a skip`);
+  progress(`${line}: its rows are skipped`);
+}

@@ -17,7 +17,9 @@ export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * Micro-benchmark harness for side-by-side measures. Each measure is `{ op, setup? }`: a batch
- * runs `op(i)` for i in 0..ops-1, after `setup()` (untimed; e.g. a fresh duplicate store).
+ * runs `op(i)` for i in 0..ops-1, after `setup()` and a full garbage collection (both untimed;
+ * setup is e.g. a fresh duplicate store), so that no batch pays for the garbage of the one before
+ * or of its setup.
  * Batches of all measures are interleaved round by round, so load that comes and goes on a
  * shared machine hits every measure alike and their ratios stay fair; `warmupRounds` untimed
  * rounds come first. Every op's result goes through a sink so the JIT cannot drop the work.
@@ -27,6 +29,7 @@ export function nsPerOp(measures, { ops, rounds = 9, warmupRounds = 3 }) {
   let sink = 0;
   const batch = ({ op, setup }) => {
     setup?.();
+    globalThis.gc?.();
     const start = process.hrtime.bigint();
     for (let i = 0; i < ops; i++) {
       const result = op(i);

@@ -24,6 +24,25 @@ const common = {
   logLevel: "warning",
 };
 
+/**
+ * Commander requires `node:child_process` when it loads, for subcommands that are separate
+ * executables, which Seam does not have; loading it pulls in `net`, `dgram` and the stream
+ * classes, a few milliseconds of every start. Inside commander it is replaced by a module that
+ * loads the real one on first use, so behaviour is unchanged.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "lazy-child-process", namespace: "seam-lazy" } : undefined,
+    );
+    plugin.onLoad({ filter: /^lazy-child-process$/, namespace: "seam-lazy" }, () => ({
+      contents: 'let real; const load = () => (real ??= require("node:child_process")); module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });',
+      loader: "js",
+    }));
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,
@@ -32,4 +51,5 @@ await build({
   splitting: true,
   format: "esm",
   banner: { js: 'import { createRequire as __seamRequire } from "node:module"; const require = __seamRequire(import.meta.url);' },
+  plugins: [lazyChildProcess],
 });

@@ -11,7 +11,7 @@ import type { Accept } from "../runtime/accept.js";
 import { describeFsError } from "./fs-errors.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
-import { findDuplicateKeys } from "./duplicate-keys.js";
+import { findDuplicateKeys, hasDuplicateKeys } from "./duplicate-keys.js";
 import { readJsonLines, type JsonLinesOptions } from "./json-lines.js";
 
 /** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */
@@ -84,9 +84,8 @@ export async function replayJsonLines(file: string, cwd: string, accept: Accept,
       continue;
     }
     summary.envelopes++;
-    const duplicates = findDuplicateKeys(entry.text);
     const rules =
-      duplicates.length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: options.as === "*" ? idOf(envelope, "to_agent") : options.as }));
+      hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: options.as === "*" ? idOf(envelope, "to_agent") : options.as }));
     if (rules.length === 0) {
       summary.accepted++;
       continue;

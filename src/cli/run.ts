@@ -98,9 +98,12 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
         parseTargets,
       ),
     )
-    .action(async (file: string, options: { out: string; target?: CompileTarget[] }) => {
+    .addOption(new Option("--vendor-runtime", "with --target python: also write the Python runtime package (seam_handoff/) into the folder"))
+    .action(async (file: string, options: { out: string; target?: CompileTarget[]; vendorRuntime?: boolean }) => {
       const { compileCommand } = await import("./commands/compile.js");
-      setExitCode(await compileCommand({ file, out: options.out, targets: options.target ?? ["js"] }, io));
+      setExitCode(
+        await compileCommand({ file, out: options.out, targets: options.target ?? ["js"], vendorRuntime: options.vendorRuntime === true }, io),
+      );
     });
   configure(compile, io);
 

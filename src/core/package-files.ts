@@ -1,9 +1,9 @@
 /**
- * Files of this installation, found relative to this module: package.json and the rule pages in
- * `docs/rules/`, both two levels above `src/core/`, `dist/core/` and `dist/cli-bundle/` alike.
+ * Files of this installation, found relative to this module: package.json, the rule pages in
+ * `docs/rules/` and the Python runtime in `python/src/seam_handoff/`, all two levels above `src/core/`, `dist/core/` and `dist/cli-bundle/` alike.
  * Shared by the CLI (`--version`, SARIF) and the language server (rule links), so it lives in core.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 let cached: string | undefined;
 
@@ -28,4 +28,25 @@ export function packageVersion(): string {
  */
 export function ruleDocsUrl(id: string): string {
   return new URL(`../../docs/rules/${id}.md`, import.meta.url).href;
+}
+
+/** A file of the Python runtime package, `path` relative to the folder that holds `seam_handoff/`. */
+export interface RuntimeFile {
+  readonly path: string;
+  readonly content: string;
+}
+
+/**
+ * The source of the Python runtime package `seam_handoff` shipped with this installation
+ * (`python/src/seam_handoff/` next to package.json): its modules, `py.typed` and `ledger.lua`,
+ * in name order, for `seam compile --vendor-runtime` to write beside the generated modules.
+ *
+ * @throws Error when the folder is missing: the installation is broken.
+ */
+export function pythonRuntimeFiles(): RuntimeFile[] {
+  const folder = new URL("../../python/src/seam_handoff/", import.meta.url);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".py") || name === "py.typed" || name === "ledger.lua")
+    .sort()
+    .map((name) => ({ path: `seam_handoff/${name}`, content: readFileSync(new URL(name, folder), "utf8") }));
 }

@@ -38,11 +38,15 @@ function json(value: unknown): string {
  *
  * @param graphs - the checked graphs of one file, none with errors
  * @param targets - the validator modules to write (default: `js` only)
+ * @param sourceText - the `.seam` text the graphs were checked from; the Python modules' headers
+ *   name its SHA-256 (needed for the `python` target)
+ * @throws TypeError when the `python` target is asked for without `sourceText`
  * @throws Error on a bug in Seam (a schema that does not compile, say)
  */
-export function emitCompileOutput(graphs: readonly CheckedGraph[], targets: readonly CompileTarget[] = ["js"]): EmittedFile[] {
+export function emitCompileOutput(graphs: readonly CheckedGraph[], targets: readonly CompileTarget[] = ["js"], sourceText?: string): EmittedFile[] {
   const names = planFileNames(graphs);
   const pythonNames = targets.includes("python") ? planPythonModuleNames(graphs) : [];
+  if (targets.includes("python") && sourceText === undefined) throw new TypeError("emitCompileOutput: the python target needs sourceText, the .seam text");
   const files: EmittedFile[] = [];
   graphs.forEach((graph, g) => {
     const planned = names[g];
@@ -57,7 +61,7 @@ export function emitCompileOutput(graphs: readonly CheckedGraph[], targets: read
       files.push({ path: planned.module, content: validators.module });
       files.push({ path: planned.declarations, content: validators.declarations });
     }
-    if (targets.includes("python")) files.push({ path: pythonNames[g] as string, content: emitPythonModule(graph) });
+    if (targets.includes("python")) files.push({ path: pythonNames[g] as string, content: emitPythonModule(graph, { text: sourceText ?? "" }) });
     files.push({ path: planned.mermaid, content: mermaidPicture(graph) });
     files.push({ path: planned.dot, content: dotPicture(graph) });
   });

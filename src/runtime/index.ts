@@ -103,10 +103,9 @@ export {
   type TelemetryGraph,
 } from "./telemetry.js";
 export {
-  CLAIM_SCRIPT,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TTL_SECONDS,
-  FINISH_SCRIPT,
+  LEDGER_SCRIPT,
   MAX_RAW_ID,
   StoreUnavailableError,
   createRedisSeenStore,

@@ -1,6 +1,6 @@
 /**
  * The Redis store's replies, read strictly: a script answers an array of strings whose shape
- * each outcome fixes (listed at the top of each script in `redis-scripts.ts`); anything else (a
+ * each outcome fixes (listed at the top of `ledger.lua`); anything else (a
  * foreign script, a proxy, a key prefix shared with other data) is a
  * {@link StoreUnavailableError}, never a verdict. What the reply carries is escaped and bounded
  * before it reaches the message.
@@ -89,7 +89,7 @@ function custodyFaults(r: Reader): CustodyFault[] {
   return faults.length > 0 ? faults : r.bad();
 }
 
-/** Turns the claim script's reply into a {@link ClaimResult}, strictly (see `redis-scripts.ts` for the shapes). */
+/** Turns the claim script's reply into a {@link ClaimResult}, strictly (see `ledger.lua` for the shapes). */
 export function toClaimResult(reply: unknown): ClaimResult {
   const r = replyReader("claim", reply);
   switch (r.outcome) {

@@ -2,8 +2,8 @@
  * An {@link AsyncSeenStore} on Redis, for services that run as several replicas: every claim is
  * ONE Lua script (run atomically by Redis) that decides redelivery, replay, owner conflict, the
  * task ledger's chain of custody and ended tasks, counts refusals, and writes, in one round trip;
- * `finish` is one more script. It keeps the same ledger as `createMemorySeenStore()` and gives
- * the same answers (`seen-store.ts`); the scripts and their keys are in `redis-scripts.ts`, the
+ * `finish` is one more call of it. It keeps the same ledger as `createMemorySeenStore()` and gives
+ * the same answers (`seen-store.ts`); the script and its keys are in `ledger.lua`, the
  * strict reading of their replies in `redis-replies.ts`.
  *
  * The scripts are given to node-redis (the `redis` package, 5.x or 6.x, an optional peer
@@ -38,7 +38,7 @@ import { seamRedisScripts } from "./redis-scripts.js";
 import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult } from "./seen-store.js";
 
 export { StoreUnavailableError } from "./redis-replies.js";
-export { CLAIM_SCRIPT, FINISH_SCRIPT, seamRedisScripts, type ScriptParser } from "./redis-scripts.js";
+export { LEDGER_SCRIPT, seamRedisScripts, type ScriptParser } from "./redis-scripts.js";
 
 /** A node-redis client created with {@link seamRedisScripts}; only the scripts are used. */
 export interface SeamRedisClient {

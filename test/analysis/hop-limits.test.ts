@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeHopBounds, type HopGraph } from "../../src/analysis/hop-limits.js";
 
-/** Options that leave only the potential bound: no states to memoise, no time to search. */
-const NO_SEARCH = { stateBudget: 0, timeBudgetMs: 0 } as const;
-const TIME_UP = { kind: "time", budgetMs: 0 } as const;
+/** Options that leave only the potential bound: no states to memoise, no steps to search. */
+const NO_SEARCH = { stateBudget: 0, stepBudget: 0 } as const;
+const STEPS_SPENT = { kind: "steps", budget: 0 } as const;
 
 /** Builds a hop graph from `a>b` / `a>b:2` edge strings over single-letter agents. */
 function graph(spec: string, entries: string, terminals: string): HopGraph {
@@ -78,7 +78,7 @@ describe("hop bounds by hand", () => {
   it("falls back to a sound upper bound when the search budgets are spent, and says which", () => {
     const bounds = computeHopBounds(graph("a>b b>a:3 b>c", "a", "c"), NO_SEARCH);
     expect(bounds.exact).toBe(false);
-    expect(bounds.approximation).toEqual(TIME_UP);
+    expect(bounds.approximation).toEqual(STEPS_SPENT);
     // Height into a is 0, into b 1: b -> a climbs 1 + 1 - 0 = 2 per round, 6 in all; from a the
     // walk leaves at b (height 1) by b -> c, so at most 6 + (1 + 1) - 0 = 8 (the exact H here).
     expect(bounds.longestWalk).toBe(8);
@@ -89,7 +89,7 @@ describe("hop bounds by hand", () => {
     // gave 2 + 3 * 9 = 29; the walk 0 1 0 1 ... 9 8 9 has 13 handoffs.
     const g = graph("a>b b>c c>d d>e e>f f>g g>h h>i i>j b>a:1 j>i:1", "a", "j");
     expect(bruteForce(g)).toBe(13);
-    expect(computeHopBounds(g, NO_SEARCH)).toEqual({ shortestWalk: 9, longestWalk: 13, exact: false, unbounded: false, approximation: TIME_UP });
+    expect(computeHopBounds(g, NO_SEARCH)).toEqual({ shortestWalk: 9, longestWalk: 13, exact: false, unbounded: false, approximation: STEPS_SPENT });
   });
 
   it("spends the search budget on the smallest components first", () => {
@@ -98,7 +98,7 @@ describe("hop bounds by hand", () => {
     // potential bound of the sink is tight (9), and that of a <-> b would not be (4, not 3).
     const g = graph("a>b:3 b>a:1 b>x x>y:3 y>z:3 z>x:3", "a", "x");
     expect(bruteForce(g)).toBe(13);
-    expect(computeHopBounds(g, { stateBudget: 20, timeBudgetMs: 0 })).toEqual({ shortestWalk: 2, longestWalk: 13, exact: false, unbounded: false, approximation: TIME_UP });
+    expect(computeHopBounds(g, { stateBudget: 20, stepBudget: 0 })).toEqual({ shortestWalk: 2, longestWalk: 13, exact: false, unbounded: false, approximation: STEPS_SPENT });
     expect(computeHopBounds(g, NO_SEARCH).longestWalk).toBe(14);
     expect(computeHopBounds(g)).toEqual({ shortestWalk: 2, longestWalk: 13, exact: true, unbounded: false });
   });
@@ -178,7 +178,7 @@ describe("hop bounds against brute force", () => {
         const exact = computeHopBounds(g);
         expect(exact.exact).toBe(true);
         expect(exact.longestWalk).toBe(expected);
-        const bounded = computeHopBounds(g, { stateBudget: budget, timeBudgetMs: 0 });
+        const bounded = computeHopBounds(g, { stateBudget: budget, stepBudget: 0 });
         if (expected === undefined) expect(bounded.longestWalk).toBeUndefined();
         else expect(bounded.longestWalk as number).toBeGreaterThanOrEqual(expected);
         if (bounded.exact) expect(bounded.longestWalk).toBe(expected);

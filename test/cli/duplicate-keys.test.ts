@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findDuplicateKeys } from "../../src/cli/duplicate-keys.js";
+import { findDuplicateKeys, hasDuplicateKeys } from "../../src/cli/duplicate-keys.js";
 
 describe("findDuplicateKeys", () => {
   const valid: string[] = [
@@ -13,8 +14,8 @@ describe("findDuplicateKeys", () => {
     '{"x": ["{", "}", ",", "\\"a\\": 1"], "a": 1}',
   ];
   it.each(valid)("none in %s", (text) => {
-    JSON.parse(text);
     expect(findDuplicateKeys(text)).toEqual([]);
+    expect(hasDuplicateKeys(text, JSON.parse(text))).toBe(false);
   });
 
   const invalid: [text: string, found: { pointer: string; key: string }[]][] = [
@@ -27,13 +28,44 @@ describe("findDuplicateKeys", () => {
     ['[{"to": {"id": "x"}, "to": {"id": "y", "id": "z"}}]', [{ pointer: "/0/to", key: "to" }, { pointer: "/0/to/id", key: "id" }]],
   ];
   it.each(invalid)("finds them in %s", (text, found) => {
-    JSON.parse(text);
     expect(findDuplicateKeys(text)).toEqual(found);
+    expect(hasDuplicateKeys(text, JSON.parse(text))).toBe(true);
   });
 
   it("handles deep nesting without recursion", () => {
     const depth = 100_000;
     const text = `${'{"a":'.repeat(depth)}{"k": 1, "k": 2}${"}".repeat(depth)}`;
     expect(findDuplicateKeys(text)).toEqual([{ pointer: `${"/a".repeat(depth)}/k`, key: "k" }]);
+  });
+
+  it("hasDuplicateKeys says so exactly when findDuplicateKeys finds some", () => {
+    // Objects written by hand from a few short keys, so that repeats are frequent; whitespace and
+    // escapes as JSON allows them.
+    const key = fc.constantFrom("a", "b", "\\u0061", "a\\\"", "__proto__");
+    const json: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.constantFrom("1", "null", '"a"', '":"', '"\\\\"'),
+        fc.array(tie("value"), { maxLength: 3 }).map((items) => `[${items.join(",")}]`),
+        fc.array(fc.tuple(key, fc.constantFrom("", " ", "\n\t"), tie("value")), { maxLength: 4 }).map((members) => `{${members.map(([k, ws, v]) => `"${k}"${ws}:${v}`).join(",")}}`),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, (text) => {
+        expect(hasDuplicateKeys(text, JSON.parse(text))).toBe(findDuplicateKeys(text).length > 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("hasDuplicateKeys is not misled by an enumerable property on Object.prototype", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto["polluted"] = 1;
+    try {
+      expect(hasDuplicateKeys('{"a": 1, "a": 2}', JSON.parse('{"a": 1, "a": 2}'))).toBe(true);
+      expect(hasDuplicateKeys('{"a": 1}', JSON.parse('{"a": 1}'))).toBe(false);
+    } finally {
+      delete proto["polluted"];
+    }
   });
 });

@@ -82,7 +82,8 @@ function pageFolder(page: string): string {
   if (known !== undefined) return known;
   const folder = join(work, page.replace(/[/.]/g, "_"));
   mkdirSync(join(folder, "out"), { recursive: true });
-  for (const file of emitCompileOutput(graphsFor(page), ["js", "python"])) {
+  // The graphs come from several blocks: the Python headers hash no one source text here.
+  for (const file of emitCompileOutput(graphsFor(page), ["js", "python"], "")) {
     writeFileSync(join(folder, file.path.endsWith(".py") ? file.path : join("out", file.path)), file.content);
   }
   pageFolders.set(page, folder);

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLAIM_SCRIPT, createRedisSeenStore, FINISH_SCRIPT, redisKey, seamRedisScripts, StoreUnavailableError, type SeamRedisClient } from "../../src/runtime/redis-store.js";
+import { createRedisSeenStore, LEDGER_SCRIPT, redisKey, seamRedisScripts, StoreUnavailableError, type SeamRedisClient } from "../../src/runtime/redis-store.js";
 import type { ClaimRequest, ClaimResult } from "../../src/runtime/seen-store.js";
 import { delivery, HANDOFFS } from "./redis-deliveries.mjs";
 import { clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
@@ -131,9 +131,9 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
   });
 
   it("versions its scripts, and never reads version 1's keys", async () => {
-    expect(CLAIM_SCRIPT.split("\n")[0]).toBe("-- Seam claim, version 3: decides one delivery and keeps its task's ledger, in one atomic step.");
-    expect(FINISH_SCRIPT.split("\n")[0]).toBe("-- Seam finish, version 3: records that a task ended, in one atomic step.");
+    expect(LEDGER_SCRIPT.split("\n")[0]).toBe("-- Seam ledger, version 3: the Redis store's one script, loaded by the JavaScript store");
     expect(seamRedisScripts.seamClaim.SHA1).toMatch(/^[0-9a-f]{40}$/);
+    expect(seamRedisScripts.seamFinish.SHA1).toBe(seamRedisScripts.seamClaim.SHA1);
     const client = await connect();
     // What version 1 wrote for handoff h-1, hop 1 of task-1.
     await client.hSet("t-v1:h:h-1", { id: "h-1", receiver: "billing", at: "1" });

@@ -14,6 +14,10 @@
  * some edge crossing W's boundary (one branch per edge: the first such edge used) or uses no edge
  * inside W at all. Each branch keeps the network form, so every bound stays integral and a branch
  * whose bound is no better than the best connected solution so far is dropped.
+ *
+ * The search is exponential in the worst case, so it runs under a {@link StepBudget}: a count of
+ * elementary steps (residual arcs looked at, nodes walked), the same on every machine and load,
+ * so that whether it finishes never depends on the clock.
  */
 
 /** A small network for {@link longestTrail}; node ids are `0 .. size - 1`. */
@@ -29,28 +33,44 @@ export interface TrailNetwork {
   readonly gain: ArrayLike<number>;
 }
 
-/** Thrown (and caught by the caller) when the deadline passes mid-search. */
-export class TrailSearchExpired extends Error {
+/**
+ * Steps a search may still take, shared by every search that draws on it (one per graph in
+ * `hop-limits.ts`). A step is one residual arc or node looked at; `left` goes down as they are
+ * taken and the search stops once it falls below 0.
+ */
+export interface StepBudget {
+  left: number;
+}
+
+/** Thrown (and caught by the caller) when the step budget is spent mid-search. */
+export class TrailSearchOverBudget extends Error {
   constructor() {
-    super("longest-trail search ran past its deadline");
+    super("longest-trail search ran out of its step budget");
   }
+}
+
+/** Takes `steps` steps from `budget`. @throws TrailSearchOverBudget when it is spent. */
+function spend(budget: StepBudget, steps: number): void {
+  budget.left -= steps;
+  if (budget.left < 0) throw new TrailSearchOverBudget();
 }
 
 /**
  * The most edges on a trail from `start` that uses each edge at most `cap` times, plus the
  * `gain` of the node it ends at; `-Infinity` when it can end nowhere.
  *
- * @param expired - polled during the search; when it returns true the search stops
- * @throws TrailSearchExpired when `expired()` returned true before the answer was known
+ * @param budget - steps the search may take; what it takes is subtracted, also when it fails
+ * @throws TrailSearchOverBudget when the budget was spent before the answer was known
  */
-export function longestTrail(network: TrailNetwork, start: number, expired: () => boolean): number {
+export function longestTrail(network: TrailNetwork, start: number, budget: StepBudget): number {
   const flow = buildFlow(network, start);
   let incumbent = -Infinity;
   const stack: { lo: Float64Array; hi: Float64Array }[] = [{ lo: flow.lo, hi: flow.hi }];
   while (stack.length > 0) {
-    if (expired()) throw new TrailSearchExpired();
+    // A branch copies and scans its bounds: one step per edge.
+    spend(budget, flow.edges);
     const { lo, hi } = stack.pop() as { lo: Float64Array; hi: Float64Array };
-    const x = optimalCirculation(flow, lo, hi, expired);
+    const x = optimalCirculation(flow, lo, hi, budget);
     if (x === undefined) continue;
     let value = 0;
     for (let e = 0; e < flow.edges; e++) value -= (flow.cost[e] as number) * (x[e] as number);
@@ -166,7 +186,7 @@ function push(x: Float64Array, arc: number, amount: number): void {
  * one by augmenting paths from surplus to deficit, then negative residual cycles cancelled
  * until none is left (optimal by the negative-cycle criterion).
  */
-function optimalCirculation(flow: Flow, lo: Float64Array, hi: Float64Array, expired: () => boolean): Float64Array | undefined {
+function optimalCirculation(flow: Flow, lo: Float64Array, hi: Float64Array, budget: StepBudget): Float64Array | undefined {
   for (let e = 0; e < flow.edges; e++) if ((lo[e] as number) > (hi[e] as number)) return undefined;
   const x = lo.slice();
   const excess = new Float64Array(flow.nodes);
@@ -185,6 +205,7 @@ function optimalCirculation(flow: Flow, lo: Float64Array, hi: Float64Array, expi
       let found = -1;
       for (let h = 0; h < tailIndex && found === -1; h++) {
         const v = queue[h] as number;
+        spend(budget, 1 + (flow.arcOffsets[v + 1] as number) - (flow.arcOffsets[v] as number));
         for (let i = flow.arcOffsets[v] as number; i < (flow.arcOffsets[v + 1] as number); i++) {
           const arc = flow.arcs[i] as number;
           const w = arcHead(flow, arc);
@@ -206,8 +227,7 @@ function optimalCirculation(flow: Flow, lo: Float64Array, hi: Float64Array, expi
     }
   }
   for (;;) {
-    if (expired()) throw new TrailSearchExpired();
-    const cycle = negativeCycle(flow, x, lo, hi, expired);
+    const cycle = negativeCycle(flow, x, lo, hi, budget);
     if (cycle === undefined) return x;
     let amount = Infinity;
     for (const arc of cycle) amount = Math.min(amount, room(x, lo, hi, arc));
@@ -220,11 +240,12 @@ function optimalCirculation(flow: Flow, lo: Float64Array, hi: Float64Array, expi
  * relaxations go on past n rounds a negative cycle exists, and the predecessor graph then
  * comes to hold one, so from round n on that graph is searched for a cycle after every round.
  */
-function negativeCycle(flow: Flow, x: Float64Array, lo: Float64Array, hi: Float64Array, expired: () => boolean): number[] | undefined {
+function negativeCycle(flow: Flow, x: Float64Array, lo: Float64Array, hi: Float64Array, budget: StepBudget): number[] | undefined {
   const n = flow.nodes;
   const dist = new Float64Array(n);
   const pred = new Int32Array(n).fill(-1);
   for (let round = 1; ; round++) {
+    spend(budget, 2 * flow.edges);
     let changed = false;
     for (let arc = 0; arc < 2 * flow.edges; arc++) {
       if (room(x, lo, hi, arc) <= 0) continue;
@@ -239,9 +260,9 @@ function negativeCycle(flow: Flow, x: Float64Array, lo: Float64Array, hi: Float6
     }
     if (!changed) return undefined;
     if (round < n) continue;
+    spend(budget, n);
     const cycle = predecessorCycle(flow, pred);
     if (cycle !== undefined) return cycle;
-    if (expired()) throw new TrailSearchExpired();
   }
 }
 

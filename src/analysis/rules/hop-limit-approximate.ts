@@ -12,7 +12,7 @@ export const hopLimitApproximateRule = defineRule({
   meta: {
     id: "hop-limit-approximate",
     severity: "info",
-    description: "The longest bounded walk H is an upper bound, not exact, because the exact search ran out of time or met a component too large for it.",
+    description: "The longest bounded walk H is an upper bound, not exact, because the exact search ran out of its step budget or met a component too large for it.",
   },
   check({ model, report }) {
     const { graph, bound } = model;
@@ -31,6 +31,6 @@ const number = (n: number): string => n.toLocaleString("en-US");
 /** What was exceeded, in words. */
 function why(approximation: HopApproximation | undefined): string {
   if (approximation === undefined) return "the exact search did not finish";
-  if (approximation.kind === "time") return `the exact search ran out of its time budget of ${number(approximation.budgetMs)} ms`;
+  if (approximation.kind === "steps") return `the exact search ran out of its budget of ${number(approximation.budget)} step${approximation.budget === 1 ? "" : "s"}`;
   return `a strongly connected component of ${countOf(approximation.agents, "agent")} and ${countOf(approximation.edges, "edge")} is beyond the exact flow search (at most ${MAX_FLOW_AGENTS} agents and ${MAX_FLOW_EDGES} edges) and has more round states than the memoised search may keep`;
 }

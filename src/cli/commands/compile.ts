@@ -1,15 +1,18 @@
 /**
  * `seam compile <file> --out <dir>` (docs/cli.md): checks the file and, when it
  * has no errors, writes each graph's envelope schema, per-edge schemas, validator module with
- * its `.d.ts`, and pictures into `<dir>`, byte-identical on a rerun.
+ * its `.d.ts`, and pictures into `<dir>`, byte-identical on a rerun; with `--vendor-runtime`, also
+ * the Python runtime package `seam_handoff/`.
  *
  * Exit codes: 0 written (warnings are printed on stderr), 1 the file has errors (printed like
  * `seam check` does, nothing written), 2 the input cannot be read or the output cannot be
  * written (one line on stderr: `cannot create the output folder: ...` or `cannot be written:
  * ...`). A folder this run created is removed again when nothing could be written into it.
  */
-import { join } from "node:path";
+import { lstat, mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { isFinding } from "../../core/diagnostic.js";
+import { pythonRuntimeFiles } from "../../core/package-files.js";
 import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { emitCompileOutput, type CompileTarget } from "../../emit/compile-output.js";
 import { printablePath } from "../format/display-path.js";
@@ -28,10 +31,34 @@ export interface CompileOptions {
   readonly out: string;
   /** The validator modules to write: `js` (the default), `python`, or both. */
   readonly targets?: readonly CompileTarget[];
+  /**
+   * Also write the Python runtime package (`seam_handoff/`) into the folder, for services that
+   * cannot install packages: the modules then import it from beside themselves. Needs `python`
+   * in `targets`.
+   */
+  readonly vendorRuntime?: boolean;
+}
+
+/**
+ * Creates `folder` (one level, inside the output folder) unless it is already a real folder.
+ *
+ * @throws Error (code ENOTDIR) when a file or a symbolic link stands there: writing through a
+ *   committed link must not reach whatever it points to
+ */
+async function makeSubfolder(folder: string): Promise<void> {
+  await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+  const stat = await lstat(folder);
+  if (!stat.isDirectory()) throw Object.assign(new Error(`${folder} is not a folder`), { code: "ENOTDIR" });
 }
 
 /** Runs `seam compile`; returns the exit code (0, 1 or 2). Prints each written path on stdout. */
 export async function compileCommand(options: CompileOptions, io: CliIo): Promise<number> {
+  if (options.vendorRuntime === true && !(options.targets ?? []).includes("python")) {
+    reportProblem(io, { path: options.file, problem: "--vendor-runtime writes the Python runtime, but no Python modules are asked for", hint: "add --target python" });
+    return 2;
+  }
   const result = await checkGraphFile(options.file, io);
   if (result === undefined) return 2;
   const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
@@ -44,7 +71,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
     return 2;
   }
-  const files = emitCompileOutput(result.graphs, options.targets);
+  const files = [...emitCompileOutput(result.graphs, options.targets, result.file.text), ...(options.vendorRuntime === true ? pythonRuntimeFiles() : [])];
   const made = await makeOutputFolder(options.out, io.cwd);
   if (!made.ok) {
     reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });
@@ -54,6 +81,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
   for (const file of files) {
     const target = join(made.folder, file.path);
     try {
+      if (dirname(file.path) !== ".") await makeSubfolder(join(made.folder, dirname(file.path)));
       await writeReplacing(target, file.content);
     } catch (error) {
       reportProblem(io, { path: printablePath(target, io.cwd), ...describeFsError(error, "write") });

@@ -13,7 +13,7 @@ import { pyString } from "./literal.js";
 type Schema = JsonSchema | boolean;
 
 /**
- * Python source of `def <name>(data: Any) -> bool`: False when a free-text string of a value
+ * Python source of `def <name>(data: object) -> bool`: False when a free-text string of a value
  * shaped like `schema` holds an unpaired surrogate; True otherwise (also for parts not shaped
  * like the schema, which the schema itself refuses).
  *
@@ -44,7 +44,7 @@ export function compileFreeTextCheck(schema: JsonSchema, name: string): string {
       case "array": {
         const item = `t${depth + 1}`;
         const inner = lines((s["items"] ?? true) as Schema, item, `${indent}        `, depth + 1);
-        return inner.length === 0 ? [] : [`${indent}if isinstance(${data}, list):`, `${indent}    for ${item} in ${data}:`, ...inner];
+        return inner.length === 0 ? [] : [`${indent}if isinstance(${data}, list):`, `${indent}    for ${item} in cast("list[object]", ${data}):`, ...inner];
       }
       case "object": {
         const out: string[] = [];
@@ -53,7 +53,7 @@ export function compileFreeTextCheck(schema: JsonSchema, name: string): string {
           const inner = lines(child, value, `${indent}        `, depth + 1);
           if (inner.length > 0) out.push(`${indent}    if ${pyString(key)} in ${data}:`, `${indent}        ${value} = ${data}[${pyString(key)}]`, ...inner);
         }
-        return out.length === 0 ? [] : [`${indent}if isinstance(${data}, dict):`, ...out];
+        return out.length === 0 ? [] : [`${indent}if isinstance(${data}, dict):`, `${indent}    ${data} = cast("dict[str, object]", ${data})`, ...out];
       }
       default:
         return [];
@@ -61,5 +61,5 @@ export function compileFreeTextCheck(schema: JsonSchema, name: string): string {
   }
 
   const body = lines(schema, "data", "    ", 0);
-  return [`def ${name}(data: Any) -> bool:`, '    """Whether every free-text string of a schema-valid envelope is Unicode text."""', ...body, "    return True", ""].join("\n");
+  return [`def ${name}(data: object) -> bool:`, '    """Whether every free-text string of a schema-valid envelope is Unicode text."""', ...body, "    return True", ""].join("\n");
 }

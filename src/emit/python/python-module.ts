@@ -1,49 +1,38 @@
 /**
- * The Python module `seam compile --target python` writes for one graph: standard library only
- * (Python 3.10 or later), self-contained (the runtime is part of the module, as Ajv standalone
- * code carries its validators), typed for `mypy --strict`, deterministic.
+ * The Python module `seam compile --target python` writes for one graph: the graph as data, its
+ * generated JSON Schema validators (one per edge, named by `validator-names.ts`) and typed entry
+ * points bound to the runtime package `seam-handoff` (python/ in this repository), which it
+ * imports, as protobuf's generated code imports its runtime. At import it checks that the
+ * installed runtime is one it was generated for (`seam_handoff.codegen.check_runtime_version`);
+ * its header names the generator's version and the SHA-256 of the `.seam` source. Typed for
+ * `mypy --strict` and pyright strict, deterministic.
  *
  * It exposes, in Python's idiom, what the JavaScript module exports: `accept(envelope, *, me,
  * can_read=None, seen=None, now=None)`, `loop_signature(envelope)`, `create_loop_detector()`,
- * `create_memory_seen_store()` and the `SeenStore` protocol, `HOP_LIMIT`, the graph as data
- * (`GRAPH`, `AGENTS`, `EDGES`), and the raw validators (`validate_envelope`,
- * `validate_contract_1..N`).
+ * `create_memory_seen_store()`, `HOP_LIMIT`, the graph as data (`GRAPH`, `AGENTS`, `EDGES`), the
+ * raw validators (`validate_envelope`, `validate_<kind>__<from>__<to>`), and the runtime's types.
  */
+import { createHash } from "node:crypto";
 import type { CheckedGraph } from "../../analysis/model.js";
+import { packageVersion } from "../../core/package-files.js";
 import { envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
 import { parseFieldPath } from "../../runtime/field-path.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../graph-data.js";
+import { edgeSchema } from "../edge-schemas.js";
 import { addGraphSchemas } from "../schema-compiler.js";
 import { joinPython, py, pyString, trustedPython, type PyCode } from "./literal.js";
-import { ACCEPT_SOURCE } from "./runtime/accept.js";
-import { CANONICAL_SOURCE } from "./runtime/canonical.js";
-import { RECORDS_SOURCE } from "./runtime/records.js";
-import { STORES_SOURCE } from "./runtime/stores.js";
-import { UNTRUSTED_SOURCE } from "./runtime/untrusted.js";
-import { VALUES_SOURCE } from "./runtime/values.js";
 import { compileFreeTextCheck } from "./free-text-check.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
+import { TypedDictWriter } from "./typed-dicts.js";
+import { contractValidatorNames, edgeEnvelopeClassName, edgeValidatorName } from "./validator-names.js";
 
-// No `from __future__ import annotations`: dataclasses would then need the module registered in
-// sys.modules to read their annotations, and a module loaded by path (importlib) is not always.
-const HEADER = `import asyncio
-import hashlib
-import inspect
-import math
-import re
-import time
-from collections import OrderedDict
-from dataclasses import dataclass
-from typing import AbstractSet as Set, Any, Awaitable, Callable, Final, Literal, Mapping, NamedTuple, Optional, Protocol, Union, cast
-`;
-
-/** The names the module exports (`__all__`), besides `validate_contract_1..N`. */
-const PUBLIC_NAMES = [
-  "AGENTS",
+/** The runtime's names each module re-exports, so a service needs one import for its graph. */
+const RUNTIME_EXPORTS = [
+  "AcceptResult",
   "Accepted",
   "AcceptanceRecord",
-  "AcceptResult",
   "AgentInfo",
+  "AlreadyFinished",
   "AsyncSeenStore",
   "CanRead",
   "CanReadAsync",
@@ -52,15 +41,20 @@ const PUBLIC_NAMES = [
   "ClaimRequest",
   "ClaimResult",
   "Claimed",
+  "Custody",
+  "CustodyFault",
+  "DEFAULT_TASK_TTL_MS",
   "Duplicate",
-  "EDGES",
   "EdgeInfo",
-  "GRAPH",
+  "EndRecord",
+  "FinishRequest",
+  "FinishVerdict",
+  "Finished",
   "GraphInfo",
-  "HOP_LIMIT",
   "LoopDetector",
   "LoopObservation",
   "MemorySeenStore",
+  "NotOwner",
   "Noted",
   "OwnerConflict",
   "Reason",
@@ -68,28 +62,62 @@ const PUBLIC_NAMES = [
   "Rejection",
   "SchemaError",
   "SeenStore",
+  "TaskEnd",
+  "TaskFinished",
   "TerminalInfo",
+  "canonical_json",
+  "schema_error_to_reason",
+];
+
+/** The names the module defines itself (`__all__`), besides one validator per edge. */
+const OWN_NAMES = [
+  "AGENTS",
+  "EDGES",
+  "GRAPH",
+  "HOP_LIMIT",
   "accept",
   "accept_async",
-  "canonical_json",
   "create_loop_detector",
   "create_memory_seen_store",
   "finish",
+  "first_envelope",
+  "next_envelope",
   "finish_async",
-  "FinishVerdict",
-  "EndRecord",
-  "Custody",
-  "CustodyFault",
-  "Finished",
-  "TaskEnd",
-  "FinishRequest",
-  "TaskFinished",
-  "NotOwner",
-  "AlreadyFinished",
   "loop_signature",
-  "schema_error_to_reason",
   "validate_envelope",
 ];
+
+/** What the module takes from `seam_handoff.codegen` whatever its graph. */
+const CODEGEN_ALWAYS = ["Acceptor", "EnvelopeBuilder", "create_loop_signature"];
+
+/** Helpers of `seam_handoff.codegen` generated code may call, each bound to `_<name>` when used (a global, as fast as an import). */
+const CODEGEN_HELPERS = [
+  "DATE_TIME_COMMON",
+  "INT_LIMIT",
+  "LONE_SURROGATE",
+  "URI_COMMON",
+  "UUID",
+  "format_date_time",
+  "format_uri",
+  "is_integer",
+  "is_number",
+  "js_key_order",
+];
+
+/** What a module is generated from, for its header. */
+export interface PythonModuleSource {
+  /** The text of the `.seam` file; its SHA-256 goes into the header. */
+  readonly text: string;
+}
+
+/**
+ * Names in the order ruff's import sorting (isort's `order-by-type`) wants them: constants, then
+ * classes, then the rest, each case-insensitively, so generated imports pass `ruff check`.
+ */
+function importOrder(names: readonly string[]): string[] {
+  const kind = (name: string) => (/^[A-Z0-9_]+$/.test(name) ? 0 : /^[A-Z]/.test(name) ? 1 : 2);
+  return [...names].sort((a, b) => kind(a) - kind(b) || (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
+}
 
 function tuple(items: readonly PyCode[]): PyCode {
   if (items.length === 0) return trustedPython("()");
@@ -100,15 +128,22 @@ function tuple(items: readonly PyCode[]): PyCode {
  * Emits the Python module of one graph.
  *
  * @param graph - a checked graph without errors
+ * @param source - the `.seam` text the graph was checked from (hashed into the header)
  * @returns the module's source text
  * @throws Error on a bug in Seam (a schema keyword the Python generator lacks, a graph without hop limit)
  */
-export function emitPythonModule(graph: CheckedGraph): string {
+export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource): string {
   const schemas = addGraphSchemas(graph);
   const info = toGraphInfo(graph);
   const agents = toAgentInfos(graph);
   const edges = toEdgeInfos(graph, schemas.edgeContracts);
-  const contractNames = schemas.contracts.map((_, i) => `validate_contract_${i + 1}`);
+  // Each distinct contract is named after the first edge that uses it; the other edges alias it.
+  const contractNames = contractValidatorNames(graph.edges, schemas.edgeContracts);
+  const aliases = graph.edges
+    .map((edge, e) => [edgeValidatorName(edge), contractNames[schemas.edgeContracts[e] as number] as string] as const)
+    .filter(([name, target]) => name !== target);
+  const edgeNames = graph.edges.map(edgeValidatorName);
+  if (new Set(edgeNames).size !== edgeNames.length) throw new Error(`internal: two edges of graph ${graph.name} share a validator name`);
   const validators = compileSchemasToPython(
     [envelopeSchemaFor(graph.envelope), ...schemas.contracts.map((contract) => contract.schema as JsonSchema)],
     [
@@ -116,6 +151,10 @@ export function emitPythonModule(graph: CheckedGraph): string {
       ...schemas.contracts.map((contract, i) => ({ name: contractNames[i] as string, id: contract.id })),
     ],
   );
+  const freeText = compileFreeTextCheck(envelopeSchemaFor(graph.envelope), "_free_text_ok");
+  const generatedCode = `${validators.code}\n${freeText}`;
+  const helpers = CODEGEN_HELPERS.filter((name) => new RegExp(`\\b_${name}\\b`).test(generatedCode));
+  const codegenBindings = [...CODEGEN_ALWAYS, ...helpers].map((name) => `_${name}: Final = _codegen.${name}`);
   const signaturePaths = info.loopSignature.map((path) => {
     const segments = parseFieldPath(path);
     if (segments === undefined) throw new Error(`internal: ${JSON.stringify(path)} is not a field path`);
@@ -136,42 +175,66 @@ export function emitPythonModule(graph: CheckedGraph): string {
     ),
   );
   const contracts = trustedPython(`(${contractNames.join(", ")}${contractNames.length === 1 ? "," : ""})`);
-  const allNames = [...PUBLIC_NAMES, ...contractNames].sort();
+  const aliasCode = trustedPython(aliases.map(([name, target]) => `${name} = ${target}\n`).join(""));
+  const typed = new TypedDictWriter();
+  typed.add(envelopeSchemaFor(graph.envelope), "Envelope", "");
+  const classNames = graph.edges.map((edge) => {
+    const name = edgeEnvelopeClassName(edge);
+    typed.add(edgeSchema(graph, edge, name), name, edgeValidatorName(edge).slice("validate".length));
+    return name;
+  });
+  const allNames = [...RUNTIME_EXPORTS, ...OWN_NAMES, "AgentId", "Envelope", ...classNames, ...edgeNames].sort();
+  // The builders' keyword arguments: the envelope's optional fields a producer chooses.
+  const envelopeFields = typed.fields("Envelope");
+  const typeOf = (key: string) => envelopeFields.find((field) => field.key === key)?.type;
+  const optional = ["decisions", "artefacts", "constraints", "open_questions", "status", "allowed_next_step", "safe_resume", "blocked_on"].filter(
+    (key) => typeOf(key) !== undefined,
+  );
+  const builderParams = trustedPython(optional.map((key) => `    ${key}: ${typeOf(key)} | None = None,\n`).join(""));
+  const builderFields = trustedPython(optional.map((key) => `${pyString(key)}: ${key}`).join(", "));
+  const goalType = trustedPython(typeOf("goal") ?? "dict[str, object]");
+  const budgetType = trustedPython(typeOf("budget") ?? "dict[str, object]");
+  const version = packageVersion();
+  const hash = createHash("sha256").update(source.text).digest("hex");
+  const runtimeImports = trustedPython(importOrder(RUNTIME_EXPORTS).map((name) => `    ${name},\n`).join(""));
 
-  const module = py`# Generated by seam compile --target python. Do not edit: change the .seam file and recompile.
+  const module = py`# Generated by seam ${trustedPython(version)} (seam compile --target python) from graph ${trustedPython(pyString(graph.name).slice(1, -1))},
+# source sha256:${trustedPython(hash)}. Do not edit: change the .seam file and recompile.
+# The runtime's version is checked before the imports that need it (E402); the layout is the
+# generator's, which a formatter's would only trade for another at the next compile.
+# ruff: noqa: E402
+# fmt: off
 ${trustedPython(`"""Seam validators for graph ${pyString(graph.name).slice(1, -1).replace(/"/g, "'")}: the ingest check of every agent service.
 
-Standard library only (Python 3.10+). accept(envelope, *, me, can_read=None, seen=None, now=None)
-returns Accepted(record) or Rejected(rejection, duplicate) and never raises on a bad envelope;
-loop_signature(envelope) is "sha256:<hex>" over RFC 8785 JSON, byte-identical to the JavaScript
-runtime's. Generated: edit the .seam file and recompile instead.
+Imports the runtime package seam-handoff (pip install seam-handoff==${version}). accept(envelope, *,
+me, can_read=None, seen=None, now=None) returns Accepted(record) or Rejected(rejection,
+duplicate) and never raises on a bad envelope; loop_signature(envelope) is "sha256:<hex>" over
+RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .seam file and
+recompile instead.
 """`)}
-${trustedPython(HEADER)}
+
+${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable
+from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
+
+from seam_handoff import codegen as _codegen
+
+_codegen.check_runtime_version(${version}, __name__)
+
+from seam_handoff import (
+${runtimeImports})
+
+${trustedPython(codegenBindings.join("\n"))}
+
 __all__ = ${allNames}
 
-${trustedPython(VALUES_SOURCE.trim())}
-
-
-${trustedPython(CANONICAL_SOURCE.trim())}
-
-
-${trustedPython(RECORDS_SOURCE.trim())}
-
-
-${trustedPython(UNTRUSTED_SOURCE.trim())}
-
-
-${trustedPython(STORES_SOURCE.trim())}
-
-
-${trustedPython(ACCEPT_SOURCE.trim())}
-
-
-# JSON Schema draft 2020-12 validators: the envelope, then one per distinct contract.
+# JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
+# required fields share one).
 ${trustedPython(validators.code.trim())}
 
 
-${trustedPython(compileFreeTextCheck(envelopeSchemaFor(graph.envelope), "_free_text_ok").trim())}
+${aliasCode}
+
+${trustedPython(freeText.trim())}
 
 
 GRAPH: Final = GraphInfo(
@@ -184,6 +247,12 @@ GRAPH: Final = GraphInfo(
 )
 """The graph's settings."""
 
+AgentId: TypeAlias = Literal[${trustedPython(agents.map((agent) => pyString(agent.id)).join(", "))}]
+"""The id of an agent of the graph: a misspelt me is a type error."""
+
+${trustedPython(typed.code())}
+
+
 HOP_LIMIT: Final = ${info.hopLimit}
 """The value producers put in hop.limit."""
 
@@ -191,16 +260,17 @@ AGENTS: Final[tuple[AgentInfo, ...]] = ${agentCode}
 """The agents, in declaration order."""
 
 EDGES: Final[tuple[EdgeInfo, ...]] = ${edgeCode}
-"""The edges, in declaration order; contract indexes validate_contract_1..N from 0."""
+"""The edges, in declaration order."""
 
-_ACCEPT: Final = _Accept(GRAPH, AGENTS, EDGES, validate_envelope, ${contracts})
+_BUILDER: Final = _EnvelopeBuilder(GRAPH, AGENTS, EDGES)
+_ACCEPT: Final = _Acceptor(GRAPH, AGENTS, EDGES, validate_envelope, ${contracts}, _free_text_ok)
 _LOOP_SIGNATURE: Final = _create_loop_signature(${signaturePaths})
 
 
 def accept(
     envelope: object,
     *,
-    me: str,
+    me: AgentId,
     can_read: CanRead | None = None,
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
@@ -228,7 +298,7 @@ def accept(
 async def accept_async(
     envelope: object,
     *,
-    me: str,
+    me: AgentId,
     can_read: CanReadAsync | None = None,
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
@@ -253,7 +323,7 @@ def create_loop_detector() -> LoopDetector:
     return LoopDetector(_LOOP_SIGNATURE)
 
 
-def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """Records that agent me ended task_id at one of its terminals (with that outcome); afterwards
     accept() refuses every handoff of the task (task-finished). Only the task's owner ends it (with
     a graph-wide store, a task with no accepted hop only an entry agent). Returns FinishVerdict: ok
@@ -263,7 +333,7 @@ def finish(task_id: str, *, me: str, terminal: str, outcome: str, seen: SeenStor
     return _ACCEPT.finish(task_id, me, terminal, outcome, seen, now)
 
 
-async def finish_async(task_id: str, *, me: str, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
+async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """finish() over an asynchronous store."""
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
 
@@ -273,6 +343,75 @@ def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "gr
     after its last write (default one day). scope: "graph" (shared by every service of the graph)
     or "receiver" (one service's own store)."""
     return MemorySeenStore(ttl_ms, scope)
+
+
+def first_envelope(
+    *,
+    me: AgentId,
+    to: AgentId,
+    task_id: str,
+    goal: ${goalType},
+    budget: ${budgetType},
+    action: str,
+${builderParams}    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The first envelope of a new task, from entry agent me to to: hop 1 of GRAPH.hop_limit,
+    path [me, to], roles and versions from AGENTS, a provenance entry (action, at now() in seconds
+    since the Unix epoch, default time.time); the fields given are deep-copied. Raises TypeError
+    when me is no entry or the graph has no edge me -> to."""
+    fields = {${builderFields}}
+    built = _BUILDER.first(
+        me=me,
+        to=to,
+        task_id=task_id,
+        goal=goal,
+        budget=budget,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def next_envelope(
+    received: Envelope,
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    goal: ${goalType} | None = None,
+    budget: ${budgetType} | None = None,
+${builderParams}    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope that hands a received, accepted task on from me to to: same task_id, fresh
+    handoff_id, hop.index + 1, the path extended by to, the received provenance plus this
+    agent's entry; goal, budget and carried fields default to the received ones (deep-copied).
+    Raises TypeError when received was not addressed to me or the graph has no edge me -> to,
+    ValueError at the hop limit (escalate or fail the task instead, as GRAPH.on_hop_limit says)."""
+    fields = {${builderFields}}
+    built = _BUILDER.next(
+        cast("dict[str, Any]", received),
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
 `;
   return module.code;
 }

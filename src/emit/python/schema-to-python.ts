@@ -335,7 +335,11 @@ export function compileSchemasToPython(
         }
         return;
       }
-      out.push(`${indent}if isinstance(${data}, ${pythonType}):`, ...lines);
+      // The cast (a no-op at run time) gives type checkers the JSON value's shape: pyright strict
+      // types a dict or list narrowed from `object` as holding unknowns.
+      const shape = pythonType === "dict" ? "dict[str, object]" : pythonType === "list" ? "list[object]" : undefined;
+      const cast = shape === undefined ? [] : [`${inner}${data} = cast(${pyString(shape)}, ${data})`];
+      out.push(`${indent}if isinstance(${data}, ${pythonType}):`, ...cast, ...lines);
       if (type === jsonType) {
         out.push(`${indent}else:`);
         typeError();

@@ -11,22 +11,22 @@ ruleTable("hop-limit-approximate", {
     {
       name: "the search budget is spent",
       code: code("  hop_limit «auto"),
-      options: { hopSearch: { stateBudget: 0, timeBudgetMs: 0 } },
+      options: { hopSearch: { stateBudget: 0, stepBudget: 0 } },
       errors: [{ severity: "info", mentions: ["upper bound", "assigns"] }],
     },
   ],
 });
 
 describe("hop-limit-approximate says what was exceeded", () => {
-  it("the time budget", () => {
+  it("the step budget", () => {
     const text = code("  hop_limit auto");
-    const found = checkText("g.seam", text, { hopSearch: { stateBudget: 0, timeBudgetMs: 0 } }).diagnostics.filter((d) => d.rule === "hop-limit-approximate");
+    const found = checkText("g.seam", text, { hopSearch: { stateBudget: 0, stepBudget: 0 } }).diagnostics.filter((d) => d.rule === "hop-limit-approximate");
     const at = text.indexOf("auto");
     expect(found.map((d) => [d.severity, d.range, d.message])).toEqual([
       [
         "info",
         { start: at, end: at + 4 },
-        "graph 'g': the longest walk allowed by max_rounds is at most 7 handoffs (an upper bound: the exact search ran out of its time budget of 0 ms); hop_limit auto assigns 8, which is safe but may be more than needed. Declare hop_limit to choose the value yourself.",
+        "graph 'g': the longest walk allowed by max_rounds is at most 7 handoffs (an upper bound: the exact search ran out of its budget of 0 steps); hop_limit auto assigns 8, which is safe but may be more than needed. Declare hop_limit to choose the value yourself.",
       ],
     ]);
   });

@@ -16,6 +16,7 @@ import { formats } from "../../../src/runtime/schema-helpers.js";
 import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
 import { checkedGraph, readFixture, refundDesk } from "../helpers.js";
 import { generateDeliveries, type GeneratedDelivery } from "./envelopes.js";
+import { contractValidatorNames } from "../../../src/emit/python/validator-names.js";
 import { HERE, drive, python, pythonWith, runJson, skipLine, writePythonModule } from "./python.js";
 import { join } from "node:path";
 
@@ -47,7 +48,7 @@ const oraclePython = pythonWith("jsonschema, rfc3987");
 function ajvErrors(graph: CheckedGraph, texts: readonly string[]): { names: string[]; ids: string[]; errors: unknown[][][] } {
   const schemas = addGraphSchemas(graph);
   const ids = [schemas.envelopeId, ...schemas.contracts.map((c) => c.id)];
-  const names = ["validate_envelope", ...schemas.contracts.map((_, i) => `validate_contract_${i + 1}`)];
+  const names = ["validate_envelope", ...contractValidatorNames(graph.edges, schemas.edgeContracts)];
   const validators = ids.map((id) => {
     const validate = schemas.ajv.getSchema(id);
     if (validate === undefined) throw new Error(`no schema ${id}`);
@@ -206,7 +207,7 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
         schemas: [envelopeSchemaFor(subject.graph.envelope), ...schemas.contracts.map((c) => c.schema)],
         jobs,
       });
-      const names = ["validate_envelope", ...schemas.contracts.map((_, i) => `validate_contract_${i + 1}`)];
+      const names = ["validate_envelope", ...contractValidatorNames(subject.graph.edges, schemas.edgeContracts)];
       const errors = drive<unknown[][][]>(python as string, subject.module, { op: "validate", texts, validators: names });
       texts.forEach((text, i) => {
         const lists = errors[i] as unknown[][];

@@ -8,6 +8,8 @@ import json
 import sys
 
 from emitted import load
+from seam_handoff import codegen
+from seam_handoff._values import es_number
 
 
 def error_name(error):
@@ -43,14 +45,14 @@ def answer(m, request):
                 out.append(error_name(error))
         return out
     if op == "numbers":
-        return [m._es_number(float(value)) for value in json.loads(request["text"])]
+        return [es_number(float(value)) for value in json.loads(request["text"])]
     if op == "formats":
         # The checks exactly as generated validators write them inline.
         return [
             [
-                m._UUID.match(s) is not None,
-                m._DATE_TIME_COMMON.match(s) is not None or m._format_date_time(s),
-                m._URI_COMMON.match(s) is not None or m._format_uri(s),
+                codegen.UUID.match(s) is not None,
+                codegen.DATE_TIME_COMMON.match(s) is not None or codegen.format_date_time(s),
+                codegen.URI_COMMON.match(s) is not None or codegen.format_uri(s),
             ]
             for s in request["strings"]
         ]

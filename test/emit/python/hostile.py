@@ -3,7 +3,9 @@
 usage: python3 hostile.py MODULE.py ME > answer.json
 Prints {"envelopes": {case: {"ok", "rules"} or {"raised": type}}, "misuse": {case: "TypeError: ..." or "no error"}}.
 """
+import asyncio
 import json
+from decimal import Decimal
 import sys
 
 from emitted import load
@@ -46,21 +48,17 @@ def main():
         "list": [],
         "string": "envelope",
         "int": 1,
-        "bytes": b"{}",
-        "set": {1, 2},
         "deep dict": deep(200_000),
         "deep list": deep_list(200_000),
         "deep goal": {"goal": deep(100_000), "hop": {"index": deep_list(100_000)}},
         "huge int": {"hop": {"index": 10**5000, "limit": -(10**5000), "path": [10**400]}},
         "odd floats": {"hop": {"index": float("nan"), "limit": float("inf")}, "budget": {"consumed": {"tokens": -float("inf")}}},
-        "non-str keys": {1: "a", None: "b", (1, 2): "c", frozenset(): "d", "hop": {2.5: 1}},
         "dunder keys": {"__class__": {}, "__proto__": {}, "__dict__": 1, "constructor": 2, "__init__": 3},
         "lone surrogates": {"\ud800": "\udc00", "task_id": "\ud800", "goal": {"statement": "\udfff", "acceptance_criteria": ["\ud83d"]}},
         "exploding mapping": Exploding(a=1),
         "exploding inner": {"hop": Exploding(), "from_agent": Exploding(), "to_agent": {"id": me}},
         "str subclass": {"envelope_version": Sneaky("x"), "to_agent": {"id": Sneaky(me), "role": Sneaky("worker")}},
         "bool as numbers": {"hop": {"index": True, "limit": False, "path": [True]}},
-        "tuple as array": {"provenance": ({"agent": "a"},), "hop": {"index": 0, "limit": 1, "path": ()}},
     }
     envelopes = {}
     for name, envelope in cases.items():
@@ -96,7 +94,16 @@ def main():
             can_read=lambda ref, scope: async_can_read(ref, scope),
         ),
         "async store": lambda: m.accept(valid, me=me, seen=AsyncStore()),
+        "bytes": lambda: m.accept(b"{}", me=me),
+        "set": lambda: m.accept({1, 2}, me=me),
+        "non-str key": lambda: m.accept({**valid, "hop": {2.5: 1}}, me=me),
+        "tuple as array": lambda: m.accept({**valid, "hop": {"index": 1, "limit": 8, "path": ("triage", "billing")}}, me=me),
+        "decimal": lambda: m.accept({**valid, "budget": {"consumed": {"tokens": Decimal("1.5")}}}, me=me),
+        "cycle": lambda: m.accept(cyclic, me=me),
+        "async tuple": lambda: asyncio.run(m.accept_async({**valid, "constraints": ("a",)}, me=me)),
     }
+    cyclic = {**valid}
+    cyclic["goal"] = {"statement": "s", "acceptance_criteria": [cyclic]}
     misuse = {}
     for name, call in misuse_calls.items():
         try:

@@ -25,11 +25,6 @@ export function pythonWith(module: string): string | undefined {
   return CANDIDATES.find((candidate) => works(candidate, module));
 }
 
-/** The `mypy` program, or undefined when Debian's `mypy` is not installed. */
-export const mypy: string | undefined = ["mypy", "/usr/bin/mypy"].find(
-  (candidate) => spawnSync(candidate, ["--version"], { stdio: "ignore" }).status === 0,
-);
-
 /** The one line a test prints when it skips for a missing program or package. */
 export function skipLine(what: string): string {
   return `skipped: needs ${what} (apt-get install ${what})`;
@@ -51,12 +46,12 @@ export function runJson<T>(interpreter: string, script: string, args: readonly s
   return JSON.parse(result.stdout) as T;
 }
 
-/** Writes the Python module of `graph` into a new temporary folder; returns its path. */
-export function writePythonModule(graph: CheckedGraph, prefix: string): string {
+/** Writes the Python module of `graph` (checked from `sourceText`) into a new temporary folder; returns its path. */
+export function writePythonModule(graph: CheckedGraph, prefix: string, sourceText = ""): string {
   const dir = makeTempDir(prefix);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${graph.name.replace(/-/g, "_")}_validators.py`);
-  writeFileSync(file, emitPythonModule(graph));
+  writeFileSync(file, emitPythonModule(graph, { text: sourceText }));
   return file;
 }
 

@@ -1,10 +1,15 @@
-/**
- * Python runtime, part 2: RFC 8785 (JSON Canonicalization Scheme) text, byte-identical to the
- * `canonicalize` package the JavaScript runtime uses, and the loop signature built on it.
- */
+"""RFC 8785 (JSON Canonicalization Scheme) text, byte-identical to the
+`canonicalize` package the JavaScript runtime uses, and the loop signature built on it.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const CANONICAL_SOURCE = String.raw`
+import hashlib
+import math
+from collections.abc import Callable
+from typing import cast
+
+from ._values import es_number, js_double, json_string
+
+
 def _utf16_order(key: str) -> bytes:
     return key.encode("utf-16-be", "surrogatepass")
 
@@ -29,36 +34,39 @@ def _canonical(value: object, out: list[str], active: set[int]) -> None:
     elif value is False:
         out.append("false")
     elif isinstance(value, str):
-        out.append(_json_string(_well_formed(value)))
+        out.append(json_string(_well_formed(value)))
     elif isinstance(value, (int, float)):
-        number = _js_double(value)
+        number = js_double(value)
         if not math.isfinite(number):
             raise ValueError("loop signature: NaN and infinities have no RFC 8785 form")
-        out.append(_es_number(number))
+        out.append(es_number(number))
     elif isinstance(value, (list, tuple, dict)):
-        if id(value) in active:
+        container = cast("list[object] | tuple[object, ...] | dict[object, object]", value)
+        if id(container) in active:
             raise ValueError("loop signature: a value contains itself")
-        active.add(id(value))
-        if isinstance(value, dict):
-            for key in value:
+        active.add(id(container))
+        if isinstance(container, dict):
+            names: list[str] = []
+            for key in container:
                 if not isinstance(key, str):
                     raise TypeError(f"loop signature: the key {key!r} is not a string")
+                names.append(key)
             out.append("{")
-            for i, key in enumerate(sorted(value, key=_utf16_order)):
+            for i, key in enumerate(sorted(names, key=_utf16_order)):
                 if i:
                     out.append(",")
                 _canonical(key, out, active)
                 out.append(":")
-                _canonical(value[key], out, active)
+                _canonical(container[key], out, active)
             out.append("}")
         else:
             out.append("[")
-            for i, item in enumerate(value):
+            for i, item in enumerate(container):
                 if i:
                     out.append(",")
                 _canonical(item, out, active)
             out.append("]")
-        active.discard(id(value))
+        active.discard(id(container))
     else:
         raise TypeError(f"loop signature: a {type(value).__name__} has no JSON form")
 
@@ -86,14 +94,14 @@ def _collect(value: object, segments: tuple[str, ...], at: int, out: list[object
     segment = segments[at]
     if segment == "[]":
         if isinstance(value, list):
-            for item in value:
+            for item in cast("list[object]", value):
                 _collect(item, segments, at + 1, out)
     elif isinstance(value, dict) and segment in value:
-        _collect(value[segment], segments, at + 1, out)
+        _collect(cast("dict[str, object]", value)[segment], segments, at + 1, out)
 
 
-def _create_loop_signature(paths: tuple[tuple[str, tuple[str, ...]], ...]) -> Callable[[object], str]:
-    compiled = [(_json_string(text), segments, "[]" in segments) for text, segments in sorted(set(paths))]
+def create_loop_signature(paths: tuple[tuple[str, tuple[str, ...]], ...]) -> Callable[[object], str]:
+    compiled = [(json_string(text), segments, "[]" in segments) for text, segments in sorted(set(paths))]
 
     def loop_signature(envelope: object) -> str:
         parts: list[str] = []
@@ -109,4 +117,3 @@ def _create_loop_signature(paths: tuple[tuple[str, tuple[str, ...]], ...]) -> Ca
         return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     return loop_signature
-`;

@@ -1,13 +1,16 @@
-/**
- * Python runtime, part 1: the JSON data model as ECMAScript sees it (what a JSON number is, the
- * order of an object's keys, the text of a number or a string), the schema error type, and the
- * string formats of the JavaScript runtime (`uuid` in the RFC 4122 string form; `date-time` and
- * `uri` as ajv-formats' "full" mode has them), so that generated validators answer exactly as
- * the JavaScript ones do.
- */
+"""The JSON data model as ECMAScript sees it (what a JSON number is, the
+order of an object's keys, the text of a number or a string), the schema error type, and the
+string formats of the JavaScript runtime (`uuid` in the RFC 4122 string form; `date-time` and
+`uri` as ajv-formats' "full" mode has them), so that generated validators answer exactly as
+the JavaScript ones do.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const VALUES_SOURCE = String.raw`
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Final, NamedTuple, TypeGuard, cast
+
+
 class SchemaError(NamedTuple):
     """One JSON Schema error, shaped like an Ajv error object (https://ajv.js.org/api.html#error-objects).
 
@@ -23,25 +26,25 @@ class SchemaError(NamedTuple):
 
 # Integers at or beyond this magnitude round to an infinite double: ECMAScript's JSON.parse makes
 # them Infinity, which is not a JSON Schema number under Ajv's strictNumbers.
-_INT_LIMIT: Final = 2**1024 - 2**970
+INT_LIMIT: Final = 2**1024 - 2**970
 
 
-def _is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[float]:
     """Whether value is a JSON Schema number as Ajv sees it: finite, never a bool."""
     if type(value) is int:
-        return -_INT_LIMIT < value < _INT_LIMIT
+        return -INT_LIMIT < value < INT_LIMIT
     if isinstance(value, float):
         return math.isfinite(value)
-    return isinstance(value, int) and not isinstance(value, bool) and -_INT_LIMIT < value < _INT_LIMIT
+    return isinstance(value, int) and not isinstance(value, bool) and -INT_LIMIT < value < INT_LIMIT
 
 
-def _is_integer(value: object) -> bool:
+def is_integer(value: object) -> TypeGuard[float]:
     """Whether value is a JSON Schema integer as Ajv sees it: a finite number with no fraction."""
     if type(value) is int:
-        return -_INT_LIMIT < value < _INT_LIMIT
+        return -INT_LIMIT < value < INT_LIMIT
     if isinstance(value, float):
         return value.is_integer()
-    return isinstance(value, int) and not isinstance(value, bool) and -_INT_LIMIT < value < _INT_LIMIT
+    return isinstance(value, int) and not isinstance(value, bool) and -INT_LIMIT < value < INT_LIMIT
 
 
 def _is_array_index(key: object) -> bool:
@@ -55,7 +58,7 @@ def _is_array_index(key: object) -> bool:
     )
 
 
-def _js_key_order(keys: list[Any]) -> list[Any]:
+def js_key_order(keys: list[Any]) -> list[Any]:
     """Keys in ECMAScript's property order: array indices ascending first, then insertion order."""
     if len(keys) < 2 or not any(_is_array_index(key) for key in keys):
         return keys
@@ -63,7 +66,7 @@ def _js_key_order(keys: list[Any]) -> list[Any]:
     return indices + [key for key in keys if not _is_array_index(key)]
 
 
-def _es_number(value: float) -> str:
+def es_number(value: float) -> str:
     """ECMAScript Number::toString(value) (ECMA-262, 6.1.6.1.20), which RFC 8785 uses for numbers.
 
     Python's repr gives the same shortest round-trip digits; only the layout differs
@@ -74,7 +77,7 @@ def _es_number(value: float) -> str:
     if value == 0:
         return "0"
     if value < 0:
-        return "-" + _es_number(-value)
+        return "-" + es_number(-value)
     if value == math.inf:
         return "Infinity"
     mantissa, _, exponent = repr(value).partition("e")
@@ -97,7 +100,7 @@ def _es_number(value: float) -> str:
     return digits[0] + "." + digits[1:] + "e" + sign + str(abs(e))
 
 
-def _js_double(value: int | float) -> float:
+def js_double(value: int | float) -> float:
     """The double ECMAScript holds for a JSON number (ints round; too large ones are infinite)."""
     try:
         return float(value)
@@ -105,7 +108,7 @@ def _js_double(value: int | float) -> float:
         return math.inf if value > 0 else -math.inf
 
 
-def _js_text(value: object) -> str:
+def js_text(value: object) -> str:
     """ECMAScript String(value) for the JSON values reasons quote (numbers, strings, booleans, null)."""
     if isinstance(value, str):
         return value
@@ -116,8 +119,14 @@ def _js_text(value: object) -> str:
     if type(value) is int and -9007199254740992 < value < 9007199254740992:
         return str(value)
     if isinstance(value, (int, float)):
-        return _es_number(_js_double(value))
-    return "[object Object]" if isinstance(value, dict) else ",".join(_js_text(item) for item in value) if isinstance(value, list) else str(value)
+        return es_number(js_double(value))
+    return (
+        "[object Object]"
+        if isinstance(value, dict)
+        else ",".join(js_text(item) for item in cast("list[object]", value))
+        if isinstance(value, list)
+        else str(value)
+    )
 
 
 _JSON_ESCAPE: Final = re.compile(r'[\x00-\x1f"\\\ud800-\udfff]')
@@ -126,39 +135,44 @@ _JSON_ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n"
 
 def _json_escape(match: re.Match[str]) -> str:
     char = match.group()
-    return _JSON_ESCAPES.get(char) or "\\u%04x" % ord(char)
+    return _JSON_ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
 
-def _json_string(text: str) -> str:
+def json_string(text: str) -> str:
     """JSON.stringify(text): quotes, backslash and controls escaped, lone surrogates as \\uXXXX."""
     return '"' + _JSON_ESCAPE.sub(_json_escape, text) + '"'
 
 
 # JSON Schema 2020-12 "uuid": the RFC 4122 string form, 8-4-4-4-12 hex digits in either case.
-_UUID: Final = re.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\Z", re.IGNORECASE | re.ASCII)
+UUID: Final = re.compile(r"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\Z", re.IGNORECASE | re.ASCII)
 # ECMAScript's \s (WhiteSpace and LineTerminator), which ajv-formats splits date-times on.
 _DATE_TIME_SEPARATOR: Final = re.compile(r"[tT\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]")
 _DATE: Final = re.compile(r"([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])\Z")
-_TIME: Final = re.compile(r"([0-9][0-9]):([0-9][0-9]):([0-9][0-9](?:\.[0-9]+)?)(z|([+-])([0-9][0-9])(?::?([0-9][0-9]))?)?\Z", re.IGNORECASE | re.ASCII)
+_TIME: Final = re.compile(
+    r"([0-9][0-9]):([0-9][0-9]):([0-9][0-9](?:\.[0-9]+)?)(z|([+-])([0-9][0-9])(?::?([0-9][0-9]))?)?\Z", re.IGNORECASE | re.ASCII
+)
 _DAYS_IN_MONTH: Final = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-_URI: Final = re.compile(r"(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::[0-9]*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?\Z", re.IGNORECASE | re.ASCII)
+_URI: Final = re.compile(
+    r"(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::[0-9]*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?\Z",
+    re.IGNORECASE | re.ASCII,
+)
 
 
 # The common shape, every part in range (any day but February 29, seconds below 60 with at most
 # 12 fraction digits): valid without further work. Anything else takes the full check below.
-_DATE_TIME_COMMON: Final = re.compile(
+DATE_TIME_COMMON: Final = re.compile(
     r"[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)"
     r"[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
     r"(?:\.[0-9]{1,12})?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])\Z",
     re.ASCII,
 )
 # A subset of _URI's language (scheme://host:port/path with unreserved characters): valid at once.
-_URI_COMMON: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[A-Za-z0-9._~-]*(?::[0-9]*)?(?:/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*\Z", re.ASCII)
+URI_COMMON: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[A-Za-z0-9._~-]*(?::[0-9]*)?(?:/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*\Z", re.ASCII)
 
 
-def _format_date_time(text: str) -> bool:
+def format_date_time(text: str) -> bool:
     """RFC 3339 date-time with a required time zone, leap seconds at 23:59:60 UTC (ajv-formats "date-time")."""
-    if _DATE_TIME_COMMON.match(text) is not None:
+    if DATE_TIME_COMMON.match(text) is not None:
         return True
     parts = _DATE_TIME_SEPARATOR.split(text)
     if len(parts) != 2:
@@ -185,7 +199,6 @@ def _format_date_time(text: str) -> bool:
     return utc_hour in (23, -1) and utc_minute in (59, -1) and second < 61
 
 
-def _format_uri(text: str) -> bool:
+def format_uri(text: str) -> bool:
     """RFC 3986 absolute URI (ajv-formats "uri": a scheme, and a "/" or ":" somewhere)."""
-    return _URI_COMMON.match(text) is not None or (("/" in text or ":" in text) and _URI.match(text) is not None)
-`;
+    return URI_COMMON.match(text) is not None or (("/" in text or ":" in text) and _URI.match(text) is not None)

@@ -1,14 +1,18 @@
-/**
- * Python runtime, part 3: text from an envelope made safe for a log line (a port of
- * `src/core/untrusted-text.ts`), what counts as JSON data (of `src/runtime/json-data.ts`), and
- * agent versions with their caret rule (of `src/core/agent-version.ts`), character for character,
- * so both runtimes write the same messages.
- */
+"""Text from an envelope made safe for a log line (a port of
+`src/core/untrusted-text.ts`), what counts as JSON data (of `src/runtime/json-data.ts`), and
+agent versions with their caret rule (of `src/core/agent-version.ts`), character for character,
+so both runtimes write the same messages.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const UNTRUSTED_SOURCE = String.raw`
+import math
+import re
+from typing import Any, Final, cast
+
+from ._records import Reason
+from ._values import INT_LIMIT, js_text
+
 _QUOTE_LIMIT: Final = 120
-_LONE_SURROGATE: Final = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+LONE_SURROGATE: Final = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
 _UNSAFE: Final = re.compile(
     r"[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]"
     r"|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
@@ -19,7 +23,7 @@ _SHORT_ESCAPES: Final = {"\n": "\\n", "\t": "\\t", "\r": "\\r", '"': '\\"', "\\"
 
 def _escape_char(match: re.Match[str]) -> str:
     char = match.group()
-    return _SHORT_ESCAPES.get(char) or "\\u%04x" % ord(char)
+    return _SHORT_ESCAPES.get(char) or f"\\u{ord(char):04x}"
 
 
 def _cut(text: str, limit: float) -> tuple[str, int]:
@@ -29,7 +33,7 @@ def _cut(text: str, limit: float) -> tuple[str, int]:
     return text[:end], len(text) - end
 
 
-def _escape_untrusted(text: str, limit: float = math.inf) -> str:
+def escape_untrusted(text: str, limit: float = math.inf) -> str:
     """text with controls, bidirectional and invisible format characters and unpaired surrogates
     written as JSON escapes; cut after limit code points with the number left out."""
     shown, left = _cut(text, limit)
@@ -37,7 +41,7 @@ def _escape_untrusted(text: str, limit: float = math.inf) -> str:
     return f"{body}\u2026 ({left} more characters)" if left > 0 else body
 
 
-def _quote_untrusted(value: object, limit: float = _QUOTE_LIMIT) -> str:
+def quote_untrusted(value: object, limit: float = _QUOTE_LIMIT) -> str:
     """value as a double-quoted string safe to print (at most limit code points); a number,
     boolean or null as JSON shows it; an object or array named, not shown."""
     if not isinstance(value, str):
@@ -45,7 +49,7 @@ def _quote_untrusted(value: object, limit: float = _QUOTE_LIMIT) -> str:
             return "an object"
         if isinstance(value, list):
             return "an array"
-        return _escape_untrusted(_js_text(value), limit)
+        return escape_untrusted(js_text(value), limit)
     shown, left = _cut(value, limit)
     body = _UNSAFE_OR_QUOTE.sub(_escape_char, shown)
     return f'"{body}\u2026" ({left} more characters)' if left > 0 else f'"{body}"'
@@ -64,14 +68,30 @@ def _pointer(tokens: list[Any]) -> str:
     return "".join("/" + (str(token) if isinstance(token, int) else token.replace("~", "~0").replace("/", "~1")) for token in tokens)
 
 
-def _json_data_problems(value: object) -> list[Reason]:
-    """The ways value is not what json.loads returns for I-JSON text (RFC 7493), at most 20, each
-    at the JSON Pointer of the offending value or key: rule unpaired-surrogate for a string or key
-    with an unpaired surrogate; rule not-json-data for a key that is not a str, a value of another
-    type than dict, list, str, int, float, bool and None (a tuple, a set, bytes...), NaN or an
-    infinity (or an int too large for a double, which ECMAScript reads as one), a dict or list that
-    contains itself, nesting past 64 levels, more than 5,000,000 values (shared parts counted each
-    time). Subclasses of dict and list are read as what they are."""
+class NotJsonDataError(TypeError):
+    """The caller passed a value json.loads never returns (a tuple, a Decimal, a pydantic model, a
+    key that is not a str, a dict that contains itself): a bug of the caller, not of the producer
+    whose JSON text it claims to be."""
+
+
+def _not_json(tokens: list[Any], what: str) -> NotJsonDataError:
+    where = "the envelope" if not tokens else f"the envelope's {quote_untrusted(_pointer(tokens))}"
+    return NotJsonDataError(
+        f"{where} {what}, which json.loads never returns: pass the parsed JSON text "
+        '(json.loads(text); for a pydantic model, model.model_dump(mode="json"))'
+    )
+
+
+def json_data_problems(value: object) -> list[Reason]:
+    """The ways value, parsed JSON text, is not I-JSON (RFC 7493), at most 20, each at the JSON
+    Pointer of the offending value or key: rule unpaired-surrogate for a string or key with an
+    unpaired surrogate; rule not-json-data for NaN or an infinity (or an int too large for a
+    double, which ECMAScript reads as one), nesting past 64 levels, more than 5,000,000 values
+    (shared parts counted each time). Subclasses of dict and list are read as what they are.
+
+    Raises NotJsonDataError (a TypeError) at the first value no JSON text can give: a type other
+    than dict, list, str, int, float, bool and None, a key that is not a str, a cycle.
+    """
     problems: list[Reason] = []
     ancestors: list[int] = []
     tokens: list[Any] = []
@@ -90,41 +110,39 @@ def _json_data_problems(value: object) -> list[Reason]:
                 report("not-json-data", f"is past the {_MAX_VALUES} values an envelope may hold (shared parts are counted each time)")
             return
         if isinstance(item, str):
-            if not item.isascii() and _LONE_SURROGATE.search(item):
-                report("unpaired-surrogate", f"holds an unpaired UTF-16 surrogate: {_quote_untrusted(item)} is not Unicode text")
+            if not item.isascii() and LONE_SURROGATE.search(item):
+                report("unpaired-surrogate", f"holds an unpaired UTF-16 surrogate: {quote_untrusted(item)} is not Unicode text")
             return
         if item is None or isinstance(item, bool):
             return
         if isinstance(item, int):
-            if not -_INT_LIMIT < item < _INT_LIMIT:
+            if not -INT_LIMIT < item < INT_LIMIT:
                 report("not-json-data", f"is {'Infinity' if item > 0 else '-Infinity'}, which JSON cannot write{_BEYOND_DOUBLE}")
             return
         if isinstance(item, float):
             if item - item != 0.0:
-                report("not-json-data", f"is {_js_text(item)}, which JSON cannot write{'' if item != item else _BEYOND_DOUBLE}")
+                report("not-json-data", f"is {js_text(item)}, which JSON cannot write{'' if item != item else _BEYOND_DOUBLE}")
             return
         if not isinstance(item, (dict, list)):
-            report("not-json-data", f"is a {type(item).__name__}, which JSON cannot write")
-            return
-        if id(item) in ancestors:
-            report("not-json-data", "is one of the objects that contain it (a cycle), which JSON text cannot hold")
-            return
+            raise _not_json(tokens, f"is of type {escape_untrusted(type(item).__name__, _QUOTE_LIMIT)}")
+        identity = id(cast(object, item))
+        if identity in ancestors:
+            raise _not_json(tokens, "is one of the objects that contain it (a cycle)")
         if len(ancestors) >= _MAX_DEPTH:
             report("not-json-data", f"is nested deeper than {_MAX_DEPTH} levels")
             return
-        ancestors.append(id(item))
+        ancestors.append(identity)
         if isinstance(item, list):
-            for i, child in enumerate(item):
+            for i, child in enumerate(cast("list[object]", item)):
                 tokens.append(i)
                 walk(child)
                 tokens.pop()
         else:
-            for key, child in item.items():
+            for key, child in cast("dict[object, object]", item).items():
                 if not isinstance(key, str):
-                    report("not-json-data", f"has a key {_quote_untrusted(repr(key))} that is not a string, which JSON cannot write")
-                    continue
-                if not key.isascii() and _LONE_SURROGATE.search(key):
-                    report("unpaired-surrogate", f"has a property name with an unpaired UTF-16 surrogate, {_quote_untrusted(key)}", key)
+                    raise _not_json(tokens, f"has a key of type {escape_untrusted(type(key).__name__, _QUOTE_LIMIT)}")
+                if not key.isascii() and LONE_SURROGATE.search(key):
+                    report("unpaired-surrogate", f"has a property name with an unpaired UTF-16 surrogate, {quote_untrusted(key)}", key)
                 tokens.append(key)
                 walk(child)
                 tokens.pop()
@@ -141,7 +159,7 @@ _AGENT_VERSION: Final = re.compile(
 )
 
 
-def _parse_agent_version(text: object) -> tuple[int, int, int, str] | None:
+def parse_agent_version(text: object) -> tuple[int, int, int, str] | None:
     """MAJOR[.MINOR[.PATCH]][-pre][+build] (https://semver.org) as (major, minor, patch, text)."""
     if not isinstance(text, str) or len(text) > 256:
         return None
@@ -151,10 +169,10 @@ def _parse_agent_version(text: object) -> tuple[int, int, int, str] | None:
     return int(match.group(1)), int(match.group(2) or 0), int(match.group(3) or 0), text
 
 
-def _version_mismatch(declared: tuple[int, int, int, str], claimed: object) -> str | None:
+def version_mismatch(declared: tuple[int, int, int, str], claimed: object) -> str | None:
     """Why a claimed version does not fit the declared one by the caret rule (same major, or for
     0.x the same minor; not newer within it), or None when it fits."""
-    c = _parse_agent_version(claimed)
+    c = parse_agent_version(claimed)
     if c is None:
         return f"is not a version of the form MAJOR.MINOR.PATCH; the agent is declared at {declared[3]}"
     zero = declared[0] == 0
@@ -162,6 +180,7 @@ def _version_mismatch(declared: tuple[int, int, int, str], claimed: object) -> s
         key = f"{declared[0]}.{declared[1]}" if zero else f"{declared[0]}"
         return f"names a version outside {key}.x; the agent is declared at {declared[3]} and does not accept another {'0.x minor' if zero else 'major'}"
     if (c[2] > declared[2]) if zero else (c[1] > declared[1]):
-        return f"asks for a newer {'patch' if zero else 'minor'} than the agent's declared {declared[3]}; deploy the agent's new version first"
+        return (
+            f"asks for a newer {'patch' if zero else 'minor'} than the agent's declared {declared[3]}; deploy the agent's new version first"
+        )
     return None
-`;

@@ -1,17 +1,58 @@
-/**
- * Python runtime, part 6: `accept()` and `accept_async()`, a port of `src/runtime/accept.ts`,
- * `src/runtime/envelope-check.ts` and `src/runtime/reason.ts`: the same checks in the same order,
- * the same reasons, messages, routes and store claims, so both runtimes answer the same for the
- * same envelope. A call has four steps: the caller's options (a misuse raises TypeError at once);
- * the envelope's content (JSON data, the JSON Schema with every error, then every semantic and
- * graph check whose inputs are well-typed, whatever else is wrong); can_read for each required
- * artefact; one claim on the store (for every envelope with a str task_id), which alone decides
- * duplicates, replays, ownership and the task ledger; with a store, an envelope with no str
- * task_id escalates (untracked-task), since its refusals cannot be counted.
- */
+"""`accept()` and `accept_async()`, a port of `src/runtime/accept.ts`,
+`src/runtime/envelope-check.ts` and `src/runtime/reason.ts`: the same checks in the same order,
+the same reasons, messages, routes and store claims, so both runtimes answer the same for the
+same envelope. A call has four steps: the caller's options (a misuse raises TypeError at once);
+the envelope's content (JSON data, the JSON Schema with every error, then every semantic and
+graph check whose inputs are well-typed, whatever else is wrong); can_read for each required
+artefact; one claim on the store (for every envelope with a str task_id), which alone decides
+duplicates, replays, ownership and the task ledger; with a store, an envelope with no str
+task_id escalates (untracked-task), since its refusals cannot be counted.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const ACCEPT_SOURCE = String.raw`
+import asyncio
+import inspect
+import math
+import re
+import time
+from collections.abc import Awaitable, Callable, Set
+from typing import Any, Final, NamedTuple, TypeGuard, cast
+
+from ._records import (
+    AcceptanceRecord,
+    Accepted,
+    AcceptResult,
+    AgentInfo,
+    EdgeInfo,
+    GraphInfo,
+    Reason,
+    Rejected,
+    Rejection,
+    RejectionRoute,
+    Role,
+    Route,
+    TerminalInfo,
+)
+from ._stores import (
+    AlreadyFinished,
+    AsyncSeenStore,
+    Claimed,
+    ClaimEdge,
+    ClaimRequest,
+    Custody,
+    CustodyFault,
+    Duplicate,
+    Finished,
+    FinishRequest,
+    Noted,
+    NotOwner,
+    OwnerConflict,
+    SeenStore,
+    TaskEnd,
+    TaskFinished,
+)
+from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted, version_mismatch
+from ._values import INT_LIMIT, SchemaError, js_text
+
 _STATUS_ROUTES: Final[dict[str, Route]] = {
     "ready": "proceed",
     "partial": "proceed",
@@ -59,42 +100,47 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
     """Turns a SchemaError into a Reason with the JavaScript runtime's rule id and wording."""
     keyword, params, path = error.keyword, error.params, error.instance_path
     if keyword == "required":
-        name = _js_text(params.get("missingProperty"))
-        return Reason(_append_pointer(path, name), "required", f"missing required field {_quote_untrusted(name)}")
+        name = js_text(params.get("missingProperty"))
+        return Reason(_append_pointer(path, name), "required", f"missing required field {quote_untrusted(name)}")
     if keyword == "additionalProperties":
-        name = _js_text(params.get("additionalProperty"))
+        name = js_text(params.get("additionalProperty"))
         return Reason(
             _append_pointer(path, name),
             "additional-property",
-            f"unexpected field {_quote_untrusted(name)}: the envelope is closed, add no fields of your own",
+            f"unexpected field {quote_untrusted(name)}: the envelope is closed, add no fields of your own",
         )
     rule = _kebab(keyword)
     if keyword == "type":
-        return Reason(path, rule, f"must be of type {_js_text(params.get('type'))} (values are never coerced)")
+        return Reason(path, rule, f"must be of type {js_text(params.get('type'))} (values are never coerced)")
     if keyword == "enum":
         allowed = params.get("allowedValues")
-        listed = ", ".join(_quote_untrusted(value) for value in allowed) if isinstance(allowed, (list, tuple)) else ""
+        listed = ", ".join(quote_untrusted(value) for value in cast("list[object]", allowed)) if isinstance(allowed, (list, tuple)) else ""
         return Reason(path, rule, f"must be one of {listed}")
     if keyword == "const":
-        return Reason(path, rule, f"must be {_quote_untrusted(params.get('allowedValue'))}")
+        return Reason(path, rule, f"must be {quote_untrusted(params.get('allowedValue'))}")
     if keyword == "format":
-        return Reason(path, rule, f"must be a valid {_js_text(params.get('format'))}")
+        return Reason(path, rule, f"must be a valid {js_text(params.get('format'))}")
     if keyword == "pattern":
-        return Reason(path, rule, f"must match the pattern {_js_text(params.get('pattern'))}")
+        return Reason(path, rule, f"must match the pattern {js_text(params.get('pattern'))}")
     if keyword in ("minimum", "maximum"):
         bound = "at least" if keyword == "minimum" else "at most"
-        return Reason(path, rule, f"must be {bound} {_js_text(params.get('limit'))}")
+        return Reason(path, rule, f"must be {bound} {js_text(params.get('limit'))}")
     if keyword in ("minLength", "maxLength"):
         bound = "at least" if keyword == "minLength" else "at most"
-        return Reason(path, rule, f"must have {bound} {_js_text(params.get('limit'))} characters")
+        return Reason(path, rule, f"must have {bound} {js_text(params.get('limit'))} characters")
     if keyword == "minItems":
-        return Reason(path, rule, f"must have at least {_js_text(params.get('limit'))} items")
+        return Reason(path, rule, f"must have at least {js_text(params.get('limit'))} items")
     return Reason(path, rule, f"fails the JSON Schema keyword {keyword}")
 
 
 def _field(value: object, key: str) -> Any:
     """value[key] for a dict that has key, else _ABSENT (JSON null is None, absence is not)."""
-    return value.get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+    return cast("dict[str, Any]", value).get(key, _ABSENT) if isinstance(value, dict) else _ABSENT
+
+
+def _as_object(value: object) -> dict[str, Any] | None:
+    """value as a JSON object, or None when it is not a dict."""
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
 
 
 def _string_at(value: object, key: str) -> str | None:
@@ -116,16 +162,18 @@ def _whole_number(value: object) -> int | None:
 def _non_negative_integer(value: object) -> int | float | None:
     """A whole number, 0 or more, of any size a double holds: an index past 2**53 is past every hop limit."""
     if type(value) is int:
-        return value if 0 <= value < _INT_LIMIT else None
+        return value if 0 <= value < INT_LIMIT else None
     if isinstance(value, float) and value.is_integer() and value >= 0:
         return value
     return None
 
 
-def _all_strings(items: list[Any]) -> bool:
-    """Whether every item is a str (str.join checks that in C, far faster than a Python loop)."""
+def _all_strings(value: object) -> TypeGuard[list[str]]:
+    """Whether value is a list of str only (str.join checks the items in C, far faster than a Python loop)."""
+    if not isinstance(value, list):
+        return False
     try:
-        "".join(items)
+        "".join(cast("list[str]", value))
     except TypeError:
         return False
     return True
@@ -161,9 +209,9 @@ def _iso_time(ms: int) -> str:
     return f"{year_text}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}.{milli:03d}Z"
 
 
-CanRead = Callable[[str, Optional[str]], bool]
+CanRead = Callable[[str, str | None], bool]
 """can_read(ref, read_scope): True when this agent can dereference a required artefact."""
-CanReadAsync = Callable[[str, Optional[str]], Union[bool, Awaitable[bool]]]
+CanReadAsync = Callable[[str, str | None], bool | Awaitable[bool]]
 """can_read for accept_async(): may answer with an awaitable."""
 Validate = Callable[[object], list[SchemaError]]
 
@@ -209,6 +257,17 @@ class EndRecord(NamedTuple):
     ended_at: str
     hop_index: int | None
 
+    def to_dict(self) -> dict[str, object]:
+        """The record as the JavaScript runtime returns it."""
+        return {
+            "task_id": self.task_id,
+            "agent": self.agent,
+            "terminal": self.terminal,
+            "outcome": self.outcome,
+            "ended_at": self.ended_at,
+            "hop_index": self.hop_index,
+        }
+
 
 class FinishVerdict(NamedTuple):
     """finish()'s answer: ok with the end record, or refused with rule "not-owner" (owner accepted
@@ -221,8 +280,17 @@ class FinishVerdict(NamedTuple):
     message: str | None = None
     owner: str | None = None
 
+    def to_dict(self) -> dict[str, object]:
+        """The verdict as the JavaScript runtime returns it: {"ok": true, "record"}, or {"ok": false,
+        "rule", "message"} with "owner" (not-owner) or "record" (task-finished)."""
+        if self.ok and self.record is not None:
+            return {"ok": True, "record": self.record.to_dict()}
+        if self.rule == "not-owner":
+            return {"ok": False, "rule": self.rule, "message": self.message, "owner": self.owner}
+        return {"ok": False, "rule": self.rule, "message": self.message, "record": None if self.record is None else self.record.to_dict()}
 
-class _Accept:
+
+class Acceptor:
     """The ingest check of one graph; lookups are built once, a call allocates little more than its result."""
 
     def __init__(
@@ -232,19 +300,21 @@ class _Accept:
         edges: tuple[EdgeInfo, ...],
         validate_envelope: Validate,
         contracts: tuple[Validate, ...],
+        free_text_ok: Callable[[Any], bool],
     ) -> None:
         self._graph = graph
         self._agents: dict[str, tuple[Role, tuple[int, int, int, str] | None]] = {}
         for agent in agents:
-            version = None if agent.version is None else _parse_agent_version(agent.version)
+            version = None if agent.version is None else parse_agent_version(agent.version)
             if agent.version is not None and version is None:
-                raise TypeError(f"agent {agent.id} declares version {_quote_untrusted(agent.version)}, which is not MAJOR.MINOR.PATCH")
+                raise TypeError(f"agent {agent.id} declares version {quote_untrusted(agent.version)}, which is not MAJOR.MINOR.PATCH")
             self._agents[agent.id] = (agent.role, version)
         self._terminals: dict[str, tuple[TerminalInfo, ...]] = {agent.id: agent.terminals for agent in agents}
         self._entries = frozenset(graph.entries)
         self._entry_list = ", ".join(graph.entries)
         self._on_limit = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
         self._validate_envelope = validate_envelope
+        self._free_text_ok = free_text_ok
         grouped: dict[tuple[str, str], list[EdgeInfo]] = {}
         for edge in edges:
             grouped.setdefault((edge.from_agent, edge.to_agent), []).append(edge)
@@ -270,11 +340,19 @@ class _Accept:
         n = len(path)
         if index is not None and n != index + 1:
             reasons.append(
-                Reason("/hop/path", "bad-hop-path", f"has {n} entries, but hop.index {index} needs {index + 1}: the first agent, then one per handoff")
+                Reason(
+                    "/hop/path",
+                    "bad-hop-path",
+                    f"has {n} entries, but hop.index {index} needs {index + 1}: the first agent, then one per handoff",
+                )
             )
         if n > 0 and path[0] not in self._entries:
             reasons.append(
-                Reason("/hop/path/0", "bad-hop-path", f"starts at {_quote_untrusted(path[0])}, which is not an entry of graph {name} ({self._entry_list})")
+                Reason(
+                    "/hop/path/0",
+                    "bad-hop-path",
+                    f"starts at {quote_untrusted(path[0])}, which is not an entry of graph {name} ({self._entry_list})",
+                )
             )
         if n < 2 or path[n - 2] != sender or path[n - 1] != receiver:
             reasons.append(Reason(f"/hop/path/{max(n - 1, 0)}", "bad-hop-path", f"does not end in this handoff, {sender} -> {receiver}"))
@@ -287,7 +365,7 @@ class _Accept:
                     Reason(
                         f"/hop/path/{i}",
                         "bad-hop-path",
-                        f"steps {_quote_untrusted(step[0])} -> {_quote_untrusted(step[1])}, which is not an edge of graph {name}",
+                        f"steps {quote_untrusted(step[0])} -> {quote_untrusted(step[1])}, which is not an edge of graph {name}",
                     )
                 )
             elif pair.max_rounds is not None:
@@ -308,17 +386,21 @@ class _Accept:
         graph = self._graph
         if not isinstance(hop, dict):
             return False
-        index = _non_negative_integer(hop.get("index"))
-        own = _whole_number(hop.get("limit"))
+        fields = cast("dict[str, Any]", hop)
+        index = _non_negative_integer(fields.get("index"))
+        own = _whole_number(fields.get("limit"))
         limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
         whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
         if index is not None and index >= limit:
-            reasons.append(Reason("/hop/index", "hop-limit-reached", f"hop {_js_text(index)} is at or past {whose}: {self._on_limit}, do not forward"))
-            return True
-        path = hop.get("path")
-        if isinstance(path, list) and len(path) - 1 >= limit:
             reasons.append(
-                Reason("/hop/path", "hop-limit-reached", f"{len(path) - 1} handoffs are at or past {whose}: {self._on_limit}, do not forward")
+                Reason("/hop/index", "hop-limit-reached", f"hop {js_text(index)} is at or past {whose}: {self._on_limit}, do not forward")
+            )
+            return True
+        path = fields.get("path")
+        handoffs = len(cast("list[object]", path)) - 1 if isinstance(path, list) else -1
+        if handoffs >= limit:
+            reasons.append(
+                Reason("/hop/path", "hop-limit-reached", f"{handoffs} handoffs are at or past {whose}: {self._on_limit}, do not forward")
             )
             return True
         return False
@@ -336,30 +418,34 @@ class _Accept:
                     Reason(
                         "/envelope_version",
                         "version-major",
-                        f"major version {_js_text(major)} is not supported: graph {graph.name} speaks {graph.envelope[0]}.x",
+                        f"major version {js_text(major)} is not supported: graph {graph.name} speaks {graph.envelope[0]}.x",
                     )
                 )
         to = _string_at(get("to_agent"), "id")
         if to is not None and to != me:
-            reasons.append(Reason("/to_agent/id", "not-addressed-to-me", f"addressed to {_quote_untrusted(to)}, not to {_quote_untrusted(me)}"))
+            reasons.append(
+                Reason("/to_agent/id", "not-addressed-to-me", f"addressed to {quote_untrusted(to)}, not to {quote_untrusted(me)}")
+            )
         reached = self._check_hop_limit(get("hop"), reasons)
         budget = get("budget")
         consumed = _field(budget, "consumed")
         caps = _field(budget, "limit")
         if isinstance(consumed, dict) and isinstance(caps, dict):
             for counter in _COUNTERS:
-                spent = consumed.get(counter)
-                cap = caps.get(counter)
+                spent = cast("dict[str, Any]", consumed).get(counter)
+                cap = cast("dict[str, Any]", caps).get(counter)
                 if spent is None or cap is None:
                     continue
                 spent, cap = _whole_number(spent), _whole_number(cap)
                 if spent is None or cap is None or spent < cap:
                     continue
-                reasons.append(Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}"))
+                reasons.append(
+                    Reason(f"/budget/consumed/{counter}", "budget-exhausted", f"{counter}: {spent} consumed of a limit of {cap}")
+                )
         required: list[_Required] = []
         artefacts = get("artefacts")
         if isinstance(artefacts, list):
-            for i, artefact in enumerate(artefacts):
+            for i, artefact in enumerate(cast("list[object]", artefacts)):
                 ref = _string_at(artefact, "ref")
                 scope = _field(artefact, "read_scope")
                 if _field(artefact, "role") != "required" or ref is None or (scope is not _ABSENT and not isinstance(scope, str)):
@@ -370,10 +456,10 @@ class _Accept:
                 required.append(_Required(i, ref, None if scope is _ABSENT else scope))
         questions = get("open_questions")
         if isinstance(questions, list):
-            for i, question in enumerate(questions):
+            for i, question in enumerate(cast("list[object]", questions)):
                 if _field(question, "blocking") is True:
                     text = _field(question, "question")
-                    shown = _quote_untrusted(text) if isinstance(text, str) else "(no question text)"
+                    shown = quote_untrusted(text) if isinstance(text, str) else "(no question text)"
                     reasons.append(Reason(f"/open_questions/{i}/blocking", "blocking-question", f"unresolved: {shown}"))
         return reached, tuple(required)
 
@@ -384,21 +470,24 @@ class _Accept:
         role, version = known
         if not isinstance(ref, dict):
             return
-        claimed_role = ref.get("role")
+        fields = cast("dict[str, Any]", ref)
+        claimed_role = fields.get("role")
         if isinstance(claimed_role, str) and claimed_role in _ROLES and claimed_role != role:
-            reasons.append(Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}"))
-        claimed = ref.get("version")
+            reasons.append(
+                Reason(f"/{side}/role", "role-mismatch", f"{agent_id} is a {role} in graph {self._graph.name}, not a {claimed_role}")
+            )
+        claimed = fields.get("version")
         if version is not None and isinstance(claimed, str):
             # Producers repeat the same few versions: remember the answers (a bounded cache).
             key = (agent_id, claimed)
             mismatch = self._versions.get(key, _ABSENT)
             if mismatch is _ABSENT:
-                mismatch = _version_mismatch(version, claimed)
+                mismatch = version_mismatch(version, claimed)
                 if len(self._versions) >= 1024:
                     self._versions.clear()
                 self._versions[key] = mismatch
             if mismatch is not None:
-                reasons.append(Reason(f"/{side}/version", "agent-version", f"{agent_id} version {_quote_untrusted(claimed)} {mismatch}"))
+                reasons.append(Reason(f"/{side}/version", "agent-version", f"{agent_id} version {quote_untrusted(claimed)} {mismatch}"))
 
     def _graph_checks(
         self, envelope: dict[str, Any], sender: str, receiver: str, pair: _Pair | None, index: int | None, reasons: list[Reason]
@@ -406,15 +495,15 @@ class _Accept:
         name = self._graph.name
         if pair is None:
             if sender not in self._agents:
-                reasons.append(Reason("/from_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(sender)}"))
+                reasons.append(Reason("/from_agent/id", "unknown-edge", f"graph {name} has no agent {quote_untrusted(sender)}"))
             elif receiver not in self._agents:
-                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no agent {_quote_untrusted(receiver)}"))
+                reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no agent {quote_untrusted(receiver)}"))
             else:
                 reasons.append(Reason("/to_agent/id", "unknown-edge", f"graph {name} has no edge {sender} -> {receiver}"))
         self._check_agent("from_agent", sender, envelope.get("from_agent"), reasons)
         self._check_agent("to_agent", receiver, envelope.get("to_agent"), reasons)
         path = _field(envelope.get("hop"), "path")
-        if pair is not None and isinstance(path, list) and _all_strings(path):
+        if pair is not None and _all_strings(path):
             self._check_hop_path(path, index, sender, receiver, reasons)
 
     def _schema_check(self, value: object, pair: _Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
@@ -426,7 +515,7 @@ class _Accept:
             edge = pair.edges[0]
             # The first edge's errors are the ones reported when no contract passes.
             if errors:
-                for other, validate in zip(pair.edges[1:], pair.validators[1:]):
+                for other, validate in zip(pair.edges[1:], pair.validators[1:], strict=False):
                     if not validate(value):
                         edge = other
                         errors = []
@@ -443,12 +532,11 @@ class _Accept:
         return edge, reasons
 
     def _evaluate(self, value: object, me: str) -> _Content:
-        envelope = value if isinstance(value, dict) else None
+        envelope = _as_object(value)
         if envelope is not None:
             sender = _string_at(envelope.get("from_agent"), "id")
             receiver = _string_at(envelope.get("to_agent"), "id")
-            hop = envelope.get("hop")
-            hop_index = _whole_number(hop.get("index")) if isinstance(hop, dict) else None
+            hop_index = _whole_number(_field(envelope.get("hop"), "index"))
         else:
             sender = receiver = None
             hop_index = None
@@ -456,7 +544,7 @@ class _Accept:
         edge, schema_reasons = self._schema_check(value, pair)
         # A schema-valid envelope types every value, so only its free text needs a look (the hot
         # path); anything else gets the full walk, which names every place that is not JSON data.
-        reasons = [] if not schema_reasons and _free_text_ok(value) else _json_data_problems(value)
+        reasons = [] if not schema_reasons and self._free_text_ok(value) else json_data_problems(value)
         reasons.extend(schema_reasons)
         reached = False
         required: tuple[_Required, ...] = ()
@@ -482,26 +570,37 @@ class _Accept:
         if envelope is not None and (not reasons or lenient):
             artefacts = _field(envelope, "artefacts")
             if isinstance(artefacts, list):
-                for artefact in artefacts:
+                for artefact in cast("list[object]", artefacts):
                     ref = _string_at(artefact, "ref")
                     if ref is not None and _field(artefact, "role") != "superseded":
                         consumed.append(ref)
             listed = _field(envelope, "constraints")
             if isinstance(listed, list):
                 # Without reasons the schema passed: every constraint is a string.
-                constraints = tuple(listed) if not reasons else tuple(item for item in listed if isinstance(item, str))
+                items = cast("list[object]", listed)
+                constraints = tuple(cast("list[str]", items)) if not reasons else tuple(item for item in items if isinstance(item, str))
             status = _field(envelope, "status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
         hop_path = _field(envelope.get("hop") if envelope is not None else None, "path")
-        path = tuple(hop_path) if isinstance(hop_path, list) and _all_strings(hop_path) else None
-        return _Content(handoff_id, task_id, hop_index, sender, edge, path, reasons, required, lenient, reached, tuple(consumed), constraints, route)
+        path = tuple(hop_path) if _all_strings(hop_path) else None
+        return _Content(
+            handoff_id, task_id, hop_index, sender, edge, path, reasons, required, lenient, reached, tuple(consumed), constraints, route
+        )
 
     def _content(self, value: object, me: str) -> _Content:
         try:
             return self._evaluate(value, me)
+        except NotJsonDataError:
+            raise
         except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
-            reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {_quote_untrusted(str(error))}")
+            reason = Reason("", "unreadable-envelope", f"reading the envelope threw: {quote_untrusted(str(error))}")
             return _Content(None, None, None, None, None, None, [reason], (), False, False, (), (), "proceed")
+
+    def _content_for(self, call: str, value: object, me: str) -> _Content:
+        try:
+            return self._content(value, me)
+        except NotJsonDataError as error:
+            raise TypeError(f"{call}(): {error}") from None
 
     # -- options, clock, store ------------------------------------------------------------------
 
@@ -510,7 +609,7 @@ class _Accept:
             raise TypeError(f"{call}(): me must be the receiving agent's id, a non-empty str")
         if me not in self._agents:
             known = ", ".join(list(self._agents)[:20])
-            raise TypeError(f"{call}(): me {_quote_untrusted(me)} is no agent of graph {self._graph.name}; use one of {known}")
+            raise TypeError(f"{call}(): me {quote_untrusted(me)} is no agent of graph {self._graph.name}; use one of {known}")
         if can_read is not None and not callable(can_read):
             raise TypeError(f"{call}(): can_read must be a function (ref, read_scope) -> bool, or None")
         if seen is not None and not callable(getattr(seen, "claim", None)):
@@ -520,7 +619,8 @@ class _Accept:
         return me
 
     def _clock(self, call: str, now: Callable[[], float] | None) -> int:
-        seconds = time.time() if now is None else now()
+        # Checked as any value: callers need not be type-checked.
+        seconds = cast(object, time.time() if now is None else now())
         if type(seconds) is float and 0.0 <= seconds <= _MAX_TIME_SECONDS:
             # The 1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond.
             return int(seconds * 1000 + 0.001)
@@ -558,7 +658,9 @@ class _Accept:
             content.path,
         )
 
-    def _refuse(self, content: _Content, reasons: list[Reason], duplicate: bool, claimed: object = None, untracked: bool = False) -> Rejected:
+    def _refuse(
+        self, content: _Content, reasons: list[Reason], duplicate: bool, claimed: object = None, untracked: bool = False
+    ) -> Rejected:
         attempt = (claimed.attempt or 1) if isinstance(claimed, (Noted, OwnerConflict, Custody)) else None
         repairs = 1 if content.edge is None or content.edge.repairs is None else content.edge.repairs
         route: RejectionRoute = "repair"
@@ -568,43 +670,57 @@ class _Accept:
             route = self._graph.on_hop_limit
         elif untracked or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
-        return Rejected(Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons), attempt, repairs), duplicate)
+        return Rejected(
+            Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(reasons), attempt, repairs), duplicate
+        )
 
     def _custody_reasons(self, content: _Content, claimed: Custody) -> list[Reason]:
-        task = _quote_untrusted(content.task_id)
+        task = quote_untrusted(content.task_id)
         last_hop = claimed.last_hop
         index = content.hop_index
         if claimed.owner is None or last_hop is None:
             return [self._unstarted_reason(fault, task, index) for fault in claimed.faults]
-        owner = _quote_untrusted(claimed.owner)
+        owner = quote_untrusted(claimed.owner)
         last = f"hop {last_hop} was accepted last, by {owner}, so the next hop is {last_hop + 1}"
         out: list[Reason] = []
         for fault in claimed.faults:
             if fault.kind == "reset":
-                out.append(Reason("/hop/index", "hop-reset", f"hop {index} of task {task} goes back: {last} (a counter that is reset disables the hop limit)"))
+                out.append(
+                    Reason(
+                        "/hop/index",
+                        "hop-reset",
+                        f"hop {index} of task {task} goes back: {last} (a counter that is reset disables the hop limit)",
+                    )
+                )
             elif fault.kind == "skip":
                 assert index is not None
                 missing = f"hop {last_hop + 1}" if index - 1 == last_hop + 1 else f"hops {last_hop + 1} to {index - 1}"
-                out.append(Reason("/hop/index", "hop-skipped", f"hop {index} of task {task} skips {missing}, which no one accepted: {last}"))
+                out.append(
+                    Reason("/hop/index", "hop-skipped", f"hop {index} of task {task} skips {missing}, which no one accepted: {last}")
+                )
             elif fault.kind == "producer":
                 out.append(
                     Reason(
                         "/from_agent/id",
                         "not-owner",
-                        f"{'a producer with no from_agent.id' if content.producer is None else _quote_untrusted(content.producer)} does not own task {task}: {owner} accepted its last hop ({last_hop}), so only {owner} may hand it on",
+                        f"{'a producer with no from_agent.id' if content.producer is None else quote_untrusted(content.producer)} does not own task {task}: {owner} accepted its last hop ({last_hop}), so only {owner} may hand it on",
                     )
                 )
             elif fault.kind == "path":
-                said = content.path[fault.position] if content.path is not None and fault.position is not None and fault.position < len(content.path) else None
+                said = (
+                    content.path[fault.position]
+                    if content.path is not None and fault.position is not None and fault.position < len(content.path)
+                    else None
+                )
                 out.append(
                     Reason(
                         f"/hop/path/{fault.position}",
                         "path-disagrees",
-                        f"says {_quote_untrusted(said)}, but the ledger of task {task} records {_quote_untrusted(fault.expected)} at this step ({last})",
+                        f"says {quote_untrusted(said)}, but the ledger of task {task} records {quote_untrusted(fault.expected)} at this step ({last})",
                     )
                 )
             else:
-                raise TypeError(f"seen.claim returned an unknown custody fault {_quote_untrusted(fault.kind)}")
+                raise TypeError(f"seen.claim returned an unknown custody fault {quote_untrusted(fault.kind)}")
         return out
 
     @staticmethod
@@ -623,15 +739,15 @@ class _Accept:
                 f"hop {index} of task {task} cannot be its first: no earlier hop of the task is recorded, and a task starts at hop 1 "
                 "(a task forgotten after its idle TTL cannot continue either)",
             )
-        raise TypeError(f"seen.claim returned an unknown custody fault {_quote_untrusted(fault.kind)}")
+        raise TypeError(f"seen.claim returned an unknown custody fault {quote_untrusted(fault.kind)}")
 
     def _ended_reason(self, content: _Content, ended: TaskEnd) -> Reason:
         hop = "" if ended.hop_index is None else f" after hop {ended.hop_index}"
         return Reason(
             "/task_id",
             "task-finished",
-            f"task {_quote_untrusted(content.task_id)} ended at {self._accepted_at(ended.at)}{hop}: {_quote_untrusted(ended.agent)} took terminal "
-            f"{_quote_untrusted(ended.terminal)} ({_quote_untrusted(ended.outcome)}); a finished task takes no further handoff",
+            f"task {quote_untrusted(content.task_id)} ended at {self._accepted_at(ended.at)}{hop}: {quote_untrusted(ended.agent)} took terminal "
+            f"{quote_untrusted(ended.terminal)} ({quote_untrusted(ended.outcome)}); a finished task takes no further handoff",
         )
 
     def _settle(self, content: _Content, me: str, at: int, reasons: list[Reason], claimed: object, untracked: bool) -> AcceptResult:
@@ -641,12 +757,12 @@ class _Accept:
             if isinstance(claimed, Duplicate):
                 if claimed.of == "handoff":
                     path = "/handoff_id"
-                    message = f"handoff {_quote_untrusted(content.handoff_id)} was accepted before; it is not processed twice"
+                    message = f"handoff {quote_untrusted(content.handoff_id)} was accepted before; it is not processed twice"
                 else:
                     path = "/hop/index"
                     message = (
-                        f"hop {content.hop_index} of task {_quote_untrusted(content.task_id)} was accepted by "
-                        f"{_quote_untrusted(claimed.holder.receiver)} before, as handoff {_quote_untrusted(claimed.holder.handoff_id)}: "
+                        f"hop {content.hop_index} of task {quote_untrusted(content.task_id)} was accepted by "
+                        f"{quote_untrusted(claimed.holder.receiver)} before, as handoff {quote_untrusted(claimed.holder.handoff_id)}: "
                         "a replay is not processed twice; a resumed task continues at the next hop"
                     )
                 return self._refuse(content, [Reason(path, "duplicate", message), *reasons], True)
@@ -655,7 +771,7 @@ class _Accept:
                     Reason(
                         "/to_agent/id",
                         "owner-conflict",
-                        f"{_quote_untrusted(claimed.owner)} already owns hop {content.hop_index} of task {_quote_untrusted(content.task_id)}: one owner at a time",
+                        f"{quote_untrusted(claimed.owner)} already owns hop {content.hop_index} of task {quote_untrusted(content.task_id)}: one owner at a time",
                     )
                 )
                 return self._refuse(content, reasons, False, claimed)
@@ -667,7 +783,9 @@ class _Accept:
             if isinstance(claimed, Noted):
                 return self._refuse(content, reasons, False, claimed)
             if not isinstance(claimed, Claimed):
-                raise TypeError(f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody or Finished")
+                raise TypeError(
+                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody or Finished"
+                )
         if untracked:
             # A refusal the store cannot count could go back for repair forever: a person decides.
             reasons.append(_UNTRACKED_REASON)
@@ -675,7 +793,12 @@ class _Accept:
         if reasons and not content.lenient:
             return self._refuse(content, reasons, False)
         # lenient or no reason at all: the header is usable (the schema or lenient saw to that).
-        assert content.handoff_id is not None and content.task_id is not None and content.hop_index is not None and content.producer is not None
+        assert (
+            content.handoff_id is not None
+            and content.task_id is not None
+            and content.hop_index is not None
+            and content.producer is not None
+        )
         record = AcceptanceRecord(
             content.handoff_id,
             content.task_id,
@@ -702,7 +825,9 @@ class _Accept:
     @staticmethod
     def _unreadable(me: str, artefact: _Required) -> Reason:
         return Reason(
-            f"/artefacts/{artefact.position}/ref", "artefact-unreadable", f"{me} cannot read required artefact {_quote_untrusted(artefact.ref)}"
+            f"/artefacts/{artefact.position}/ref",
+            "artefact-unreadable",
+            f"{me} cannot read required artefact {quote_untrusted(artefact.ref)}",
         )
 
     def accept(
@@ -712,7 +837,7 @@ class _Accept:
         me = self._check_options("accept", me, can_read, seen, now)
         if can_read is not None and _is_async_function(can_read):
             raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
-        content = self._content(value, me)
+        content = self._content_for("accept", value, me)
         reasons = content.reasons
         if can_read is not None:
             for artefact in content.required:
@@ -735,7 +860,7 @@ class _Accept:
     ) -> AcceptResult:
         """See the module's accept_async()."""
         me = self._check_options("accept_async", me, can_read, seen, now)
-        content = self._content(value, me)
+        content = self._content_for("accept_async", value, me)
         reasons = content.reasons
         if can_read is not None and content.required:
             # Asked together: an artefact store answers them concurrently.
@@ -743,9 +868,9 @@ class _Accept:
             pending = [i for i, answer in enumerate(answers) if inspect.isawaitable(answer)]
             if pending:
                 settled = await asyncio.gather(*(cast(Awaitable[object], answers[i]) for i in pending))
-                for i, answer in zip(pending, settled):
+                for i, answer in zip(pending, settled, strict=False):
                     answers[i] = answer
-            for artefact, answer in zip(content.required, answers):
+            for artefact, answer in zip(content.required, answers, strict=False):
                 if answer is not True:
                     reasons.append(self._unreadable(me, artefact))
         at, claimed = self._claim("accept_async", content, me, reasons, seen, now)
@@ -755,14 +880,16 @@ class _Accept:
 
     # -- terminal actions -----------------------------------------------------------------------
 
-    def _finish_request(self, call: str, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishRequest:
+    def _finish_request(
+        self, call: str, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object
+    ) -> FinishRequest:
         if not isinstance(task_id, str) or task_id == "":
             raise TypeError(f"{call}(): task_id must be the task_id of the task that ends, a non-empty str")
         if me is None:
             raise TypeError(f"{call}(): me is missing: name the agent taking the terminal action")
         agent = self._terminals.get(me) if isinstance(me, str) else None
         if agent is None:
-            raise TypeError(f"{call}(): me {_quote_untrusted(me)} is no agent of graph {self._graph.name}")
+            raise TypeError(f"{call}(): me {quote_untrusted(me)} is no agent of graph {self._graph.name}")
         known = ", ".join(t.id for t in agent)
         if terminal is None:
             declares = f"agent {me} declares no terminal, so it cannot end a task" if not known else f"agent {me} declares {known}"
@@ -770,32 +897,34 @@ class _Accept:
         declared = next((t for t in agent if t.id == terminal), None)
         if declared is None:
             tail = "; it declares none, so it cannot end a task" if not known else f"; its terminals are {known}"
-            raise TypeError(f"{call}(): agent {me} declares no terminal {_quote_untrusted(terminal)}{tail}")
+            raise TypeError(f"{call}(): agent {me} declares no terminal {quote_untrusted(terminal)}{tail}")
         if outcome is None:
             raise TypeError(f"{call}(): outcome is missing: terminal {declared.id} of {me} has the outcome {declared.outcome}")
         if outcome != declared.outcome:
-            raise TypeError(f"{call}(): terminal {declared.id} of {me} has the outcome {declared.outcome}, not {_quote_untrusted(outcome)}")
+            raise TypeError(f"{call}(): terminal {declared.id} of {me} has the outcome {declared.outcome}, not {quote_untrusted(outcome)}")
         if not callable(getattr(seen, "finish", None)):
-            raise TypeError(f"{call}(): seen must be the store accept() claims on, with a finish(request) method, such as create_memory_seen_store()")
+            raise TypeError(
+                f"{call}(): seen must be the store accept() claims on, with a finish(request) method, such as create_memory_seen_store()"
+            )
         if now is not None and not callable(now):
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
-        at = self._clock(call, cast(Optional[Callable[[], float]], now))
+        at = self._clock(call, cast(Callable[[], float] | None, now))
         return FinishRequest(task_id, cast(str, me), declared.id, declared.outcome, at, me in self._entries)
 
     def _finish_verdict(self, call: str, request: FinishRequest, result: object) -> FinishVerdict:
-        task = _quote_untrusted(request.task_id)
+        task = quote_untrusted(request.task_id)
         if isinstance(result, TaskFinished):
             return FinishVerdict(True, self._end_record(request.task_id, result.ended))
         if isinstance(result, NotOwner):
             if result.owner is None:
                 why = f"no hop of it was accepted, so it is still with the entry agent that took it in: only an entry agent ({self._entry_list}) may end it"
             else:
-                why = f"{_quote_untrusted(result.owner)} accepted its last hop ({result.last_hop}), so only it may end the task"
-            message = f"{_quote_untrusted(request.agent)} does not own task {task}: {why}"
+                why = f"{quote_untrusted(result.owner)} accepted its last hop ({result.last_hop}), so only it may end the task"
+            message = f"{quote_untrusted(request.agent)} does not own task {task}: {why}"
             return FinishVerdict(False, None, "not-owner", message, result.owner)
         if isinstance(result, AlreadyFinished):
             record = self._end_record(request.task_id, result.ended)
-            message = f"task {task} ended before, at {record.ended_at}: {_quote_untrusted(record.agent)} took terminal {_quote_untrusted(record.terminal)} ({record.outcome})"
+            message = f"task {task} ended before, at {record.ended_at}: {quote_untrusted(record.agent)} took terminal {quote_untrusted(record.terminal)} ({record.outcome})"
             return FinishVerdict(False, record, "task-finished", message)
         raise TypeError(f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner or AlreadyFinished")
 
@@ -812,11 +941,12 @@ class _Accept:
             raise TypeError("finish(): seen.finish returned an awaitable: use finish_async with an asynchronous store")
         return self._finish_verdict("finish", request, answer)
 
-    async def finish_async(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
+    async def finish_async(
+        self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object
+    ) -> FinishVerdict:
         """See the module's finish_async()."""
         request = self._finish_request("finish_async", task_id, me, terminal, outcome, seen, now)
         answer = cast(Any, seen).finish(request)
         if inspect.isawaitable(answer):
             answer = await answer
         return self._finish_verdict("finish_async", request, answer)
-`;

@@ -1,11 +1,11 @@
-/**
- * Python runtime, part 3: the graph as data (frozen dataclasses) and what `accept()` returns
- * (reasons, the acceptance record, the rejection: named tuples, immutable and cheap to build on
- * the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
- */
+"""The graph as data (frozen dataclasses) and what `accept()` returns
+(reasons, the acceptance record, the rejection: named tuples, immutable and cheap to build on
+the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const RECORDS_SOURCE = String.raw`
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, TypeAlias
+
 Role = Literal["supervisor", "worker", "peer"]
 EdgeKind = Literal["delegate", "return", "transfer"]
 Outcome = Literal["complete", "failed", "escalate"]
@@ -164,5 +164,4 @@ class Rejected(NamedTuple):
         return {"ok": False, "duplicate": self.duplicate, "rejection": self.rejection.to_dict()}
 
 
-AcceptResult = Union[Accepted, Rejected]
-`;
+AcceptResult: TypeAlias = Accepted | Rejected

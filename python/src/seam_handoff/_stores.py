@@ -1,11 +1,15 @@
-/**
- * Python runtime, part 5: the one atomic `claim` call through which `accept()` consults its
- * duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same requests, the
- * same answers, the same in-memory rules), and the loop detector over loop signatures.
- */
+"""The one atomic `claim` call through which `accept()` consults its
+duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same requests, the
+same answers, the same in-memory rules), and the loop detector over loop signatures.
+"""
 
-/** Python source; spliced verbatim into every emitted module. */
-export const STORES_SOURCE = String.raw`
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
+
+from ._records import EdgeKind
+
+
 class ClaimEdge(NamedTuple):
     """The graph's edge a delivery travels."""
 
@@ -117,7 +121,7 @@ class Finished(NamedTuple):
     outcome: Literal["finished"] = "finished"
 
 
-ClaimResult = Union[Claimed, Noted, Duplicate, OwnerConflict, Custody, Finished]
+ClaimResult: TypeAlias = Claimed | Noted | Duplicate | OwnerConflict | Custody | Finished
 _CLAIMED: Final = Claimed()
 
 
@@ -157,7 +161,7 @@ class AlreadyFinished(NamedTuple):
     outcome: Literal["already-finished"] = "already-finished"
 
 
-FinishResult = Union[TaskFinished, NotOwner, AlreadyFinished]
+FinishResult: TypeAlias = TaskFinished | NotOwner | AlreadyFinished
 
 
 class SeenStore(Protocol):
@@ -227,7 +231,8 @@ class MemorySeenStore:
     __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest")
 
     def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> None:
-        if isinstance(ttl_ms, bool) or not isinstance(ttl_ms, int) or ttl_ms <= 0:
+        ttl = cast(object, ttl_ms)  # checked as any value: callers need not be type-checked
+        if isinstance(ttl, bool) or not isinstance(ttl, int) or ttl <= 0:
             raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
@@ -330,7 +335,10 @@ class MemorySeenStore:
         faults = self._faults(request, hop_index, task, last)
         if faults:
             return Custody(
-                None if last is None else last.receiver, None if last is None else last.hop_index, tuple(faults), self._refuse(request, task)
+                None if last is None else last.receiver,
+                None if last is None else last.hop_index,
+                tuple(faults),
+                self._refuse(request, task),
             )
         if request.verdict == "rejected":
             return Noted(attempt=self._refuse(request, task))
@@ -396,12 +404,13 @@ class LoopDetector:
         recorded) when either is not a string. Raises what loop_signature raises."""
         if not isinstance(envelope, dict):
             return None
-        task_id = envelope.get("task_id")
-        to = envelope.get("to_agent")
-        agent = to.get("id") if isinstance(to, dict) else None
+        fields = cast("dict[str, object]", envelope)
+        task_id = fields.get("task_id")
+        to = fields.get("to_agent")
+        agent = cast("dict[str, object]", to).get("id") if isinstance(to, dict) else None
         if not isinstance(task_id, str) or not isinstance(agent, str):
             return None
-        value = self._signature(envelope)
+        value = self._signature(fields)
         seen = self._tasks.setdefault(task_id, {}).setdefault(agent, set())
         loop = value in seen
         seen.add(value)
@@ -410,4 +419,3 @@ class LoopDetector:
     def forget(self, task_id: str) -> None:
         """Drops what is remembered for a finished task."""
         self._tasks.pop(task_id, None)
-`;

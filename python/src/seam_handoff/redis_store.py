@@ -1,0 +1,379 @@
+"""The task ledger in Redis, for services that run as several replicas (install the extra
+seam-handoff[redis], which pins redis-py).
+
+RedisSeenStore (redis.Redis) and AsyncRedisSeenStore (redis.asyncio.Redis) run the ledger
+script ledger.lua, the very text the JavaScript store runs (registered once, then called by its
+SHA-1: redis-py's register_script), so one claim is one atomic round trip, and JavaScript and
+Python replicas on one key prefix share one ledger: the same keys, the same records, the same
+answers as the memory store. The keys, the script's arguments and replies are documented at the
+top of ledger.lua; Redis Cluster is not supported (the script reads keys it is not passed).
+
+Give the client a socket_timeout (seconds, say 2.0): a call that gets no answer then raises
+StoreUnavailableError instead of waiting. Nothing here imports redis-py: any client with
+register_script() works.
+"""
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from importlib import resources
+from typing import Final, Literal, NamedTuple, Protocol, cast
+
+from ._stores import (
+    AlreadyFinished,
+    Claimed,
+    ClaimHolder,
+    ClaimRequest,
+    ClaimResult,
+    Custody,
+    CustodyFault,
+    Duplicate,
+    Finished,
+    FinishRequest,
+    FinishResult,
+    Noted,
+    NotOwner,
+    OwnerConflict,
+    TaskEnd,
+    TaskFinished,
+)
+from ._untrusted import escape_untrusted
+
+__all__ = [
+    "DEFAULT_TTL_SECONDS",
+    "LEDGER_SCRIPT",
+    "MAX_RAW_ID",
+    "AsyncRedisSeenStore",
+    "RedisSeenStore",
+    "StoreUnavailableError",
+    "redis_key",
+]
+
+LEDGER_SCRIPT: Final = resources.files("seam_handoff").joinpath("ledger.lua").read_text("utf-8")
+"""The text of ledger.lua (the script both runtimes run)."""
+
+DEFAULT_TTL_SECONDS: Final = 7 * 24 * 3600
+"""Seven days: how long an idle task is remembered after its last write."""
+
+MAX_RAW_ID: Final = 200
+"""The longest id, in UTF-16 code units, written into a key as it is (a longer one is hashed)."""
+
+_LONE_SURROGATE: Final = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+_PREFIX: Final = re.compile(r"\S{1,100}\Z")
+_INTEGER: Final = re.compile(r"(0|-?[1-9][0-9]*)\Z")
+_MAX_SAFE_INTEGER: Final = 2**53 - 1
+
+
+class StoreUnavailableError(Exception):
+    """Redis did not answer, could not be reached, or answered something that is no result: the
+    delivery is neither accepted nor refused; deliver it again later. The message names the
+    handoff or task and escapes every text from the envelope or Redis."""
+
+
+def redis_key(prefix: str, letter: Literal["t", "a"], id: str) -> str:
+    """The key of a task ("t") or handoff ("a") id under prefix, as the JavaScript store writes
+    it: "<prefix>:<letter>:<id>", or "<prefix>:<letter>#<sha256 hex of the id's UTF-16LE>" for an
+    id longer than MAX_RAW_ID UTF-16 code units or holding a lone surrogate."""
+    units = id.encode("utf-16-le", "surrogatepass")
+    if len(units) // 2 <= MAX_RAW_ID and not _LONE_SURROGATE.search(id):
+        return f"{prefix}:{letter}:{id}"
+    return f"{prefix}:{letter}#{hashlib.sha256(units).hexdigest()}"
+
+
+class _Script(Protocol):
+    def __call__(self, keys: Sequence[str], args: Sequence[str]) -> object: ...
+
+
+class RedisClient(Protocol):
+    """What the stores use of a redis-py client (redis.Redis or redis.asyncio.Redis)."""
+
+    def register_script(self, script: str) -> object:
+        """A callable script(keys=[...], args=[...]) that runs EVALSHA, loading the script once."""
+        ...
+
+
+class _Settings(NamedTuple):
+    prefix: str
+    ttl: str
+    scope: str
+
+
+def _settings(call: str, prefix: object, ttl_seconds: object, scope: object) -> _Settings:
+    if not isinstance(prefix, str) or not _PREFIX.match(prefix):
+        raise TypeError(f"{call}: prefix must be 1 to 100 characters without whitespace, one per deployment (e.g. 'refund-desk-prod')")
+    if isinstance(ttl_seconds, bool) or not isinstance(ttl_seconds, int) or not 1 <= ttl_seconds <= _MAX_SAFE_INTEGER:
+        raise TypeError(f"{call}: ttl_seconds must be a whole number of seconds, at least 1")
+    if scope not in ("graph", "receiver"):
+        raise TypeError(f'{call}: scope must be "graph" or "receiver", not {escape_untrusted(str(scope), 40)}')
+    return _Settings(prefix, str(ttl_seconds), cast(str, scope))
+
+
+def _script(call: str, client: object) -> _Script:
+    register = getattr(client, "register_script", None)
+    if not callable(register):
+        raise TypeError(f"{call}: the client has no register_script(): pass a redis.Redis (or, for the async store, a redis.asyncio.Redis)")
+    return cast(_Script, register(LEDGER_SCRIPT))
+
+
+def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], list[str], str]:
+    """The keys and arguments of the claim, and the handoff named for messages."""
+    hop = cast(object, request.hop_index)  # checked as any value: callers need not be type-checked
+    if hop is not None and (isinstance(hop, bool) or not isinstance(hop, int) or not 0 <= hop <= _MAX_SAFE_INTEGER):
+        raise TypeError("RedisSeenStore.claim: request.hop_index must be a whole number, 0 or more, or None")
+    task_key = redis_key(settings.prefix, "t", request.task_id)
+    # Without a handoff id the script touches no handoff key: the task key stands in.
+    keys = [task_key, task_key if request.handoff_id is None else redis_key(settings.prefix, "a", request.handoff_id)]
+    trackable = request.handoff_id is not None and hop is not None
+    args = ["claim", settings.ttl, _time(request.at), settings.scope, request.handoff_id or "", "" if hop is None else str(hop)]
+    args += [request.verdict, request.receiver, request.producer or "", "0" if request.producer is None else "1"]
+    args += ["1" if trackable else "0", "n" if request.edge is None else f"e:{request.edge.from_agent}"]
+    args.append("-1" if request.path is None else str(len(request.path)))
+    args.extend(request.path or ())
+    named = (
+        f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
+        if request.handoff_id is None
+        else escape_untrusted(request.handoff_id, 80)
+    )
+    return keys, args, named
+
+
+def _finish_call(settings: _Settings, request: FinishRequest) -> tuple[list[str], list[str]]:
+    keys = [redis_key(settings.prefix, "t", request.task_id)]
+    args = ["finish", settings.ttl, _time(request.at), settings.scope, request.agent, request.terminal, request.outcome]
+    return keys, [*args, "1" if request.entry else "0"]
+
+
+def _time(at: object) -> str:
+    if isinstance(at, bool) or not isinstance(at, int):
+        raise TypeError("RedisSeenStore: request.at must be a whole number of ms since the Unix epoch")
+    return str(at)
+
+
+def _claim_failed(named: str, error: Exception) -> StoreUnavailableError:
+    return StoreUnavailableError(
+        f"Redis could not claim handoff {named} ({escape_untrusted(str(error), 200)}): it is neither accepted nor refused; deliver it again later"
+    )
+
+
+def _finish_failed(task_id: str, error: Exception) -> StoreUnavailableError:
+    return StoreUnavailableError(
+        f"Redis could not record the end of task {escape_untrusted(task_id, 80)} ({escape_untrusted(str(error), 200)}): "
+        "the task has not ended; call finish again later"
+    )
+
+
+class RedisSeenStore:
+    """A SeenStore (for accept() and finish()) on a synchronous redis-py client.
+
+    client: redis.Redis(..., socket_timeout=2.0). prefix: this deployment's key prefix
+    ("refund-desk-prod"), required, 1 to 100 characters without whitespace, so deployments
+    sharing a Redis never see each other's tasks. ttl_seconds: how long an idle task is
+    remembered after its last write (default DEFAULT_TTL_SECONDS), longer than any task may
+    pause. scope: "graph" (every service of the graph shares the store) or "receiver".
+
+    Raises TypeError for bad options at once; claim() and finish() raise StoreUnavailableError
+    when Redis fails or answers something that is no result, and TypeError for a malformed request.
+    """
+
+    __slots__ = ("_script", "_settings")
+
+    def __init__(self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph") -> None:
+        self._settings = _settings("RedisSeenStore", prefix, ttl_seconds, scope)
+        self._script = _script("RedisSeenStore", client)
+
+    def claim(self, request: ClaimRequest) -> ClaimResult:
+        """Decides and records one delivery in one atomic script call (see SeenStore)."""
+        keys, args, named = _claim_call(self._settings, request)
+        try:
+            reply = self._script(keys=keys, args=args)
+        except Exception as error:
+            raise _claim_failed(named, error) from error
+        return to_claim_result(reply)
+
+    def finish(self, request: FinishRequest) -> FinishResult:
+        """Records that a task ended unless it did or another agent owns it, atomically."""
+        keys, args = _finish_call(self._settings, request)
+        try:
+            reply = self._script(keys=keys, args=args)
+        except Exception as error:
+            raise _finish_failed(request.task_id, error) from error
+        return to_finish_result(reply)
+
+
+class AsyncRedisSeenStore:
+    """RedisSeenStore for accept_async() and finish_async(), on a redis.asyncio.Redis client;
+    the same options, answers and errors."""
+
+    __slots__ = ("_script", "_settings")
+
+    def __init__(self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph") -> None:
+        self._settings = _settings("AsyncRedisSeenStore", prefix, ttl_seconds, scope)
+        self._script = _script("AsyncRedisSeenStore", client)
+
+    async def claim(self, request: ClaimRequest) -> ClaimResult:
+        """Decides and records one delivery in one atomic script call (see SeenStore)."""
+        keys, args, named = _claim_call(self._settings, request)
+        try:
+            reply = await cast(Callable[..., Awaitable[object]], self._script)(keys=keys, args=args)
+        except Exception as error:
+            raise _claim_failed(named, error) from error
+        return to_claim_result(reply)
+
+    async def finish(self, request: FinishRequest) -> FinishResult:
+        """Records that a task ended unless it did or another agent owns it, atomically."""
+        keys, args = _finish_call(self._settings, request)
+        try:
+            reply = await cast(Callable[..., Awaitable[object]], self._script)(keys=keys, args=args)
+        except Exception as error:
+            raise _finish_failed(request.task_id, error) from error
+        return to_finish_result(reply)
+
+
+# -- replies (the shapes listed at the top of ledger.lua), read strictly --------------------------
+
+
+class _Reader:
+    __slots__ = ("_items", "_next", "_reply", "_what", "outcome")
+
+    def __init__(self, what: str, reply: object) -> None:
+        self._what = what
+        self._reply = reply
+        if not isinstance(reply, list) or not reply:
+            raise self.bad()
+        items: list[str] = []
+        for item in cast("list[object]", reply):
+            if isinstance(item, bytes):
+                try:
+                    item = item.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise self.bad() from None
+            if not isinstance(item, str):
+                raise self.bad()
+            items.append(item)
+        self._items = items
+        self._next = 1
+        self.outcome = items[0]
+
+    def bad(self) -> StoreUnavailableError:
+        # As the JavaScript store shows it: the reply as JSON (bytes as UTF-8 text).
+        reply = self._reply
+        if isinstance(reply, list):
+            reply = [item.decode("utf-8", "replace") if isinstance(item, bytes) else item for item in cast("list[object]", reply)]
+        shown = escape_untrusted(json.dumps(reply, ensure_ascii=False, separators=(",", ":"), default=repr), 200)
+        return StoreUnavailableError(
+            f"Redis answered the {self._what} with {shown}, which is not a {self._what} result: is the key prefix shared with something else?"
+        )
+
+    def text(self) -> str:
+        if self._next >= len(self._items):
+            raise self.bad()
+        self._next += 1
+        return self._items[self._next - 1]
+
+    def integer(self, least: int) -> int:
+        value = self.text()
+        if not _INTEGER.match(value) or not least <= int(value) <= _MAX_SAFE_INTEGER:
+            raise self.bad()
+        return int(value)
+
+    def time(self) -> int:
+        """A time in ms; a JavaScript replica may have written a fraction (kept to the ms)."""
+        value = self.text()
+        if _INTEGER.match(value):
+            return int(value)
+        try:
+            number = float(value)
+        except ValueError:
+            raise self.bad() from None
+        if not math.isfinite(number):
+            raise self.bad()
+        return math.floor(number)
+
+    def more(self) -> bool:
+        return self._next < len(self._items)
+
+    def done(self) -> None:
+        if self._next != len(self._items):
+            raise self.bad()
+
+
+def _task_end(r: _Reader) -> TaskEnd:
+    agent, terminal, outcome = r.text(), r.text(), r.text()
+    at = r.time()
+    hop = r.text()
+    if hop != "" and not _INTEGER.match(hop):
+        raise r.bad()
+    return TaskEnd(agent, terminal, outcome, at, None if hop == "" else int(hop))
+
+
+def _owner(r: _Reader) -> tuple[str | None, int | None]:
+    owner = r.text()
+    if owner != "":
+        return owner, r.integer(0)
+    if r.text() != "":
+        raise r.bad()
+    return None, None
+
+
+_DUPLICATE_OF: Final[dict[str, Literal["handoff", "hop"]]] = {"handoff": "handoff", "hop": "hop"}
+_PLAIN_FAULTS: Final[dict[str, Literal["reset", "skip", "producer"]]] = {"reset": "reset", "skip": "skip", "producer": "producer"}
+
+
+def to_claim_result(reply: object) -> ClaimResult:
+    """The claim script's reply as a ClaimResult; StoreUnavailableError for anything else."""
+    r = _Reader("claim", reply)
+    result: ClaimResult
+    if r.outcome == "claimed":
+        result = Claimed()
+    elif r.outcome == "noted":
+        result = Noted(attempt=r.integer(1))
+    elif r.outcome == "owner-conflict":
+        owner = r.text()
+        result = OwnerConflict(owner, attempt=r.integer(1))
+    elif r.outcome == "duplicate":
+        of = _DUPLICATE_OF.get(r.text())
+        if of is None:
+            raise r.bad()
+        holder_id, receiver = r.text(), r.text()
+        result = Duplicate(of, ClaimHolder(holder_id, receiver, r.time()))
+    elif r.outcome == "custody":
+        owner_id, last_hop = _owner(r)
+        attempt = r.integer(1)
+        faults: list[CustodyFault] = []
+        while r.more():
+            kind = r.text()
+            plain = _PLAIN_FAULTS.get(kind)
+            if plain is not None:
+                faults.append(CustodyFault(plain))
+            elif kind == "path":
+                position = r.integer(0)
+                faults.append(CustodyFault("path", position, r.text()))
+            else:
+                raise r.bad()
+        if not faults:
+            raise r.bad()
+        return Custody(owner_id, last_hop, tuple(faults), attempt)
+    elif r.outcome == "finished":
+        result = Finished(_task_end(r))
+    else:
+        raise r.bad()
+    r.done()
+    return result
+
+
+def to_finish_result(reply: object) -> FinishResult:
+    """The finish script's reply as a FinishResult; StoreUnavailableError for anything else."""
+    r = _Reader("finish", reply)
+    result: FinishResult
+    if r.outcome == "finished":
+        result = TaskFinished(_task_end(r))
+    elif r.outcome == "already-finished":
+        result = AlreadyFinished(_task_end(r))
+    elif r.outcome == "not-owner":
+        result = NotOwner(*_owner(r))
+    else:
+        raise r.bad()
+    r.done()
+    return result

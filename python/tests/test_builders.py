@@ -1,0 +1,64 @@
+"""first_envelope() and next_envelope(): headers from the graph, copies of what they carry."""
+
+from typing import Any
+
+import pytest
+import refund_desk_validators as desk
+
+GOAL: desk.Goal = {
+    "statement": "Confirm whether order 7731 was charged twice.",
+    "acceptance_criteria": ["The verdict says duplicate or not"],
+}
+BUDGET: desk.Budget = {"consumed": {"tokens": 10}, "limit": {"tokens": 4000}}
+
+
+def clock() -> float:
+    return 1_764_410_531.25
+
+
+def test_a_first_envelope_is_accepted_by_its_receiver() -> None:
+    envelope = desk.first_envelope(
+        me="triage",
+        to="billing",
+        task_id="task-1",
+        goal=GOAL,
+        budget=BUDGET,
+        action="classified the request",
+        constraints=["Read-only access to the ledger"],
+        now=clock,
+        handoff_id="0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39",
+    )
+    assert envelope["hop"] == {"index": 1, "limit": desk.HOP_LIMIT, "path": ["triage", "billing"]}
+    assert envelope["provenance"] == [
+        {"agent": "triage", "action": "classified the request", "at": "2025-11-29T10:02:11.250Z", "status": "asserted"}
+    ]
+    assert desk.accept(envelope, me="billing").ok
+
+
+def test_next_envelope_hands_on_a_copy() -> None:
+    received = desk.first_envelope(
+        me="triage", to="billing", task_id="task-2", goal=GOAL, budget=BUDGET, action="asked", constraints=["read-only"], now=clock
+    )
+    assert desk.accept(received, me="billing").ok
+    artefact: desk.ArtefactsItem = {"ref": "s3://ledger/7731.json", "media_type": "application/json", "role": "supporting"}
+    reply = desk.next_envelope(
+        received, me="billing", to="triage", action="checked the ledger", artefacts=[artefact], status="ready", now=clock
+    )
+    assert reply["task_id"] == "task-2"
+    assert reply["hop"]["index"] == 2
+    assert reply["hop"].get("path") == ["triage", "billing", "triage"]
+    assert [entry["agent"] for entry in reply["provenance"]] == ["triage", "billing"]
+    assert reply["handoff_id"] != received["handoff_id"]
+    reply["goal"]["statement"] = "changed"
+    assert received["goal"]["statement"] == GOAL["statement"]
+    assert desk.accept(reply, me="triage").ok
+
+
+def test_misuse_raises() -> None:
+    with pytest.raises(TypeError, match=r'^"billing" is not an entry of graph refund_desk: a task starts at triage$'):
+        desk.first_envelope(me="billing", to="triage", task_id="t", goal=GOAL, budget=BUDGET, action="a")
+    with pytest.raises(TypeError, match=r"^graph refund_desk has no edge triage -> notifier$"):
+        desk.first_envelope(me="triage", to="notifier", task_id="t", goal=GOAL, budget=BUDGET, action="a")
+    received: Any = desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=BUDGET, action="a")
+    with pytest.raises(TypeError, match=r'^the envelope received was addressed to "billing", not to "refunds"$'):
+        desk.next_envelope(received, me="refunds", to="notifier", action="a")

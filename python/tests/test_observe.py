@@ -1,0 +1,83 @@
+"""observe_accept(): the handoff event log `seam report` reads, and OpenTelemetry spans and metrics."""
+
+import io
+import json
+from typing import Any, cast
+
+import refund_desk_validators as desk
+from opentelemetry.sdk.metrics import MeterProvider
+from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+from seam_handoff.events import EventLog
+from seam_handoff.observe import observe_accept
+from seam_handoff.telemetry import Telemetry, field_label
+
+
+def test_every_ingest_writes_one_event_line(envelope: dict[str, Any]) -> None:
+    sink = io.StringIO()
+    accept = observe_accept(desk.accept, graph=desk.GRAPH, edges=desk.EDGES, events=EventLog(sink))
+    assert accept(envelope, me="billing", now=lambda: 1_764_410_600.0).ok
+    envelope["handoff_id"] = "not-a-uuid"
+    assert not accept.with_delivery(sent_at_ms=1_764_410_599_000, size_bytes=900)(envelope, me="billing", now=lambda: 1_764_410_600.0).ok
+    first, second = (json.loads(line) for line in sink.getvalue().splitlines())
+    assert list(first) == [
+        "event", "v", "at", "graph", "handoff_id", "task_id", "producer", "receiver", "edge", "status", "envelope_version",
+        "latency_ms", "ingest_ms", "verdict", "route", "size_bytes", "hop_index", "hop_limit", "reasons", "reasons_total",
+    ]  # fmt: skip
+    assert {key: first[key] for key in ("event", "v", "at", "graph", "producer", "receiver", "edge", "verdict", "route", "hop_index")} == {
+        "event": "seam.handoff",
+        "v": 1,
+        "at": "2025-11-29T10:03:20.000Z",
+        "graph": "refund_desk",
+        "producer": "triage",
+        "receiver": "billing",
+        "edge": "delegate",
+        "verdict": "accepted",
+        "route": "proceed",
+        "hop_index": 1,
+    }
+    # The latest provenance[].at (2026-11-29T10:02:11Z) is after now: the producer's clock is ahead.
+    assert first["latency_ms"] == 1_764_410_600_000 - 1_795_946_531_000
+    assert (second["verdict"], second["latency_ms"], second["size_bytes"]) == ("rejected", 1000, 900)
+    assert second["reasons"] == [{"path": "/handoff_id", "rule": "format"}]
+
+
+def test_a_sink_that_raises_loses_the_line_not_the_verdict(envelope: dict[str, Any]) -> None:
+    class Broken:
+        def write(self, text: str, /) -> int:
+            raise OSError("disk full")
+
+    log = EventLog(Broken())
+    accept = observe_accept(desk.accept, graph=desk.GRAPH, edges=desk.EDGES, events=log)
+    assert accept(envelope, me="billing").ok
+    assert log.failures == 1
+
+
+def test_spans_and_metrics_carry_the_javascript_names(envelope: dict[str, Any]) -> None:
+    spans = InMemorySpanExporter()
+    tracing = TracerProvider()
+    tracing.add_span_processor(SimpleSpanProcessor(spans))
+    reader = InMemoryMetricReader()
+    meters = MeterProvider(metric_readers=[reader])
+    telemetry = Telemetry(desk.GRAPH, desk.AGENTS, desk.EDGES, tracer=tracing.get_tracer("t"), meter=meters.get_meter("seam-handoff"))
+    accept = observe_accept(desk.accept, graph=desk.GRAPH, edges=desk.EDGES, telemetry=telemetry)
+    accept(envelope, me="billing")
+    del envelope["goal"]
+    accept(envelope, me="billing")
+    ok, rejected = spans.get_finished_spans()
+    assert ok.name == "ingest billing"
+    assert ok.attributes is not None and ok.attributes["seam.verdict"] == "accepted" and ok.attributes["gen_ai.agent.version"] == "2.0.0"
+    assert rejected.attributes is not None and rejected.attributes["error.type"] == "seam.handoff_rejected"
+    assert rejected.status.description == "rejected: required at /goal"
+    data: Any = cast(Any, reader).get_metrics_data()
+    assert data is not None
+    names: set[str] = {metric.name for resource in data.resource_metrics for scope in resource.scope_metrics for metric in scope.metrics}
+    assert names == {"seam.handoffs", "seam.ingest.rejections", "seam.hop.index", "seam.envelope.size"}
+
+
+def test_field_labels_bound_array_indexes() -> None:
+    assert field_label("/artefacts/3/ref", "format") == "/artefacts/*/ref"
+    assert field_label("/goal/extra", "additional-property") == "/goal/*"

@@ -1,0 +1,45 @@
+"""The Redis store without a server: keys as the JavaScript store writes them, strict replies,
+options checked at once. (test/runtime/redis-mixed-race.test.ts runs it on a real Redis.)"""
+
+import pytest
+
+from seam_handoff import ClaimHolder, Custody, CustodyFault, Duplicate, NotOwner, TaskEnd, TaskFinished
+from seam_handoff.redis_store import LEDGER_SCRIPT, RedisSeenStore, StoreUnavailableError, redis_key, to_claim_result, to_finish_result
+
+
+def test_keys_match_the_javascript_store() -> None:
+    assert redis_key("p", "t", "task-1") == "p:t:task-1"
+    # Values printed by the JavaScript redisKey(): a long id and a lone surrogate are hashed.
+    assert redis_key("p", "t", "x" * 201) == "p:t#c3c5341496a657eba2957cea7a62e38afff86438d5b31fb1f78505331c081cfd"
+    assert redis_key("p", "a", "\ud800") == "p:a#205022e3428b7c8276cf247b36e4e512db5651e5cb3472c253d9ee893a8ac750"
+
+
+def test_replies_are_read_strictly() -> None:
+    assert to_claim_result([b"duplicate", b"hop", b"h-1", b"billing", b"1500"]) == Duplicate("hop", ClaimHolder("h-1", "billing", 1500))
+    assert to_claim_result(["custody", "", "", "2", "skip", "path", "1", "triage"]) == Custody(
+        None, None, (CustodyFault("skip"), CustodyFault("path", 1, "triage")), 2
+    )
+    assert to_finish_result(["finished", "triage", "done", "complete", "1.5", ""]) == TaskFinished(
+        TaskEnd("triage", "done", "complete", 1, None)
+    )
+    assert to_finish_result(["not-owner", "billing", "3"]) == NotOwner("billing", 3)
+    with pytest.raises(StoreUnavailableError) as caught:
+        to_claim_result(["claimed", "extra"])
+    assert str(caught.value) == (
+        'Redis answered the claim with ["claimed","extra"], which is not a claim result: is the key prefix shared with something else?'
+    )
+
+
+def test_the_script_is_the_one_ledger() -> None:
+    assert LEDGER_SCRIPT.startswith("-- Seam ledger, version 3:")
+
+
+class _NoScripts:
+    pass
+
+
+def test_bad_options_raise_type_error_at_once() -> None:
+    with pytest.raises(TypeError, match=r"^RedisSeenStore: prefix must be 1 to 100 characters without whitespace"):
+        RedisSeenStore(_NoScripts(), prefix="a b")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^RedisSeenStore: the client has no register_script\(\)"):
+        RedisSeenStore(_NoScripts(), prefix="p")  # type: ignore[arg-type]

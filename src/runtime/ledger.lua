@@ -1,0 +1,233 @@
+-- Seam ledger, version 3: the Redis store's one script, loaded by the JavaScript store
+-- (src/runtime/redis-scripts.ts) and the Python store (seam_handoff, which ships a copy the
+-- build writes from this file) and called by SHA-1. ARGV[1] names the operation: "claim"
+-- decides one delivery and keeps its task's ledger; "finish" records a terminal action. Each
+-- call runs atomically in Redis (https://redis.io/docs/latest/develop/programmability/eval-intro/),
+-- so one call is one round trip and two replicas racing for the same hop cannot both win, and
+-- JavaScript and Python replicas on one prefix share one ledger. They decide exactly as the
+-- memory stores do (src/runtime/seen-store.ts), in the same order.
+--
+-- The keys of a task, all written by this script only:
+-- - the task key (KEYS[1]), a hash: touched (the latest at written, ms since the Unix
+--   epoch, as the caller sent it), hops (JSON array of the accepted hops, in index order:
+--   {i, id, p, r, at, k} = hop index, handoff id, producer or false, receiver, time, handoff
+--   key), path (JSON array: hop.path of the last accepted hop, absent when it had none),
+--   end (JSON object {agent, terminal, outcome, at, hop}, hop false when no hop was
+--   accepted) and the refusal counts of the task's current round (the hop it awaits), one per
+--   producer: r:e:<producer> for deliveries over an edge of the graph, r:n for those over
+--   none (at most agents + 1 fields, whatever the envelopes claim); an accepted hop deletes them;
+-- - one handoff key per accepted hop (KEYS[2] of its claim), a string: the task key.
+-- Numbers that name hops and times travel and are stored as the caller's decimal strings, never
+-- through Lua's tostring (14 significant digits), so every safe integer stays exact.
+--
+-- Expiry: every write sets EXPIRE ttl on the task key and on the handoff key of every hop it
+-- records, in the same script, so a task's keys share one deadline and go together; and a task
+-- whose touched is ttl seconds or more before a request's at counts as forgotten (the
+-- memory store's rule, on the services' clock). A handoff key counts only while its task's hops
+-- still name it, so one outliving its task by a moment, or from a forgotten task, is ignored.
+--
+-- The script reads and refreshes keys they do not receive in KEYS (another task's key named by a
+-- handoff key, older hops' handoff keys): Redis allows that on one node, which the store needs
+-- anyway; Redis Cluster is not supported.
+--
+-- Changing the script changes its SHA-1, so clients load the new text on first use. Version 2
+-- keeps its records under other key shapes than version 1 (<prefix>:h: hashes and
+-- <prefix>:o: owners): it never reads them, and they expire on their own. The versions are
+-- incompatible, not migrated: switch with drained queues or under a new prefix. Version 3
+-- reads version 2's task keys, but not its refusal counts (r:<hop index>, counted per hop):
+-- a task's count starts over once, and the old fields go at the task's next accepted hop.
+
+-- ARGV[1] "claim": decides one delivery and keeps its task's ledger; the ARGV below follow it.
+-- KEYS[1] <prefix>:t:<task_id>  the task's ledger   KEYS[2] <prefix>:a:<handoff_id>  the handoff
+-- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope ("graph" or "receiver")
+-- ARGV[4] handoff_id  ARGV[5] hop index  ARGV[6] verdict  ARGV[7] receiver
+-- ARGV[8] producer  ARGV[9] "1" when there is a producer  ARGV[10] "1" when ARGV[4] and ARGV[5] are usable
+-- ARGV[11] refusal count name  ARGV[12] path length or -1, ARGV[13..] path
+-- Reply: {"claimed"} | {"noted", attempt} | {"owner-conflict", owner, attempt}
+--      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
+--      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
+--        | "producer" | "path", index, expected
+--      | {"finished", agent, terminal, outcome, at, hop index or ""}
+--
+-- ARGV[1] "finish": records that a task ended; the ARGV below follow it.
+-- KEYS[1] <prefix>:t:<task_id>  the task's ledger
+-- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope  ARGV[4] agent  ARGV[5] terminal  ARGV[6] outcome
+-- ARGV[7] "1" when the agent is an entry of the graph
+-- Reply: {"finished" or "already-finished", agent, terminal, outcome, at, hop index or ""}
+--      | {"not-owner", owner or "", last hop or ""}
+
+-- The operation comes first; what follows is the operation's own ARGV, numbered from 1.
+local op = table.remove(ARGV, 1)
+local ttl = tonumber(ARGV[1])
+local at = ARGV[2]
+local now = tonumber(at)
+local graph_wide = ARGV[3] == "graph"
+
+-- The task at `key`, or nil when there is none or it is forgotten (idle ttl seconds or more by
+-- the request's clock); the second value says whether a forgotten one must be deleted first.
+local function load(key)
+  local f = redis.call("HMGET", key, "touched", "hops", "path", "end")
+  if not f[1] then return nil, false end
+  if now - tonumber(f[1]) >= ttl * 1000 then return nil, true end
+  return {
+    touched = f[1],
+    hops = f[2] and cjson.decode(f[2]) or {},
+    path = f[3] and cjson.decode(f[3]) or nil,
+    ended = f[4] and cjson.decode(f[4]) or nil,
+  }, false
+end
+
+-- The latest time written to `task` (the memory store's touch: never backwards).
+local function touched(task)
+  if task and tonumber(task.touched) > now then return task.touched end
+  return at
+end
+
+-- Refreshes the expiry of the task key and of the handoff key of each of its hops: one deadline.
+local function refresh(key, hops)
+  redis.call("EXPIRE", key, ttl)
+  for _, hop in ipairs(hops) do redis.call("EXPIRE", hop.k, ttl) end
+end
+
+-- Starts the write of a task: a forgotten one is deleted whole first.
+local function fresh(key, task, stale)
+  if not task and stale then redis.call("DEL", key) end
+end
+
+local function ended_reply(outcome, e)
+  return {outcome, e.agent, e.terminal, e.outcome, e.at, e.hop or ""}
+end
+
+local function claim()
+  local task_key, handoff_key = KEYS[1], KEYS[2]
+  local handoff_id, hop, verdict, receiver = ARGV[4], ARGV[5], ARGV[6], ARGV[7]
+  local producer = ARGV[9] == "1" and ARGV[8] or false
+  local path = nil
+  if tonumber(ARGV[12]) >= 0 then
+    path = {}
+    for i = 1, tonumber(ARGV[12]) do path[i] = ARGV[12 + i] end
+  end
+  local task, stale = load(task_key)
+  local hops = task and task.hops or {}
+  local last = hops[#hops]
+
+  -- Counts a refusal in the producer's count of the task's round; returns the count, as text.
+  local function refuse()
+    fresh(task_key, task, stale)
+    local count = redis.call("HINCRBY", task_key, "r:" .. ARGV[11], 1)
+    redis.call("HSET", task_key, "touched", touched(task))
+    refresh(task_key, hops)
+    return tostring(count)
+  end
+
+  -- 0. No usable handoff id or hop index: nothing to key a duplicate, an owner or a turn on.
+  if ARGV[10] ~= "1" then
+    if task and task.ended then return ended_reply("finished", task.ended) end
+    return {"noted", refuse()}
+  end
+
+  -- 1. This handoff_id was accepted before (for this task or another one still remembered).
+  local ref = redis.call("GET", handoff_key)
+  if ref then
+    local holder_task = task
+    if ref ~= task_key then holder_task = load(ref) end
+    for _, h in ipairs(holder_task and holder_task.hops or {}) do
+      if h.id == handoff_id then return {"duplicate", "handoff", h.id, h.r, h.at} end
+    end
+  end
+
+  -- 2. The task ended.
+  if task and task.ended then return ended_reply("finished", task.ended) end
+
+  -- 3. This task's hop was accepted before.
+  local index = tonumber(hop)
+  if last and index <= tonumber(last.i) then
+    -- The latest step again (same producer, same receiver) under a fresh id: a replay.
+    if last.i == hop and last.r == receiver and last.p == producer then return {"duplicate", "hop", last.id, last.r, last.at} end
+    local owner = nil
+    for _, h in ipairs(hops) do
+      if h.i == hop then owner = h end
+    end
+    -- Another receiver, from anyone but the current owner: two owners of one hop.
+    if owner and owner.r ~= receiver and not (graph_wide and producer == last.r) then
+      return {"owner-conflict", owner.r, refuse()}
+    end
+    -- Otherwise an older number again: the counter went backwards (below).
+  end
+
+  -- 4. Out of turn for the task: every fault of its chain of custody.
+  if not last and graph_wide and index ~= 1 then
+    -- Every hop of a task passes through a graph-wide store: one with no accepted hop starts at 1.
+    return {"custody", "", "", refuse(), index < 1 and "reset" or "skip"}
+  end
+  if last then
+    local faults = {}
+    local last_index = tonumber(last.i)
+    if index <= last_index then table.insert(faults, "reset") end
+    if graph_wide then
+      if index > last_index + 1 then table.insert(faults, "skip") end
+      local not_owner = producer ~= last.r
+      if not_owner then table.insert(faults, "producer") end
+      local recorded = task.path
+      if path and recorded then
+        -- Entry last_index is the owner itself: already named by a producer fault.
+        local stop = math.min(#recorded, #path, not_owner and last_index or last_index + 1)
+        for i = 1, stop do
+          if path[i] ~= recorded[i] then
+            table.insert(faults, "path")
+            table.insert(faults, tostring(i - 1))
+            table.insert(faults, recorded[i])
+            break
+          end
+        end
+      end
+    end
+    if #faults > 0 then
+      local reply = {"custody", last.r, last.i, refuse()}
+      for _, fault in ipairs(faults) do table.insert(reply, fault) end
+      return reply
+    end
+  end
+
+  -- 5. A rejected delivery owns nothing: it is counted.
+  if verdict ~= "accepted" then return {"noted", refuse()} end
+
+  -- 6. Claim: record the hop, the path and the handoff, all sharing the task's expiry; the next
+  -- round starts with no refusals.
+  fresh(task_key, task, stale)
+  if task then
+    for _, field in ipairs(redis.call("HKEYS", task_key)) do
+      if string.sub(field, 1, 2) == "r:" then redis.call("HDEL", task_key, field) end
+    end
+  end
+  table.insert(hops, {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key})
+  redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
+  if path then
+    redis.call("HSET", task_key, "path", cjson.encode(path))
+  else
+    redis.call("HDEL", task_key, "path")
+  end
+  redis.call("SET", handoff_key, task_key)
+  refresh(task_key, hops)
+  return {"claimed"}
+end
+
+local function finish()
+  local task_key = KEYS[1]
+  local task, stale = load(task_key)
+  if task and task.ended then return ended_reply("already-finished", task.ended) end
+  local hops = task and task.hops or {}
+  local last = hops[#hops]
+  if graph_wide and last and last.r ~= ARGV[4] then return {"not-owner", last.r, last.i} end
+  -- Never handed on: it is still with the entry agent that took it in.
+  if graph_wide and not last and ARGV[7] ~= "1" then return {"not-owner", "", ""} end
+  local ended = {agent = ARGV[4], terminal = ARGV[5], outcome = ARGV[6], at = at, hop = last and last.i or false}
+  fresh(task_key, task, stale)
+  redis.call("HSET", task_key, "end", cjson.encode(ended), "touched", touched(task))
+  refresh(task_key, hops)
+  return ended_reply("finished", ended)
+end
+
+if op == "claim" then return claim() end
+if op == "finish" then return finish() end
+return redis.error_reply("seam ledger: unknown operation (claim or finish)")
