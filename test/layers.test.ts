@@ -19,7 +19,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   report: ["core", "runtime"],
   diff: ["core", "parser", "analysis", "emit", "runtime"],
   lsp: ["core", "parser", "analysis", "program"],
-  cli: ["core", "parser", "analysis", "program", "runtime", "emit", "report", "diff", "lsp"],
+  import: ["core", "parser", "analysis", "diff"],
+  cli: ["core", "parser", "analysis", "program", "runtime", "emit", "report", "diff", "lsp", "import"],
 };
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)"(\.{1,2}\/[^"]+)"/gm;

@@ -4,8 +4,8 @@
  * `internal-error` diagnostic.
  */
 import { sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
-import { createSourceFile, type SourceFile } from "../core/source-file.js";
-import type { EdgeDecl, EdgeKind, GraphDecl } from "../parser/ast.js";
+import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
+import type { Comment, EdgeDecl, EdgeKind, GraphDecl } from "../parser/ast.js";
 import { parse } from "../parser/parse.js";
 import { bindGraph, EDGE_KINDS, type BoundAgent, type BoundGraph } from "./bind.js";
 import { computeGraphFacts } from "./graph-facts.js";
@@ -41,7 +41,8 @@ export function check(file: SourceFile, options: CheckOptions = {}): CheckResult
     // graph items (an unterminated comment swallows the rest of the file, say).
     const next = parsed.ast.graphs[g + 1]?.range.start ?? Infinity;
     const incomplete = parsed.diagnostics.some((d) => d.range.start >= decl.range.start && d.range.start < next);
-    const context: GraphContext = { incomplete, firstOfName: firstByName.get(decl.name.name) ?? decl };
+    const comments = commentsWithin(parsed.ast.comments, decl.range);
+    const context: GraphContext = { incomplete, firstOfName: firstByName.get(decl.name.name) ?? decl, comments };
     let model: RuleModel;
     try {
       model = analyseGraph(file, decl, context, options);
@@ -65,7 +66,21 @@ export function checkText(path: string, text: string, options: CheckOptions = {}
 }
 
 /** What a graph's rules need to know about the rest of its file. */
-type GraphContext = Pick<RuleModel, "incomplete" | "firstOfName">;
+type GraphContext = Pick<RuleModel, "incomplete" | "firstOfName" | "comments">;
+
+/** The comments (sorted by offset) that start inside `range`, found by binary search. */
+function commentsWithin(comments: readonly Comment[], range: Range): readonly Comment[] {
+  let lo = 0;
+  let hi = comments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((comments[mid] as Comment).range.start < range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < comments.length && (comments[end] as Comment).range.start < range.end) end++;
+  return comments.slice(lo, end);
+}
 
 function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, options: CheckOptions): RuleModel {
   const bound = bindGraph(decl);

@@ -7,7 +7,7 @@ import { createDiagnostic, type Diagnostic, type RuleMeta, type Severity } from 
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { BoundGraph } from "./bind.js";
 import type { GraphFacts } from "./graph-facts.js";
-import type { GraphDecl } from "../parser/ast.js";
+import type { Comment, GraphDecl } from "../parser/ast.js";
 import type { CheckedGraph } from "./model.js";
 
 /** What a rule may read: the file, the checked graph (AST under `graph.decl`), binding and facts. */
@@ -20,6 +20,8 @@ export interface RuleModel {
   readonly incomplete: boolean;
   /** The first graph of the file with this graph's name (this graph's own declaration when unique). */
   readonly firstOfName: GraphDecl;
+  /** The comments inside this graph's braces, in text order (markers such as `seam-guess`). */
+  readonly comments: readonly Comment[];
 }
 
 /** A finding as a rule reports it; the file and rule id are filled in by the runner. */

@@ -27,3 +27,11 @@ export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 export const REPORT_FORMATS = ["pretty", "json"] as const;
 /** A format of `seam report`. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Formats `seam import` reads (the same list as `src/import/index.ts`, kept here so `--help` loads no importer). */
+export const IMPORT_FORMATS = ["langgraph", "openai-agents", "autogen", "crewai", "asl", "mermaid"] as const;
+/** A format of `seam import`. */
+export type ImportSourceFormat = (typeof IMPORT_FORMATS)[number];
+
+/** How a CrewAI crew runs its tasks. */
+export const CREW_PROCESSES = ["sequential", "hierarchical"] as const;

@@ -9,17 +9,20 @@
  * Exit codes: 0 success, 1 problems found (diagnostics with errors, rejected envelopes),
  * 2 usage error, unreadable input or an internal error.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { CompileTarget } from "../emit/compile-output.js";
 import {
   CHECK_FORMATS,
+  CREW_PROCESSES,
   DIFF_FAIL_ON,
   GRAPH_FORMATS,
+  IMPORT_FORMATS,
   REPORT_FORMATS,
   VALIDATE_FORMATS,
   type CheckFormat,
   type DiffFailOn,
   type GraphFormat,
+  type ImportSourceFormat,
   type ReportFormat,
   type ValidateFormat,
 } from "./formats.js";
@@ -155,6 +158,62 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
       );
     });
   configure(graph, io);
+
+  const importGraph = program
+    .command("import")
+    .description("write the .seam graph of a LangGraph, Agents SDK, AutoGen, CrewAI, Step Functions or Mermaid graph; --check: the drift between them")
+    .addArgument(new Argument("<format>", "what the input is").choices(IMPORT_FORMATS))
+    .argument("<input>", "the framework's graph file (crewai: the crew folder); with --run, module:attribute")
+    .argument("[seam]", "with --check: the .seam file to compare with")
+    .option("--out <file>", "write the .seam file here instead of stdout")
+    .option("--check", "compare with the .seam file: exit 1 on any agent, edge, entry or end only one of them has", false)
+    .option("--name <graph>", "the graph's name (default: the input's); with --check, which graph of the file")
+    .option("--run", "langgraph, openai-agents: load module:attribute with your own Python or Node (runs your code)", false)
+    .option("--python <exe>", "the Python that --run uses", "python3")
+    .option("--node <exe>", "the Node that --run uses for a .js/.mjs module (default: the Node running seam)")
+    .addOption(new Option("--process <process>", "crewai: how the crew runs its tasks").choices(CREW_PROCESSES).default("sequential"))
+    .option("--manager <name>", "crewai, hierarchical: the manager agent's name", "manager")
+    .addOption(new Option("--format <format>", "output format of --check findings").choices(CHECK_FORMATS).default("pretty"))
+    .action(
+      async (
+        format: ImportSourceFormat,
+        input: string,
+        seam: string | undefined,
+        options: {
+          out?: string;
+          check: boolean;
+          name?: string;
+          run: boolean;
+          python: string;
+          node?: string;
+          process: "sequential" | "hierarchical";
+          manager: string;
+          format: CheckFormat;
+        },
+      ) => {
+        const { importCommand } = await import("./commands/import.js");
+        setExitCode(
+          await importCommand(
+            {
+              format,
+              input,
+              check: options.check,
+              run: options.run,
+              python: options.python,
+              node: options.node ?? process.execPath,
+              process: options.process,
+              manager: options.manager,
+              findings: options.format,
+              ...(seam === undefined ? {} : { seam }),
+              ...(options.out === undefined ? {} : { out: options.out }),
+              ...(options.name === undefined ? {} : { name: options.name }),
+            },
+            io,
+          ),
+        );
+      },
+    );
+  configure(importGraph, io);
 
   const fmt = program
     .command("fmt")

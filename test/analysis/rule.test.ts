@@ -36,6 +36,7 @@ describe("rules", () => {
       facts: {} as never,
       incomplete: false,
       firstOfName: graph.decl,
+      comments: [],
     });
     expect(diagnostics.map((d) => [d.rule, d.severity])).toEqual([
       ["internal-error", "error"],

@@ -11,6 +11,7 @@ import { duplicateEdgeRule } from "./duplicate-edge.js";
 import { duplicateGraphRule } from "./duplicate-graph.js";
 import { duplicateSettingRule } from "./duplicate-setting.js";
 import { duplicateTerminalRule } from "./duplicate-terminal.js";
+import { importGuessRule } from "./import-guess.js";
 import { hopLimitApproximateRule } from "./hop-limit-approximate.js";
 import { hopLimitTooLowRule } from "./hop-limit-too-low.js";
 import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
@@ -77,6 +78,7 @@ export const rules: readonly Rule[] = [
   hopLimitTooLowRule,
   hopLimitUnboundedRule,
   hopLimitApproximateRule,
+  importGuessRule,
 ];
 
 /**

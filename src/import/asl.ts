@@ -1,0 +1,139 @@
+/**
+ * AWS Step Functions: an Amazon States Language definition (`StartAt`, `States`). Each state
+ * that does work (`Task`, `Pass`, `Wait`, `Map`, `Parallel`) is an agent; `StartAt` is the
+ * entry. `Next` is an edge; `End: true` a terminal `done`; a transition into a `Succeed` state a
+ * terminal named after it (complete), into a `Fail` state a terminal `failed` with its `Cause`
+ * (all exact). A `Choice` state is no agent: the state that enters it routes, each `Choices[].Next`
+ * and `Default` a conditional edge from it. `Catch[].Next` edges are routes too (labelled with
+ * the errors). A `Parallel` state's branches are imported with it: an edge to each branch's
+ * `StartAt` and from each branch's end to the state's `Next`, marked `fan-out`; a branch state
+ * whose name is taken is prefixed with its Parallel state's name.
+ */
+import type { SourceFile } from "../core/source-file.js";
+import { array, object, optionalText, readJson, readShape, ShapeError, text } from "./json-source.js";
+import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportResult } from "./model.js";
+
+const HINT = "give an Amazon States Language definition (a JSON object with StartAt and States)";
+const AGENT_TYPES = new Set(["Task", "Pass", "Wait", "Map", "Parallel"]);
+/** How deep Choice states may chain and Parallel states nest before the input is refused. */
+const MAX_DEPTH = 64;
+
+/** Reads an ASL definition. */
+export function importAsl(file: SourceFile, name: string): ImportResult {
+  const json = readJson(file, "state machine");
+  if (!json.ok) return json;
+  const shaped = readShape(() => fromJson(json.value, name), HINT);
+  return shaped.ok ? { ok: true, graph: shaped.value } : shaped;
+}
+
+interface Machine {
+  readonly nodes: { id: string; ends: ImportedEnd[] }[];
+  /** The same nodes by id. */
+  readonly byId: Map<string, { id: string; ends: ImportedEnd[] }>;
+  readonly edges: ImportedEdge[];
+  readonly taken: Set<string>;
+}
+
+function fromJson(value: unknown, name: string): ImportedGraph {
+  const machine: Machine = { nodes: [], byId: new Map(), edges: [], taken: new Set() };
+  const root = object(value, "the definition");
+  const entries = readStates(machine, root, "", 0, undefined);
+  return { source: "AWS Step Functions", name, nodes: machine.nodes, edges: machine.edges, entries, notes: [] };
+}
+
+/**
+ * Reads one state machine (the top level or a Parallel branch) into `machine`; returns the agents
+ * its `StartAt` leads to. `exit` is where a branch's ends go (its Parallel state's `Next`).
+ */
+function readStates(machine: Machine, root: Record<string, unknown>, where: string, depth: number, exit: ((from: string) => void) | undefined): string[] {
+  if (depth > MAX_DEPTH) throw new ShapeError(where || "States", `nested at most ${MAX_DEPTH} Parallel states deep`);
+  const states = object(root["States"], `${where}States`);
+  const startAt = text(root["StartAt"], `${where}StartAt`);
+  const names = Object.keys(states);
+  if (!names.includes(startAt)) throw new ShapeError(`${where}StartAt`, "the name of a state");
+  const id = new Map<string, string>();
+  for (const state of names) {
+    const type = text(object(states[state], `${where}States.${state}`)["Type"], `${where}States.${state}.Type`);
+    if (!AGENT_TYPES.has(type)) continue;
+    const parallel = where === "" ? "" : `${where.split(".")[1] ?? ""}.`;
+    let unique = state;
+    for (let n = 1; machine.taken.has(unique); n++) unique = `${parallel}${state}${n > 1 ? n : ""}`;
+    machine.taken.add(unique);
+    id.set(state, unique);
+    const created = { id: unique, ends: [] };
+    machine.nodes.push(created);
+    machine.byId.set(unique, created);
+  }
+  const node = (state: string): { id: string; ends: ImportedEnd[] } => machine.byId.get(id.get(state) as string) as { id: string; ends: ImportedEnd[] };
+  const addEnd = (state: string, end: ImportedEnd): void => {
+    const ends = node(state).ends;
+    if (!ends.some((e) => e.name === end.name)) ends.push(end);
+  };
+
+  /** What a transition from `from` to state `target` means, following Choice states. */
+  const transition = (from: string | undefined, target: string, at: string, label: string | undefined, seen: number, sink: string[]): void => {
+    if (seen > MAX_DEPTH) throw new ShapeError(at, `a transition that reaches a working state within ${MAX_DEPTH} Choice states`);
+    const raw = states[target];
+    if (raw === undefined) throw new ShapeError(at, `the name of a state, not ${JSON.stringify(target).slice(0, 80)}`);
+    const state = object(raw, `${where}States.${target}`);
+    const type = state["Type"];
+    if (type === "Choice") {
+      const choices = array(state["Choices"], `${where}States.${target}.Choices`);
+      choices.forEach((c, i) => {
+        const next = text(object(c, `${where}States.${target}.Choices[${i}]`)["Next"], `${where}States.${target}.Choices[${i}].Next`);
+        transition(from, next, `${where}States.${target}.Choices[${i}].Next`, label ?? next, seen + 1, sink);
+      });
+      const fallback = optionalText(state["Default"]);
+      if (fallback !== undefined) transition(from, fallback, `${where}States.${target}.Default`, label ?? fallback, seen + 1, sink);
+      return;
+    }
+    if (type === "Succeed" || type === "Fail") {
+      if (from === undefined) return;
+      const cause = optionalText(state["Cause"]) ?? optionalText(state["Error"]);
+      addEnd(from, type === "Succeed" ? { name: target, outcome: "complete" } : { name: target, outcome: "failed", ...(cause === undefined ? {} : { description: cause }) });
+      return;
+    }
+    const to = id.get(target) as string;
+    if (from === undefined) sink.push(to);
+    else machine.edges.push({ from: node(from).id, to, ...(label === undefined ? {} : { conditional: { label } }) });
+  };
+
+  const starts: string[] = [];
+  transition(undefined, startAt, `${where}StartAt`, undefined, 0, starts);
+  for (const state of names) {
+    if (!id.has(state)) continue;
+    const body = object(states[state], `${where}States.${state}`);
+    const at = `${where}States.${state}`;
+    const next = optionalText(body["Next"]);
+    if (body["Type"] === "Parallel") {
+      const branches = array(body["Branches"], `${at}.Branches`);
+      const self = id.get(state) as string;
+      const after = (from: string): void => {
+        const targets: string[] = [];
+        if (next !== undefined) transition(undefined, next, `${at}.Next`, undefined, 0, targets);
+        for (const to of targets) machine.edges.push({ from, to, fanOut: `branch of the Parallel state ${state} ends here; Step Functions waits for every branch` });
+        if (next === undefined) {
+          const fromNode = machine.byId.get(from);
+          if (fromNode !== undefined && !fromNode.ends.some((e) => e.name === "done")) fromNode.ends.push({ name: "done" });
+        }
+      };
+      branches.forEach((b, i) => {
+        const heads = readStates(machine, object(b, `${at}.Branches[${i}]`), `${at}.Branches[${i}].`, depth + 1, after);
+        for (const to of heads) machine.edges.push({ from: self, to, fanOut: `Step Functions runs every branch of the Parallel state ${state} at once` });
+      });
+    } else if (next !== undefined) {
+      transition(state, next, `${at}.Next`, undefined, 0, []);
+    }
+    if (body["End"] === true) {
+      if (exit !== undefined) exit(id.get(state) as string);
+      else addEnd(state, { name: "done", outcome: "complete" });
+    }
+    const catches = body["Catch"] === undefined ? [] : array(body["Catch"], `${at}.Catch`);
+    catches.forEach((c, i) => {
+      const handler = object(c, `${at}.Catch[${i}]`);
+      const errors = array(handler["ErrorEquals"] ?? [], `${at}.Catch[${i}].ErrorEquals`).filter((e): e is string => typeof e === "string");
+      transition(state, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `${errors.join(" ") || "error"}`, 0, []);
+    });
+  }
+  return starts;
+}

@@ -1,0 +1,71 @@
+/**
+ * JSON input for the importers: parsed with `JSON.parse`, a syntax error turned into a 1-based
+ * line and column of the input (from the offset the engine reports), and small readers that
+ * check the shape of what was parsed and say where it is wrong (`nodes[2].id`).
+ */
+import { getLineAndColumn, type SourceFile } from "../core/source-file.js";
+import type { ImportProblem } from "./model.js";
+
+/** A JSON value, or why the text is not JSON. */
+export type JsonRead = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: ImportProblem };
+
+/** Parses `file` as JSON (RFC 8259). A leading byte order mark is skipped. */
+export function readJson(file: SourceFile, what: string): JsonRead {
+  const skip = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  try {
+    return { ok: true, value: JSON.parse(file.text.slice(skip)) as unknown };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = /at position (\d+)/.exec(message);
+    const offset = at !== null ? Number(at[1]) + skip : /end of (?:JSON )?input/i.test(message) ? file.text.length : skip;
+    const { line, column } = getLineAndColumn(file, offset);
+    const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
+    return { ok: false, problem: { message: `is not valid JSON: ${reason}`, line, column, hint: `give the ${what} as JSON` } };
+  }
+}
+
+/** A shape error in parsed input, thrown inside an importer and caught by {@link readShape}. */
+export class ShapeError extends Error {
+  constructor(
+    readonly where: string,
+    readonly expected: string,
+  ) {
+    super(`${where} should be ${expected}`);
+  }
+}
+
+/**
+ * Runs `read` and turns a {@link ShapeError} into an {@link ImportProblem} (`hint` says what input
+ * was expected). Any other error is a bug and is rethrown.
+ */
+export function readShape<T>(read: () => T, hint: string): { ok: true; value: T } | { ok: false; problem: ImportProblem } {
+  try {
+    return { ok: true, value: read() };
+  } catch (error) {
+    if (error instanceof ShapeError) return { ok: false, problem: { message: `${error.where} should be ${error.expected}`, hint } };
+    throw error;
+  }
+}
+
+/** `value` as a plain object, or a {@link ShapeError} at `where`. */
+export function object(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ShapeError(where, "an object");
+  return value as Record<string, unknown>;
+}
+
+/** `value` as an array, or a {@link ShapeError} at `where`. */
+export function array(value: unknown, where: string): readonly unknown[] {
+  if (!Array.isArray(value)) throw new ShapeError(where, "an array");
+  return value;
+}
+
+/** `value` as a non-empty string, or a {@link ShapeError} at `where`. */
+export function text(value: unknown, where: string): string {
+  if (typeof value !== "string" || value === "") throw new ShapeError(where, "a non-empty string");
+  return value;
+}
+
+/** `value` as a string when it is one, else undefined. */
+export function optionalText(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}

@@ -1,0 +1,66 @@
+/**
+ * Source names as Seam identifiers (docs/language.md "Lexical structure"), deterministically:
+ * every run of characters a name cannot hold becomes one `_`, a name that would start with a
+ * digit or `-` gets a leading `_`, a keyword gets a trailing `_`, and a name already taken by an
+ * earlier one gets `_2`, `_3`... The same source always gives the same names, so a drift check
+ * compares like with like. Only letters and digits of Unicode's ID_Start/ID_Continue are kept
+ * (never joiners or format characters), so an imported name cannot hide text.
+ */
+import { KEYWORDS } from "../core/vocabulary.js";
+
+const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
+const NOT_NAME = /[^\p{ID_Continue}-]+|[\u200c\u200d]+/gu;
+
+/** Whether `name` is a Seam identifier as written (not a keyword). */
+export function isSeamName(name: string): boolean {
+  return /^[\p{ID_Start}_][\p{ID_Continue}]*(?:-[\p{ID_Continue}]+)*$/u.test(name) && !/[\u200c\u200d]/u.test(name) && !KEYWORD_SET.has(name);
+}
+
+/** `name` as an identifier, before collisions are resolved. */
+export function toSeamName(name: string): string {
+  let out = name.normalize("NFC").replace(NOT_NAME, "_").replace(/-{2,}/g, "-").replace(/-(?=_|$)|(?<=_)-/g, "_");
+  if (out === "") out = "_";
+  if (!/^[\p{ID_Start}_]/u.test(out)) out = `_${out}`;
+  if (out.endsWith("-")) out = `${out.slice(0, -1)}_`;
+  if (KEYWORD_SET.has(out)) out = `${out}_`;
+  return out;
+}
+
+/** One name that had to change: the source's and the identifier written. */
+export interface RenamedName {
+  readonly source: string;
+  readonly name: string;
+}
+
+/** Maps the names of one namespace (agents; or the terminals of one agent), first come first served. */
+export interface NameMap {
+  /** The identifier for a source name (the same one each time it is asked). */
+  name(source: string): string;
+  /** The names that changed, in the order first asked. */
+  readonly renamed: readonly RenamedName[];
+}
+
+/** Creates an empty {@link NameMap}; `reserved` names are taken from the start. */
+export function createNameMap(reserved: readonly string[] = []): NameMap {
+  const bySource = new Map<string, string>();
+  const taken = new Set<string>(reserved);
+  const renamed: RenamedName[] = [];
+  // The next suffix to try per base name, so n colliding names cost O(n), not O(n^2).
+  const nextSuffix = new Map<string, number>();
+  return {
+    name(source) {
+      const known = bySource.get(source);
+      if (known !== undefined) return known;
+      const base = toSeamName(source);
+      let name = base;
+      let n = nextSuffix.get(base) ?? 2;
+      while (taken.has(name)) name = `${base}_${n++}`;
+      nextSuffix.set(base, n);
+      taken.add(name);
+      bySource.set(source, name);
+      if (name !== source) renamed.push({ source, name });
+      return name;
+    },
+    renamed,
+  };
+}
