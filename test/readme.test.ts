@@ -59,6 +59,7 @@ describe("README", () => {
       const prelude = [
         `const template = ${JSON.stringify(envelope)};`,
         "const body = JSON.stringify({ ...template, hop: { ...template.hop, limit: hopLimit } });",
+        "const producerId = template.from_agent.id;",
         "const artefactStore = { canRead: () => true };",
         "export const outcomes = [];",
         "const queue = (route) => outcomes.push(`queued: ${route}`);",

@@ -42,7 +42,9 @@ describe.skipIf(!redisAvailable)("docs/production.md: production ingest", () => 
     mkdirSync(join(dir, "out"));
     for (const file of emitCompileOutput(graphs)) writeFileSync(join(dir, "out", file.path), file.content);
     const snippet = join(dir, "ingest.mjs");
-    writeFileSync(snippet, `${codeBlock("production", "js", "createRedisSeenStore")}\nexport { redis };\n`);
+    // The sample's names from the service around it: the producer the transport authenticated.
+    const service = 'const producerId = "triage";\nclass BadRequest extends Error {}\n';
+    writeFileSync(snippet, `${codeBlock("production", "js", "createRedisSeenStore")}\n${service}export { redis };\n`);
     process.env["REDIS_URL"] = server.url;
     const lines: string[] = [];
     const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {

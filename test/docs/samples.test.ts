@@ -134,8 +134,12 @@ declare const body: string;
 declare const message: { readonly timestamp: number; retryLater(): unknown };
 /** The service's store (a sample that needs one creates it; some only use it). */
 declare const seen: SampleStore;
+/** The producer the service's transport authenticated (an mTLS subject, a token's subject). */
+declare const producerId: string;
 /** The service's artefact store. */
 declare const artefactStore: { canRead(ref: string, scope?: string): boolean };
+/** The service's answer to a request whose body is no envelope (an HTTP 400, say). */
+declare class BadRequest extends Error { constructor(reasons: unknown); }
 /** Where an accepted handoff goes next. */
 declare function queue(route: string, record: unknown): void;
 /** Sends a rejection back to its producer, or to a person. */
