@@ -27,7 +27,15 @@ export function packageVersion(): string {
  * and the page of the version that reported the finding.
  */
 export function ruleDocsUrl(id: string): string {
-  return new URL(`../../docs/rules/${id}.md`, import.meta.url).href;
+  return docsPageUrl(`rules/${id}.md`);
+}
+
+/**
+ * The `file:` URL of a page (with an optional `#anchor`) of the docs shipped with this
+ * installation, given relative to `docs/`: `diff/edge-removed.md`, `import.md#drift`.
+ */
+export function docsPageUrl(page: string): string {
+  return new URL(`../../docs/${page}`, import.meta.url).href;
 }
 
 /** A file of the Python runtime package, `path` relative to the folder that holds `seam_handoff/`. */

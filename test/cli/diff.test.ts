@@ -4,9 +4,10 @@
  * temporary folder (the `git` program; the tests skip, saying so, when it is missing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
 import { BASE, edit } from "../diff/helpers.js";
@@ -98,6 +99,12 @@ describe("seam diff <old> <new>", () => {
     expect(sarif.runs[0].results).toHaveLength(1);
     expect(sarif.runs[0].results[0]).toMatchObject({ ruleId: "max-rounds-lowered", level: "error", message: { text: ROUNDS_MESSAGE } });
     expect(sarif.runs[0].results[0].ruleIndex).toBe(rules.indexOf("max-rounds-lowered"));
+    // Each finding's help is its page among the diff findings' docs, not a rule page of check.
+    for (const rule of sarif.runs[0].tool.driver.rules as { id: string; helpUri: string; help: { text: string } }[]) {
+      expect(rule.helpUri).toBe(new URL(`../../docs/diff/${rule.id}.md`, import.meta.url).href);
+      expect(existsSync(fileURLToPath(rule.helpUri))).toBe(true);
+      expect(rule.help.text).toContain(`Rule \`${rule.id}\` of \`seam diff\``);
+    }
   });
 
   it("--fail-on missing-version-bump passes an announced break and fails an unannounced one", async () => {

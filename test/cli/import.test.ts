@@ -123,6 +123,9 @@ describe("seam import --check", () => {
     const log = JSON.parse(sarif.out) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[] };
     expect(log.runs[0]?.results.map((r) => r.ruleId)).toEqual(["drift-edge"]);
     expect(log.runs[0]?.tool.driver.rules.map((r) => r.id)).toEqual(["drift-agent", "drift-edge", "drift-entry", "drift-end"]);
+    const docs = new URL("../../docs/import.md#drift-seam-import---check", import.meta.url).href;
+    expect(sarif.out).toContain(JSON.stringify(docs));
+    expect(sarif.out).toContain("of `seam import --check`");
   });
 
   it("refuses a .seam file with syntax errors, and names the graphs of a file with several", async () => {

@@ -103,12 +103,18 @@ async function formatFindings(findings: readonly Finding[], format: CheckFormat,
       return formatGithub(findings, io.cwd);
     }
     case "sarif": {
-      const [{ formatSarif }, { findingCatalog }, { packageVersion }] = await Promise.all([
+      const [{ formatSarif }, { findingCatalog }, { docsPageUrl, packageVersion }] = await Promise.all([
         import("../format/sarif.js"),
         import("../../diff/findings/index.js"),
         import("../../core/package-files.js"),
       ]);
-      return formatSarif(findings, { cwd: io.cwd, rules: findingCatalog, version: packageVersion() });
+      return formatSarif(findings, {
+        cwd: io.cwd,
+        rules: findingCatalog,
+        version: packageVersion(),
+        command: "seam diff",
+        helpUri: (id) => docsPageUrl(`diff/${id}.md`),
+      });
     }
   }
 }

@@ -264,12 +264,18 @@ async function formatFindings(findings: readonly Diagnostic[], format: CheckForm
       return formatGithub(findings, io.cwd);
     }
     case "sarif": {
-      const [{ formatSarif }, { DRIFT_RULES }, { packageVersion }] = await Promise.all([
+      const [{ formatSarif }, { DRIFT_RULES }, { docsPageUrl, packageVersion }] = await Promise.all([
         import("../format/sarif.js"),
         import("../../import/drift.js"),
         import("../../core/package-files.js"),
       ]);
-      return formatSarif(findings, { cwd: io.cwd, rules: DRIFT_RULES, version: packageVersion() });
+      return formatSarif(findings, {
+        cwd: io.cwd,
+        rules: DRIFT_RULES,
+        version: packageVersion(),
+        command: "seam import --check",
+        helpUri: () => docsPageUrl("import.md#drift-seam-import---check"),
+      });
     }
   }
 }

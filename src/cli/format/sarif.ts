@@ -28,6 +28,10 @@ export interface SarifOptions {
   readonly rules: readonly RuleMeta[];
   /** Seam's version (from package.json). */
   readonly version: string;
+  /** The command whose findings these are, named in each rule's help (default `seam check`). */
+  readonly command?: string;
+  /** The page that documents a rule, as an absolute URI (default: `docs/rules/<id>.md`). */
+  readonly helpUri?: (id: string) => string;
 }
 
 /** The JSON Schema SARIF files name in `$schema` (the OASIS 2.1.0 errata 01 schema). */
@@ -83,9 +87,9 @@ export function toSarif(diagnostics: readonly Diagnostic[], options: SarifOption
               name: ruleName(rule.id),
               shortDescription: { text: rule.description },
               fullDescription: { text: `${rule.description} Reported as ${article(rule.severity)} ${rule.severity} by default.` },
-              helpUri: ruleDocsUrl(rule.id),
+              helpUri: (options.helpUri ?? ruleDocsUrl)(rule.id),
               help: {
-                text: `${rule.description}\nRule \`${rule.id}\` of \`seam check\`; default severity: ${rule.severity}.`,
+                text: `${rule.description}\nRule \`${rule.id}\` of \`${options.command ?? "seam check"}\`; default severity: ${rule.severity}.`,
               },
               defaultConfiguration: { level: LEVEL[rule.severity] },
             })),
