@@ -1475,6 +1475,7 @@ def accept(
     can_read: CanRead | None = None,
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
+    sender: AgentId | None = None,
 ) -> AcceptResult:
     """The ingest check: the envelope's content (JSON data; the JSON Schema, every error; every
     semantic and graph check whose inputs are well-typed), then can_read for each required
@@ -1484,7 +1485,9 @@ def accept(
     me: the receiving agent's id, an agent of GRAPH. can_read(ref, read_scope) -> bool: True when
     this agent can read a required artefact (None: artefacts are not checked). seen: the duplicate
     and ownership memory, a SeenStore (None: neither is checked). now: the clock, in seconds since
-    the Unix epoch (default time.time).
+    the Unix epoch (default time.time). sender: the producer the transport authenticated (an mTLS
+    subject, a signed token's subject, a queue's producer id); a different from_agent.id is
+    refused (sender-mismatch) without asking the store. None: from_agent is only the envelope's claim.
 
     Returns Accepted(record) or Rejected(rejection, duplicate); every reason has a JSON Pointer
     path, a rule id and a message. Never raises on a bad envelope (deep nesting, huge numbers, NaN,
@@ -1493,7 +1496,7 @@ def accept(
     accept_async), ValueError when now() is outside the times an ISO 8601 record can hold, and
     whatever can_read or seen.claim raise (an unavailable store is not bad input: retry).
     """
-    return _ACCEPT.accept(envelope, me, can_read, seen, now)
+    return _ACCEPT.accept(envelope, me, can_read, seen, now, sender)
 
 
 async def accept_async(
@@ -1503,10 +1506,11 @@ async def accept_async(
     can_read: CanReadAsync | None = None,
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
+    sender: AgentId | None = None,
 ) -> AcceptResult:
     """accept() for asyncio services: can_read may return an awaitable (the required artefacts
     are asked together) and seen.claim may be a coroutine (Redis, SQL). Same verdicts, same errors."""
-    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now)
+    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now, sender)
 
 
 def loop_signature(envelope: object) -> str:

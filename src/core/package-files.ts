@@ -46,7 +46,7 @@ export interface RuntimeFile {
 
 /**
  * The source of the Python runtime package `seam_handoff` shipped with this installation
- * (`python/src/seam_handoff/` next to package.json): its modules, `py.typed` and `ledger.lua`,
+ * (`python/src/seam_handoff/` next to package.json): its modules, `py.typed`, `ledger.lua` and `reasons.json`,
  * in name order, for `seam compile --vendor-runtime` to write beside the generated modules.
  *
  * @throws Error when the folder is missing: the installation is broken.
@@ -54,7 +54,7 @@ export interface RuntimeFile {
 export function pythonRuntimeFiles(): RuntimeFile[] {
   const folder = new URL("../../python/src/seam_handoff/", import.meta.url);
   return readdirSync(folder)
-    .filter((name) => name.endsWith(".py") || name === "py.typed" || name === "ledger.lua")
+    .filter((name) => name.endsWith(".py") || name === "py.typed" || name === "ledger.lua" || name === "reasons.json")
     .sort()
     .map((name) => ({ path: `seam_handoff/${name}`, content: readFileSync(new URL(name, folder), "utf8") }));
 }

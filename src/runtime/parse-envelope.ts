@@ -8,10 +8,10 @@
  */
 import { findDuplicateKeys, hasDuplicateKeys } from "./duplicate-keys.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
+import { MAX_ENVELOPE_BYTES } from "./reason-catalogue.js";
 import { capReasons, ruleReason, type Reason } from "./reason.js";
 
-/** The default size limit of an envelope, in bytes of UTF-8: 1 MiB. */
-export const MAX_ENVELOPE_BYTES = 1024 * 1024;
+export { MAX_ENVELOPE_BYTES };
 
 /** Options of {@link parseEnvelope}. */
 export interface ParseEnvelopeOptions {

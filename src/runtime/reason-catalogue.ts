@@ -22,6 +22,9 @@ const RULES: { readonly [rule: string]: CatalogueEntry } = catalogue.rules;
 /** How many reasons of one rule a verdict lists; the rest are counted in one final reason. */
 export const PER_RULE_LIMIT: number = catalogue.perRuleLimit;
 
+/** The default size limit of an envelope read by `parseEnvelope`, in bytes of UTF-8 (1 MiB). */
+export const MAX_ENVELOPE_BYTES: number = catalogue.maxEnvelopeBytes;
+
 /** Every runtime rule id with its one-line description. */
 export const RUNTIME_RULES: { readonly [rule: string]: string } = Object.freeze(Object.fromEntries(Object.entries(RULES).map(([id, rule]) => [id, rule.description])));
 

@@ -55,6 +55,7 @@ from ._stores import (
 )
 from ._values import SchemaError
 from ._version import __version__
+from .parse import MAX_ENVELOPE_BYTES, ParsedEnvelope, parse_envelope
 from .redis_store import AsyncRedisSeenStore, RedisSeenStore, StoreUnavailableError
 
 __all__ = [
@@ -86,11 +87,13 @@ __all__ = [
     "HopLimitAction",
     "LoopDetector",
     "LoopObservation",
+    "MAX_ENVELOPE_BYTES",
     "MemorySeenStore",
     "NotOwner",
     "Noted",
     "Outcome",
     "OwnerConflict",
+    "ParsedEnvelope",
     "Reason",
     "RedisSeenStore",
     "RecordOutcome",
@@ -107,5 +110,6 @@ __all__ = [
     "TerminalInfo",
     "__version__",
     "canonical_json",
+    "parse_envelope",
     "schema_error_to_reason",
 ]

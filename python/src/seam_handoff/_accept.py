@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Set
 from typing import Any, Final, NamedTuple, TypeGuard, cast
 
+from ._catalogue import cap_reasons, rule_reason
 from ._records import (
     AcceptanceRecord,
     Accepted,
@@ -35,10 +36,10 @@ from ._records import (
 from ._stores import (
     AlreadyFinished,
     AsyncSeenStore,
+    ClaimBudget,
     Claimed,
     ClaimEdge,
     ClaimRequest,
-    ClaimBudget,
     Custody,
     CustodyFault,
     Duplicate,
@@ -51,7 +52,6 @@ from ._stores import (
     TaskEnd,
     TaskFinished,
 )
-from ._catalogue import cap_reasons, rule_reason
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted, version_mismatch
 from ._values import INT_LIMIT, SchemaError, js_text
 
@@ -477,7 +477,9 @@ class Acceptor:
             for counter in _COUNTERS:
                 cap = _whole_number(cast("dict[str, Any]", caps).get(counter))
                 if cap is not None and counter not in cast("dict[str, Any]", consumed):
-                    reasons.append(rule_reason(f"/budget/consumed/{counter}", "budget-counter-missing", "missing", counter=counter, limit=cap))
+                    reasons.append(
+                        rule_reason(f"/budget/consumed/{counter}", "budget-counter-missing", "missing", counter=counter, limit=cap)
+                    )
         required: list[_Required] = []
         asked: set[tuple[str, str | None]] = set()
         artefacts = get("artefacts")
@@ -698,7 +700,9 @@ class Acceptor:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
             raise TypeError(f"{call}(): now() must return seconds since the Unix epoch as a number, not {type(seconds).__name__}")
         if _MILLISECONDS_FROM <= seconds <= _MAX_TIME_SECONDS:
-            raise TypeError(f"{call}(): now() returned {seconds!r}, which is milliseconds since the Unix epoch: it must return seconds (time.time())")
+            raise TypeError(
+                f"{call}(): now() returned {seconds!r}, which is milliseconds since the Unix epoch: it must return seconds (time.time())"
+            )
         if not abs(seconds) <= _MAX_TIME_SECONDS:
             raise ValueError(f"{call}(): now() returned {seconds!r}, outside the times an ISO 8601 record can hold")
         ms = seconds * 1000
@@ -903,8 +907,9 @@ class Acceptor:
         request = None if seen is None else self._claim_request(content, me, at, reasons)
         if seen is None or request is None:
             return at, None
-        answer = seen.claim(request)
-        # None would read as "no store asked" and accept everything.
+        # Typed as any value: a custom store need not be type-checked, and a None would read as
+        # "no store asked" and accept everything.
+        answer = cast(object, seen.claim(request))
         if answer is None:
             raise TypeError(f"{call}(): seen.claim returned None, not a claim result such as Claimed()")
         return at, answer

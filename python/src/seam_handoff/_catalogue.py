@@ -15,6 +15,9 @@ _PLACEHOLDER: Final = re.compile(r"\{([a-z]+)\}")
 PER_RULE_LIMIT: Final[int] = _CATALOGUE["perRuleLimit"]
 """How many reasons of one rule a verdict lists; the rest are counted in one final reason."""
 
+MAX_ENVELOPE_BYTES: Final[int] = _CATALOGUE["maxEnvelopeBytes"]
+"""The default size limit of parse_envelope, in bytes of UTF-8 (1 MiB)."""
+
 RUNTIME_RULES: Final[dict[str, str]] = {rule: entry["description"] for rule, entry in _CATALOGUE["rules"].items()}
 """Every runtime rule id with its one-line description."""
 

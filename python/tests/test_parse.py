@@ -1,0 +1,69 @@
+"""parse_envelope(): strict JSON off the wire, with the rule ids and messages of parseEnvelope."""
+
+from typing import Any
+
+import pytest
+
+from seam_handoff import MAX_ENVELOPE_BYTES, parse_envelope
+from seam_handoff.parse import duplicate_keys
+
+
+def test_reads_an_envelope_and_drops_a_byte_order_mark() -> None:
+    parsed = parse_envelope(b'\xef\xbb\xbf{"task_id": "t-1", "hop": {"index": 1}}')
+    assert parsed.ok and parsed.reasons == []
+    assert parsed.envelope == {"task_id": "t-1", "hop": {"index": 1}}
+    assert parsed.to_dict() == {"ok": True, "envelope": {"task_id": "t-1", "hop": {"index": 1}}}
+
+
+def test_refuses_a_key_given_twice_at_each_repeat_in_text_order() -> None:
+    text = '{"to_agent": {"id": "a", "id": "b"}, "x": [{"k": 1, "k": 2}], "to_agent": 3}'
+    parsed = parse_envelope(text)
+    assert (parsed.ok, parsed.envelope) == (False, None)
+    message = "the key {} is given twice in one object: parsers disagree on which value counts, so the envelope is refused"
+    assert [(r.path, r.rule, r.message) for r in parsed.reasons] == [
+        ("/to_agent/id", "duplicate-key", message.format('"id"')),
+        ("/x/0/k", "duplicate-key", message.format('"k"')),
+        ("/to_agent", "duplicate-key", message.format('"to_agent"')),
+    ]
+
+
+def test_keys_are_compared_decoded_and_pointers_escaped() -> None:
+    assert duplicate_keys('{"a/b": 1, "a\\u002fb": 2, "s\\"q": [], "~": {"~": 0, "~": 1}}') == [("/a~1b", "a/b"), ("/~0/~0", "~")]
+
+
+def test_caps_the_reasons_of_one_rule() -> None:
+    text = "[" + ",".join('{"a": 1, "a": 2}' for _ in range(50)) + "]"
+    reasons = parse_envelope(text).reasons
+    assert len(reasons) == 21
+    assert reasons[-1].path == "/20/a"
+    assert reasons[-1].message == "and 30 more duplicate-key reasons, not listed (a verdict lists at most 20 per rule)"
+
+
+def test_refuses_a_body_past_the_limit_before_parsing() -> None:
+    assert MAX_ENVELOPE_BYTES == 1024 * 1024
+    big = parse_envelope("x" * 11, max_bytes=10)
+    assert [(r.path, r.rule, r.message) for r in big.reasons] == [
+        ("", "envelope-too-large", "is more than 10 bytes of UTF-8, past the limit of 10: an envelope carries pointers, not payloads")
+    ]
+    wide = parse_envelope('"\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9"', max_bytes=10)
+    assert wide.reasons[0].message.startswith("is 14 bytes of UTF-8, past the limit of 10")
+    assert parse_envelope(b"[1]" * 4, max_bytes=10).reasons[0].message.startswith("is 12 bytes")
+    assert parse_envelope('"\u00e9\u00e9\u00e9\u00e9"', max_bytes=10).ok
+
+
+def test_refuses_text_that_is_not_json_or_not_utf8() -> None:
+    bad = parse_envelope(b'{"a": "\xff"}')
+    assert [(r.path, r.rule, r.message) for r in bad.reasons] == [("", "invalid-json", "is not UTF-8 text")]
+    for text in ['{"a": NaN}', '{"a": Infinity}', "{", '{"a": 1} x', "[" * 100_000]:
+        parsed = parse_envelope(text)
+        assert not parsed.ok and [r.rule for r in parsed.reasons] == ["invalid-json"], text
+        assert parsed.reasons[0].message.startswith("is not JSON: ")
+
+
+def test_misuse_is_a_type_error() -> None:
+    not_text: Any = 123
+    for max_bytes in (0, True, 1.5):
+        with pytest.raises(TypeError):
+            parse_envelope("{}", max_bytes=max_bytes)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse_envelope(not_text)
