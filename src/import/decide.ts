@@ -52,6 +52,7 @@ export interface DecidedAgent {
   readonly version?: string;
   readonly gate?: boolean;
   readonly effect?: string;
+  readonly join?: string;
   readonly terminals: readonly DecidedTerminal[];
 }
 
@@ -64,6 +65,7 @@ export interface DecidedEdge {
   readonly guard?: { readonly text: string; readonly guess?: string };
   readonly minConfidence?: string;
   readonly gate?: boolean;
+  readonly fanOutName?: string;
   readonly require?: Guessed<readonly string[]>;
   readonly maxRounds?: Guessed<number>;
   readonly observe: boolean;
@@ -179,6 +181,7 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       observe: edge.observe === true,
       ...(edge.minConfidence === undefined ? {} : { minConfidence: edge.minConfidence }),
       ...(edge.gate === true ? { gate: true } : {}),
+      ...(edge.fanOutName === undefined ? {} : { fanOutName: edge.fanOutName }),
       ...(edge.fanOut !== undefined
         ? { fanOut: edge.fanOut }
         : edge.conditional !== undefined && !routed(edge)
@@ -197,6 +200,7 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       ...(node.version === undefined ? {} : { version: node.version }),
       ...(node.gate === true ? { gate: true } : {}),
       ...(node.effect === undefined ? {} : { effect: node.effect }),
+      ...(node.join === undefined ? {} : { join: node.join }),
       terminals: node.ends.map((end) => ({
         name: terminalNames.name(end.name),
         outcome:

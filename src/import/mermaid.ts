@@ -27,8 +27,8 @@ const SHAPES: readonly (readonly [string, string, string])[] = [
   ["{{", "}}", "hexagon"],
   ["[/", "/]", "box"],
   ["[\\", "\\]", "box"],
-  ["[/", "\\]", "box"],
-  ["[\\", "/]", "box"],
+  ["[/", "\\]", "trapezoid"],
+  ["[\\", "/]", "inverted-trapezoid"],
   [">", "]", "flag"],
   ["[", "]", "box"],
   ["(", ")", "round"],
@@ -151,17 +151,24 @@ function readNode(s: string, line: number, nodes: Map<string, Node>): { id: stri
   let rest = s.slice(id.length);
   const node = nodes.get(id) ?? { id, line };
   nodes.set(id, node);
+  let unclosed: string | undefined;
   for (const [open, close, shape] of SHAPES) {
     if (!rest.startsWith(open)) continue;
     const body = rest.slice(open.length);
     const quoted = body.startsWith('"');
     const end = quoted ? body.indexOf(`"${close}`, 1) : body.indexOf(close);
-    if (end < 0) return `the shape ${open}...${close} of node ${id} is not closed`;
+    // `[/` and `[\` each open two shapes: try the other closer before giving up.
+    if (end < 0) {
+      unclosed ??= `the shape ${open}...${close} of node ${id} is not closed`;
+      continue;
+    }
+    unclosed = undefined;
     node.shape = shape;
     node.label = quoted ? unquote(body.slice(0, end + 1)) : body.slice(0, end).trim();
     rest = body.slice(end + (quoted ? 1 : 0) + close.length);
     break;
   }
+  if (unclosed !== undefined) return unclosed;
   return { id, rest };
 }
 
@@ -192,7 +199,8 @@ function isSeamPicture(nodes: ReadonlyMap<string, Node>): boolean {
     const lines = (node.label ?? "").split("\n");
     if (node.shape === "circle" && node.label === "start") continue;
     if (node.shape === "flag" && lines.length === 2 && (OUTCOMES as readonly string[]).includes(lines[0] as string)) continue;
-    if (!["subroutine", "round", "stadium", "hexagon"].includes(node.shape ?? "")) return false;
+    if (node.shape === "trapezoid" && (lines[0] ?? "").startsWith("fan_out ")) continue;
+    if (!["subroutine", "round", "stadium", "hexagon", "inverted-trapezoid"].includes(node.shape ?? "")) return false;
     if (!(ROLES as readonly string[]).includes((lines[1] ?? "").split(" ")[0] as string)) return false;
     agents++;
   }
@@ -213,26 +221,38 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
   const hop = title === undefined ? undefined : /hop limit (\d+) \(declared/.exec(title);
   const agentOf = new Map<string, { id: string; role: Role; version?: string; gate?: boolean; effect?: string; ends: ImportedEnd[] }>();
   const terminals = new Map<string, ImportedEnd>();
+  // A fan-out is its own node: the supervisor links to it, and it links to each branch.
+  const fanOuts = new Map<string, { name: string; owner?: string }>();
   for (const node of nodes.values()) {
     const lines = (node.label ?? "").split("\n");
     if (node.shape === "flag") terminals.set(node.id, { name: lines[1] as string, outcome: lines[0] as Outcome });
+    else if (node.shape === "trapezoid") fanOuts.set(node.id, { name: (lines[0] as string).slice("fan_out ".length) });
     else if (node.shape !== "circle") {
       const [role, ...version] = (lines[1] as string).split(" ");
       const effect = lines.find((line, i) => i >= 2 && line.startsWith("effect: "))?.slice("effect: ".length);
+      const join = lines.find((line, i) => i >= 2 && line.startsWith("join "))?.slice("join ".length);
       agentOf.set(node.id, {
         id: lines[0] as string,
         role: role as Role,
         ...(version.length === 0 ? {} : { version: version.join(" ") }),
         ...(lines.slice(2).includes("approval gate") ? { gate: true } : {}),
         ...(effect === undefined ? {} : { effect }),
+        ...(join === undefined ? {} : { join }),
         ends: [],
       });
     }
   }
+  for (const link of links) {
+    const fan = fanOuts.get(link.to);
+    if (fan !== undefined && agentOf.has(link.from)) fan.owner = link.from;
+  }
   const entries: string[] = [];
   const edges: ImportedEdge[] = [];
   for (const link of links) {
-    const from = agentOf.get(link.from);
+    if (fanOuts.has(link.to)) continue;
+    const fan = fanOuts.get(link.from);
+    if (fan !== undefined && fan.owner === undefined) return `the fan-out ${link.from} has no supervisor linking to it`;
+    const from = agentOf.get(fan?.owner ?? link.from);
     const to = agentOf.get(link.to);
     const end = terminals.get(link.to);
     if (from === undefined && to !== undefined) entries.push(to.id);
@@ -253,6 +273,7 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
         ...(guard === undefined ? {} : { guard }),
         ...(floor === undefined ? {} : { minConfidence: floor }),
         ...(parts.includes("gate") ? { gate: true } : {}),
+        ...(fan === undefined ? {} : { fanOutName: fan.name }),
       });
     }
   }

@@ -29,6 +29,8 @@ export interface ImportedNode {
   readonly gate?: boolean;
   /** What the agent does outside the graph (Seam's own pictures). */
   readonly effect?: string;
+  /** The agent's join as Seam writes it after `join` (`all of a, b within 60 seconds`), from Seam's own pictures. */
+  readonly join?: string;
   readonly ends: readonly ImportedEnd[];
 }
 
@@ -58,6 +60,8 @@ export interface ImportedEdge {
   readonly minConfidence?: string;
   /** An approval gate on the edge (Seam's own pictures). */
   readonly gate?: boolean;
+  /** The named fan-out the edge is a branch of, stated (`fan_out NAME`, from Seam's own pictures). */
+  readonly fanOutName?: string;
   /**
    * The edge is one branch of a fan-out (LangGraph `Send`, ASL `Parallel`, an AutoGen activation
    * group): why it is written as a plain edge and marked.

@@ -38,6 +38,7 @@ export function writeSeam(graph: DecidedGraph): string {
     if (agent.version !== undefined) lines.push(`version ${seamString(agent.version)}`);
     if (agent.gate === true) lines.push("gate");
     if (agent.effect !== undefined) lines.push(`effect ${seamString(agent.effect)}`);
+    if (agent.join !== undefined) lines.push(`join ${agent.join}`);
     for (const terminal of agent.terminals) {
       marked(lines, terminal.outcome, "terminal");
       const description = terminal.description === undefined ? "" : ` ${seamString(terminal.description)}`;
@@ -72,6 +73,7 @@ function writeEdge(lines: string[], edge: DecidedEdge): void {
   }
   if (edge.minConfidence !== undefined) lines.push(`min_confidence ${edge.minConfidence}`);
   if (edge.gate === true) lines.push("gate");
+  if (edge.fanOutName !== undefined) lines.push(`fan_out ${edge.fanOutName}`);
   lines.push("}");
 }
 
