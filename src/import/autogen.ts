@@ -3,14 +3,16 @@
  * `nodes` maps each agent's name to `{ name, edges: [{ target, condition, activation_group,
  * activation_condition }], activation }`, and `default_start_node` may name the start. The
  * entries are the start node, else every node no edge enters (GraphFlow's own rule). A node
- * without edges ends the flow (a terminal, outcome guessed). An edge with a `condition` is a
- * route (a string condition is the branch name). Edges into a node whose activation is `all`
- * from several sources, or that share an `activation_group`, make a join: written as plain edges
- * marked `fan-out`.
+ * without edges ends the flow (a terminal, outcome guessed). GraphFlow takes every edge out of a
+ * node whose condition holds, at once: several unconditional edges, or several with the same
+ * string condition, are a fan-out (the condition is not written, and marked); an edge with a
+ * condition of its own is a route (a string condition is the branch name). Edges into a node
+ * that share an `activation_group` (by default the node's name) from several sources are a
+ * join: `all` or `any` as their `activation_condition` says.
  */
 import type { SourceFile } from "../core/source-file.js";
 import { array, object, optionalText, readJson, readShape, ShapeError, text } from "./json-source.js";
-import type { ImportedEdge, ImportedGraph, ImportResult } from "./model.js";
+import type { ImportedEdge, ImportedGraph, ImportedJoin, ImportResult } from "./model.js";
 
 const HINT = "give the JSON of DiGraph.model_dump() (for example json.dumps(builder.build().model_dump()))";
 
@@ -58,19 +60,50 @@ function fromJson(value: unknown, name: string): ImportedGraph {
   }
   const incoming = new Map<string, RawEdge[]>();
   for (const edge of raw) incoming.set(edge.to, [...(incoming.get(edge.to) ?? []), edge]);
+  // Edges of one node taken together: all unconditional ones, or all with one string condition.
+  const together = new Map<string, RawEdge[]>();
+  const takenWith = (edge: RawEdge): string | undefined => (!edge.conditional ? `\u0000${edge.from}` : edge.condition === undefined ? undefined : `${edge.from}\u0000${edge.condition}`);
+  for (const edge of raw) {
+    const key = takenWith(edge);
+    if (key !== undefined) together.set(key, [...(together.get(key) ?? []), edge]);
+  }
+  const groupOf = (edge: RawEdge): string | undefined => {
+    const key = takenWith(edge);
+    return key !== undefined && (together.get(key) ?? []).length > 1 ? (edge.condition ?? edge.from) : undefined;
+  };
   const edges: ImportedEdge[] = raw.map((edge) => {
-    const group = (incoming.get(edge.to) ?? []).filter((e) => e.group === edge.group);
-    const join = group.length > 1 && edge.activation === "all";
-    const fanOut = join
-      ? `AutoGen waits for all of ${group.map((e) => e.from).join(", ")} (activation group ${edge.group}) before ${edge.to} runs: a join`
-      : undefined;
+    const group = groupOf(edge);
     return {
       from: edge.from,
       to: edge.to,
-      ...(edge.conditional ? { conditional: edge.condition === undefined ? {} : { label: edge.condition } } : {}),
-      ...(fanOut === undefined ? {} : { fanOut }),
+      ...(edge.conditional && group === undefined ? { conditional: edge.condition === undefined ? {} : { label: edge.condition } } : {}),
+      ...(group === undefined
+        ? {}
+        : {
+            parallel: {
+              group,
+              ...(edge.condition === undefined ? {} : { guess: `AutoGen GraphFlow takes these edges when the message of ${edge.from} matches ${JSON.stringify(edge.condition)}; a Seam fan-out states no condition` }),
+            },
+          }),
     };
   });
+  const waits = new Map<string, ImportedJoin>();
+  for (const [to, list] of incoming) {
+    for (const group of new Set(list.map((e) => e.group))) {
+      const members = list.filter((e) => e.group === group);
+      if (members.length < 2 || waits.has(to)) continue;
+      const inputs = members.map((e) => e.from);
+      // The fan-out that starts every input: one node's edges, taken together, to all of them.
+      const starts = raw.filter((e) => inputs.includes(e.to) && groupOf(e) !== undefined);
+      const first = starts[0];
+      const one = first !== undefined && starts.every((e) => e.from === first.from && groupOf(e) === groupOf(first)) && new Set(starts.map((e) => e.to)).size === inputs.length;
+      waits.set(to, {
+        wait: members[0]?.activation === "any" ? "any" : "all",
+        inputs,
+        ...(one && first !== undefined ? { after: { from: first.from, group: groupOf(first) as string } } : {}),
+      });
+    }
+  }
   const start = optionalText(root["default_start_node"]);
   if (start !== undefined && !known.has(start)) throw new ShapeError("default_start_node", "the name of a node");
   const entries = start !== undefined ? [start] : ids.filter((id) => !incoming.has(id));
@@ -78,7 +111,10 @@ function fromJson(value: unknown, name: string): ImportedGraph {
   return {
     source: "AutoGen GraphFlow",
     name,
-    nodes: ids.map((id) => ({ id, ends: leaves.has(id) ? [] : [{ name: "done" }] })),
+    nodes: ids.map((id) => {
+      const join = waits.get(id);
+      return { id, ends: leaves.has(id) ? [] : [{ name: "done" }], ...(join === undefined ? {} : { waits: join }) };
+    }),
     edges,
     entries,
     ...(entries.length === 0 ? { entryGuess: "the graph has no start node and every node has an edge into it" } : {}),
