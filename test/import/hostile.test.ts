@@ -19,6 +19,22 @@ describe("hostile input", () => {
     expect(importFile("asl", file('{"StartAt": '), "g")).toMatchObject({ ok: false, problem: { line: 1, column: 13 } });
   });
 
+  it("refuses a key given twice in one object, at the second key, in every JSON format", () => {
+    const machine = '{\n  "StartAt": "A",\n  "States": {\n    "A": { "Type": "Task", "Next": "B", "Next": "C" },\n    "B": { "Type": "Succeed" },\n    "C": { "Type": "Succeed" }\n  }\n}\n';
+    expect(importFile("asl", file(machine), "g")).toEqual({
+      ok: false,
+      problem: {
+        message: 'has the key "Next" twice in one object (at /States/A/Next): JSON readers disagree on which value counts',
+        line: 4,
+        column: 41,
+        hint: "give each key of an object once in the state machine",
+      },
+    });
+    expect(importFile("langgraph", file('{"nodes": [], "edges": [], "nodes": [{"id": "\\u001b[2J"}]}'), "g")).toMatchObject({ ok: false, problem: { line: 1, column: 28 } });
+    const hostile = importFile("autogen", file('{"nodes": {"a\\u001b[2J": {}, "a\\u001b[2J": {}}}'), "g");
+    expect(hostile).toMatchObject({ ok: false, problem: { message: 'has the key "a\\u001b[2J" twice in one object (at /nodes/a\\u001b[2J): JSON readers disagree on which value counts' } });
+  });
+
   it("names the place of a shape error", () => {
     expect(importFile("langgraph", file('{"nodes": [{"id": "a"}], "edges": [{"source": "a", "target": "b"}]}'), "g")).toEqual({
       ok: false,
