@@ -5,9 +5,11 @@
  * `end`, `direction`, `classDef`, `class`, `style`, `linkStyle` and `click` lines are skipped.
  * Edges point from left to right; a link without an arrow head counts as one.
  *
- * A picture written by `seam graph --format mermaid` is read back exactly: its title names the
- * graph, the `start` circle's links are the entries, agent labels give id, role and version,
- * flag-shaped end nodes are terminals and link labels give the kind, `max_rounds` and `observe`.
+ * A picture written by `seam graph --format mermaid` is read back as far as it shows the graph:
+ * its title names the graph, the `start` circle's links are the entries, agent labels give id,
+ * role and version, flag-shaped end nodes are terminals and link labels give the kind,
+ * `max_rounds` and `observe`. What the picture does not show ({@link PICTURE_LEAVES_OUT}) is
+ * noted as left out.
  * In any other flowchart a node is an agent named by its id, a circle labelled `start` marks the
  * entries (else every node no link enters, a guess), a circle labelled `end` or `stop` marks
  * ends (else every node no link leaves ends, a guess), and a link label is a branch name.
@@ -285,9 +287,18 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
     entries,
     ...(hop === undefined || hop === null ? {} : { hopLimit: Number(hop[1]) }),
     boundsStated: true,
-    notes: [],
+    notes: [PICTURE_LEAVES_OUT],
   };
 }
+
+/**
+ * What a `seam graph` picture does not draw, so an import of one cannot read it back: said once
+ * in every import of a picture (on stderr and at the top of the file), since the picture cannot
+ * tell whether the graph it was drawn from had any.
+ */
+export const PICTURE_LEAVES_OUT =
+  "what a seam graph picture does not show: the envelope version, on_hop_limit, loop_signature, contracts, the fields each edge requires, terminal descriptions and comments " +
+  "(the file has Seam's defaults for them; copy them from the .seam file the picture was drawn from)";
 
 function fromFlowchart(nodes: ReadonlyMap<string, Node>, links: readonly Link[], title: string | undefined, fallback: string): ImportedGraph {
   const marker = (node: Node, words: readonly string[]): boolean => node.shape === "circle" && words.includes((node.label ?? node.id).trim().toLowerCase());

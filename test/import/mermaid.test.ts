@@ -4,6 +4,7 @@ import { checkText } from "../../src/analysis/check.js";
 import { createSourceFile } from "../../src/core/source-file.js";
 import { mermaidPicture } from "../../src/emit/picture-mermaid.js";
 import { importFile, toSeam } from "../../src/import/index.js";
+import { PICTURE_LEAVES_OUT } from "../../src/import/mermaid.js";
 
 const EXAMPLES = new URL("../../examples/", import.meta.url);
 const PICTURES = new URL("../fixtures/pictures/", import.meta.url);
@@ -29,8 +30,9 @@ describe("mermaid: seam graph -> import -> graph is stable", () => {
         const picture = mermaidPicture(graph);
         const back = importText(picture);
         if (!back.ok) throw new Error(back.problem.message);
-        // A picture states everything it shows exactly: no guess is marked.
+        // A picture states everything it shows exactly: no guess is marked; what it does not show is noted.
         expect(back.text).not.toMatch(/\/\/ seam-guess /);
+        expect(back.text).toContain(`// Left out: ${PICTURE_LEAVES_OUT}.\n`);
         const again = checkText("b.seam", back.text).graphs[0];
         expect(again && mermaidPicture(again)).toBe(picture);
       }
