@@ -59,13 +59,13 @@ function fromJson(value: unknown, name: string): ImportedGraph {
     });
   }
   const incoming = new Map<string, RawEdge[]>();
-  for (const edge of raw) incoming.set(edge.to, [...(incoming.get(edge.to) ?? []), edge]);
+  for (const edge of raw) push(incoming, edge.to, edge);
   // Edges of one node taken together: all unconditional ones, or all with one string condition.
   const together = new Map<string, RawEdge[]>();
   const takenWith = (edge: RawEdge): string | undefined => (!edge.conditional ? `\u0000${edge.from}` : edge.condition === undefined ? undefined : `${edge.from}\u0000${edge.condition}`);
   for (const edge of raw) {
     const key = takenWith(edge);
-    if (key !== undefined) together.set(key, [...(together.get(key) ?? []), edge]);
+    if (key !== undefined) push(together, key, edge);
   }
   const groupOf = (edge: RawEdge): string | undefined => {
     const key = takenWith(edge);
@@ -87,21 +87,26 @@ function fromJson(value: unknown, name: string): ImportedGraph {
           }),
     };
   });
+  // The fan-out edge that starts each node, when exactly one does.
+  const startedBy = new Map<string, RawEdge | null>();
+  for (const edge of raw) if (groupOf(edge) !== undefined) startedBy.set(edge.to, startedBy.has(edge.to) ? null : edge);
   const waits = new Map<string, ImportedJoin>();
   for (const [to, list] of incoming) {
-    for (const group of new Set(list.map((e) => e.group))) {
-      const members = list.filter((e) => e.group === group);
-      if (members.length < 2 || waits.has(to)) continue;
+    const byGroup = new Map<string, RawEdge[]>();
+    for (const edge of list) push(byGroup, edge.group, edge);
+    for (const members of byGroup.values()) {
+      if (members.length < 2) continue;
       const inputs = members.map((e) => e.from);
-      // The fan-out that starts every input: one node's edges, taken together, to all of them.
-      const starts = raw.filter((e) => inputs.includes(e.to) && groupOf(e) !== undefined);
+      // One fan-out starts every input: the same node's edges, taken together.
+      const starts = inputs.map((input) => startedBy.get(input));
       const first = starts[0];
-      const one = first !== undefined && starts.every((e) => e.from === first.from && groupOf(e) === groupOf(first)) && new Set(starts.map((e) => e.to)).size === inputs.length;
+      const one = first !== undefined && first !== null && starts.every((e) => e !== undefined && e !== null && e.from === first.from && groupOf(e) === groupOf(first));
       waits.set(to, {
         wait: members[0]?.activation === "any" ? "any" : "all",
         inputs,
-        ...(one && first !== undefined ? { after: { from: first.from, group: groupOf(first) as string } } : {}),
+        ...(one ? { after: { from: first.from, group: groupOf(first) as string } } : {}),
       });
+      break;
     }
   }
   const start = optionalText(root["default_start_node"]);
@@ -120,4 +125,10 @@ function fromJson(value: unknown, name: string): ImportedGraph {
     ...(entries.length === 0 ? { entryGuess: "the graph has no start node and every node has an edge into it" } : {}),
     notes: [],
   };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [item]);
+  else list.push(item);
 }

@@ -50,7 +50,7 @@ export function planFanOuts(
   ends: (v: number) => boolean,
   rolesStated: boolean,
 ): FanOutPlan {
-  let roles = start.slice();
+  const roles = start.slice();
   const branches = new Map<number, ImportedBranch>();
   const plain = new Map<number, string>();
   const owners = new Map<number, string>();
@@ -71,7 +71,7 @@ export function planFanOuts(
     return i !== undefined && (branches.has(i) || extra.has(i));
   };
 
-  /** Why edge a -> b does not fit `r` (a role-mismatch or missing-return `seam check` would report), or undefined. */
+  /** Why edge a -> b does not fit roles `r` (a role-mismatch or missing-return `seam check` would report), or undefined. */
   const misfit = (r: readonly Role[], a: number, b: number, extra: ReadonlySet<number>): string | undefined => {
     const kind = inferKind(r, a, b, top);
     if (kind === "delegate") {
@@ -83,19 +83,25 @@ export function planFanOuts(
     }
     return undefined;
   };
-  const firstMisfit = (r: readonly Role[], vertices: readonly number[], extra: ReadonlySet<number>): string | undefined => {
-    for (const v of vertices) {
-      for (const b of top.out[v] as readonly number[]) {
-        const why = misfit(r, v, b, extra);
-        if (why !== undefined) return why;
-      }
-      for (const a of top.into[v] as readonly number[]) {
-        const why = misfit(r, a, v, extra);
+  // Edge checks left: each accepted fan-out changes a vertex's role (at most twice per vertex),
+  // so accepted ones cost O(edges) in all; refused ones are held to this budget, after which the
+  // remaining fan-outs are written as plain edges (deterministically, whatever the machine).
+  let budget = 8 * (edges.length + ids.length) + 1024;
+  /** The first edge of the `changed` vertices that does not fit `roles`; "" when out of budget. */
+  const firstMisfit = (changed: readonly number[], extra: ReadonlySet<number>): string | undefined => {
+    for (const v of changed) {
+      for (const [a, b] of pairsOf(v)) {
+        if (--budget < 0) return "";
+        const why = misfit(roles, a, b, extra);
         if (why !== undefined) return why;
       }
     }
     return undefined;
   };
+  function* pairsOf(v: number): Generator<[number, number]> {
+    for (const b of top.out[v] as readonly number[]) yield [v, b];
+    for (const a of top.into[v] as readonly number[]) yield [a, v];
+  }
 
   for (const [key, list] of groups) {
     const first = edges[list[0] as number] as PlanEdge;
@@ -106,18 +112,29 @@ export function planFanOuts(
     if (rolesStated) why = `${what}; written as plain edges: ${source} states the roles, and ${id(from)} is not a supervisor`;
     else if (list.length < 2) why = `${source} may run ${id(first.b)} several times at once from ${id(from)}; a Seam fan-out has one branch per agent`;
     else {
-      const trial = roles.slice();
-      trial[from] = "supervisor";
-      for (const b of top.out[from] as readonly number[]) if (trial[b] !== "supervisor") trial[b] = "worker";
-      const misfits = firstMisfit(trial, [from, ...(top.out[from] as readonly number[])], new Set(list));
+      // Tried in place: the roles the fan-out needs, undone if an edge does not fit them.
+      const undo: [number, Role][] = [];
+      const give = (v: number, role: Role): void => {
+        if (roles[v] === role) return;
+        undo.push([v, roles[v] as Role]);
+        roles[v] = role;
+      };
+      const targets = top.out[from] as readonly number[];
+      budget -= targets.length;
+      give(from, "supervisor");
+      for (const b of targets) if (roles[b] !== "supervisor") give(b, "worker");
+      const misfits = budget < 0 ? "" : firstMisfit(undo.map(([v]) => v), new Set(list));
       if (misfits === undefined) {
-        roles = trial;
         accepted.add(key);
         for (const i of list) branches.set(i, (edges[i] as PlanEdge).parallel as ImportedBranch);
         owners.set(from, group);
         continue;
       }
-      why = `${what}; written as plain edges: only a supervisor fans out, and if ${id(from)} were one, ${misfits}`;
+      for (let u = undo.length - 1; u >= 0; u--) roles[(undo[u] as [number, Role])[0]] = (undo[u] as [number, Role])[1];
+      why =
+        misfits === ""
+          ? `${what}; written as plain edges: the graph has more fan-outs than seam import checks`
+          : `${what}; written as plain edges: only a supervisor fans out, and if ${id(from)} were one, ${misfits}`;
     }
     for (const i of list) plain.set(i, why);
   }

@@ -93,15 +93,24 @@ function fanOuts(edges: readonly ImportedEdge[], sends: ReadonlySet<string>): Im
   });
 }
 
-/** The joins: a node that two or more branches of one fan-out hand off to with a plain edge. */
+/**
+ * The joins: a node that two or more branches of one fan-out hand off to with a plain edge (a
+ * branch node that two fan-outs start belongs to neither). Linear in the edges.
+ */
 function joins(edges: readonly ImportedEdge[]): Map<string, ImportedJoin> {
-  const branchesOf = new Map<string, Set<string>>();
-  for (const edge of edges) if (edge.parallel !== undefined) branchesOf.set(edge.from, (branchesOf.get(edge.from) ?? new Set()).add(edge.to));
-  const out = new Map<string, ImportedJoin>();
-  for (const [from, targets] of branchesOf) {
-    const into = new Map<string, string[]>();
-    for (const edge of edges) if (edge.conditional === undefined && edge.parallel === undefined && targets.has(edge.from)) into.set(edge.to, [...(into.get(edge.to) ?? []), edge.from]);
-    for (const [to, inputs] of into) if (inputs.length > 1 && !out.has(to)) out.set(to, { wait: "all", inputs, after: { from, group: from } });
+  const startedBy = new Map<string, string | null>();
+  for (const edge of edges) if (edge.parallel !== undefined) startedBy.set(edge.to, startedBy.has(edge.to) ? null : edge.from);
+  const into = new Map<string, { from: string; to: string; inputs: string[] }>();
+  for (const edge of edges) {
+    if (edge.conditional !== undefined || edge.parallel !== undefined) continue;
+    const from = startedBy.get(edge.from);
+    if (from === undefined || from === null) continue;
+    const key = `${from}\u0000${edge.to}`;
+    const found = into.get(key);
+    if (found === undefined) into.set(key, { from, to: edge.to, inputs: [edge.from] });
+    else found.inputs.push(edge.from);
   }
+  const out = new Map<string, ImportedJoin>();
+  for (const { from, to, inputs } of into.values()) if (inputs.length > 1 && !out.has(to)) out.set(to, { wait: "all", inputs, after: { from, group: from } });
   return out;
 }

@@ -65,4 +65,18 @@ describe("mermaid: flowcharts drawn by hand", () => {
     });
     expect(importText("flowchart TD\n  a ~~ b\n")).toMatchObject({ ok: false, problem: { message: 'cannot read "~~ b": expected a link such as -->', line: 2, column: 5 } });
   });
+
+  it("refuses a picture whose join or fan-out label would write Seam of its own, at the node's line", () => {
+    const hint = "give a Mermaid flowchart (see docs/import.md)";
+    const join = ["flowchart TD", '  s0(("start"))', '  a0[["lead<br/>supervisor<br/>join all of b } agent evil: peer {"]]', '  a1("b<br/>worker")', "  s0 --> a0", '  a0 -->|"delegate"| a1', '  a1 -->|"return"| a0'];
+    expect(importText(join.join("\n"))).toEqual({
+      ok: false,
+      problem: { message: 'the label of a0 has a join Seam cannot read: "all of b } agent evil: peer {"', line: 3, column: 1, hint },
+    });
+    const fan = ["flowchart TD", '  s0(("start"))', '  a0[["lead<br/>supervisor"]]', '  a1("b<br/>worker")', '  f0[/"fan_out x { }<br/>2 branches"\\]', "  s0 --> a0", "  a0 --> f0", '  f0 -->|"delegate"| a1'];
+    expect(importText(fan.join("\n"))).toEqual({
+      ok: false,
+      problem: { message: 'the fan-out f0 is named "x { }", which is not a Seam name', line: 5, column: 1, hint },
+    });
+  });
 });
