@@ -16,9 +16,9 @@ from collections.abc import Callable, Set
 from typing import Any, Final, NamedTuple, cast
 
 from ._fields import ABSENT, all_strings, as_object, field, string_at, whole_number
+from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
 from ._schema_reason import schema_error_to_reason
-from ._guard_route import describe_edge
 from ._stores import ClaimApproval, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
 from ._values import SchemaError

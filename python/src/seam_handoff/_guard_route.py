@@ -20,13 +20,13 @@ class LowestConfidence(NamedTuple):
     """The lowest numeric decisions[].confidence and the index of the first decision that has it."""
 
     value: float
-    index: int
+    position: int
 
 
 class Below(NamedTuple):
     """A decision below a floor: its index in decisions, its id (any value) and its confidence."""
 
-    index: int
+    position: int
     id: object
     confidence: float
 
@@ -130,7 +130,7 @@ def condition_pointer(condition: GuardCondition, fields: Mapping[str, object]) -
     if condition.subject != "confidence":
         return _POINTERS[condition.subject]
     lowest = lowest_confidence(fields.get("decisions"))
-    return _POINTERS["confidence"] if lowest is None else f"/decisions/{lowest.index}/confidence"
+    return _POINTERS["confidence"] if lowest is None else f"/decisions/{lowest.position}/confidence"
 
 
 def number_text(value: float) -> str:

@@ -33,7 +33,7 @@ def check_floor(edge: EdgeInfo, router: Sequence[EdgeInfo], fields: Mapping[str,
     for decision in below:
         reasons.append(
             rule_reason(
-                f"/decisions/{decision.index}/confidence",
+                f"/decisions/{decision.position}/confidence",
                 RULE.id,
                 "below",
                 decision=quote_untrusted(decision.id) if isinstance(decision.id, str) else "(no id)",
