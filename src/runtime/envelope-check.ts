@@ -27,7 +27,7 @@ import { describeEdge } from "./guard-route.js";
 import { checkHopPath, type PathGraph } from "./checks/bad-hop-path.js";
 import { checkBlockingQuestions } from "./checks/blocking-question.js";
 import { checkCounterReported } from "./checks/budget-counter-missing.js";
-import { BUDGET_COUNTERS, checkCounter, wholeCount } from "./checks/budget-exhausted.js";
+import { checkCounter, wholeCount } from "./checks/budget-exhausted.js";
 import { createHopLimitCheck } from "./checks/hop-limit-reached.js";
 import { checkIdLengths } from "./checks/id-too-long.js";
 import { checkAddressee } from "./checks/not-addressed-to-me.js";
@@ -211,11 +211,22 @@ function isStringArray(value: unknown): value is readonly string[] {
 
 /** The whole-number counters of `counters` (an object of the envelope), or `null` when there are none. */
 function countersOf(counters: Json): Record<string, number> | null {
-  let found: Record<string, number> | null = null;
-  for (const counter of BUDGET_COUNTERS) {
-    const value = wholeCount(counters[counter]);
-    if (value !== undefined) (found ??= {})[counter] = value;
+  // Read and written by literal names (BUDGET_COUNTERS of checks/budget-exhausted.ts, in its order): a computed name makes
+  // every read and write here a dictionary lookup, and the result one shape of object per envelope.
+  const tokens = wholeCount(counters.tokens);
+  const wallClockMs = wholeCount(counters.wall_clock_ms);
+  const toolCalls = wholeCount(counters.tool_calls);
+  const retries = wholeCount(counters.retries);
+  const costMicros = wholeCount(counters.cost_micros);
+  if (tokens !== undefined && wallClockMs !== undefined && toolCalls !== undefined && retries !== undefined && costMicros !== undefined) {
+    return { tokens, wall_clock_ms: wallClockMs, tool_calls: toolCalls, retries, cost_micros: costMicros };
   }
+  let found: Record<string, number> | null = null;
+  if (tokens !== undefined) (found ??= {}).tokens = tokens;
+  if (wallClockMs !== undefined) (found ??= {}).wall_clock_ms = wallClockMs;
+  if (toolCalls !== undefined) (found ??= {}).tool_calls = toolCalls;
+  if (retries !== undefined) (found ??= {}).retries = retries;
+  if (costMicros !== undefined) (found ??= {}).cost_micros = costMicros;
   return found;
 }
 
@@ -330,12 +341,15 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       if (role !== "superseded") consumed.push(ref);
       if (role !== "required" || (scope !== undefined && typeof scope !== "string")) continue;
       if (faultyPaths?.has(`/artefacts/${i}/ref`) === true) continue;
-      if (required.length > 0) {
-        // Most envelopes need one or two artefacts: the set is made for the second.
-        asked ??= new Set([keyOf(required[0] as RequiredArtefact)]);
-        const key = keyOf({ ref, scope: scope as string | undefined });
+      if (asked !== undefined) {
+        const key = keyOf(ref, scope as string | undefined);
         if (asked.has(key)) continue;
         asked.add(key);
+      } else if (isAsked(required, ref, scope as string | undefined)) continue;
+      else if (required.length === SCAN_UP_TO) {
+        // Past a few artefacts a set keeps this linear (an envelope may list 10^5).
+        asked = new Set(required.map((r) => keyOf(r.ref, r.scope)));
+        asked.add(keyOf(ref, scope as string | undefined));
       }
       required.push({ index: i, ref, scope: scope as string | undefined });
     }
@@ -514,7 +528,22 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   };
 }
 
-function keyOf(artefact: { readonly ref: string; readonly scope: string | undefined }): string {
-  return artefact.scope === undefined ? artefact.ref : `${artefact.ref}\u0000${artefact.scope}`;
+function keyOf(ref: string, scope: string | undefined): string {
+  return scope === undefined ? ref : `${ref}\u0000${scope}`;
+}
+
+/**
+ * Required artefacts compared one by one before a set of keys is made: most envelopes need one
+ * to three, and building keys (a string each) would cost more than comparing them.
+ */
+const SCAN_UP_TO = 8;
+
+/** Whether `required` (at most {@link SCAN_UP_TO} entries) already holds (`ref`, `scope`). */
+function isAsked(required: readonly RequiredArtefact[], ref: string, scope: string | undefined): boolean {
+  for (let i = 0; i < required.length; i++) {
+    const seen = required[i] as RequiredArtefact;
+    if (seen.ref === ref && seen.scope === scope) return true;
+  }
+  return false;
 }
 

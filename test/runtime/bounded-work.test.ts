@@ -69,6 +69,17 @@ describe("bounded work", () => {
     expect(result.ok ? [] : result.rejection.reasons.filter((r) => r.rule === "artefact-unreadable")).toHaveLength(21);
   });
 
+  it("asks canRead once per distinct (ref, scope) among a few artefacts, and again past the eighth", () => {
+    const refs = ["a", "a", "b", "a", "c", "d", "e", "f", "g", "h", "a", "i", "h"];
+    const scopes = [undefined, undefined, undefined, "s", undefined, undefined, undefined, undefined, undefined, undefined, "s", undefined, undefined];
+    const envelope = delegate(
+      (e) => (e["artefacts"] = refs.map((r, i) => ({ ref: `artefact://x/${r}`, media_type: "text/plain", role: "required", ...(scopes[i] === undefined ? {} : { read_scope: scopes[i] }) }))),
+    );
+    const asked: string[] = [];
+    expect(accept(envelope, { me: "billing", canRead: (ref, scope) => (asked.push(`${ref.slice(13)}${scope ?? ""}`), true) }).ok).toBe(true);
+    expect(asked).toEqual(["a", "b", "as", "c", "d", "e", "f", "g", "h", "i"]);
+  });
+
   it("writes nothing in the ledger for a delivery that could neither start nor continue a task", () => {
     const { claims, seen } = spyStore();
     for (const envelope of [{ task_id: "x" }, delegate((e) => (e["task_id"] = "t".repeat(257))), delegate((e) => (e["to_agent"]["id"] = "refunds"))]) {
