@@ -104,13 +104,11 @@ function countParsedKeys(value: unknown): number {
       for (let i = 0; i < item.length; i++) if (typeof item[i] === "object") stack.push(item[i]);
       continue;
     }
-    for (const key in item) {
-      // Own keys only: an enumerable property added to Object.prototype is none of the text's.
-      if (!Object.hasOwn(item, key)) continue;
-      count++;
-      const member = (item as Record<string, unknown>)[key];
-      if (typeof member === "object") stack.push(member);
-    }
+    // Own properties only (an enumerable one added to Object.prototype is none of the text's),
+    // read as values in one call: cheaper than a for-in with a hasOwn test per key.
+    const members = Object.values(item);
+    count += members.length;
+    for (let i = 0; i < members.length; i++) if (typeof members[i] === "object") stack.push(members[i]);
   }
   return count;
 }
