@@ -14,7 +14,7 @@ recompile instead.
 """
 
 from collections.abc import Callable
-from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
 
@@ -106,13 +106,15 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-1
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "constraints" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -131,7 +133,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "constraints" in data:
             d1 = data["constraints"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
             else:
@@ -143,7 +146,8 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-2
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "artefacts" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "status" not in data:
@@ -151,7 +155,8 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -170,7 +175,8 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "artefacts" in data:
             d1 = data["artefacts"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
@@ -182,7 +188,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-3
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "constraints" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
         if "goal" not in data:
@@ -190,7 +197,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -209,7 +217,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "constraints" in data:
             d1 = data["constraints"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
             else:
@@ -217,13 +226,15 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "goal" in data:
             d1 = data["goal"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "out_of_scope" not in d1:
                     errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "out_of_scope"}))
                 if "out_of_scope" in d1:
                     d2 = d1["out_of_scope"]
                     if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("list[object]", d2)
                         if len(d2) < 1:
                             errors.append(SchemaError(path + "/goal/out_of_scope", "minItems", {"limit": 1}))
                     else:
@@ -237,7 +248,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-4
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "artefacts" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "decisions" not in data:
@@ -245,7 +257,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -264,7 +277,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "artefacts" in data:
             d1 = data["artefacts"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
@@ -272,7 +286,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "decisions" in data:
             d1 = data["decisions"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
             else:

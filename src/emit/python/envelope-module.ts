@@ -81,7 +81,7 @@ export function emitPythonEnvelopeModule(version: EnvelopeVersion): string {
     `of envelope ${text} imports."""`,
     "",
     ...(/\bre\.compile\(/.test(code) ? ["import re"] : []),
-    "from typing import Any, Final, Literal, TypedDict, cast",
+    "from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, cast",
     "",
     "from .. import codegen as _codegen",
     "from ..codegen import SchemaError",

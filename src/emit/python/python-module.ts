@@ -168,7 +168,7 @@ recompile instead.
 """`)}
 
 ${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable
-from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
+from typing import ${trustedPython(generatedCode.includes("TYPE_CHECKING") ? "TYPE_CHECKING, " : "")}Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
 

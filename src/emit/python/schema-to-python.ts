@@ -340,10 +340,11 @@ export function compileSchemasToPython(
         }
         return;
       }
-      // The cast (a no-op at run time) gives type checkers the JSON value's shape: pyright strict
-      // types a dict or list narrowed from `object` as holding unknowns.
+      // The cast gives type checkers the JSON value's shape (pyright strict types a dict or list
+      // narrowed from `object` as holding unknowns); it sits under TYPE_CHECKING because
+      // typing.cast is a call at run time, and this runs for every object and array.
       const shape = pythonType === "dict" ? "dict[str, object]" : pythonType === "list" ? "list[object]" : undefined;
-      const cast = shape === undefined ? [] : [`${inner}${data} = cast(${pyString(shape)}, ${data})`];
+      const cast = shape === undefined ? [] : [`${inner}if TYPE_CHECKING:`, `${inner}    ${data} = cast(${pyString(shape)}, ${data})`];
       out.push(`${indent}if isinstance(${data}, ${pythonType}):`, ...cast, ...lines);
       if (type === jsonType) {
         out.push(`${indent}else:`);

@@ -6,7 +6,7 @@ envelope and its TypedDicts, which every module seam compile --target python wri
 of envelope 1.4 imports."""
 
 import re
-from typing import Any, Final, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, cast
 
 from .. import codegen as _codegen
 from ..codegen import SchemaError
@@ -52,7 +52,8 @@ _KNOWN_20: Final = frozenset(("approver", "approved_at", "pending_handoff_id", "
 def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:handoff-envelope:1.4
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "envelope_version" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "envelope_version"}))
         if "handoff_id" not in data:
@@ -98,7 +99,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "index" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "index"}))
                 if "limit" not in d1:
@@ -139,7 +141,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                 if "path" in d1:
                     d2 = d1["path"]
                     if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("list[object]", d2)
                         for i2, d3 in enumerate(d2):
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/hop/path/" + str(i2), "type", {"type": "string"}))
@@ -150,7 +153,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "from_agent" in data:
             d1 = data["from_agent"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "id" not in d1:
                     errors.append(SchemaError(path + "/from_agent", "required", {"missingProperty": "id"}))
                 if "role" not in d1:
@@ -175,7 +179,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "to_agent" in data:
             d1 = data["to_agent"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "id" not in d1:
                     errors.append(SchemaError(path + "/to_agent", "required", {"missingProperty": "id"}))
                 if "role" not in d1:
@@ -200,7 +205,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "goal" in data:
             d1 = data["goal"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "statement" not in d1:
                     errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "statement"}))
                 if "acceptance_criteria" not in d1:
@@ -220,7 +226,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                 if "acceptance_criteria" in d1:
                     d2 = d1["acceptance_criteria"]
                     if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("list[object]", d2)
                         if len(d2) < 1:
                             errors.append(SchemaError(path + "/goal/acceptance_criteria", "minItems", {"limit": 1}))
                         for i2, d3 in enumerate(d2):
@@ -234,7 +241,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                 if "out_of_scope" in d1:
                     d2 = d1["out_of_scope"]
                     if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("list[object]", d2)
                         for i2, d3 in enumerate(d2):
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/goal/out_of_scope/" + str(i2), "type", {"type": "string"}))
@@ -245,10 +253,12 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "decisions" in data:
             d1 = data["decisions"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 for i1, d2 in enumerate(d1):
                     if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("dict[str, object]", d2)
                         if "id" not in d2:
                             errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "id"}))
                         if "statement" not in d2:
@@ -290,7 +300,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                         if "evidence" in d2:
                             d3 = d2["evidence"]
                             if isinstance(d3, list):
-                                d3 = cast("list[object]", d3)
+                                if TYPE_CHECKING:
+                                    d3 = cast("list[object]", d3)
                                 for i3, d4 in enumerate(d3):
                                     if not isinstance(d4, str):
                                         errors.append(SchemaError(path + "/decisions/" + str(i1) + "/evidence/" + str(i3), "type", {"type": "string"}))
@@ -303,10 +314,12 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "artefacts" in data:
             d1 = data["artefacts"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 for i1, d2 in enumerate(d1):
                     if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("dict[str, object]", d2)
                         if "ref" not in d2:
                             errors.append(SchemaError(path + "/artefacts/" + str(i1), "required", {"missingProperty": "ref"}))
                         if "media_type" not in d2:
@@ -371,7 +384,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "constraints" in data:
             d1 = data["constraints"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 for i1, d2 in enumerate(d1):
                     if not isinstance(d2, str):
                         errors.append(SchemaError(path + "/constraints/" + str(i1), "type", {"type": "string"}))
@@ -380,7 +394,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "budget" in data:
             d1 = data["budget"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "consumed" not in d1:
                     errors.append(SchemaError(path + "/budget", "required", {"missingProperty": "consumed"}))
                 if "limit" not in d1:
@@ -391,7 +406,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                 if "consumed" in d1:
                     d2 = d1["consumed"]
                     if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("dict[str, object]", d2)
                         if not _KNOWN_13.issuperset(d2):
                             for key in _js_key_order([k for k in d2 if k not in _KNOWN_13]):
                                 errors.append(SchemaError(path + "/budget/consumed", "additionalProperties", {"additionalProperty": key}))
@@ -475,7 +491,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                 if "limit" in d1:
                     d2 = d1["limit"]
                     if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("dict[str, object]", d2)
                         if not _KNOWN_13.issuperset(d2):
                             for key in _js_key_order([k for k in d2 if k not in _KNOWN_13]):
                                 errors.append(SchemaError(path + "/budget/limit", "additionalProperties", {"additionalProperty": key}))
@@ -561,10 +578,12 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "open_questions" in data:
             d1 = data["open_questions"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 for i1, d2 in enumerate(d1):
                     if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("dict[str, object]", d2)
                         if "question" not in d2:
                             errors.append(SchemaError(path + "/open_questions/" + str(i1), "required", {"missingProperty": "question"}))
                         if "blocking" not in d2:
@@ -591,12 +610,14 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "provenance" in data:
             d1 = data["provenance"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/provenance", "minItems", {"limit": 1}))
                 for i1, d2 in enumerate(d1):
                     if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
+                        if TYPE_CHECKING:
+                            d2 = cast("dict[str, object]", d2)
                         if "agent" not in d2:
                             errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "agent"}))
                         if "action" not in d2:
@@ -663,7 +684,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "approval" in data:
             d1 = data["approval"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "approver" not in d1:
                     errors.append(SchemaError(path + "/approval", "required", {"missingProperty": "approver"}))
                 if "approved_at" not in d1:
@@ -721,7 +743,8 @@ validate_into: Final = _validate_0
 def free_text_ok(data: object) -> bool:
     """Whether every free-text string of a schema-valid envelope is Unicode text."""
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "task_id" in data:
             t1 = data["task_id"]
             if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
@@ -729,17 +752,21 @@ def free_text_ok(data: object) -> bool:
         if "hop" in data:
             t1 = data["hop"]
             if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
+                if TYPE_CHECKING:
+                    t1 = cast("dict[str, object]", t1)
                 if "path" in t1:
                     t2 = t1["path"]
                     if isinstance(t2, list):
-                        for t3 in cast("list[object]", t2):
+                        if TYPE_CHECKING:
+                            t2 = cast("list[object]", t2)
+                        for t3 in t2:
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                                 return False
         if "from_agent" in data:
             t1 = data["from_agent"]
             if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
+                if TYPE_CHECKING:
+                    t1 = cast("dict[str, object]", t1)
                 if "id" in t1:
                     t2 = t1["id"]
                     if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
@@ -751,7 +778,8 @@ def free_text_ok(data: object) -> bool:
         if "to_agent" in data:
             t1 = data["to_agent"]
             if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
+                if TYPE_CHECKING:
+                    t1 = cast("dict[str, object]", t1)
                 if "id" in t1:
                     t2 = t1["id"]
                     if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
@@ -763,7 +791,8 @@ def free_text_ok(data: object) -> bool:
         if "goal" in data:
             t1 = data["goal"]
             if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
+                if TYPE_CHECKING:
+                    t1 = cast("dict[str, object]", t1)
                 if "statement" in t1:
                     t2 = t1["statement"]
                     if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
@@ -771,21 +800,28 @@ def free_text_ok(data: object) -> bool:
                 if "acceptance_criteria" in t1:
                     t2 = t1["acceptance_criteria"]
                     if isinstance(t2, list):
-                        for t3 in cast("list[object]", t2):
+                        if TYPE_CHECKING:
+                            t2 = cast("list[object]", t2)
+                        for t3 in t2:
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                                 return False
                 if "out_of_scope" in t1:
                     t2 = t1["out_of_scope"]
                     if isinstance(t2, list):
-                        for t3 in cast("list[object]", t2):
+                        if TYPE_CHECKING:
+                            t2 = cast("list[object]", t2)
+                        for t3 in t2:
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                                 return False
         if "decisions" in data:
             t1 = data["decisions"]
             if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
+                if TYPE_CHECKING:
+                    t1 = cast("list[object]", t1)
+                for t2 in t1:
                     if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
+                        if TYPE_CHECKING:
+                            t2 = cast("dict[str, object]", t2)
                         if "id" in t2:
                             t3 = t2["id"]
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
@@ -801,15 +837,20 @@ def free_text_ok(data: object) -> bool:
                         if "evidence" in t2:
                             t3 = t2["evidence"]
                             if isinstance(t3, list):
-                                for t4 in cast("list[object]", t3):
+                                if TYPE_CHECKING:
+                                    t3 = cast("list[object]", t3)
+                                for t4 in t3:
                                     if isinstance(t4, str) and not t4.isascii() and _LONE_SURROGATE.search(t4):
                                         return False
         if "artefacts" in data:
             t1 = data["artefacts"]
             if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
+                if TYPE_CHECKING:
+                    t1 = cast("list[object]", t1)
+                for t2 in t1:
                     if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
+                        if TYPE_CHECKING:
+                            t2 = cast("dict[str, object]", t2)
                         if "media_type" in t2:
                             t3 = t2["media_type"]
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
@@ -825,15 +866,20 @@ def free_text_ok(data: object) -> bool:
         if "constraints" in data:
             t1 = data["constraints"]
             if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
+                if TYPE_CHECKING:
+                    t1 = cast("list[object]", t1)
+                for t2 in t1:
                     if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
                         return False
         if "open_questions" in data:
             t1 = data["open_questions"]
             if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
+                if TYPE_CHECKING:
+                    t1 = cast("list[object]", t1)
+                for t2 in t1:
                     if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
+                        if TYPE_CHECKING:
+                            t2 = cast("dict[str, object]", t2)
                         if "question" in t2:
                             t3 = t2["question"]
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
@@ -845,9 +891,12 @@ def free_text_ok(data: object) -> bool:
         if "provenance" in data:
             t1 = data["provenance"]
             if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
+                if TYPE_CHECKING:
+                    t1 = cast("list[object]", t1)
+                for t2 in t1:
                     if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
+                        if TYPE_CHECKING:
+                            t2 = cast("dict[str, object]", t2)
                         if "agent" in t2:
                             t3 = t2["agent"]
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
@@ -875,7 +924,8 @@ def free_text_ok(data: object) -> bool:
         if "approval" in data:
             t1 = data["approval"]
             if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
+                if TYPE_CHECKING:
+                    t1 = cast("dict[str, object]", t1)
                 if "approver" in t1:
                     t2 = t1["approver"]
                     if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
