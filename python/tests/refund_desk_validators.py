@@ -46,7 +46,10 @@ from seam_handoff import (
     Finished,
     FinishRequest,
     FinishVerdict,
+    FloorInfo,
     GraphInfo,
+    GuardCondition,
+    GuardInfo,
     HopLimitAction,
     LoopDetector,
     LoopObservation,
@@ -98,7 +101,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "GRAPH", "Goal", "GraphInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "LoopDetector", "LoopObservation", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "ReturnEnvelope__billing__triage", "Role", "Route", "SchemaError", "SeenStore", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "LoopDetector", "LoopObservation", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "ReturnEnvelope__billing__triage", "Role", "Route", "SchemaError", "SeenStore", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).

@@ -116,6 +116,7 @@ class Acceptor:
             at,
             content.path,
             content.budget,
+            content.approval,
         )
 
     def _claim(
@@ -148,7 +149,7 @@ class Acceptor:
             route = "escalate"
         elif content.hop_limit_reached:
             route = self._graph.on_hop_limit
-        elif untracked or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
+        elif untracked or content.floor_escalates or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
         return Rejected(
             Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(cap_reasons(reasons)), attempt, repairs),
