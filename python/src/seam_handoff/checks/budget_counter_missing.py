@@ -5,9 +5,9 @@ from typing import Any
 from .._catalogue import rule_reason
 from .._fields import BUDGET_COUNTERS, whole_number
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("budget-counter-missing", "envelope", "/budget/consumed/<counter>")
+RULE: IngestRule = ingest_rule("budget-counter-missing", "envelope", "/budget/consumed/<counter>")
 
 
 def check_counters_reported(consumed: dict[str, Any], caps: dict[str, Any], reasons: list[Reason]) -> None:

@@ -8,9 +8,9 @@ from .._catalogue import rule_reason
 from .._fields import MAX_SAFE_INTEGER, non_negative_integer, whole_number
 from .._records import GraphInfo, Reason
 from .._values import js_text
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("hop-limit-reached", "envelope", "/hop/index")
+RULE: IngestRule = ingest_rule("hop-limit-reached", "envelope", "/hop/index")
 
 
 def check_hop_limit(graph: GraphInfo, hop: object, reasons: list[Reason]) -> bool:

@@ -8,9 +8,9 @@ from .._catalogue import rule_reason
 from .._records import GraphInfo, Reason
 from .._untrusted import quote_untrusted
 from .._values import js_text
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("version-major", "envelope", "/envelope_version")
+RULE: IngestRule = ingest_rule("version-major", "envelope", "/envelope_version")
 
 # At most 16 digits a part, as the agent versions' grammar has it.
 _ENVELOPE_VERSION: Final = re.compile(r"(0|[1-9][0-9]{0,15})\.(?:0|[1-9][0-9]{0,15})\.(?:0|[1-9][0-9]{0,15})\Z", re.ASCII)
