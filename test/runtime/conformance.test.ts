@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
-import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
+import type { AcceptanceRecord, AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
 import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
+import { commitAsync, releaseAsync } from "../../src/runtime/lease.js";
 import { createMemorySeenStore, type SeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
 import { useRedis } from "./redis-fixture.js";
@@ -33,6 +34,7 @@ interface Delivery {
   readonly now?: string;
   readonly readable?: readonly string[];
   readonly sender?: string;
+  readonly claimToken?: string;
   readonly store?: boolean;
   readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null };
 }
@@ -42,13 +44,21 @@ interface FinishStep {
   readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
   readonly expect: { ok: boolean; rule?: string };
 }
-type Step = Delivery | FinishStep;
+/** The commit or release of a leased claim, named by its delivery's claimToken. */
+interface SettleStep {
+  readonly note?: string;
+  readonly settle: { readonly token: string; readonly action: "commit" | "release"; readonly now?: string };
+  readonly expect: { outcome: "committed" | "released" | "lost" };
+}
+type Step = Delivery | FinishStep | SettleStep;
 interface Case {
   readonly description: string;
   /** How long the store keeps an idle task, in seconds (default: one day). */
   readonly ttlSeconds?: number;
   /** Who shares the store (default "graph"); "receiver" for hops whose earlier hops the case leaves out. */
   readonly scope?: "graph" | "receiver";
+  /** Claims are leases of this many ms (default: none). */
+  readonly leaseMs?: number;
   readonly deliveries: readonly Step[];
 }
 
@@ -104,7 +114,7 @@ function loadSuite(name: string): Suite {
     .map((file) => {
       const value = read(file) as Case;
       const deliveries = value.deliveries.map((d) =>
-        "finish" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
+        "finish" in d || "settle" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
       );
       return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
     });
@@ -153,6 +163,7 @@ function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
     ...(readable === undefined ? {} : { canRead: (ref: string) => readable.has(ref) }),
     ...(delivery.store === false ? {} : { seen }),
     ...(delivery.sender === undefined ? {} : { sender: delivery.sender }),
+    ...(delivery.claimToken === undefined ? {} : { claimToken: delivery.claimToken }),
   };
 }
 
@@ -163,14 +174,25 @@ interface Runners {
   readonly finish: FinishRunner;
 }
 
-/** A fresh store for one case; `ttlSeconds` and `scope` as the case says (undefined: one day, "graph"). */
-type StoreMaker = (ttlSeconds: number | undefined, scope: "graph" | "receiver") => Promise<SeenStore>;
-const memoryStore: StoreMaker = async (ttlSeconds, scope) => createMemorySeenStore({ ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }), scope });
+/** A fresh store for one case; `ttlSeconds`, `scope` and `leaseMs` as the case says (undefined: one day, "graph", none). */
+type StoreMaker = (ttlSeconds: number | undefined, scope: "graph" | "receiver", leaseMs: number | undefined) => Promise<SeenStore>;
+const memoryStore: StoreMaker = async (ttlSeconds, scope, leaseMs) =>
+  createMemorySeenStore({ ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }), scope, ...(leaseMs === undefined ? {} : { leaseMs }) });
 
 async function runCase(run: Runners, value: Case, makeStore = memoryStore): Promise<void> {
-  const seen = await makeStore(value.ttlSeconds, value.scope ?? "graph");
+  const seen = await makeStore(value.ttlSeconds, value.scope ?? "graph", value.leaseMs);
+  // The records of accepted deliveries, by claimToken, for the settle steps.
+  const records = new Map<string, AcceptanceRecord>();
   for (const [i, step] of value.deliveries.entries()) {
     const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
+    if ("settle" in step) {
+      const record = records.get(step.settle.token);
+      if (record === undefined) throw new Error(`${label}: no accepted delivery has claimToken ${step.settle.token}`);
+      const now = Date.parse(step.settle.now ?? DEFAULT_NOW);
+      const settle = step.settle.action === "commit" ? commitAsync : releaseAsync;
+      expect({ outcome: (await settle(record, { seen, now: () => now })).outcome }, label).toEqual(step.expect);
+      continue;
+    }
     if ("finish" in step) {
       const { task, me, terminal, outcome } = step.finish;
       const now = Date.parse(step.finish.now ?? DEFAULT_NOW);
@@ -178,7 +200,9 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
       continue;
     }
     const envelope = step.patch === undefined ? step.envelope : applyPatch(step.envelope, step.patch);
-    const got = verdictOf(await run.accept(envelope, optionsFor(step, seen)));
+    const result = await run.accept(envelope, optionsFor(step, seen));
+    if (result.ok && step.claimToken !== undefined) records.set(step.claimToken, result.record);
+    const got = verdictOf(result);
     const withAttempt = step.expect.attempt !== undefined;
     expect(comparable(got, withAttempt), label).toEqual(comparable({ warnings: [], ...step.expect }, withAttempt));
   }
@@ -187,7 +211,8 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
 afterAll(removeTempDirs);
 const redis = useRedis();
 // The Redis store answers with promises: only acceptAsync and finishAsync take it.
-const redisStore: StoreMaker = async (ttlSeconds, scope) => (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400, scope })) as unknown as SeenStore;
+const redisStore: StoreMaker = async (ttlSeconds, scope, leaseMs) =>
+  (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400, scope, ...(leaseMs === undefined ? {} : { leaseMs }) })) as unknown as SeenStore;
 
 describe("conformance suite", () => {
   it("has suites with cases", () => {
