@@ -4,8 +4,9 @@ emitted Python module, in one process.
 usage: python3 conformance.py MODULE.py SUITE_DIR sync|async > verdicts.json
 Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
 "route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt"} in the
-runtime's order, a finish step's {"ok", "rule"?}. In async mode every delivery goes through
-accept_async with an async can_read and an async store, every finish through finish_async.
+runtime's order, a finish step's {"ok", "rule"?}, a settle step's {"outcome"}. In async mode
+every delivery goes through accept_async with an async can_read and an async store, every
+finish through finish_async, every settle through commit_async / release_async.
 """
 import asyncio
 import copy
@@ -15,6 +16,7 @@ import sys
 from datetime import datetime
 
 from emitted import load
+from seam_handoff import commit, commit_async, release, release_async
 
 
 def tokens(pointer):
@@ -63,6 +65,25 @@ class AsyncStore:
         await asyncio.sleep(0)
         return self.store.finish(request)
 
+    async def settle(self, request):
+        await asyncio.sleep(0)
+        return self.store.settle(request)
+
+
+def seconds(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+async def run_settle(store, records, step, mode):
+    s = step["settle"]
+    record = records[s["token"]]
+    now_seconds = seconds(s.get("now", "2026-01-01T00:00:00Z"))
+    if mode == "sync":
+        result = (commit if s["action"] == "commit" else release)(record, seen=store, now=lambda: now_seconds)
+    else:
+        result = await (commit_async if s["action"] == "commit" else release_async)(record, seen=AsyncStore(store), now=lambda: now_seconds)
+    return {"outcome": result.outcome}
+
 
 async def run_finish(m, store, step, mode):
     f = step["finish"]
@@ -86,11 +107,16 @@ def verdict(result):
 async def run_case(m, suite, case, mode):
     ttl = case.get("ttlSeconds")
     scope = case.get("scope", "graph")
-    store = m.create_memory_seen_store(scope=scope) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope)
+    lease = case.get("leaseMs", 0)
+    store = m.create_memory_seen_store(scope=scope, lease_ms=lease) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope, lease)
     out = []
+    records = {}
     for delivery in case["deliveries"]:
         if "finish" in delivery:
             out.append(await run_finish(m, store, delivery, mode))
+            continue
+        if "settle" in delivery:
+            out.append(await run_settle(store, records, delivery, mode))
             continue
         if "envelopeFile" in delivery:
             with open(os.path.join(suite, delivery["envelopeFile"]), encoding="utf-8") as fh:
@@ -111,6 +137,7 @@ async def run_case(m, suite, case, mode):
                 seen=store if use_store else None,
                 now=lambda: now_seconds,
                 sender=delivery.get("sender"),
+                claim_token=delivery.get("claimToken"),
             )
         else:
             async def can_read_async(ref, scope, allowed=frozenset(readable or ())):
@@ -124,7 +151,10 @@ async def run_case(m, suite, case, mode):
                 seen=AsyncStore(store) if use_store else None,
                 now=lambda: now_seconds,
                 sender=delivery.get("sender"),
+                claim_token=delivery.get("claimToken"),
             )
+        if result.ok and "claimToken" in delivery:
+            records[delivery["claimToken"]] = result.record
         out.append(verdict(result))
     return out
 

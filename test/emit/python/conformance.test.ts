@@ -21,7 +21,7 @@ interface Verdict {
   attempt?: number | null;
 }
 interface Case {
-  deliveries: { note?: string; finish?: object; expect: Verdict }[];
+  deliveries: { note?: string; finish?: object; settle?: object; expect: Verdict }[];
 }
 
 const suiteRoot = join(projectRoot, "conformance");
@@ -30,9 +30,9 @@ const suites = readdirSync(suiteRoot, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-/** A delivery's verdict in the suite's terms (`attempt` only where the case states it); a finish step's as is. */
+/** A delivery's verdict in the suite's terms (`attempt` only where the case states it); a finish or settle step's as is. */
 function comparable(verdict: Verdict, expected: Case["deliveries"][number]): object {
-  if (expected.finish !== undefined) return verdict;
+  if (expected.finish !== undefined || expected.settle !== undefined) return verdict;
   const sorted = (pairs: readonly Pair[] | undefined) => (pairs ?? []).map((pair) => JSON.stringify(pair)).sort();
   const attempt = expected.expect.attempt === undefined ? {} : { attempt: verdict.attempt };
   return { ok: verdict.ok, duplicate: verdict.duplicate, route: verdict.route, reasons: sorted(verdict.reasons), warnings: sorted(verdict.warnings), ...attempt };
