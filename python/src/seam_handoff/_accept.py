@@ -23,7 +23,19 @@ from ._clock import IsoClock, iso_time, read_clock
 from ._custody import custody_reasons
 from ._envelope_check import Content, EnvelopeCheck, RequiredArtefact, Validate
 from ._finish import EndRecord, Finisher, FinishVerdict
-from ._records import AcceptanceRecord, Accepted, AcceptResult, AgentInfo, EdgeInfo, GraphInfo, Lease, Reason, Rejected, Rejection, RejectionRoute
+from ._records import (
+    AcceptanceRecord,
+    Accepted,
+    AcceptResult,
+    AgentInfo,
+    EdgeInfo,
+    GraphInfo,
+    Lease,
+    Reason,
+    Rejected,
+    Rejection,
+    RejectionRoute,
+)
 from ._schema_reason import schema_error_to_reason
 from ._stores import AsyncSeenStore, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Leased, Noted, OwnerConflict, SeenStore
 from ._untrusted import NotJsonDataError, quote_untrusted
@@ -34,7 +46,16 @@ from .checks.owner_conflict import owner_conflict_reason
 from .checks.task_finished import ended_reason
 from .checks.untracked_task import UNTRACKED_REASON
 
-__all__ = ["CAN_READ_CONCURRENCY", "MAX_CLAIM_TOKEN", "Acceptor", "CanRead", "CanReadAsync", "EndRecord", "FinishVerdict", "schema_error_to_reason"]
+__all__ = [
+    "CAN_READ_CONCURRENCY",
+    "MAX_CLAIM_TOKEN",
+    "Acceptor",
+    "CanRead",
+    "CanReadAsync",
+    "EndRecord",
+    "FinishVerdict",
+    "schema_error_to_reason",
+]
 
 CAN_READ_CONCURRENCY: Final = 16
 """How many can_read calls accept_async keeps in flight at once."""
@@ -58,7 +79,9 @@ def _check_sender(call: str, sender: object, claim_token: object = None) -> None
     if sender is not None and (not isinstance(sender, str) or sender == ""):
         raise TypeError(f"{call}(): sender must be the producer's agent id as the transport authenticated it, a non-empty str, or None")
     if claim_token is not None and (not isinstance(claim_token, str) or not 1 <= len(claim_token) <= MAX_CLAIM_TOKEN):
-        raise TypeError(f"{call}(): claim_token must be a str of 1 to {MAX_CLAIM_TOKEN} characters, unique to this delivery attempt, or None")
+        raise TypeError(
+            f"{call}(): claim_token must be a str of 1 to {MAX_CLAIM_TOKEN} characters, unique to this delivery attempt, or None"
+        )
 
 
 class Acceptor:

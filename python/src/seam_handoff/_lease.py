@@ -7,17 +7,19 @@ delivery takes the claim over at once). A record whose lease is None was committ
 claimed: both answer Committed() without asking the store."""
 
 import inspect
-import time
 from collections.abc import Awaitable, Callable
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
+from ._clock import read_clock
 from ._records import AcceptanceRecord
 from ._stores import Committed, SettleRequest, SettleResult
 
 __all__ = ["commit", "commit_async", "release", "release_async"]
 
 
-def _request(call: str, record: object, seen: object, now: Callable[[], float] | None, action: Literal["commit", "release"]) -> SettleRequest | None:
+def _request(
+    call: str, record: object, seen: object, now: Callable[[], float] | None, action: Literal["commit", "release"]
+) -> SettleRequest | None:
     if not isinstance(record, AcceptanceRecord):
         raise TypeError(f"{call}(): record must be the acceptance record accept() returned (verdict.record)")
     if not callable(getattr(seen, "claim", None)):
@@ -25,18 +27,16 @@ def _request(call: str, record: object, seen: object, now: Callable[[], float] |
     if record.lease is None:
         return None
     if not callable(getattr(seen, "settle", None)):
-        raise TypeError(f"{call}(): seen has no settle method, so it cannot hold the lease record.lease names: pass the store accept() claimed on")
-    if now is not None and not callable(now):
-        raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
-    seconds = time.time() if now is None else now()
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise TypeError(f"{call}(): now() must return a number of seconds since the Unix epoch")
-    return SettleRequest(record.task_id, record.handoff_id.lower(), record.producer, record.lease.token, action, int(seconds * 1000))
+        raise TypeError(
+            f"{call}(): seen has no settle method, so it cannot hold the lease record.lease names: pass the store accept() claimed on"
+        )
+    at = read_clock(call, now)
+    return SettleRequest(record.task_id, record.handoff_id.lower(), record.producer, record.lease.token, action, at)
 
 
 def _ask(seen: object, request: SettleRequest) -> object:
     """The store's answer (checked callable by _request)."""
-    settle = cast(Callable[[SettleRequest], object], getattr(seen, "settle"))
+    settle = cast(Callable[[SettleRequest], object], cast(Any, seen).settle)
     return settle(request)
 
 

@@ -7,6 +7,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
 
+from ._catalogue import LOOP_MAX_SIGNATURES_PER_TASK, LOOP_MAX_TASKS
 from ._records import EdgeKind
 
 
@@ -321,7 +322,9 @@ class MemorySeenStore:
             raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
         lease = cast(object, lease_ms)
         if isinstance(lease, bool) or not isinstance(lease, int) or lease < 0:
-            raise TypeError(f"create_memory_seen_store: lease_ms must be a whole number of milliseconds, 0 (no lease) or more, not {lease_ms!r}")
+            raise TypeError(
+                f"create_memory_seen_store: lease_ms must be a whole number of milliseconds, 0 (no lease) or more, not {lease_ms!r}"
+            )
         self._lease = lease_ms
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
@@ -415,7 +418,14 @@ class MemorySeenStore:
         key = _handoff_key(request.producer, handoff_id)
         earlier = self._accepted.get(key)
         if earlier is not None:
-            if task is not None and earlier.until is not None and earlier.receiver == request.receiver and task.ended is None and task.hops and task.hops[-1] is earlier:
+            if (
+                task is not None
+                and earlier.until is not None
+                and earlier.receiver == request.receiver
+                and task.ended is None
+                and task.hops
+                and task.hops[-1] is earlier
+            ):
                 return self._redeliver_leased(key, earlier, request, task)
             return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
         if task is not None and task.ended is not None:
@@ -524,16 +534,39 @@ class LoopObservation(NamedTuple):
     loop: bool
 
 
+class _TaskLoops:
+    __slots__ = ("agents", "kept")
+
+    def __init__(self) -> None:
+        self.agents: dict[str, set[str]] = {}
+        self.kept = 0
+
+
 class LoopDetector:
     """Per task, the loop signatures each receiving agent has seen, in memory: an agent that
     receives a state it already received for the same task is going round a loop, even while
-    the hop counter stays under its limit."""
+    the hop counter stays under its limit. Bounded as the JavaScript detector is (the same
+    defaults, from the runtime catalogue): at most max_tasks tasks (past it, the task observed
+    least recently is forgotten, and its loops go unseen) and max_signatures_per_task signatures
+    per task (past it, new ones are checked, not kept). Raises TypeError when a bound is not a
+    positive whole number (None: the default)."""
 
-    __slots__ = ("_signature", "_tasks")
+    __slots__ = ("_signature", "_tasks", "_max_tasks", "_max_signatures")
 
-    def __init__(self, signature: Callable[[object], str]) -> None:
+    def __init__(
+        self, signature: Callable[[object], str], max_tasks: int | None = None, max_signatures_per_task: int | None = None
+    ) -> None:
+        max_tasks = LOOP_MAX_TASKS if max_tasks is None else max_tasks
+        max_signatures_per_task = LOOP_MAX_SIGNATURES_PER_TASK if max_signatures_per_task is None else max_signatures_per_task
+        for name, value in (("max_tasks", max_tasks), ("max_signatures_per_task", max_signatures_per_task)):
+            bound = cast(object, value)
+            if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
+                raise TypeError(f"LoopDetector: {name} must be a positive whole number, not {value!r}")
         self._signature = signature
-        self._tasks: dict[str, dict[str, set[str]]] = {}
+        self._max_tasks = max_tasks
+        self._max_signatures = max_signatures_per_task
+        # In the order last observed (moved to the end on each observation): the oldest go first.
+        self._tasks: OrderedDict[str, _TaskLoops] = OrderedDict()
 
     def observe(self, envelope: object) -> LoopObservation | None:
         """Records the envelope's signature for its task_id and to_agent.id; None (nothing
@@ -547,9 +580,19 @@ class LoopDetector:
         if not isinstance(task_id, str) or not isinstance(agent, str):
             return None
         value = self._signature(fields)
-        seen = self._tasks.setdefault(task_id, {}).setdefault(agent, set())
+        tasks = self._tasks
+        task = tasks.get(task_id)
+        if task is None:
+            if len(tasks) >= self._max_tasks:
+                tasks.popitem(last=False)
+            task = tasks[task_id] = _TaskLoops()
+        else:
+            tasks.move_to_end(task_id)
+        seen = task.agents.setdefault(agent, set())
         loop = value in seen
-        seen.add(value)
+        if not loop and task.kept < self._max_signatures:
+            seen.add(value)
+            task.kept += 1
         return LoopObservation(task_id, agent, value, loop)
 
     def forget(self, task_id: str) -> None:

@@ -26,9 +26,9 @@ from ._stores import (
     AlreadyFinished,
     Claimed,
     ClaimHolder,
-    Committed,
     ClaimRequest,
     ClaimResult,
+    Committed,
     Custody,
     CustodyFault,
     Duplicate,
@@ -229,7 +229,9 @@ class RedisSeenStore:
 
     __slots__ = ("_script", "_settings")
 
-    def __init__(self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph", lease_ms: int = 0) -> None:
+    def __init__(
+        self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph", lease_ms: int = 0
+    ) -> None:
         self._settings = _settings("RedisSeenStore", prefix, ttl_seconds, scope, lease_ms)
         self._script = _script("RedisSeenStore", client)
 
@@ -267,7 +269,9 @@ class AsyncRedisSeenStore:
 
     __slots__ = ("_script", "_settings")
 
-    def __init__(self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph", lease_ms: int = 0) -> None:
+    def __init__(
+        self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph", lease_ms: int = 0
+    ) -> None:
         self._settings = _settings("AsyncRedisSeenStore", prefix, ttl_seconds, scope, lease_ms)
         self._script = _script("AsyncRedisSeenStore", client)
 

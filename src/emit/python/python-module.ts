@@ -327,9 +327,11 @@ def loop_signature(envelope: object) -> str:
     return _LOOP_SIGNATURE(envelope)
 
 
-def create_loop_detector() -> LoopDetector:
-    """A loop detector (per task, the signatures each receiving agent has seen) over loop_signature."""
-    return LoopDetector(_LOOP_SIGNATURE)
+def create_loop_detector(*, max_tasks: int | None = None, max_signatures_per_task: int | None = None) -> LoopDetector:
+    """A loop detector (per task, the signatures each receiving agent has seen) over loop_signature,
+    bounded as the JavaScript runtime's: max_tasks tasks remembered (the least recently observed
+    forgotten first; None: 10,000), max_signatures_per_task signatures kept per task (None: 1,024)."""
+    return LoopDetector(_LOOP_SIGNATURE, max_tasks, max_signatures_per_task)
 
 
 def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
