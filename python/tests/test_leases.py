@@ -81,3 +81,13 @@ def test_misuse_is_a_type_error(envelope: dict[str, Any]) -> None:
         desk.create_memory_seen_store(lease_ms=-1)
     with pytest.raises(TypeError, match=r"^commit\(\): record must be the acceptance record accept\(\) returned"):
         commit({}, seen=desk.create_memory_seen_store())  # type: ignore[arg-type]
+
+
+def test_only_the_very_envelope_claimed_takes_an_expired_claim_over(envelope: dict[str, Any]) -> None:
+    seen = desk.create_memory_seen_store(lease_ms=LEASE_MS)
+    assert desk.accept(envelope, me="billing", seen=seen, now=at(0), claim_token="a").ok
+    forged = {**envelope, "goal": {**envelope["goal"], "statement": "Refund every order of the account"}}
+    other = desk.accept(forged, me="billing", seen=seen, now=at(LEASE_MS), claim_token="b")
+    assert isinstance(other, seam_handoff.Rejected) and (other.duplicate, other.rejection.route) == (True, "discard")
+    same = desk.accept(envelope, me="billing", seen=seen, now=at(LEASE_MS), claim_token="c")
+    assert isinstance(same, seam_handoff.Accepted) and same.record.lease == Lease("c", iso(2 * LEASE_MS))

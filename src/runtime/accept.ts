@@ -326,7 +326,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     return ms;
   }
 
-  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined): ClaimRequest | undefined {
+  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined, envelope: unknown): ClaimRequest | undefined {
     const { handoffId, taskId, hopIndex, producer, edge, path, budget } = content;
     // A delivery that can neither start nor continue a task writes nothing in its ledger.
     if (taskId === undefined || content.stranger) return undefined;
@@ -344,6 +344,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       budget,
       // A fresh token per claim attempt: replicas share the agent id, never the token.
       token: token ?? globalThis.crypto.randomUUID(),
+      envelope,
     };
   }
 
@@ -448,7 +449,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       }
     }
     const at = clock("accept", options.now);
-    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input);
     let claimed: ClaimResult | undefined;
     if (request !== undefined) {
       const answer: unknown = (seen as SeenStore).claim(request);
@@ -473,7 +474,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       });
     }
     const at = clock("acceptAsync", options.now);
-    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input);
     const claimed = request === undefined ? undefined : claimResult(await (seen as AsyncSeenStore).claim(request));
     return settle(content, me, at, reasons, request, claimed, seen !== undefined && request === undefined);
   }

@@ -41,6 +41,7 @@ import { escapeUntrusted } from "../core/untrusted-text.js";
 import { StoreUnavailableError, toClaimResult, toFinishResult, toSettleResult } from "./redis-replies.js";
 import { seamRedisScripts } from "./redis-scripts.js";
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
+import { envelopeDigest } from "./envelope-digest.js";
 import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult, SettleRequest, SettleResult } from "./seen-store.js";
 
 export { StoreUnavailableError } from "./redis-replies.js";
@@ -203,7 +204,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
       if (path != null) for (const step of path) args.push(step);
       // Claim leases: until when, computed here (exact for every safe integer, unlike Lua's numbers).
       const leased = leaseMs > 0 && typeof request.token === "string";
-      args.push(leased ? String(request.at + leaseMs) : "", leased ? (request.token as string) : "");
+      args.push(leased ? String(request.at + leaseMs) : "", leased ? (request.token as string) : "", leased ? (envelopeDigest(request.envelope) ?? "") : "");
       const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
       const words: CallWords = {
         late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,

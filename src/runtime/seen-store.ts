@@ -45,12 +45,14 @@
  * redelivery of the handoff to its receiver is `leased` (deliver again later), whichever replica
  * it reaches: replicas share the agent id, never the token. Once the lease ran out uncommitted,
  * the next such redelivery takes the claim over, atomically, under its own token (the old token
- * can no longer commit). A claim whose task moved on (its receiver handed the task on) or ended
+ * can no longer commit), provided it is the very envelope claimed (the same RFC 8785 digest):
+ * other content under the `handoff_id` is a duplicate. A claim whose task moved on (its receiver handed the task on) or ended
  * counts as committed. Without a lease, or for a request without a token, a claim is committed
  * when it is made.
  */
 
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
+import { envelopeDigest } from "./envelope-digest.js";
 
 /** The edge a delivery travels, as the graph declares it. */
 export interface ClaimEdge {
@@ -107,6 +109,12 @@ export interface ClaimRequest {
    * releases the claim. Added with leases; a store written before them ignores it.
    */
   readonly token?: string;
+  /**
+   * The delivered envelope, for a store that leases claims to fingerprint (`envelope-digest.ts`):
+   * an expired claim is taken over only by a redelivery of the same envelope; other content
+   * under its `handoff_id` is a duplicate. A store that leases nothing ignores it.
+   */
+  readonly envelope?: unknown;
 }
 
 /** A delivery's budget: its `budget.limit` and `budget.consumed` counters that are whole numbers (`null` when none is). */
@@ -316,6 +324,8 @@ interface HopOwner {
   token: string | null;
   /** Until when the lease holds it uncommitted; null once committed (or committed when made). */
   until: number | null;
+  /** The claimed envelope's digest (leased claims only): a takeover must bring the same. */
+  readonly digest: string | null;
 }
 
 /** The refusal count of deliveries over no edge of the graph (agent ids are never `null`). */
@@ -457,6 +467,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   function redeliverLeased(hop: HopOwner, request: ClaimRequest, task: TaskLedger): ClaimResult {
     const until = hop.until as number;
     if (request.at < until) return { outcome: "leased", holder: holder(hop), until };
+    // Other content under the claimed handoff_id is no redelivery: a duplicate of the id.
+    if (hop.digest !== null && envelopeDigest(request.envelope) !== hop.digest) return { outcome: "duplicate", of: "handoff", holder: holder(hop) };
     // A redelivery the content checks now refuse does not take the claim: it is counted.
     if (request.verdict === "rejected" || typeof request.token !== "string") return { outcome: "noted", attempt: refuse(request, task) };
     hop.token = request.token;
@@ -507,7 +519,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
       const token = leaseMs > 0 && typeof request.token === "string" ? request.token : null;
       const until = token === null ? null : request.at + leaseMs;
-      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last, taskId: request.taskId, token, until };
+      const digest = token === null ? null : envelopeDigest(request.envelope);
+      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last, taskId: request.taskId, token, until, digest };
       const claimed: ClaimResult = until === null ? CLAIMED : { outcome: "claimed", leaseUntil: until };
       accepted.set(handoffKey, claim);
       if (task === undefined) {

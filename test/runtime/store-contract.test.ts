@@ -401,6 +401,15 @@ const cases: readonly ContractCase[] = [
     ],
   },
   {
+    name: "leases: only the very envelope claimed takes an expired claim over; other content under its id is a duplicate",
+    leaseMs: LEASE,
+    steps: [
+      claim({ ...HOP1, token: "a", envelope: { goal: "refund order 7731" } }, leased(1000 + LEASE)),
+      claim({ ...HOP1, token: "b", envelope: { goal: "refund everything" }, at: 1000 + LEASE }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") }),
+      claim({ ...HOP1, token: "c", envelope: { goal: "refund order 7731" }, at: 1000 + LEASE }, leased(1000 + 2 * LEASE)),
+    ],
+  },
+  {
     name: "without a lease a claim is committed when it is made, whatever token it carries",
     steps: [claim({ ...HOP1, token: "a" }, CLAIMED), claim({ ...HOP1, token: "b", at: 2000 }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") })],
   },

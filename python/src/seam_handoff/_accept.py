@@ -129,7 +129,9 @@ class Acceptor:
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
         return me
 
-    def _claim_request(self, content: Content, me: str, at: int, reasons: list[Reason], token: str | None) -> ClaimRequest | None:
+    def _claim_request(
+        self, content: Content, me: str, at: int, reasons: list[Reason], token: str | None, value: object
+    ) -> ClaimRequest | None:
         # A delivery that can neither start nor continue a task writes nothing in its ledger.
         if content.task_id is None or content.stranger:
             return None
@@ -149,6 +151,7 @@ class Acceptor:
             content.budget,
             # A fresh token per claim attempt: replicas share the agent id, never the token.
             token if token is not None else str(uuid.uuid4()),
+            value,
         )
 
     def _claim(
@@ -160,11 +163,12 @@ class Acceptor:
         seen: AsyncSeenStore | None,
         now: Callable[[], float] | None,
         token: str | None,
+        value: object,
     ) -> tuple[int, ClaimRequest | None, object]:
         """The time of the delivery, its claim request and the store's answer: None without a store
         or without a usable header, else what claim() returned (an awaitable from an async store)."""
         at = read_clock(call, now)
-        request = None if seen is None else self._claim_request(content, me, at, reasons, token)
+        request = None if seen is None else self._claim_request(content, me, at, reasons, token, value)
         if seen is None or request is None:
             return at, None, None
         # Typed as any value: a custom store need not be type-checked, and a None would read as
@@ -283,7 +287,7 @@ class Acceptor:
                     raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token)
+        at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token, value)
         if inspect.isawaitable(claimed):
             if inspect.iscoroutine(claimed):
                 claimed.close()
@@ -310,7 +314,7 @@ class Acceptor:
             for artefact, answer in zip(content.required, answers, strict=False):
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        at, request, claimed = self._claim("accept_async", content, me, reasons, seen, now, claim_token)
+        at, request, claimed = self._claim("accept_async", content, me, reasons, seen, now, claim_token, value)
         if inspect.isawaitable(claimed):
             claimed = await claimed
         return self._settle(content, me, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger))

@@ -3,10 +3,12 @@ duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same 
 same answers, the same in-memory rules), and the loop detector over loop signatures.
 """
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
 
+from ._canonical import canonical_json
 from ._catalogue import LOOP_MAX_SIGNATURES_PER_TASK, LOOP_MAX_TASKS
 from ._records import EdgeKind
 
@@ -44,6 +46,9 @@ class ClaimRequest(NamedTuple):
     token: str | None = None
     """The token of this claim attempt, unique to it: with a store that leases claims, the claim
     is held under it, and only it commits or releases the claim (see SeenStore, claim leases)."""
+    envelope: object = None
+    """The delivered envelope, for a store that leases claims to fingerprint (envelope_digest): an
+    expired claim is taken over only by a redelivery of the same envelope."""
 
 
 class ClaimBudget(NamedTuple):
@@ -51,6 +56,19 @@ class ClaimBudget(NamedTuple):
 
     limit: dict[str, int] | None
     consumed: dict[str, int] | None
+
+
+def envelope_digest(envelope: object) -> str | None:
+    """The fingerprint of a delivered envelope for claim leases: the SHA-256 (FIPS 180-4) of its
+    RFC 8785 canonical JSON, lower-case hex, as the JavaScript runtime computes it; None when it
+    has no canonical form (a store then compares nothing)."""
+    if envelope is None:
+        return None
+    try:
+        text = canonical_json(envelope)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
@@ -290,6 +308,8 @@ class _HopOwner(NamedTuple):
     # uncommitted (None once committed).
     token: str | None = None
     until: int | None = None
+    # The claimed envelope's digest (leased claims only): a takeover must bring the same.
+    digest: str | None = None
 
 
 class _Task:
@@ -452,7 +472,8 @@ class MemorySeenStore:
             return Noted(attempt=self._refuse(request, task))
         token = request.token if self._lease > 0 and isinstance(request.token, str) else None
         until = None if token is None else request.at + self._lease
-        claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at, token, until)
+        digest = None if token is None else envelope_digest(request.envelope)
+        claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at, token, until, digest)
         claimed = _CLAIMED if until is None else Claimed(lease_until=until)
         self._accepted[key] = claim
         if task is None:
@@ -472,6 +493,9 @@ class MemorySeenStore:
         until = cast(int, hop.until)
         if request.at < until:
             return Leased(ClaimHolder(hop.handoff_id, hop.receiver, hop.at), until)
+        # Other content under the claimed handoff_id is no redelivery: a duplicate of the id.
+        if hop.digest is not None and envelope_digest(request.envelope) != hop.digest:
+            return Duplicate("handoff", ClaimHolder(hop.handoff_id, hop.receiver, hop.at))
         # A redelivery the content checks now refuse does not take the claim: it is counted.
         if request.verdict == "rejected" or not isinstance(request.token, str):
             return Noted(attempt=self._refuse(request, task))

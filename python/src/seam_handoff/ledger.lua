@@ -55,7 +55,8 @@
 -- ARGV[13..22] budget: 5 limits, then 5 consumed counts ("" for one not given)
 -- ARGV[23] path length or -1, ARGV[24..] path
 -- then, after the path (n its length, 0 for none): ARGV[24+n] lease until (ms) or "" for no
--- lease, ARGV[25+n] the claim attempt's token (see "Claim leases" below)
+-- lease, ARGV[25+n] the claim attempt's token, ARGV[26+n] the envelope's digest or "" (see
+-- "Claim leases" below)
 -- Reply: {"claimed"} | {"claimed", lease until} | {"leased", holder id, holder receiver, holder at, until}
 --      | {"noted", attempt} | {"owner-conflict", owner, attempt}
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
@@ -124,18 +125,21 @@ local function ended_reply(outcome, e)
 end
 
 -- Claim leases (rule lease-held). A claim made with a lease (a claim request's "lease until"
--- and token) records its hop with t (the token) and u (until when the lease holds it, ms as the
--- caller's decimal string); a commit drops u and keeps t. While u is live, a redelivery of the
--- handoff to its receiver is "leased"; once it ran out, the next one takes the claim over under
--- its own token, in this same script (so two replicas racing on it cannot both win). A hop
+-- and token) records its hop with t (the token), u (until when the lease holds it, ms as the
+-- caller's decimal string) and d (the envelope's digest); a commit drops u and keeps t. While u
+-- is live, a redelivery of the handoff to its receiver is "leased"; once it ran out, the next
+-- one with the same digest takes the claim over under its own token, in this same script (so two
+-- replicas racing on it cannot both win); other content under the id is a duplicate. A hop
 -- that is no longer its task's last (the task moved on), or of a task that ended, is committed.
 
 -- The answer to a redelivery of hop h (this very handoff), or nil when h is not an open lease of
 -- this receiver (then it is a duplicate). `refuse` counts a refusal; `save` writes the hops.
-local function lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, refuse, save)
+local function lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, digest, refuse, save)
   local last = hops[#hops]
   if not h.u or h.r ~= receiver or task.ended or last.i ~= h.i or last.id ~= h.id then return nil end
   if now < tonumber(h.u) then return {"leased", h.id, h.r, h.at, h.u} end
+  -- Other content under the claimed handoff_id is no redelivery: a duplicate of the id.
+  if h.d and h.d ~= digest then return nil end
   -- A redelivery the content checks now refuse does not take the claim: it is counted.
   if verdict ~= "accepted" or lease_until == "" or token == "" then return {"noted", refuse()} end
   h.t, h.u, h.at = token, lease_until, at
@@ -179,7 +183,7 @@ local function claim()
     for i = 1, tonumber(ARGV[23]) do path[i] = ARGV[23 + i] end
   end
   local path_end = 23 + math.max(tonumber(ARGV[23]), 0)
-  local lease_until, token = ARGV[path_end + 1] or "", ARGV[path_end + 2] or ""
+  local lease_until, token, digest = ARGV[path_end + 1] or "", ARGV[path_end + 2] or "", ARGV[path_end + 3] or ""
   local task, stale = load(task_key)
   local hops = task and task.hops or {}
   local last = hops[#hops]
@@ -211,7 +215,7 @@ local function claim()
             redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
             refresh(task_key, hops)
           end
-          local leased = lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, refuse, save)
+          local leased = lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, digest, refuse, save)
           if leased then return leased end
         end
         return {"duplicate", "handoff", h.id, h.r, h.at}
@@ -298,7 +302,10 @@ local function claim()
   end
   local claimed = {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key}
   -- Claim leases: the claim is held under the token until it is committed.
-  if lease_until ~= "" and token ~= "" then claimed.t, claimed.u = token, lease_until end
+  if lease_until ~= "" and token ~= "" then
+    claimed.t, claimed.u = token, lease_until
+    if digest ~= "" then claimed.d = digest end
+  end
   table.insert(hops, claimed)
   redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
   if budget then

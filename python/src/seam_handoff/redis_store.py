@@ -45,6 +45,7 @@ from ._stores import (
     SettleResult,
     TaskEnd,
     TaskFinished,
+    envelope_digest,
 )
 from ._untrusted import escape_untrusted
 
@@ -164,7 +165,8 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
     args.extend(request.path or ())
     # Claim leases: until when (computed here, exact), and the claim attempt's token.
     leased = settings.lease_ms > 0 and isinstance(request.token, str)
-    args += [str(request.at + settings.lease_ms) if leased else "", cast(str, request.token) if leased else ""]
+    digest = envelope_digest(request.envelope) if leased else None
+    args += [str(request.at + settings.lease_ms) if leased else "", cast(str, request.token) if leased else "", digest or ""]
     named = (
         f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
         if request.handoff_id is None
