@@ -42,6 +42,21 @@ describe.skipIf(!redisAvailable)("Redis store: claim leases", () => {
     expect(after).toMatchObject({ ok: false, duplicate: true, rejection: { route: "discard", reasons: [{ rule: "duplicate" }] } });
   });
 
+  it("a claim sent while another script keeps Redis busy is refused as unavailable, recorded nowhere: the redelivery is accepted", async () => {
+    const admin = await redis.connect();
+    await admin.sendCommand(["CONFIG", "SET", "busy-reply-threshold", "100"]);
+    const seen = createRedisSeenStore(await redis.connect(), { prefix: "lease-busy", timeoutMs: 2000, leaseMs: LEASE });
+    // Another client's script holds Redis for 0.8 s; past 100 ms Redis answers BUSY to others.
+    const busy = (await redis.connect()).sendCommand(["EVAL", "local t = redis.call('TIME'); local s = t[1] * 1e6 + t[2]; repeat t = redis.call('TIME') until t[1] * 1e6 + t[2] - s > 800000; return 1", "0"]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const error = (await desk.acceptAsync(clone(base), { me: "billing", seen, now: at(0) }).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error.message).toMatch(/^Redis could not claim handoff 0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39 \(BUSY .*\): it is neither accepted nor refused; deliver it again later$/);
+    await busy;
+    await admin.sendCommand(["CONFIG", "SET", "busy-reply-threshold", "5000"]);
+    expect(await desk.acceptAsync(clone(base), { me: "billing", seen, now: at(1000) })).toMatchObject({ ok: true });
+  });
+
   it("replicas racing for a handoff take it once; the others are told to retry, not to discard it", async () => {
     const clients = await Promise.all(Array.from({ length: 6 }, () => redis.connect()));
     const stores = clients.map((client) => createRedisSeenStore(client, { prefix: "lease-race", leaseMs: LEASE }));
