@@ -98,8 +98,10 @@ export type Route = "proceed" | "human_input" | "approval" | "failed";
 /**
  * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the
  * producer's repairs in the task's round are used up (`attempt` past the edge's `repairs`,
- * default 1), when the task has ended, or when a store is given but the envelope has no string
- * `task_id` (its refusals cannot be counted, reason `untracked-task`); `escalate` or `failed`
+ * default 1), when the task has ended, when a decision is below the edge's confidence floor and
+ * no other route of the sender takes the envelope (`confidence-below-floor`), or when a store is
+ * given but the envelope has no string `task_id` (its refusals cannot be counted, reason
+ * `untracked-task`); `escalate` or `failed`
  * (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
  * `discard` for a duplicate; `retry` for a handoff this receiver holds under a live lease, not
  * yet committed (`lease-held`): deliver it again later, do not process it now.
@@ -327,7 +329,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   }
 
   function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined, envelope: unknown): ClaimRequest | undefined {
-    const { handoffId, taskId, hopIndex, producer, edge, path, budget } = content;
+    const { handoffId, taskId, hopIndex, producer, edge, path, budget, approval } = content;
     // A delivery that can neither start nor continue a task writes nothing in its ledger.
     if (taskId === undefined || content.stranger) return undefined;
     return {
@@ -342,6 +344,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       at,
       path: path ?? null,
       budget,
+      approval,
       // A fresh token per claim attempt: replicas share the agent id, never the token.
       token: token ?? globalThis.crypto.randomUUID(),
       envelope,
@@ -356,7 +359,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     else if (claimed?.outcome === "leased") route = "retry";
     else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
-    else if (untracked || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
+    else if (untracked || content.floorEscalates || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
     return {
       ok: false,
       duplicate,

@@ -5,6 +5,7 @@
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { ContentVerdict } from "./envelope-check.js";
+import { approvalCiteReason, approvalPendingReason } from "./checks/approval-pending.js";
 import { budgetConsumedReason } from "./checks/budget-consumed-decreased.js";
 import { budgetLimitReason } from "./checks/budget-limit-raised.js";
 import { hopResetReason } from "./checks/hop-reset.js";
@@ -45,6 +46,11 @@ export function custodyReasons(content: ContentVerdict, claimed: Custody): Reaso
         return budgetLimitReason(fault.counter, content.budget?.limit?.[fault.counter] ?? null, fault.before, fault.hop);
       case "budget-consumed":
         return budgetConsumedReason(fault.counter, content.budget?.consumed?.[fault.counter] ?? null, fault.before, fault.hop);
+      case "approval":
+        return approvalPendingReason(task, fault.pending, content.approval?.cites ?? null);
+      case "approval-cite":
+        if (content.approval?.cites == null) return unknownFault(fault);
+        return approvalCiteReason(task, content.approval.cites, fault.expected);
       default:
         return unknownFault(fault);
     }

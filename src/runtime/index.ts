@@ -45,7 +45,7 @@ export {
   type HandoffContent,
   type NextHandoff,
 } from "./envelope-builder.js";
-export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
+export type { AgentInfo, EdgeInfo, EdgeKind, FloorInfo, GraphInfo, GuardConditionInfo, GuardInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
 export { inheritsEnumerable } from "./json-data.js";
 export { createLoopDetector, type LoopDetector, type LoopDetectorOptions, type LoopObservation } from "./loop-detector.js";
 export { MAX_ENVELOPE_BYTES, parseEnvelope, type ParsedEnvelope, type ParseEnvelopeOptions } from "./parse-envelope.js";
@@ -63,6 +63,7 @@ export {
   type AsyncSeenStore,
   type ClaimEdge,
   type ClaimHolder,
+  type ClaimApproval,
   type ClaimBudget,
   type ClaimRequest,
   type ClaimResult,

@@ -89,7 +89,8 @@ function custodyFaults(r: Reader): CustodyFault[] {
       const counter = r.text();
       if (!(BUDGET_COUNTERS as readonly string[]).includes(counter)) r.bad();
       faults.push({ kind, counter, before: r.integer(0), hop: r.integer(0) });
-    }
+    } else if (kind === "approval") faults.push({ kind, pending: r.text() });
+    else if (kind === "approval-cite") faults.push({ kind, expected: r.text() });
     else r.bad();
   }
   return faults.length > 0 ? faults : r.bad();

@@ -149,6 +149,7 @@ class Acceptor:
             at,
             content.path,
             content.budget,
+            content.approval,
             # A fresh token per claim attempt: replicas share the agent id, never the token.
             token if token is not None else str(uuid.uuid4()),
             value,
@@ -194,7 +195,7 @@ class Acceptor:
             route = "escalate"
         elif content.hop_limit_reached:
             route = self._graph.on_hop_limit
-        elif untracked or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
+        elif untracked or content.floor_escalates or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
         return Rejected(
             Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(cap_reasons(reasons)), attempt, repairs),

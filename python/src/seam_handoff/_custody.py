@@ -9,6 +9,7 @@ from ._envelope_check import Content
 from ._records import Reason
 from ._stores import Custody, CustodyFault
 from ._untrusted import quote_untrusted
+from .checks.approval_pending import approval_cite_reason, approval_pending_reason
 from .checks.budget_consumed_decreased import budget_consumed_reason
 from .checks.budget_limit_raised import budget_limit_reason
 from .checks.hop_reset import hop_reset_reason
@@ -54,6 +55,10 @@ def custody_reasons(content: Content, claimed: Custody) -> list[Reason]:
         elif kind == "budget-consumed" and fault.counter is not None:
             spent = None if budget is None or budget.consumed is None else budget.consumed.get(fault.counter)
             out.append(budget_consumed_reason(fault.counter, spent, fault.before, fault.hop))
+        elif kind == "approval" and fault.expected is not None:
+            out.append(approval_pending_reason(task, fault.expected, None if content.approval is None else content.approval.cites))
+        elif kind == "approval-cite" and fault.expected is not None and content.approval is not None and content.approval.cites is not None:
+            out.append(approval_cite_reason(task, content.approval.cites, fault.expected))
         else:
             _unknown_fault(fault)
     return out

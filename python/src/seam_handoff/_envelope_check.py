@@ -5,7 +5,8 @@ whatever else is wrong, so a rejection lists every reason at once:
 2. the envelope's semantics: the authenticated sender, bounded ids, major version, addressee,
    hop limit (the graph's, whatever the envelope claims), budget counters, blocking questions;
 3. the graph's own: the edge exists, roles and agent versions match the graph, hop.path is a
-   walk of the graph within max_rounds.
+   walk of the graph within max_rounds; the edge's guard is met and no earlier route takes the
+   envelope, its confidence floor holds, and nothing waiting for review leaves a gate.
 Each check is a module of `checks/`, named after its rule id; this module is the pipeline.
 Required artefacts are listed for can_read, which the caller asks (synchronously or not).
 """
@@ -15,16 +16,20 @@ from collections.abc import Callable, Set
 from typing import Any, Final, NamedTuple, cast
 
 from ._fields import ABSENT, all_strings, as_object, field, string_at, whole_number
+from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
 from ._schema_reason import schema_error_to_reason
-from ._stores import ClaimBudget
+from ._stores import ClaimApproval, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
 from ._values import SchemaError
 from .checks.agent_version import check_agent_version
+from .checks.approval_pending import check_gate_status
 from .checks.bad_hop_path import PathGraph, check_hop_path
 from .checks.blocking_question import check_blocking_questions
 from .checks.budget_counter_missing import check_counters_reported
 from .checks.budget_exhausted import check_counters
+from .checks.confidence_below_floor import check_floor
+from .checks.guard_unmet import check_guard
 from .checks.hop_limit_reached import check_hop_limit
 from .checks.id_too_long import check_id_lengths
 from .checks.not_addressed_to_me import check_addressee
@@ -65,6 +70,8 @@ _STRANGER_RULES: Final = frozenset(
 )
 _HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
 _NO_PATHS: Final[frozenset[str]] = frozenset()
+_APPROVAL_SINCE: Final = 4
+"""The first envelope minor version with the approval record."""
 
 
 class Pair(NamedTuple):
@@ -107,6 +114,10 @@ class Content(NamedTuple):
     stranger: bool = False
     # from_agent.id is not the authenticated sender.
     forged: bool = False
+    # A decision is below the edge's floor and no other route takes the envelope: a person decides.
+    floor_escalates: bool = False
+    # What the ledger needs to hold approvals (graphs of envelope 1.4 and later; None before).
+    approval: ClaimApproval | None = None
 
 
 def _counters(value: object) -> dict[str, int] | None:
@@ -165,6 +176,13 @@ class EnvelopeCheck:
                 tuple(contracts[edge.contract] for edge in group),
                 sum(edge.max_rounds or 0 for edge in group) if bounded else None,
             )
+        # Each agent's router: its guarded edges, in declaration order; and the gate agents.
+        self._routers: dict[str, list[EdgeInfo]] = {}
+        for edge in edges:
+            if edge.guard is not None:
+                self._routers.setdefault(edge.from_agent, []).append(edge)
+        self._gates = frozenset(agent.id for agent in agents if agent.gate)
+        self._approvals = graph.envelope[0] == 1 and graph.envelope[1] >= _APPROVAL_SINCE
         self._path_graph = PathGraph(graph.name, graph.hop_limit, frozenset(graph.entries), ", ".join(graph.entries), self._pairs)
         self._versions: dict[tuple[str, str], str | None] = {}
 
@@ -227,6 +245,27 @@ class EnvelopeCheck:
         if pair is not None and all_strings(path):
             check_hop_path(self._path_graph, path, index, producer, receiver, reasons)
 
+    def _route_checks(self, edge: EdgeInfo, envelope: dict[str, Any], reasons: list[Reason]) -> bool:
+        """The route checks of the edge the envelope takes (stage 3): its guard, its floor, its
+        gate. Returns True when a decision is below the floor and no other route takes it."""
+        router = self._routers.get(edge.from_agent, [])
+        if edge.guard is not None:
+            check_guard(edge, router, envelope, reasons)
+        escalates = edge.min_confidence is not None and check_floor(edge, router, envelope, reasons)
+        if edge.gate:
+            check_gate_status(envelope.get("status"), describe_edge(edge), reasons)
+        elif edge.from_agent in self._gates:
+            check_gate_status(envelope.get("status"), edge.from_agent, reasons)
+        return escalates
+
+    def _approval_of(self, envelope: dict[str, Any] | None) -> ClaimApproval | None:
+        """The approval facts of the envelope for the ledger; None in a graph whose envelope has no approval record."""
+        if not self._approvals or envelope is None:
+            return None
+        cited = field(envelope.get("approval"), "pending_handoff_id")
+        # A UUID's hex digits are case-insensitive (RFC 9562 section 4), as for handoff ids.
+        return ClaimApproval(envelope.get("status") == "waiting_review", cited.lower() if isinstance(cited, str) else None)
+
     def _schema_check(self, value: object, pair: Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
         """Stage 1: the JSON Schema of the edge's contract (the envelope's alone without an edge)."""
         edge: EdgeInfo | None = None
@@ -273,12 +312,15 @@ class EnvelopeCheck:
         forged = check_sender(sender, claimed_sender, reasons)
         check_id_lengths(task_id, sender, receiver, reasons)
         reached = False
+        floor_escalates = False
         required: tuple[RequiredArtefact, ...] = ()
         if envelope is not None:
             schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
             reached, required = self._semantic_checks(envelope, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
                 self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
+            if edge is not None:
+                floor_escalates = self._route_checks(edge, envelope, reasons)
         lenient = (
             edge is not None
             and edge.observe
@@ -327,6 +369,8 @@ class EnvelopeCheck:
             budget,
             stranger,
             forged,
+            floor_escalates,
+            self._approval_of(envelope),
         )
 
     def content(self, value: object, me: str, sender: str | None = None) -> Content:

@@ -1,4 +1,4 @@
--- Seam ledger, version 4: the Redis store's one script, loaded by the JavaScript store
+-- Seam ledger, version 5: the Redis store's one script, loaded by the JavaScript store
 -- (src/runtime/redis-scripts.ts) and the Python store (seam_handoff, which ships a copy the
 -- build writes from this file) and called by SHA-1. ARGV[1] names the operation: "claim"
 -- decides one delivery and keeps its task's ledger; "finish" records a terminal action. Each
@@ -15,6 +15,7 @@
 --   when it had none), budget (JSON array of 10 decimal strings, "" for a counter not given: the
 --   limit, then the consumed count, of tokens, wall_clock_ms, tool_calls, retries, cost_micros, as
 --   the last accepted hop carried them; absent when it had no budget),
+--   approval (the handoff id the task waits for approval of, absent when none is pending),
 --   end (JSON object {agent, terminal, outcome, at, hop}, hop false when no hop was
 --   accepted) and the refusal counts of the task's current round (the hop it awaits), one per
 --   producer: r:e:<producer> for deliveries over an edge of the graph, r:n for those over
@@ -43,7 +44,9 @@
 -- Version 4 names handoff keys by producer and handoff id: a version 3 handoff key is not found,
 -- so a redelivery of a handoff claimed under version 3 is caught as a replay of its hop (same
 -- producer and receiver) rather than as a duplicate of its id; and tasks keep their budget.
--- Claim leases add the t and u fields of a hop and the "settle" operation, within version 4: a
+-- Version 5 keeps the approval a task waits for (approval-pending); it reads version 4's tasks
+-- as waiting for none.
+-- Claim leases add the t and u fields of a hop and the "settle" operation, within version 5: a
 -- script without them reads a leased hop as a committed claim, and ignores the lease arguments.
 
 -- ARGV[1] "claim": decides one delivery and keeps its task's ledger; the ARGV below follow it.
@@ -54,15 +57,18 @@
 -- ARGV[11] refusal count name  ARGV[12] "1" when a budget follows
 -- ARGV[13..22] budget: 5 limits, then 5 consumed counts ("" for one not given)
 -- ARGV[23] path length or -1, ARGV[24..] path
--- then, after the path (n its length, 0 for none): ARGV[24+n] lease until (ms) or "" for no
--- lease, ARGV[25+n] the claim attempt's token, ARGV[26+n] the envelope's digest or "" (see
--- "Claim leases" below)
+-- then, after the path (at ARGV[24 + path length]): "1" when approval facts follow (graphs of
+-- envelope 1.4 and later), "1" when the delivery waits for review, "1" when it cites a handoff,
+-- the handoff it cites (approval.pending_handoff_id, lower case, or "")
+-- then, after those four: the lease until (ms) or "" for no lease, the claim attempt's token,
+-- the envelope's digest or "" (see "Claim leases" below)
 -- Reply: {"claimed"} | {"claimed", lease until} | {"leased", holder id, holder receiver, holder at, until}
 --      | {"noted", attempt} | {"owner-conflict", owner, attempt}
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
 --      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
 --        | "producer" | "path", index, expected | "budget-limit" or "budget-consumed", counter,
---        the last accepted hop's value, its hop index
+--        the last accepted hop's value, its hop index | "approval", the pending handoff id
+--        | "approval-cite", the task's last accepted handoff id
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
 --
 -- ARGV[1] "finish": records that a task ended; the ARGV below follow it.
@@ -88,7 +94,7 @@ local graph_wide = ARGV[3] == "graph"
 -- The task at `key`, or nil when there is none or it is forgotten (idle ttl seconds or more by
 -- the request's clock); the second value says whether a forgotten one must be deleted first.
 local function load(key)
-  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget")
+  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget", "approval")
   if not f[1] then return nil, false end
   if now - tonumber(f[1]) >= ttl * 1000 then return nil, true end
   return {
@@ -97,6 +103,7 @@ local function load(key)
     path = f[3] and cjson.decode(f[3]) or nil,
     ended = f[4] and cjson.decode(f[4]) or nil,
     budget = f[5] and cjson.decode(f[5]) or nil,
+    approval = f[6] or nil,
   }, false
 end
 
@@ -168,6 +175,28 @@ local function settle()
   return {"lost"}
 end
 
+-- approval-pending: the delivery's approval facts, read after the path (nil for a graph whose
+-- envelope has no approval record): {waits = bool, cites = handoff id or false}.
+local function approval_facts(at_index)
+  if ARGV[at_index] ~= "1" then return nil end
+  return {waits = ARGV[at_index + 1] == "1", cites = ARGV[at_index + 2] == "1" and ARGV[at_index + 3] or false}
+end
+
+-- approval-pending: while the task waits for approval of a handoff, only the delivery citing it
+-- goes on; with none pending, an approval cites the task's last accepted handoff (graph scope).
+local function approval_faults(approval, task, last, faults)
+  if not approval then return end
+  if task.approval then
+    if approval.cites ~= task.approval then
+      table.insert(faults, "approval")
+      table.insert(faults, task.approval)
+    end
+  elseif approval.cites and graph_wide and approval.cites ~= last.id then
+    table.insert(faults, "approval-cite")
+    table.insert(faults, last.id)
+  end
+end
+
 local function claim()
   local task_key, handoff_key = KEYS[1], KEYS[2]
   local handoff_id, hop, verdict, receiver = ARGV[4], ARGV[5], ARGV[6], ARGV[7]
@@ -182,8 +211,10 @@ local function claim()
     path = {}
     for i = 1, tonumber(ARGV[23]) do path[i] = ARGV[23 + i] end
   end
+  local approval = approval_facts(24 + math.max(tonumber(ARGV[23]), 0))
   local path_end = 23 + math.max(tonumber(ARGV[23]), 0)
-  local lease_until, token, digest = ARGV[path_end + 1] or "", ARGV[path_end + 2] or "", ARGV[path_end + 3] or ""
+  -- Claim leases: after the four approval facts.
+  local lease_until, token, digest = ARGV[path_end + 5] or "", ARGV[path_end + 6] or "", ARGV[path_end + 7] or ""
   local task, stale = load(task_key)
   local hops = task and task.hops or {}
   local last = hops[#hops]
@@ -282,6 +313,7 @@ local function claim()
         end
       end
     end
+    approval_faults(approval, task, last, faults)
     if #faults > 0 then
       local reply = {"custody", last.r, last.i, refuse()}
       for _, fault in ipairs(faults) do table.insert(reply, fault) end
@@ -317,6 +349,12 @@ local function claim()
     redis.call("HSET", task_key, "path", cjson.encode(path))
   else
     redis.call("HDEL", task_key, "path")
+  end
+  -- approval-pending: a resumption answers the pending approval; a hand-back waiting for review opens one.
+  if approval and approval.waits then
+    redis.call("HSET", task_key, "approval", handoff_id)
+  else
+    redis.call("HDEL", task_key, "approval")
   end
   redis.call("SET", handoff_key, task_key)
   refresh(task_key, hops)

@@ -5,6 +5,7 @@
  * and its page `docs/rules/<id>.md`.
  */
 import { agentVersion } from "./agent-version.js";
+import { approvalPending } from "./approval-pending.js";
 import { artefactUnreadable } from "./artefact-unreadable.js";
 import { badHopPath } from "./bad-hop-path.js";
 import { blockingQuestion } from "./blocking-question.js";
@@ -12,7 +13,9 @@ import { budgetConsumedDecreased } from "./budget-consumed-decreased.js";
 import { budgetCounterMissing } from "./budget-counter-missing.js";
 import { budgetExhausted } from "./budget-exhausted.js";
 import { budgetLimitRaised } from "./budget-limit-raised.js";
+import { confidenceBelowFloor } from "./confidence-below-floor.js";
 import { duplicate } from "./duplicate.js";
+import { guardUnmet } from "./guard-unmet.js";
 import { hopLimitReached } from "./hop-limit-reached.js";
 import { hopReset } from "./hop-reset.js";
 import { hopSkipped } from "./hop-skipped.js";
@@ -54,6 +57,8 @@ export const INGEST_RULES: readonly IngestRule[] = [
   agentVersion,
   badHopPath,
   maxRoundsExceeded,
+  guardUnmet,
+  confidenceBelowFloor,
   artefactUnreadable,
   untrackedTask,
   duplicate,
@@ -65,5 +70,6 @@ export const INGEST_RULES: readonly IngestRule[] = [
   hopReset,
   budgetLimitRaised,
   budgetConsumedDecreased,
+  approvalPending,
   taskFinished,
 ];

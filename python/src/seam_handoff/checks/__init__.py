@@ -8,6 +8,7 @@ from typing import Final
 
 from . import (
     agent_version,
+    approval_pending,
     artefact_unreadable,
     bad_hop_path,
     blocking_question,
@@ -15,7 +16,9 @@ from . import (
     budget_counter_missing,
     budget_exhausted,
     budget_limit_raised,
+    confidence_below_floor,
     duplicate,
+    guard_unmet,
     hop_limit_reached,
     hop_reset,
     hop_skipped,
@@ -57,6 +60,8 @@ INGEST_RULES: Final[tuple[IngestRule, ...]] = (
     agent_version.RULE,
     bad_hop_path.RULE,
     max_rounds_exceeded.RULE,
+    guard_unmet.RULE,
+    confidence_below_floor.RULE,
     artefact_unreadable.RULE,
     untracked_task.RULE,
     duplicate.RULE,
@@ -68,6 +73,7 @@ INGEST_RULES: Final[tuple[IngestRule, ...]] = (
     hop_reset.RULE,
     budget_limit_raised.RULE,
     budget_consumed_decreased.RULE,
+    approval_pending.RULE,
     task_finished.RULE,
 )
 """The ingest rules, in the order the pipeline runs them."""
