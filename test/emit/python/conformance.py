@@ -3,10 +3,11 @@ emitted Python module, in one process.
 
 usage: python3 conformance.py MODULE.py SUITE_DIR sync|async [REDIS_URL] > verdicts.json
 Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
-"route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt"} in the
-runtime's order, a finish step's {"ok", "rule"?}, a settle step's {"outcome"}. In async mode
-every delivery goes through accept_async with an async can_read and an async store, every
-finish through finish_async, every settle through commit_async / release_async.
+"route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt", "messages":
+[[path, rule, message], ...]} in the runtime's order, a finish step's {"ok", "rule"?}, a settle
+step's {"outcome"}. In async mode every delivery goes through accept_async with an async
+can_read and an async store, every finish through finish_async, every settle through
+commit_async / release_async.
 With REDIS_URL each case gets a fresh prefix on that Redis: RedisSeenStore (redis-py) in sync
 mode, AsyncRedisSeenStore (redis.asyncio) in async mode.
 """
@@ -100,10 +101,13 @@ async def run_finish(m, store, step, mode):
 
 def verdict(result):
     pairs = lambda reasons: [[r.path, r.rule] for r in reasons]  # noqa: E731
+    # Every reason and warning in full, in the runtime's order: compared with the JavaScript runtime's.
+    messages = lambda reasons: [[r.path, r.rule, r.message] for r in reasons]  # noqa: E731
     if result.ok:
-        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(result.record.warnings), "attempt": None}
+        warnings = result.record.warnings
+        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(warnings), "attempt": None, "messages": messages(warnings)}
     rejection = result.rejection
-    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt}
+    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages(rejection.reasons)}
 
 
 def redis_store(url, prefix, case, mode):
