@@ -38,6 +38,7 @@ from seam_handoff import (
     ClaimHolder,
     ClaimRequest,
     ClaimResult,
+    Committed,
     Custody,
     CustodyFault,
     Duplicate,
@@ -52,8 +53,11 @@ from seam_handoff import (
     GuardCondition,
     GuardInfo,
     HopLimitAction,
+    Lease,
+    Leased,
     LoopDetector,
     LoopObservation,
+    Lost,
     MemorySeenStore,
     Noted,
     NotOwner,
@@ -66,16 +70,23 @@ from seam_handoff import (
     Rejected,
     Rejection,
     RejectionRoute,
+    Released,
     Role,
     Route,
     SchemaError,
     SeenStore,
+    SettleRequest,
+    SettleResult,
     StoreUnavailableError,
     TaskEnd,
     TaskFinished,
     TerminalInfo,
     canonical_json,
+    commit,
+    commit_async,
     parse_envelope,
+    release,
+    release_async,
     schema_error_to_reason,
 )
 from seam_handoff.envelopes import v1_4 as _envelope
@@ -103,7 +114,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "LoopDetector", "LoopObservation", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
