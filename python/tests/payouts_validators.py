@@ -38,6 +38,7 @@ from seam_handoff import (
     ClaimHolder,
     ClaimRequest,
     ClaimResult,
+    Committed,
     Custody,
     CustodyFault,
     Duplicate,
@@ -52,8 +53,11 @@ from seam_handoff import (
     GuardCondition,
     GuardInfo,
     HopLimitAction,
+    Lease,
+    Leased,
     LoopDetector,
     LoopObservation,
+    Lost,
     MemorySeenStore,
     Noted,
     NotOwner,
@@ -66,16 +70,23 @@ from seam_handoff import (
     Rejected,
     Rejection,
     RejectionRoute,
+    Released,
     Role,
     Route,
     SchemaError,
     SeenStore,
+    SettleRequest,
+    SettleResult,
     StoreUnavailableError,
     TaskEnd,
     TaskFinished,
     TerminalInfo,
     canonical_json,
+    commit,
+    commit_async,
     parse_envelope,
+    release,
+    release_async,
     schema_error_to_reason,
 )
 from seam_handoff.envelopes import v1_4 as _envelope
@@ -103,7 +114,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "LoopDetector", "LoopObservation", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
@@ -692,6 +703,7 @@ def accept(
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
     sender: AgentId | None = None,
+    claim_token: str | None = None,
 ) -> AcceptResult:
     """The ingest check: the envelope's content (JSON data; the JSON Schema, every error; every
     semantic and graph check whose inputs are well-typed), then can_read for each required
@@ -704,6 +716,9 @@ def accept(
     the Unix epoch (default time.time). sender: the producer the transport authenticated (an mTLS
     subject, a signed token's subject, a queue's producer id); a different from_agent.id is
     refused (sender-mismatch) without asking the store. None: from_agent is only the envelope's claim.
+    claim_token: with a store that leases claims, this delivery attempt's token (the queue's
+    receipt handle; None: a random UUID); record.lease names it, and commit(record, seen=...) ends
+    the lease. Until then a redelivery is refused with route "retry" (lease-held).
 
     Returns Accepted(record) or Rejected(rejection, duplicate); every reason has a JSON Pointer
     path, a rule id and a message. Never raises on a bad envelope (deep nesting, huge numbers, NaN,
@@ -712,7 +727,7 @@ def accept(
     accept_async), ValueError when now() is outside the times an ISO 8601 record can hold, and
     whatever can_read or seen.claim raise (an unavailable store is not bad input: retry).
     """
-    return _ACCEPT.accept(envelope, me, can_read, seen, now, sender)
+    return _ACCEPT.accept(envelope, me, can_read, seen, now, sender, claim_token)
 
 
 async def accept_async(
@@ -723,10 +738,11 @@ async def accept_async(
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
     sender: AgentId | None = None,
+    claim_token: str | None = None,
 ) -> AcceptResult:
     """accept() for asyncio services: can_read may return an awaitable (the required artefacts
     are asked together) and seen.claim may be a coroutine (Redis, SQL). Same verdicts, same errors."""
-    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now, sender)
+    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now, sender, claim_token)
 
 
 def loop_signature(envelope: object) -> str:
@@ -739,9 +755,11 @@ def loop_signature(envelope: object) -> str:
     return _LOOP_SIGNATURE(envelope)
 
 
-def create_loop_detector() -> LoopDetector:
-    """A loop detector (per task, the signatures each receiving agent has seen) over loop_signature."""
-    return LoopDetector(_LOOP_SIGNATURE)
+def create_loop_detector(*, max_tasks: int | None = None, max_signatures_per_task: int | None = None) -> LoopDetector:
+    """A loop detector (per task, the signatures each receiving agent has seen) over loop_signature,
+    bounded as the JavaScript runtime's: max_tasks tasks remembered (the least recently observed
+    forgotten first; None: 10,000), max_signatures_per_task signatures kept per task (None: 1,024)."""
+    return LoopDetector(_LOOP_SIGNATURE, max_tasks, max_signatures_per_task)
 
 
 def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
@@ -759,11 +777,12 @@ async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
 
 
-def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> MemorySeenStore:
+def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> MemorySeenStore:
     """A SeenStore with the task ledger in this process's memory; a task is forgotten ttl_ms
     after its last write (default one day). scope: "graph" (shared by every service of the graph)
-    or "receiver" (one service's own store)."""
-    return MemorySeenStore(ttl_ms, scope)
+    or "receiver" (one service's own store). lease_ms: how long a claim is leased before it must
+    be committed (default 0: a claim is committed when it is made)."""
+    return MemorySeenStore(ttl_ms, scope, lease_ms)
 
 
 def first_envelope(

@@ -25,6 +25,7 @@ def test_a_valid_delegate_is_accepted_with_a_record(envelope: dict[str, Any]) ->
             "route": "proceed",
             "constraints": ["Read-only access to the ledger"],
             "warnings": [],
+            "lease": None,
         },
     }
 

@@ -20,7 +20,11 @@
  * Suppressions: a `seam-disable-next-line` comment silences findings on the line after it, so
  * the items that start on that line (inside a graph or a block) are printed as written, only
  * their first line re-indented: joining or splitting their lines would change what the comment
- * silences. Formatting never changes a file's diagnostics.
+ * silences. A directive the layout would move off its line (one with code after it on its line,
+ * a block comment before an item or inside a one-line block, one inside an item's own text, one
+ * whose next line starts with a `}`) keeps its lines too: the graph's items on the lines from
+ * the directive's first to the line after its end are printed as written, with it. Formatting
+ * never changes a file's diagnostics.
  */
 import type { Range, SourceFile } from "../core/source-file.js";
 import type {
@@ -78,7 +82,7 @@ interface Printable {
  * comments and blank lines, and for strings as written).
  */
 export function printFile(source: string, ast: SeamFile): string {
-  const printer = new Printer(source, ast.comments);
+  const printer = new Printer(source, ast.comments, itemEnds(ast));
   const items: Printable[] = [];
   const version = ast.languageVersion;
   if (version !== undefined && version.value !== undefined) {
@@ -96,27 +100,59 @@ class Printer {
   private next = 0;
   /** 1-based lines that a `seam-disable-next-line` comment silences (the line after its end). */
   private readonly silencedLines: ReadonlySet<number>;
+  /**
+   * The lines (1-based) of each directive the layout could move off its line, from its first
+   * line to the one it silences: the graph items on them are printed as written.
+   */
+  private readonly pinnedLines = new Set<number>();
   private readonly lineOf: (offset: number) => number;
 
   constructor(
     private readonly source: string,
     private readonly comments: readonly Comment[],
+    ends: ReadonlySet<number>,
   ) {
     const file = createSourceFile("", source);
     this.lineOf = (offset) => getLineAndColumn(file, offset).line;
-    this.silencedLines = new Set(comments.filter(isNextLineDirective).map((c) => this.lineOf(c.range.end) + 1));
+    const directives = comments.filter(isNextLineDirective);
+    this.silencedLines = new Set(directives.map((c) => this.lineOf(c.range.end) + 1));
+    for (const directive of directives) {
+      if (keepsItsLine(source, directive, ends)) continue;
+      // Comments do not overlap, so these lines number at most the file's lines plus one per directive.
+      for (let line = this.lineOf(directive.range.start); line <= this.lineOf(directive.range.end) + 1; line++) this.pinnedLines.add(line);
+    }
+  }
+
+  /** Whether an item spanning lines `first` to `last` lies on the lines of a directive the layout could move (graph items: their lines add up to the file's). */
+  private pinned(first: number, last: number): boolean {
+    if (this.pinnedLines.size === 0) return false;
+    for (let line = first; line <= last; line++) if (this.pinnedLines.has(line)) return true;
+    return false;
   }
 
   /**
    * `items` with each run of items that start on a line a `seam-disable-next-line` comment
-   * silences replaced by one item printed as written (see the module comment).
+   * silences replaced by one item printed as written (see the module comment); with `pin` (the
+   * graph's own items), also each run on the lines of a directive the layout could move, with
+   * the comments before it on its first line.
    */
-  private asWrittenWhereSilenced(items: readonly Printable[]): readonly Printable[] {
+  private asWrittenWhereSilenced(items: readonly Printable[], pin = false): readonly Printable[] {
     if (this.silencedLines.size === 0) return items;
     const out: Printable[] = [];
+    const pinnedItem = (item: Printable): boolean => pin && this.pinned(this.lineOf(item.range.start), this.lineOf(item.range.end));
     for (let i = 0; i < items.length; i++) {
       const first = items[i] as Printable;
       const line = this.lineOf(first.range.start);
+      if (pinnedItem(first)) {
+        // The run of items on these lines, each on the line where the one before (or a comment after it) ends.
+        let last = first;
+        while (i + 1 < items.length && pinnedItem(items[i + 1] as Printable) && !this.startsLine((items[i + 1] as Printable).range.start)) {
+          last = items[++i] as Printable;
+        }
+        const range = { start: this.startOfLineComments(first.range.start, line), end: last.range.end };
+        out.push({ range, print: (indent) => this.asWritten(range, indent) });
+        continue;
+      }
       if (!this.silencedLines.has(line)) {
         out.push(first);
         continue;
@@ -127,6 +163,23 @@ class Printer {
       out.push({ range, print: (indent) => this.asWritten(range, indent) });
     }
     return out;
+  }
+
+  /** True when only blanks lie between the start of its line and `offset`. */
+  private startsLine(offset: number): boolean {
+    let before = offset;
+    while (before > 0 && (this.source[before - 1] === " " || this.source[before - 1] === "\t")) before--;
+    return before === 0 || this.source[before - 1] === "\n" || this.source[before - 1] === "\r";
+  }
+
+  /** Where the comments not yet printed that end before `offset` on its line `line` start (`offset` when none does). */
+  private startOfLineComments(offset: number, line: number): number {
+    for (let i = this.next; i < this.comments.length; i++) {
+      const comment = this.comments[i] as Comment;
+      if (comment.range.start >= offset) break;
+      if (this.lineOf(comment.range.end) === line) return comment.range.start;
+    }
+    return offset;
   }
 
   /** The source of `range` line by line, the first line indented; the comments inside it are taken (they are in the text). */
@@ -248,7 +301,7 @@ class Printer {
       if (item.hasError) throw new Error("internal: printFile needs a tree without errors");
       return { range: item.range, print: (inner) => this.graphItem(item, inner) };
     });
-    const body = this.list(this.asWrittenWhereSilenced(items), indent + INDENT, { end: graph.range.end });
+    const body = this.list(this.asWrittenWhereSilenced(items, true), indent + INDENT, { end: graph.range.end });
     return [head, ...body, `${indent}}`];
   }
 
@@ -332,6 +385,42 @@ class Printer {
     return this.source.slice(range.start, range.end);
   }
 }
+
+/** Where every item of the file ends (graphs, their items, the items of their blocks): a comment right after one trails it. */
+function itemEnds(ast: SeamFile): Set<number> {
+  const ends = new Set<number>();
+  for (const graph of ast.graphs) {
+    ends.add(graph.range.end);
+    for (const item of graph.items ?? []) {
+      ends.add(item.range.end);
+      const inner = item.kind === "Agent" ? item.items : item.kind === "Edge" ? item.items : item.kind === "Contract" ? item.requires : [];
+      for (const child of inner ?? []) ends.add(child.range.end);
+    }
+  }
+  return ends;
+}
+
+/**
+ * Whether the layout keeps a `seam-disable-next-line` comment at the end of its line, with what
+ * followed it on the next line: so when it is alone on its lines, or trails an item at the end
+ * of its line; and the next line does not start with a `}` (which the layout may move up).
+ */
+function keepsItsLine(source: string, comment: Comment, ends: ReadonlySet<number>): boolean {
+  let before = comment.range.start;
+  while (before > 0 && (source[before - 1] === " " || source[before - 1] === "\t")) before--;
+  const alone = before === 0 || source[before - 1] === "\n" || source[before - 1] === "\r";
+  if (!alone && !ends.has(before)) return false;
+  // Sticky expressions from the comment's end: no copy of the rest of the file per directive.
+  LINE_END.lastIndex = comment.range.end;
+  if (LINE_END.exec(source) === null) return false;
+  CLOSING_NEXT.lastIndex = LINE_END.lastIndex;
+  return !CLOSING_NEXT.test(source);
+}
+
+/** Blanks to the end of a line (or of the file). */
+const LINE_END = /[ \t]*(?:\r\n|\r|\n|$)/y;
+/** A line that starts with a `}`. */
+const CLOSING_NEXT = /[ \t]*\}/y;
 
 function paths(list: readonly FieldPath[]): string {
   return list.map((p) => p.text).join(", ");

@@ -13,6 +13,9 @@
  *    `task_id`: the store alone decides duplicates, replays, the one owner of each hop and the
  *    task ledger (custody, monotonic hops, refusal counts, ended tasks; see `seen-store.ts`).
  *    An envelope with no string `task_id` cannot be counted, so with a store it escalates.
+ *    With a store that leases claims, an accepted handoff is held under a fresh token until the
+ *    service commits it (`commit()`, `lease.ts`); a redelivery meanwhile is refused with route
+ *    `retry` (`lease-held`), and one after the lease ran out uncommitted takes the claim over.
  * `finish()` records an agent's terminal action, after which the task takes no handoff.
  * Nothing is coerced: `"1"` is not `1`.
  */
@@ -22,6 +25,7 @@ import { capReasons, type Reason } from "./reason.js";
 import { custodyReasons } from "./custody-reasons.js";
 import { artefactReason } from "./checks/artefact-unreadable.js";
 import { duplicateReason } from "./checks/duplicate.js";
+import { leaseHeldReason } from "./checks/lease-held.js";
 import { ownerConflictReason } from "./checks/owner-conflict.js";
 import { endedReason } from "./checks/task-finished.js";
 import { UNTRACKED_REASON } from "./checks/untracked-task.js";
@@ -70,6 +74,12 @@ export interface AcceptOptions {
    * against no one and takes no handoff id. Absent, `from_agent` is the envelope's claim only.
    */
   readonly sender?: string;
+  /**
+   * The token of this claim attempt, for a store that leases claims: unique to this delivery
+   * attempt (the transport's receipt handle or delivery id; 1 to 1,024 characters). Default: a
+   * random UUID. Only this token commits or releases the claim (`record.lease.token`).
+   */
+  readonly claimToken?: string;
 }
 
 /** Options of one `acceptAsync()` call: as {@link AcceptOptions}, with asynchronous `canRead` and store allowed. */
@@ -79,6 +89,7 @@ export interface AcceptAsyncOptions {
   readonly seen?: AsyncSeenStore;
   readonly now?: () => number;
   readonly sender?: string;
+  readonly claimToken?: string;
 }
 
 /** Where an accepted task goes next, from the envelope's `status`. */
@@ -92,9 +103,10 @@ export type Route = "proceed" | "human_input" | "approval" | "failed";
  * given but the envelope has no string `task_id` (its refusals cannot be counted, reason
  * `untracked-task`); `escalate` or `failed`
  * (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
- * `discard` for a duplicate.
+ * `discard` for a duplicate; `retry` for a handoff this receiver holds under a live lease, not
+ * yet committed (`lease-held`): deliver it again later, do not process it now.
  */
-export type RejectionRoute = "repair" | HopLimitAction | "discard";
+export type RejectionRoute = "repair" | HopLimitAction | "discard" | "retry";
 
 /** The acceptance record: a chain of custody for what the receiver took on. */
 export interface AcceptanceRecord {
@@ -115,6 +127,12 @@ export interface AcceptanceRecord {
   readonly constraints: readonly string[];
   /** On an `observe` edge, what would have been refused; otherwise empty. */
   readonly warnings: readonly Reason[];
+  /**
+   * The claim's lease, with a store that leases claims: process the handoff, then `commit()` it
+   * (or `release()` it) before `expires_at` (ISO 8601, UTC); the `token` this claim attempt holds
+   * it under. `null`: the claim is committed already (no store, or one without leases).
+   */
+  readonly lease: { readonly token: string; readonly expires_at: string } | null;
 }
 
 /** A structured rejection: which handoff, at which hop, from whom, where it goes, and why. */
@@ -179,7 +197,7 @@ const MAX_TIME = 8.64e15;
 
 /** Whether `key` names an option of {@link AcceptOptions} (compared, not looked up: this runs on every call). */
 function isOptionKey(key: string): boolean {
-  return key === "me" || key === "canRead" || key === "seen" || key === "now" || key === "sender";
+  return key === "me" || key === "canRead" || key === "seen" || key === "now" || key === "sender" || key === "claimToken";
 }
 
 function misuse(call: string, problem: string): TypeError {
@@ -193,6 +211,9 @@ function attemptOf(claimed: ClaimResult | undefined): number | null {
   if (claimed.outcome === "noted" || claimed.outcome === "owner-conflict" || claimed.outcome === "custody") return claimed.attempt ?? 1;
   return null;
 }
+
+/** The longest `claimToken`, in UTF-16 code units (an SQS receipt handle is at most 1,024 characters). */
+export const MAX_CLAIM_TOKEN = 1024;
 
 /** How many `canRead` calls `acceptAsync` keeps in flight at once. */
 export const CAN_READ_CONCURRENCY = 16;
@@ -275,9 +296,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       throw misuse(call, `options must be an object naming the receiving agent, such as { me: "${spec.agents[0]?.id ?? "agent"}" }`);
     }
     for (const key in options) {
-      if (!isOptionKey(key)) throw misuse(call, `unknown option ${quoteUntrusted(key)}; the options are me, canRead, seen and now`);
+      if (!isOptionKey(key)) throw misuse(call, `unknown option ${quoteUntrusted(key)}; the options are me, sender, canRead, seen, now and claimToken`);
     }
-    const { me, canRead, seen, now, sender } = options as Record<string, unknown>;
+    const { me, canRead, seen, now, sender, claimToken } = options as Record<string, unknown>;
     if (typeof me !== "string" || me === "") throw misuse(call, "options.me must be the receiving agent's id, a non-empty string");
     if (!anyReceiver && !agentIds.has(me)) {
       const known = [...agentIds].slice(0, 20).join(", ");
@@ -293,6 +314,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       throw misuse(call, "options.seen must be a store with a claim(request) method, such as createMemorySeenStore()");
     }
     if (now !== undefined && typeof now !== "function") throw misuse(call, "options.now must be a function returning ms since the Unix epoch");
+    if (claimToken !== undefined && (typeof claimToken !== "string" || claimToken === "" || claimToken.length > MAX_CLAIM_TOKEN)) {
+      throw misuse(call, `options.claimToken must be a string of 1 to ${MAX_CLAIM_TOKEN} characters, unique to this delivery attempt`);
+    }
     return me;
   }
 
@@ -304,7 +328,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     return ms;
   }
 
-  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[]): ClaimRequest | undefined {
+  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined, envelope: unknown): ClaimRequest | undefined {
     const { handoffId, taskId, hopIndex, producer, edge, path, budget, approval } = content;
     // A delivery that can neither start nor continue a task writes nothing in its ledger.
     if (taskId === undefined || content.stranger) return undefined;
@@ -321,6 +345,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       path: path ?? null,
       budget,
       approval,
+      // A fresh token per claim attempt: replicas share the agent id, never the token.
+      token: token ?? globalThis.crypto.randomUUID(),
+      envelope,
     };
   }
 
@@ -329,6 +356,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const repairs = content.edge?.repairs ?? DEFAULT_REPAIRS;
     let route: RejectionRoute = "repair";
     if (duplicate) route = "discard";
+    else if (claimed?.outcome === "leased") route = "retry";
     else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
     else if (untracked || content.floorEscalates || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
@@ -352,7 +380,8 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
    * `untracked`: a store was given but could not be asked (no string `task_id`, or a delivery
    * that could neither start nor continue a task).
    */
-  function settle(content: ContentVerdict, me: string, at: number, reasons: Reason[], claimed: ClaimResult | undefined, untracked: boolean): AcceptResult {
+  function settle(content: ContentVerdict, me: string, at: number, reasons: Reason[], request: ClaimRequest | undefined, claimed: ClaimResult | undefined, untracked: boolean): AcceptResult {
+    let lease: AcceptanceRecord["lease"] = null;
     if (claimed !== undefined) {
       switch (claimed.outcome) {
         case "duplicate": {
@@ -369,9 +398,13 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         case "finished":
           reasons.unshift(endedReason(content.taskId, claimed.ended, isoTime));
           return refuse(content, reasons, false, claimed);
+        case "leased":
+          reasons.unshift(leaseHeldReason(content.handoffId, claimed, isoTime));
+          return refuse(content, reasons, false, claimed);
         case "noted":
           return refuse(content, reasons, false, claimed);
         case "claimed":
+          if (claimed.leaseUntil !== undefined) lease = { token: (request as ClaimRequest).token as string, expires_at: new Date(claimed.leaseUntil).toISOString() };
           break;
         default:
           throw new TypeError(`options.seen.claim returned an unknown outcome ${quoteUntrusted((claimed as { outcome?: unknown }).outcome)}`);
@@ -398,6 +431,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         route: content.route,
         constraints: content.constraints,
         warnings: capReasons(reasons),
+        lease,
       },
     };
   }
@@ -418,14 +452,14 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       }
     }
     const at = clock("accept", options.now);
-    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input);
     let claimed: ClaimResult | undefined;
     if (request !== undefined) {
       const answer: unknown = (seen as SeenStore).claim(request);
       if (isThenable(answer)) throw misuse("accept", "options.seen.claim returned a promise: use acceptAsync with an asynchronous store");
       claimed = claimResult(answer);
     }
-    return settle(content, me, at, reasons, claimed, seen !== undefined && request === undefined);
+    return settle(content, me, at, reasons, request, claimed, seen !== undefined && request === undefined);
   }
 
   async function acceptAsync(input: unknown, options: AcceptAsyncOptions): Promise<AcceptResult> {
@@ -443,9 +477,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       });
     }
     const at = clock("acceptAsync", options.now);
-    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input);
     const claimed = request === undefined ? undefined : claimResult(await (seen as AsyncSeenStore).claim(request));
-    return settle(content, me, at, reasons, claimed, seen !== undefined && request === undefined);
+    return settle(content, me, at, reasons, request, claimed, seen !== undefined && request === undefined);
   }
 
   const { finish, finishAsync } = createFinish(spec, isoTime);

@@ -56,6 +56,7 @@ export { MAX_ID_LENGTH } from "./checks/id-too-long.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
 export { equal, formats, ucs2length } from "./schema-helpers.js";
 export type { EndRecord, Finish, FinishAsync, FinishAsyncOptions, FinishOptions, FinishVerdict } from "./finish.js";
+export { commit, commitAsync, release, releaseAsync, type SettleAsyncOptions, type SettleOptions } from "./lease.js";
 export {
   createMemorySeenStore,
   DEFAULT_TASK_TTL_MS,
@@ -71,6 +72,8 @@ export {
   type FinishResult,
   type MemorySeenStoreOptions,
   type SeenStore,
+  type SettleRequest,
+  type SettleResult,
   type TaskEnd,
 } from "./seen-store.js";
 export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";

@@ -46,6 +46,8 @@
 -- producer and receiver) rather than as a duplicate of its id; and tasks keep their budget.
 -- Version 5 keeps the approval a task waits for (approval-pending); it reads version 4's tasks
 -- as waiting for none.
+-- Claim leases add the t and u fields of a hop and the "settle" operation, within version 5: a
+-- script without them reads a leased hop as a committed claim, and ignores the lease arguments.
 
 -- ARGV[1] "claim": decides one delivery and keeps its task's ledger; the ARGV below follow it.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger   KEYS[2] <prefix>:a:<handoff_id>  the handoff
@@ -58,7 +60,10 @@
 -- then, after the path (at ARGV[24 + path length]): "1" when approval facts follow (graphs of
 -- envelope 1.4 and later), "1" when the delivery waits for review, "1" when it cites a handoff,
 -- the handoff it cites (approval.pending_handoff_id, lower case, or "")
--- Reply: {"claimed"} | {"noted", attempt} | {"owner-conflict", owner, attempt}
+-- then, after those four: the lease until (ms) or "" for no lease, the claim attempt's token,
+-- the envelope's digest or "" (see "Claim leases" below)
+-- Reply: {"claimed"} | {"claimed", lease until} | {"leased", holder id, holder receiver, holder at, until}
+--      | {"noted", attempt} | {"owner-conflict", owner, attempt}
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
 --      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
 --        | "producer" | "path", index, expected | "budget-limit" or "budget-consumed", counter,
@@ -72,6 +77,12 @@
 -- ARGV[7] "1" when the agent is an entry of the graph
 -- Reply: {"finished" or "already-finished", agent, terminal, outcome, at, hop index or ""}
 --      | {"not-owner", owner or "", last hop or ""}
+--
+-- ARGV[1] "settle": commits or releases a leased claim (see "Claim leases" below).
+-- KEYS[1] <prefix>:t:<task_id>  the task's ledger
+-- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope  ARGV[4] handoff_id  ARGV[5] producer
+-- ARGV[6] "1" when there is a producer  ARGV[7] token  ARGV[8] "commit" or "release"
+-- Reply: {"committed"} | {"released"} | {"lost"} | {"lost", holder id, holder receiver, holder at}
 
 -- The operation comes first; what follows is the operation's own ARGV, numbered from 1.
 local op = table.remove(ARGV, 1)
@@ -120,6 +131,50 @@ local function ended_reply(outcome, e)
   return {outcome, e.agent, e.terminal, e.outcome, e.at, e.hop or ""}
 end
 
+-- Claim leases (rule lease-held). A claim made with a lease (a claim request's "lease until"
+-- and token) records its hop with t (the token), u (until when the lease holds it, ms as the
+-- caller's decimal string) and d (the envelope's digest); a commit drops u and keeps t. While u
+-- is live, a redelivery of the handoff to its receiver is "leased"; once it ran out, the next
+-- one with the same digest takes the claim over under its own token, in this same script (so two
+-- replicas racing on it cannot both win); other content under the id is a duplicate. A hop
+-- that is no longer its task's last (the task moved on), or of a task that ended, is committed.
+
+-- The answer to a redelivery of hop h (this very handoff), or nil when h is not an open lease of
+-- this receiver (then it is a duplicate). `refuse` counts a refusal; `save` writes the hops.
+local function lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, digest, refuse, save)
+  local last = hops[#hops]
+  if not h.u or h.r ~= receiver or task.ended or last.i ~= h.i or last.id ~= h.id then return nil end
+  if now < tonumber(h.u) then return {"leased", h.id, h.r, h.at, h.u} end
+  -- Other content under the claimed handoff_id is no redelivery: a duplicate of the id.
+  if h.d and h.d ~= digest then return nil end
+  -- A redelivery the content checks now refuse does not take the claim: it is counted.
+  if verdict ~= "accepted" or lease_until == "" or token == "" then return {"noted", refuse()} end
+  h.t, h.u, h.at = token, lease_until, at
+  save()
+  return {"claimed", h.u}
+end
+
+-- Commits or releases the claim of handoff `handoff_id` from `producer` held under `token`.
+local function settle()
+  local task = load(KEYS[1])
+  local producer = ARGV[6] == "1" and ARGV[5] or false
+  local hops = task and task.hops or {}
+  for _, h in ipairs(hops) do
+    if h.id == ARGV[4] and h.p == producer then
+      if h.t ~= ARGV[7] then return {"lost", h.id, h.r, h.at} end
+      if not h.u then return {"committed"} end
+      if ARGV[8] == "commit" then
+        h.u = nil
+      elseif now < tonumber(h.u) then
+        h.u = at
+      end
+      redis.call("HSET", KEYS[1], "hops", cjson.encode(hops))
+      return {ARGV[8] == "commit" and "committed" or "released"}
+    end
+  end
+  return {"lost"}
+end
+
 -- approval-pending: the delivery's approval facts, read after the path (nil for a graph whose
 -- envelope has no approval record): {waits = bool, cites = handoff id or false}.
 local function approval_facts(at_index)
@@ -157,6 +212,9 @@ local function claim()
     for i = 1, tonumber(ARGV[23]) do path[i] = ARGV[23 + i] end
   end
   local approval = approval_facts(24 + math.max(tonumber(ARGV[23]), 0))
+  local path_end = 23 + math.max(tonumber(ARGV[23]), 0)
+  -- Claim leases: after the four approval facts.
+  local lease_until, token, digest = ARGV[path_end + 5] or "", ARGV[path_end + 6] or "", ARGV[path_end + 7] or ""
   local task, stale = load(task_key)
   local hops = task and task.hops or {}
   local last = hops[#hops]
@@ -182,7 +240,17 @@ local function claim()
     local holder_task = task
     if ref ~= task_key then holder_task = load(ref) end
     for _, h in ipairs(holder_task and holder_task.hops or {}) do
-      if h.id == handoff_id and h.p == producer then return {"duplicate", "handoff", h.id, h.r, h.at} end
+      if h.id == handoff_id and h.p == producer then
+        if ref == task_key then
+          local save = function()
+            redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
+            refresh(task_key, hops)
+          end
+          local leased = lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, digest, refuse, save)
+          if leased then return leased end
+        end
+        return {"duplicate", "handoff", h.id, h.r, h.at}
+      end
     end
   end
 
@@ -264,7 +332,13 @@ local function claim()
       if string.sub(field, 1, 2) == "r:" then redis.call("HDEL", task_key, field) end
     end
   end
-  table.insert(hops, {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key})
+  local claimed = {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key}
+  -- Claim leases: the claim is held under the token until it is committed.
+  if lease_until ~= "" and token ~= "" then
+    claimed.t, claimed.u = token, lease_until
+    if digest ~= "" then claimed.d = digest end
+  end
+  table.insert(hops, claimed)
   redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
   if budget then
     redis.call("HSET", task_key, "budget", cjson.encode(budget))
@@ -284,6 +358,7 @@ local function claim()
   end
   redis.call("SET", handoff_key, task_key)
   refresh(task_key, hops)
+  if claimed.u then return {"claimed", claimed.u} end
   return {"claimed"}
 end
 
@@ -305,4 +380,5 @@ end
 
 if op == "claim" then return claim() end
 if op == "finish" then return finish() end
-return redis.error_reply("seam ledger: unknown operation (claim or finish)")
+if op == "settle" then return settle() end
+return redis.error_reply("seam ledger: unknown operation (claim, finish or settle)")

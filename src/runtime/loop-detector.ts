@@ -4,6 +4,7 @@
  * for the same task is going round a loop, even while the hop counter stays under its limit.
  */
 import type { LoopSignature } from "./loop-signature.js";
+import { LOOP_MAX_SIGNATURES_PER_TASK, LOOP_MAX_TASKS } from "./reason-catalogue.js";
 
 /** What {@link LoopDetector.observe} found. */
 export interface LoopObservation {
@@ -39,11 +40,11 @@ export interface LoopDetectorOptions {
   readonly maxSignaturesPerTask?: number;
 }
 
-/** The default of {@link LoopDetectorOptions.maxTasks}. */
-export const DEFAULT_LOOP_TASKS = 10_000;
+/** The default of {@link LoopDetectorOptions.maxTasks} (10,000; from the runtime catalogue, shared with Python). */
+export const DEFAULT_LOOP_TASKS: number = LOOP_MAX_TASKS;
 
-/** The default of {@link LoopDetectorOptions.maxSignaturesPerTask}. */
-export const DEFAULT_LOOP_SIGNATURES = 1024;
+/** The default of {@link LoopDetectorOptions.maxSignaturesPerTask} (1,024; from the runtime catalogue, shared with Python). */
+export const DEFAULT_LOOP_SIGNATURES: number = LOOP_MAX_SIGNATURES_PER_TASK;
 
 interface TaskMemory {
   readonly agents: Map<string, Set<string>>;

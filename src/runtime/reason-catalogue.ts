@@ -25,6 +25,12 @@ export const PER_RULE_LIMIT: number = catalogue.perRuleLimit;
 /** The default size limit of an envelope read by `parseEnvelope`, in bytes of UTF-8 (1 MiB). */
 export const MAX_ENVELOPE_BYTES: number = catalogue.maxEnvelopeBytes;
 
+/** How many tasks the loop detector remembers by default (the least recently observed go first). */
+export const LOOP_MAX_TASKS: number = catalogue.loopMaxTasks;
+
+/** How many loop signatures the loop detector keeps per task by default. */
+export const LOOP_MAX_SIGNATURES_PER_TASK: number = catalogue.loopMaxSignaturesPerTask;
+
 /** Every runtime rule id with its one-line description. */
 export const RUNTIME_RULES: { readonly [rule: string]: string } = Object.freeze(Object.fromEntries(Object.entries(RULES).map(([id, rule]) => [id, rule.description])));
 

@@ -7,7 +7,7 @@
  */
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
-import type { ClaimResult, CustodyFault, FinishResult, TaskEnd } from "./seen-store.js";
+import type { ClaimHolder, ClaimResult, CustodyFault, FinishResult, SettleResult, TaskEnd } from "./seen-store.js";
 
 /**
  * A call that Redis did not answer: unreachable, too slow, or an unexpected reply. A delivery is
@@ -101,7 +101,11 @@ export function toClaimResult(reply: unknown): ClaimResult {
   const r = replyReader("claim", reply);
   switch (r.outcome) {
     case "claimed":
-      return r.done({ outcome: "claimed" });
+      return r.more() ? r.done({ outcome: "claimed", leaseUntil: r.time() }) : r.done({ outcome: "claimed" });
+    case "leased": {
+      const holder: ClaimHolder = { handoffId: r.text(), receiver: r.text(), at: r.time() };
+      return r.done({ outcome: "leased", holder, until: r.time() });
+    }
     case "noted":
       return r.done({ outcome: "noted", attempt: r.integer(1) });
     case "owner-conflict":
@@ -118,6 +122,20 @@ export function toClaimResult(reply: unknown): ClaimResult {
     }
     case "finished":
       return r.done({ outcome: "finished", ended: taskEnd(r) });
+    default:
+      return r.bad();
+  }
+}
+
+/** Turns the settle script's reply into a {@link SettleResult}, strictly. */
+export function toSettleResult(reply: unknown): SettleResult {
+  const r = replyReader("settle", reply);
+  switch (r.outcome) {
+    case "committed":
+    case "released":
+      return r.done({ outcome: r.outcome });
+    case "lost":
+      return r.more() ? r.done({ outcome: "lost", holder: { handoffId: r.text(), receiver: r.text(), at: r.time() } }) : r.done({ outcome: "lost", holder: null });
     default:
       return r.bad();
   }

@@ -28,16 +28,21 @@
  * whose time (`at`) is `ttlSeconds` or more after the task's last write finds it forgotten, as
  * the memory store does. Forgotten whole: its handoff ids, owners, path, refusal counts and end.
  *
+ * Leases (`leaseMs`): a claim is held under its token until `settle` commits or releases it, as
+ * the memory store does (`seen-store.ts`, claim leases); a claim whose answer was lost to a
+ * timeout is then taken over by a later delivery once its lease ran out, never lost.
+ *
  * Durability: a claim answered `claimed` must survive a Redis restart, or a redelivery after the
  * restart is accepted again. Run Redis with the append-only file (`appendonly yes`,
  * `appendfsync always`; `everysec` can lose the last second of claims).
  */
 import { createHash } from "node:crypto";
 import { escapeUntrusted } from "../core/untrusted-text.js";
-import { StoreUnavailableError, toClaimResult, toFinishResult } from "./redis-replies.js";
+import { StoreUnavailableError, toClaimResult, toFinishResult, toSettleResult } from "./redis-replies.js";
 import { seamRedisScripts } from "./redis-scripts.js";
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
-import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult } from "./seen-store.js";
+import { envelopeDigest } from "./envelope-digest.js";
+import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult, SettleRequest, SettleResult } from "./seen-store.js";
 
 export { StoreUnavailableError } from "./redis-replies.js";
 export { LEDGER_SCRIPT, seamRedisScripts, type ScriptParser } from "./redis-scripts.js";
@@ -46,6 +51,8 @@ export { LEDGER_SCRIPT, seamRedisScripts, type ScriptParser } from "./redis-scri
 export interface SeamRedisClient {
   seamClaim(keys: readonly string[], args: readonly string[]): Promise<unknown>;
   seamFinish(keys: readonly string[], args: readonly string[]): Promise<unknown>;
+  /** Needed with `leaseMs` only. */
+  seamSettle?(keys: readonly string[], args: readonly string[]): Promise<unknown>;
 }
 
 /** Options of {@link createRedisSeenStore}. */
@@ -58,12 +65,19 @@ export interface RedisSeenStoreOptions {
   readonly timeoutMs?: number;
   /** Who shares the store, as for `createMemorySeenStore` (default `"graph"`: every service of the graph). */
   readonly scope?: "graph" | "receiver";
+  /**
+   * How long a claim is leased before it must be committed, in ms (a whole number; default 0: no
+   * lease, a claim is committed when it is made), as for `createMemorySeenStore`. Longer than a
+   * handoff takes to process, and than `timeoutMs`.
+   */
+  readonly leaseMs?: number;
 }
 
-/** The Redis store: an {@link AsyncSeenStore} whose claim and finish are always promises. */
+/** The Redis store: an {@link AsyncSeenStore} whose claim, finish and settle are always promises. */
 export interface RedisSeenStore extends AsyncSeenStore {
   claim(request: ClaimRequest): Promise<ClaimResult>;
   finish(request: FinishRequest): Promise<FinishResult>;
+  settle(request: SettleRequest): Promise<SettleResult>;
 }
 
 /** Seven days, in seconds. */
@@ -99,6 +113,7 @@ interface StoreSettings {
   readonly ttl: number;
   readonly timeout: number;
   readonly scope: "graph" | "receiver";
+  readonly leaseMs: number;
 }
 
 function checkOptions(options: RedisSeenStoreOptions): StoreSettings {
@@ -112,7 +127,9 @@ function checkOptions(options: RedisSeenStoreOptions): StoreSettings {
   if (!Number.isFinite(timeout) || timeout <= 0) throw new TypeError("createRedisSeenStore: options.timeoutMs must be a positive number of ms");
   const scope = options.scope ?? "graph";
   if (scope !== "graph" && scope !== "receiver") throw new TypeError(`createRedisSeenStore: options.scope must be "graph" or "receiver", not ${escapeUntrusted(String(scope), 40)}`);
-  return { prefix, ttl, timeout, scope };
+  const leaseMs = options.leaseMs ?? 0;
+  if (!Number.isSafeInteger(leaseMs) || leaseMs < 0) throw new TypeError("createRedisSeenStore: options.leaseMs must be a whole number of ms, 0 (no lease) or more");
+  return { prefix, ttl, timeout, scope, leaseMs };
 }
 
 /** The time of a request, as the scripts read it: a finite number of ms (a misuse otherwise). */
@@ -159,9 +176,9 @@ async function callScript(timeout: number, words: CallWords, call: () => Promise
  *   does not answer in time, cannot be reached, or answers something that is no result
  */
 export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeenStoreOptions): RedisSeenStore {
-  const { prefix, ttl, timeout, scope } = checkOptions(options);
-  if (typeof client?.seamClaim !== "function" || typeof client.seamFinish !== "function") {
-    throw new TypeError("createRedisSeenStore: the client has no seamClaim and seamFinish scripts: create it with createClient({ scripts: seamRedisScripts, ... })");
+  const { prefix, ttl, timeout, scope, leaseMs } = checkOptions(options);
+  if (typeof client?.seamClaim !== "function" || typeof client.seamFinish !== "function" || (leaseMs > 0 && typeof client.seamSettle !== "function")) {
+    throw new TypeError(`createRedisSeenStore: the client has no seamClaim${leaseMs > 0 ? ", seamFinish and seamSettle" : " and seamFinish"} scripts: create it with createClient({ scripts: seamRedisScripts, ... })`);
   }
   const ttlArg = String(ttl);
   return {
@@ -189,6 +206,9 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
       const approval = request.approval;
       if (approval == null) args.push("0", "0", "0", "");
       else args.push("1", approval.waits ? "1" : "0", approval.cites === null ? "0" : "1", approval.cites ?? "");
+      // Claim leases: until when, computed here (exact for every safe integer, unlike Lua's numbers).
+      const leased = leaseMs > 0 && typeof request.token === "string";
+      args.push(leased ? String(request.at + leaseMs) : "", leased ? (request.token as string) : "", leased ? (envelopeDigest(request.envelope) ?? "") : "");
       const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
       const words: CallWords = {
         late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,
@@ -206,6 +226,20 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         failed: (why) => `Redis could not record the end of task ${named} (${why}): the task has not ended; call finish again later`,
       };
       return toFinishResult(await callScript(timeout, words, () => client.seamFinish(keys, args)));
+    },
+
+    async settle(request: SettleRequest): Promise<SettleResult> {
+      if (typeof client.seamSettle !== "function") throw new TypeError("RedisSeenStore.settle: the client has no seamSettle script: create it with createClient({ scripts: seamRedisScripts, ... })");
+      const keys = [redisKey(prefix, "t", request.taskId)];
+      const { producer } = request;
+      const args = [ttlArg, timeArg("RedisSeenStore.settle", request.at), scope, request.handoffId, producer ?? "", producer === null ? "0" : "1", request.token, request.action];
+      const named = escapeUntrusted(request.handoffId, 80);
+      const words: CallWords = {
+        late: (ms) => `Redis did not answer the ${request.action} of handoff ${named} within ${ms} ms: it may or may not be recorded; ${request.action} it again`,
+        failed: (why) => `Redis could not ${request.action} handoff ${named} (${why}): ${request.action} it again`,
+      };
+      const settle = client.seamSettle.bind(client);
+      return toSettleResult(await callScript(timeout, words, () => settle(keys, args)));
     },
   };
 }

@@ -42,9 +42,24 @@
  *
  * A delivery whose `handoff_id` or `hop.index` is unusable (`null` in the request, always
  * `rejected`) is only counted: the store answers `finished` for an ended task, else `noted`.
+ *
+ * Claim leases (rule `lease-held`; a store created with a lease, `leaseMs`): a claim is a lease,
+ * as a message received from an SQS queue is hidden for its visibility timeout and a Redis
+ * Streams entry stays pending until `XACK`. The claim records the hop at once (ownership and
+ * custody do not wait), under the request's `token`, a fresh one per claim attempt; the service
+ * processes the handoff, then `settle`s it: `commit` (a redelivery is a `duplicate` from then
+ * on) or `release` (the next delivery takes the claim over at once). While the lease is live, a
+ * redelivery of the handoff to its receiver is `leased` (deliver again later), whichever replica
+ * it reaches: replicas share the agent id, never the token. Once the lease ran out uncommitted,
+ * the next such redelivery takes the claim over, atomically, under its own token (the old token
+ * can no longer commit), provided it is the very envelope claimed (the same RFC 8785 digest):
+ * other content under the `handoff_id` is a duplicate. A claim whose task moved on (its receiver handed the task on) or ended
+ * counts as committed. Without a lease, or for a request without a token, a claim is committed
+ * when it is made.
  */
 
 import type { BudgetCounter } from "./checks/budget-exhausted.js";
+import { envelopeDigest } from "./envelope-digest.js";
 
 /** The edge a delivery travels, as the graph declares it. */
 export interface ClaimEdge {
@@ -96,6 +111,18 @@ export interface ClaimRequest {
    */
   readonly budget?: ClaimBudget | null;
   /**
+   * The token of this claim attempt, unique to it (a random UUID, or the transport's receipt
+   * handle): with a store that leases claims, the claim is held under it, and only it commits or
+   * releases the claim. Added with leases; a store written before them ignores it.
+   */
+  readonly token?: string;
+  /**
+   * The delivered envelope, for a store that leases claims to fingerprint (`envelope-digest.ts`):
+   * an expired claim is taken over only by a redelivery of the same envelope; other content
+   * under its `handoff_id` is a duplicate. A store that leases nothing ignores it.
+   */
+  readonly envelope?: unknown;
+  /**
    * What the delivery says of approvals, for graphs whose envelope has the approval record (1.4
    * and later); `null` or absent before, and then the store keeps no approvals. A store written
    * before it may ignore it.
@@ -117,11 +144,11 @@ export interface ClaimBudget {
   readonly consumed: { readonly [counter: string]: number } | null;
 }
 
-/** The earlier accepted delivery a duplicate repeats. */
+/** The earlier accepted delivery a duplicate repeats (or whose lease holds the handoff). */
 export interface ClaimHolder {
   readonly handoffId: string;
   readonly receiver: string;
-  /** When it was accepted, in milliseconds since the Unix epoch. */
+  /** When it was accepted (for a claim taken over, when it was taken over), in milliseconds since the Unix epoch. */
   readonly at: number;
 }
 
@@ -169,7 +196,11 @@ export type CustodyFault =
  * The store's answer, a discriminated union on `outcome`. `accept()` reads only the fields named
  * here; `attempt` is optional so that a store written before the ledger still works (its
  * refusals all count as the first).
- * - `claimed`: an accepted delivery is recorded; `receiver` now owns the task's hop.
+ * - `claimed`: an accepted delivery is recorded; `receiver` now owns the task's hop. With a lease,
+ *   `leaseUntil`: the claim is held under the request's `token` until then (ms since the Unix
+ *   epoch), to be settled (committed or released); absent, it is committed.
+ * - `leased`: nothing written; `holder`, a claim of this very handoff by this receiver, is held
+ *   by a live lease until `until`: deliver the handoff again after then.
  * - `noted`: a rejected delivery is recorded; nothing is owned. `attempt`: how many refusals
  *   the producer's count of the task's current round holds, this one included (module comment).
  * - `duplicate`: nothing written; `of` says whether the `handoff_id` (a redelivery) or the task's
@@ -182,7 +213,8 @@ export type CustodyFault =
  * - `finished`: the task ended (`ended`); nothing written.
  */
 export type ClaimResult =
-  | { readonly outcome: "claimed" }
+  | { readonly outcome: "claimed"; readonly leaseUntil?: number }
+  | { readonly outcome: "leased"; readonly holder: ClaimHolder; readonly until: number }
   | { readonly outcome: "noted"; readonly attempt?: number }
   | { readonly outcome: "duplicate"; readonly of: "handoff" | "hop"; readonly holder: ClaimHolder }
   | { readonly outcome: "owner-conflict"; readonly owner: string; readonly attempt?: number }
@@ -224,14 +256,43 @@ export type FinishResult =
   | { readonly outcome: "not-owner"; readonly owner: string | null; readonly lastHop: number | null }
   | { readonly outcome: "already-finished"; readonly ended: TaskEnd };
 
+/** The end of a leased claim, as the store sees it (made by `commit()` / `release()` from an acceptance record). */
+export interface SettleRequest {
+  readonly taskId: string;
+  /** The claimed handoff's id, in lower case, and its producer (`null` when the envelope named none). */
+  readonly handoffId: string;
+  readonly producer: string | null;
+  /** The token the claim was made under (the record's `lease.token`). */
+  readonly token: string;
+  /** `commit`: the handoff is processed (redeliveries are duplicates); `release`: it is not, and the next delivery takes the claim over at once. */
+  readonly action: "commit" | "release";
+  /** Milliseconds since the Unix epoch. */
+  readonly at: number;
+}
+
+/**
+ * The store's answer to a settle:
+ * - `committed`: the claim is committed (now, or before: a commit is idempotent, and a committed
+ *   claim cannot be released);
+ * - `released`: the lease ended now; the next delivery of the handoff to its receiver takes it over;
+ * - `lost`: the token holds the claim no more: its lease ran out and another delivery took the
+ *   claim over (`holder`), or the ledger forgot the task (`holder` null). Nothing written.
+ */
+export type SettleResult =
+  | { readonly outcome: "committed" | "released" }
+  | { readonly outcome: "lost"; readonly holder: ClaimHolder | null };
+
 /**
  * A synchronous store, for `accept()`: `claim` decides and records one delivery atomically (see
  * the module comment), `finish` records a terminal action atomically (optional: a store without
- * it cannot end tasks, and `finish()` says so). What they throw, `accept()` and `finish()` throw.
+ * it cannot end tasks, and `finish()` says so), `settle` commits or releases a leased claim
+ * (optional: a store that leases no claim needs none). What they throw, `accept()`, `finish()`
+ * and `commit()` throw.
  */
 export interface SeenStore {
   claim(request: ClaimRequest): ClaimResult;
   finish?(request: FinishRequest): FinishResult;
+  settle?(request: SettleRequest): SettleResult;
 }
 
 /**
@@ -242,6 +303,7 @@ export interface SeenStore {
 export interface AsyncSeenStore {
   claim(request: ClaimRequest): ClaimResult | PromiseLike<ClaimResult>;
   finish?(request: FinishRequest): FinishResult | PromiseLike<FinishResult>;
+  settle?(request: SettleRequest): SettleResult | PromiseLike<SettleResult>;
 }
 
 /** Options of {@link createMemorySeenStore}. */
@@ -261,6 +323,14 @@ export interface MemorySeenStoreOptions {
    * task now, skipped hops, the first hop and the path are not (they would be gaps, not faults).
    */
   readonly scope?: "graph" | "receiver";
+  /**
+   * How long a claim is leased before it must be committed, in milliseconds (a whole number;
+   * default 0: no lease, a claim is committed when it is made). See the module comment: with a
+   * lease, a handoff whose claim was never committed is taken over by its next delivery once the
+   * lease ran out, so a service that crashed, or never heard the claim's answer, loses nothing.
+   * Longer than the handoff takes to process; shorter than the task's `ttlMs`.
+   */
+  readonly leaseMs?: number;
 }
 
 /** One day in milliseconds: the default memory of a task. */
@@ -271,9 +341,17 @@ interface HopOwner {
   readonly handoffId: string;
   readonly producer: string | null;
   readonly receiver: string;
-  readonly at: number;
+  /** When it was claimed (or taken over). */
+  at: number;
   /** The task's hop accepted before this one (a lower index); null for its first. */
   readonly previous: HopOwner | null;
+  readonly taskId: string;
+  /** The token of the claim (lease-held): null for a claim committed when made. */
+  token: string | null;
+  /** Until when the lease holds it uncommitted; null once committed (or committed when made). */
+  until: number | null;
+  /** The claimed envelope's digest (leased claims only): a takeover must bring the same. */
+  readonly digest: string | null;
 }
 
 /** The refusal count of deliveries over no edge of the graph (agent ids are never `null`). */
@@ -318,6 +396,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   const scope = options.scope ?? "graph";
   if (scope !== "graph" && scope !== "receiver") throw new TypeError(`createMemorySeenStore: scope must be "graph" or "receiver", not ${String(scope)}`);
   const graphWide = scope === "graph";
+  const leaseMs = options.leaseMs ?? 0;
+  if (!Number.isSafeInteger(leaseMs) || leaseMs < 0) throw new TypeError(`createMemorySeenStore: leaseMs must be a whole number of milliseconds, 0 (no lease) or more, not ${String(leaseMs)}`);
   const accepted = new Map<string, HopOwner>();
   const tasks = new Map<string, TaskLedger>();
   // The tasks in the order of their last write, a doubly linked list through the ledgers: the
@@ -407,6 +487,26 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     return faults.length > 0 ? faults : undefined;
   }
 
+  /** Whether `hop`, this very handoff, is a claim by the request's receiver still uncommitted: its task's last hop, not ended. */
+  function isOpenLease(hop: HopOwner, request: ClaimRequest, task: TaskLedger): boolean {
+    return hop.until !== null && hop.receiver === request.receiver && hop.taskId === request.taskId && task.last === hop && task.ended === undefined;
+  }
+
+  /** A redelivery of a leased claim: held while the lease is live, taken over once it ran out (lease-held). */
+  function redeliverLeased(hop: HopOwner, request: ClaimRequest, task: TaskLedger): ClaimResult {
+    const until = hop.until as number;
+    if (request.at < until) return { outcome: "leased", holder: holder(hop), until };
+    // Other content under the claimed handoff_id is no redelivery: a duplicate of the id.
+    if (hop.digest !== null && envelopeDigest(request.envelope) !== hop.digest) return { outcome: "duplicate", of: "handoff", holder: holder(hop) };
+    // A redelivery the content checks now refuse does not take the claim: it is counted.
+    if (request.verdict === "rejected" || typeof request.token !== "string") return { outcome: "noted", attempt: refuse(request, task) };
+    hop.token = request.token;
+    hop.until = request.at + leaseMs;
+    hop.at = request.at;
+    touch(task, request.at);
+    return { outcome: "claimed", leaseUntil: hop.until };
+  }
+
   return {
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
@@ -420,8 +520,11 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       // Keyed by producer too: another sender's use of a handoff id cannot make this one a duplicate.
       const handoffKey = keyOfHandoff(request.producer, handoffId);
       const earlier = accepted.get(handoffKey);
-      if (earlier !== undefined) return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       const task = tasks.get(request.taskId);
+      if (earlier !== undefined) {
+        if (task !== undefined && isOpenLease(earlier, request, task)) return redeliverLeased(earlier, request, task);
+        return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
+      }
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
       const last = task === undefined ? null : task.last;
       if (last !== null && hopIndex <= last.hopIndex) {
@@ -443,7 +546,11 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         return { outcome: "custody", owner: last === null ? null : last.receiver, lastHop: last === null ? null : last.hopIndex, faults, attempt: refuse(request, task) };
       }
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
-      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last };
+      const token = leaseMs > 0 && typeof request.token === "string" ? request.token : null;
+      const until = token === null ? null : request.at + leaseMs;
+      const digest = token === null ? null : envelopeDigest(request.envelope);
+      const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last, taskId: request.taskId, token, until, digest };
+      const claimed: ClaimResult = until === null ? CLAIMED : { outcome: "claimed", leaseUntil: until };
       accepted.set(handoffKey, claim);
       if (task === undefined) {
         remember({
@@ -458,7 +565,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
           older: null,
           newer: null,
         });
-        return CLAIMED;
+        return claimed;
       }
       // Resets are refused, so a claimed hop is always past the last: the chain stays in index order.
       task.last = claim;
@@ -469,7 +576,21 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       // The next round starts with no refusals.
       task.refusals = null;
       touch(task, request.at);
-      return CLAIMED;
+      return claimed;
+    },
+
+    settle(request: SettleRequest): SettleResult {
+      sweep(request.at);
+      const hop = accepted.get(keyOfHandoff(request.producer, request.handoffId));
+      if (hop === undefined || hop.taskId !== request.taskId) return { outcome: "lost", holder: null };
+      if (hop.token !== request.token) return { outcome: "lost", holder: holder(hop) };
+      if (hop.until === null) return COMMITTED;
+      if (request.action === "commit") {
+        hop.until = null;
+        return COMMITTED;
+      }
+      hop.until = Math.min(hop.until, request.at);
+      return { outcome: "released" };
     },
 
     finish(request: FinishRequest): FinishResult {
@@ -493,8 +614,10 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   };
 }
 
-/** The answer to every claimed delivery: it carries nothing, so one object serves them all. */
+/** The answer to every claimed delivery without a lease: it carries nothing, so one object serves them all. */
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
+
+const COMMITTED: SettleResult = Object.freeze({ outcome: "committed" });
 
 function emptyLedger(taskId: string, at: number): TaskLedger {
   return { last: null, refusals: null, path: null, budget: null, pending: null, ended: undefined, touched: at, taskId, older: null, newer: null };

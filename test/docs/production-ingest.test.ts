@@ -43,8 +43,8 @@ describe.skipIf(!redisAvailable)("docs/production.md: production ingest", () => 
     for (const file of emitCompileOutput(graphs)) writeFileSync(join(dir, "out", file.path), file.content);
     const snippet = join(dir, "ingest.mjs");
     // The sample's names from the service around it: the producer the transport authenticated.
-    const service = 'const producerId = "triage";\nclass BadRequest extends Error {}\n';
-    writeFileSync(snippet, `${codeBlock("production", "js", "createRedisSeenStore")}\n${service}export { redis };\n`);
+    const service = 'const producerId = "triage";\nclass BadRequest extends Error {}\nconst handled = [];\nasync function handle(record) { handled.push(record.handoff_id); }\n';
+    writeFileSync(snippet, `${codeBlock("production", "js", "createRedisSeenStore")}\n${service}export { redis, handled };\n`);
     process.env["REDIS_URL"] = server.url;
     const lines: string[] = [];
     const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
@@ -53,15 +53,18 @@ describe.skipIf(!redisAvailable)("docs/production.md: production ingest", () => 
     });
     try {
       const module = (await import(pathToFileURL(snippet).href)) as {
-        onHandoff(body: string, message: { timestamp: number; retryLater(): string }): Promise<unknown>;
+        onHandoff(body: string, message: { timestamp: number; receiptHandle: string; retryLater(): string; ack(): string }): Promise<unknown>;
         redis: { destroy(): void };
+        handled: string[];
       };
       // The fixture envelope, with the hop limit the README's graph declares.
       const template = JSON.parse(readFileSync(join(root, "test/fixtures/cases/envelopes/valid-delegate.json"), "utf8")) as { hop: object };
       const body = JSON.stringify({ ...template, hop: { ...template.hop, limit: graphs[0]?.hopLimit.value } });
-      const message = { timestamp: Date.now() - 250, retryLater: () => "retry later" };
-      await module.onHandoff(body, message);
-      await module.onHandoff(body, message);
+      const message = { timestamp: Date.now() - 250, receiptHandle: "r-1", retryLater: () => "retry later", ack: () => "acked" };
+      expect(await module.onHandoff(body, message)).toBe("acked");
+      // Processed, committed: the redelivery is a duplicate.
+      await module.onHandoff(body, { ...message, receiptHandle: "r-2" });
+      expect(module.handled).toEqual(["0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39"]);
       const events = lines.filter((l) => l.startsWith('{"event":"seam.handoff"')).map((l) => JSON.parse(l) as { verdict: string; route: string });
       expect(events.map((e) => [e.verdict, e.route])).toEqual([
         ["accepted", "proceed"],

@@ -132,7 +132,7 @@ type SampleStore = import("seam-handoff/runtime").SeenStore;
 /** The body of the request that carried the envelope. */
 declare const body: string;
 /** The queue message it came in. */
-declare const message: { readonly timestamp: number; retryLater(): unknown };
+declare const message: { readonly timestamp: number; readonly receiptHandle: string; retryLater(): unknown; ack(): unknown };
 /** The service's store (a sample that needs one creates it; some only use it). */
 declare const seen: SampleStore;
 /** The producer the service's transport authenticated (an mTLS subject, a token's subject). */
@@ -141,6 +141,8 @@ declare const producerId: string;
 declare const artefactStore: { canRead(ref: string, scope?: string): boolean };
 /** The service's answer to a request whose body is no envelope (an HTTP 400, say). */
 declare class BadRequest extends Error { constructor(reasons: unknown); }
+/** The service's work on an accepted handoff. */
+declare function handle(record: unknown): Promise<void>;
 /** Where an accepted handoff goes next. */
 declare function queue(route: string, record: unknown): void;
 /** Sends a rejection back to its producer, or to a person. */

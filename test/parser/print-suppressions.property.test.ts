@@ -71,6 +71,15 @@ describe("fmt keeps what each suppression silences", () => {
     expect(findings(text).map((f) => f.split(" ")[0])).toEqual(["max-rounds-zero", "unreachable-agent", "unused-suppression"]);
   });
 
+  it("block-on-code-line.seam: each block directive beside code silences the same line after formatting", () => {
+    const text = readFileSync(join(root, "test/fixtures/parser/suppressions/block-on-code-line.seam"), "utf8");
+    const unsilenced = ["lead", "spare", "spare3", "spare4", "spare6", "spare8"].map((agent) => `unreachable-agent warning ${JSON.stringify(agent)}`);
+    const names = (t: string) => findings(t).map((f) => f.split(":")[0]);
+    expect(names(text)).toEqual(unsilenced.filter((f) => !f.endsWith('"lead"')).sort());
+    const formatted = formatSource(createSourceFile("f.seam", text));
+    expect(formatted.ok && names(formatted.text)).toEqual(names(text));
+  });
+
   it("a file without suppressions is still laid out canonically (blocks joined, items on their own lines)", () => {
     const text = "graph g {\n  entry a\n  agent a: worker {\n    terminal t complete \"t\"\n  } agent b: worker\n}\n";
     const formatted = formatSource(createSourceFile("f.seam", text));
@@ -89,20 +98,26 @@ describe("fmt keeps what each suppression silences", () => {
 // Generated files: a few agents and edges that fire rules (unreachable agents, zero rounds, bad
 // versions, unknown fields, self-handoffs), each block laid out on one line, on several, or on
 // one line too long for the printer; items separated by a line break, a blank line or a space;
-// suppressions on their own line before an item or a block item, or at the end of a line.
+// suppressions on their own line before an item or a block item, or at the end of a line; block
+// comment suppressions also before an item on its line, between items, inside one-line blocks.
 
 const RULES = ["unreachable-agent", "max-rounds-zero", "invalid-agent-version", "unknown-field", "self-handoff", "role-mismatch", "no-terminal-path"];
 const directive = fc
   .subarray(RULES, { minLength: 1, maxLength: 2 })
   .map((rules) => `// seam-disable-next-line ${rules.join(", ")} -- accepted for now`);
+/** The block-comment form, which may sit on a line with code before or after it (or span lines). */
+const blockDirective = fc
+  .tuple(fc.subarray(RULES, { minLength: 1, maxLength: 2 }), fc.constantFrom(" ", "\n  "))
+  .map(([rules, end]) => `/* seam-disable-next-line ${rules.join(", ")} -- accepted for now${end}*/`);
 const name = fc.constantFrom("lead", "helper", "spare", "other");
 const LONG = "goal.statement, goal.acceptance_criteria, goal.out_of_scope, decisions[].evidence, open_questions";
 
 /** A block's items laid out one of three ways: on one line, one per line, or one per line under comments. */
 const block = (items: fc.Arbitrary<string[]>, indent: string) =>
-  fc.tuple(items, fc.constantFrom("one-line", "lines"), fc.array(fc.option(directive, { nil: undefined }), { maxLength: 3 })).map(([list, layout, notes]) => {
+  fc.tuple(items, fc.constantFrom("one-line", "lines"), fc.array(fc.option(fc.oneof(directive, blockDirective), { nil: undefined }), { maxLength: 3 }), fc.option(blockDirective, { nil: undefined })).map(([list, layout, notes, inline]) => {
     if (list.length === 0) return "";
-    if (layout === "one-line") return ` { ${list.join(" ")} }`;
+    // A block directive inside a one-line block: before its items, or after them.
+    if (layout === "one-line") return inline === undefined ? ` { ${list.join(" ")} }` : list.length > 1 ? ` { ${list[0]} ${inline} ${list.slice(1).join(" ")} }` : ` { ${list.join(" ")} ${inline} }`;
     const lines = list.flatMap((item, i) => (notes[i] === undefined ? [] : [`${indent}    ${notes[i]}`]).concat(`${indent}    ${item}`));
     return ` {\n${lines.join("\n")}\n${indent}  }`;
   });
@@ -121,13 +136,22 @@ const edge = fc
   .tuple(fc.constantFrom("delegate", "return", "transfer"), name, name, block(fc.array(edgeItem, { maxLength: 2 }), ""))
   .map(([kind, from, to, b]) => `${kind} ${from} -> ${to}${b}`);
 
-/** An item with what comes before it: a separator, maybe a suppression on its own line; maybe one at its end. */
+/**
+ * An item with what comes before it: a separator, maybe a suppression on its own line or a block
+ * one right before it on its line; maybe one at its end (a block one may have the next item after it).
+ */
 const placed = fc
-  .tuple(fc.oneof(agent, edge), fc.constantFrom("\n", "\n\n", " "), fc.option(directive, { nil: undefined }), fc.option(directive, { nil: undefined }))
-  .map(([item, separator, before, after]) => {
-    const lead = before === undefined ? separator : `\n  ${before}\n`;
+  .tuple(
+    fc.oneof(agent, edge),
+    fc.constantFrom("\n", "\n\n", " "),
+    fc.option(fc.oneof(directive, blockDirective), { nil: undefined }),
+    fc.option(blockDirective, { nil: undefined }),
+    fc.option(fc.oneof(directive, blockDirective), { nil: undefined }),
+  )
+  .map(([item, separator, before, inline, after]) => {
+    const lead = before === undefined ? separator : before.startsWith("//") ? `\n  ${before}\n` : `${separator}${before}\n`;
     const indented = lead.endsWith("\n") ? `  ${item}` : item;
-    return `${lead}${indented}${after === undefined ? "" : ` ${after}`}`;
+    return `${lead}${inline === undefined ? "" : `${inline} `}${indented}${after === undefined ? "" : ` ${after}`}`;
   });
 
 const generated = fc

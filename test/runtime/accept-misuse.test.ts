@@ -27,7 +27,7 @@ describe("accept: misuse by the calling service is a TypeError", () => {
     ["me missing", () => accept(base, {} as AcceptOptions), "accept(envelope, options): options.me must be the receiving agent's id, a non-empty string"],
     ["me empty", () => accept(base, { me: "" }), "accept(envelope, options): options.me must be the receiving agent's id, a non-empty string"],
     ["me not an agent", () => accept(base, { me: "biling" }), 'accept(envelope, options): options.me "biling" is no agent of graph refund_desk; use one of triage, billing, refunds, notifier'],
-    ["a misspelt option", () => accept(base, { me: "billing", seenStore: {} } as AcceptOptions), 'accept(envelope, options): unknown option "seenStore"; the options are me, canRead, seen and now'],
+    ["a misspelt option", () => accept(base, { me: "billing", seenStore: {} } as AcceptOptions), 'accept(envelope, options): unknown option "seenStore"; the options are me, sender, canRead, seen, now and claimToken'],
     ["canRead not a function", () => accept(base, { me: "billing", canRead: true } as unknown as AcceptOptions), "accept(envelope, options): options.canRead must be a function (ref, scope) => boolean"],
     ["a store without claim", () => accept(base, { me: "billing", seen: {} } as unknown as AcceptOptions), "accept(envelope, options): options.seen must be a store with a claim(request) method, such as createMemorySeenStore()"],
     ["now not a function", () => accept(base, { me: "billing", now: 5 } as unknown as AcceptOptions), "accept(envelope, options): options.now must be a function returning ms since the Unix epoch"],
@@ -108,6 +108,9 @@ describe("acceptAsync", () => {
         at: 1000,
         path: ["triage", "billing"],
         budget: { limit: { tokens: 40000, tool_calls: 20 }, consumed: { tokens: 1200, tool_calls: 2 } },
+        token: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        // The delivered envelope, for a store that leases claims to fingerprint.
+        envelope: base,
         // An envelope 1.3 graph keeps no approvals.
         approval: null,
       },

@@ -58,6 +58,7 @@ describe("accept: a valid envelope", () => {
         route: "proceed",
         constraints: ["Read-only access to the ledger"],
         warnings: [],
+        lease: null,
       },
     });
   });

@@ -29,6 +29,7 @@ export interface Delivery {
   readonly now?: string;
   readonly readable?: readonly string[];
   readonly sender?: string;
+  readonly claimToken?: string;
   readonly store?: boolean;
   readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null };
 }
@@ -38,13 +39,21 @@ export interface FinishStep {
   readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
   readonly expect: { ok: boolean; rule?: string };
 }
-export type Step = Delivery | FinishStep;
+/** The commit or release of a leased claim, named by its delivery's claimToken. */
+export interface SettleStep {
+  readonly note?: string;
+  readonly settle: { readonly token: string; readonly action: "commit" | "release"; readonly now?: string };
+  readonly expect: { outcome: "committed" | "released" | "lost" };
+}
+export type Step = Delivery | FinishStep | SettleStep;
 export interface Case {
   readonly description: string;
   /** How long the store keeps an idle task, in seconds (default: one day). */
   readonly ttlSeconds?: number;
   /** Who shares the store (default "graph"); "receiver" for hops whose earlier hops the case leaves out. */
   readonly scope?: "graph" | "receiver";
+  /** Claims are leases of this many ms (default: none). */
+  readonly leaseMs?: number;
   readonly deliveries: readonly Step[];
 }
 
@@ -100,7 +109,7 @@ export function loadSuite(name: string): Suite {
     .map((file) => {
       const value = read(file) as Case;
       const deliveries = value.deliveries.map((d) =>
-        "finish" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
+        "finish" in d || "settle" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
       );
       return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
     });
@@ -112,7 +121,7 @@ export const suites = readdirSync(suiteRoot, { withFileTypes: true })
   .map((entry) => loadSuite(entry.name))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-/** The options of one delivery: its receiver, clock, artefact check, the shared store (unless `store: false`) and sender. */
+/** The options of one delivery: its receiver, clock, artefact check, the shared store (unless `store: false`), sender and claim token. */
 export function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
   const readable = delivery.readable === undefined ? undefined : new Set(delivery.readable);
   const now = Date.parse(delivery.now ?? DEFAULT_NOW);
@@ -122,5 +131,6 @@ export function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
     ...(readable === undefined ? {} : { canRead: (ref: string) => readable.has(ref) }),
     ...(delivery.store === false ? {} : { seen }),
     ...(delivery.sender === undefined ? {} : { sender: delivery.sender }),
+    ...(delivery.claimToken === undefined ? {} : { claimToken: delivery.claimToken }),
   };
 }

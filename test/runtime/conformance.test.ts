@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
-import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
+import type { AcceptanceRecord, AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
 import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
+import { commitAsync, releaseAsync } from "../../src/runtime/lease.js";
 import { createMemorySeenStore, type SeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, makeTempDir, removeTempDirs } from "../emit/helpers.js";
 import { applyPatch, DEFAULT_NOW, optionsFor, suites, type Case, type Delivery, type FinishStep, type Pair } from "./conformance-suite.js";
@@ -51,14 +52,25 @@ interface Runners {
   readonly finish: FinishRunner;
 }
 
-/** A fresh store for one case; `ttlSeconds` and `scope` as the case says (undefined: one day, "graph"). */
-type StoreMaker = (ttlSeconds: number | undefined, scope: "graph" | "receiver") => Promise<SeenStore>;
-const memoryStore: StoreMaker = async (ttlSeconds, scope) => createMemorySeenStore({ ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }), scope });
+/** A fresh store for one case; `ttlSeconds`, `scope` and `leaseMs` as the case says (undefined: one day, "graph", none). */
+type StoreMaker = (ttlSeconds: number | undefined, scope: "graph" | "receiver", leaseMs: number | undefined) => Promise<SeenStore>;
+const memoryStore: StoreMaker = async (ttlSeconds, scope, leaseMs) =>
+  createMemorySeenStore({ ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }), scope, ...(leaseMs === undefined ? {} : { leaseMs }) });
 
 async function runCase(run: Runners, value: Case, makeStore = memoryStore): Promise<void> {
-  const seen = await makeStore(value.ttlSeconds, value.scope ?? "graph");
+  const seen = await makeStore(value.ttlSeconds, value.scope ?? "graph", value.leaseMs);
+  // The records of accepted deliveries, by claimToken, for the settle steps.
+  const records = new Map<string, AcceptanceRecord>();
   for (const [i, step] of value.deliveries.entries()) {
     const label = `step ${i}${step.note === undefined ? "" : `: ${step.note}`}`;
+    if ("settle" in step) {
+      const record = records.get(step.settle.token);
+      if (record === undefined) throw new Error(`${label}: no accepted delivery has claimToken ${step.settle.token}`);
+      const now = Date.parse(step.settle.now ?? DEFAULT_NOW);
+      const settle = step.settle.action === "commit" ? commitAsync : releaseAsync;
+      expect({ outcome: (await settle(record, { seen, now: () => now })).outcome }, label).toEqual(step.expect);
+      continue;
+    }
     if ("finish" in step) {
       const { task, me, terminal, outcome } = step.finish;
       const now = Date.parse(step.finish.now ?? DEFAULT_NOW);
@@ -66,7 +78,9 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
       continue;
     }
     const envelope = step.patch === undefined ? step.envelope : applyPatch(step.envelope, step.patch);
-    const got = verdictOf(await run.accept(envelope, optionsFor(step, seen)));
+    const result = await run.accept(envelope, optionsFor(step, seen));
+    if (result.ok && step.claimToken !== undefined) records.set(step.claimToken, result.record);
+    const got = verdictOf(result);
     const withAttempt = step.expect.attempt !== undefined;
     expect(comparable(got, withAttempt), label).toEqual(comparable({ warnings: [], ...step.expect }, withAttempt));
   }
@@ -75,7 +89,8 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
 afterAll(removeTempDirs);
 const redis = useRedis();
 // The Redis store answers with promises: only acceptAsync and finishAsync take it.
-const redisStore: StoreMaker = async (ttlSeconds, scope) => (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400, scope })) as unknown as SeenStore;
+const redisStore: StoreMaker = async (ttlSeconds, scope, leaseMs) =>
+  (await redis.store({ ttlSeconds: ttlSeconds ?? 86_400, scope, ...(leaseMs === undefined ? {} : { leaseMs }) })) as unknown as SeenStore;
 
 describe("conformance suite", () => {
   it("has suites with cases", () => {

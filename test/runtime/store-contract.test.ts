@@ -6,21 +6,40 @@
  * attempts, expiry on the requests' clock, and ids that try to collide with other keys.
  */
 import { describe, expect, it } from "vitest";
-import { createMemorySeenStore, type AsyncSeenStore, type ClaimRequest, type ClaimResult, type CustodyFault, type FinishRequest, type FinishResult } from "../../src/runtime/seen-store.js";
+import {
+  createMemorySeenStore,
+  type AsyncSeenStore,
+  type ClaimRequest,
+  type ClaimResult,
+  type CustodyFault,
+  type FinishRequest,
+  type FinishResult,
+  type SettleRequest,
+  type SettleResult,
+} from "../../src/runtime/seen-store.js";
 import { redisAvailable } from "./redis-server.js";
 import { useRedis } from "./redis-fixture.js";
 
-type Step = { readonly claim: Partial<ClaimRequest>; readonly expect: ClaimResult } | { readonly finish: Partial<FinishRequest>; readonly expect: FinishResult };
+type Step =
+  | { readonly claim: Partial<ClaimRequest>; readonly expect: ClaimResult }
+  | { readonly finish: Partial<FinishRequest>; readonly expect: FinishResult }
+  | { readonly settle: Partial<SettleRequest>; readonly expect: SettleResult };
 
 interface ContractCase {
   readonly name: string;
   readonly scope?: "graph" | "receiver";
   readonly ttlSeconds?: number;
+  /** Claims are leases of this many ms (default: none). */
+  readonly leaseMs?: number;
   readonly steps: readonly Step[];
 }
 
 const claim = (edit: Partial<ClaimRequest>, expected: ClaimResult): Step => ({ claim: edit, expect: expected });
 const finish = (edit: Partial<FinishRequest>, expected: FinishResult): Step => ({ finish: edit, expect: expected });
+const settle = (edit: Partial<SettleRequest>, expected: SettleResult): Step => ({ settle: edit, expect: expected });
+/** Claim leases: 30 s, the claims of hop 1 under tokens of their own. */
+const LEASE = 30_000;
+const leased = (until: number): ClaimResult => ({ outcome: "claimed", leaseUntil: until });
 
 /** Hop 1 triage -> billing, hop 2 billing -> refunds, hop 3 refunds -> triage: the walk most cases use. */
 const HOP1 = { handoffId: "h1", hopIndex: 1, producer: "triage", receiver: "billing", path: ["triage", "billing"] };
@@ -343,6 +362,58 @@ const cases: readonly ContractCase[] = [
     ],
   },
   {
+    name: "leases: a redelivery while the lease is live is held, one after it takes the claim over, the old token then cannot commit",
+    leaseMs: LEASE,
+    steps: [
+      claim({ ...HOP1, token: "a" }, leased(1000 + LEASE)),
+      // Another replica of billing (the same agent id, its own token): held, not discarded.
+      claim({ ...HOP1, token: "b", at: 5000 }, { outcome: "leased", holder: holder("h1", "billing"), until: 1000 + LEASE }),
+      claim({ ...HOP1, token: "c", at: 1000 + LEASE }, leased(1000 + 2 * LEASE)),
+      // The takeover is atomic: a second replica racing on it finds the new lease.
+      claim({ ...HOP1, token: "d", at: 1000 + LEASE }, { outcome: "leased", holder: holder("h1", "billing", 1000 + LEASE), until: 1000 + 2 * LEASE }),
+      settle({ token: "a" }, { outcome: "lost", holder: holder("h1", "billing", 1000 + LEASE) }),
+      settle({ token: "c", at: 40_000 }, { outcome: "committed" }),
+      settle({ token: "c", at: 40_001 }, { outcome: "committed" }),
+      claim({ ...HOP1, token: "e", at: 90_000 }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing", 1000 + LEASE) }),
+    ],
+  },
+  {
+    name: "leases: a released claim is taken over by the next delivery at once; a committed one cannot be released",
+    leaseMs: LEASE,
+    steps: [
+      claim({ ...HOP1, token: "a" }, leased(1000 + LEASE)),
+      settle({ token: "a", action: "release", at: 2000 }, { outcome: "released" }),
+      claim({ ...HOP1, token: "b", at: 2500 }, leased(2500 + LEASE)),
+      settle({ token: "b", at: 3000 }, { outcome: "committed" }),
+      settle({ token: "b", action: "release", at: 3500 }, { outcome: "committed" }),
+      settle({ token: "b", handoffId: "h7" }, { outcome: "lost", holder: null }),
+    ],
+  },
+  {
+    name: "leases: a claim whose task moved on counts as committed; another receiver's redelivery is a duplicate; a refused one is counted",
+    leaseMs: LEASE,
+    steps: [
+      claim({ ...HOP1, token: "a" }, leased(1000 + LEASE)),
+      claim({ ...HOP1, token: "b", receiver: "refunds", at: 2000 }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") }),
+      claim({ ...HOP1, token: "b", verdict: "rejected", at: 1000 + LEASE }, { outcome: "noted", attempt: 1 }),
+      claim({ ...HOP2, edge: EDGE2, token: "c", at: 40_000 }, leased(40_000 + LEASE)),
+      claim({ ...HOP1, token: "d", at: 50_000 }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") }),
+    ],
+  },
+  {
+    name: "leases: only the very envelope claimed takes an expired claim over; other content under its id is a duplicate",
+    leaseMs: LEASE,
+    steps: [
+      claim({ ...HOP1, token: "a", envelope: { goal: "refund order 7731" } }, leased(1000 + LEASE)),
+      claim({ ...HOP1, token: "b", envelope: { goal: "refund everything" }, at: 1000 + LEASE }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") }),
+      claim({ ...HOP1, token: "c", envelope: { goal: "refund order 7731" }, at: 1000 + LEASE }, leased(1000 + 2 * LEASE)),
+    ],
+  },
+  {
+    name: "without a lease a claim is committed when it is made, whatever token it carries",
+    steps: [claim({ ...HOP1, token: "a" }, CLAIMED), claim({ ...HOP1, token: "b", at: 2000 }, { outcome: "duplicate", of: "handoff", holder: holder("h1", "billing") })],
+  },
+  {
     name: "holds a task that waits for approval to the resumption citing the pending handoff, which clears the wait",
     steps: [
       claim({ ...HOP1, approval: { waits: false, cites: null } }, CLAIMED),
@@ -378,15 +449,25 @@ const cases: readonly ContractCase[] = [
   },
 ];
 
-type StoreMaker = (options: { scope?: "graph" | "receiver"; ttlSeconds?: number }) => Promise<Required<AsyncSeenStore>>;
+type StoreMaker = (options: { scope?: "graph" | "receiver"; ttlSeconds?: number; leaseMs?: number }) => Promise<Required<AsyncSeenStore>>;
 
 const BASE_CLAIM: ClaimRequest = { handoffId: "h1", taskId: "t", hopIndex: 1, producer: "triage", receiver: "billing", edge: null, verdict: "accepted", at: 1000, path: null };
 const BASE_FINISH: FinishRequest = { taskId: "t", agent: "refunds", terminal: "refunded", outcome: "complete", at: 1000, entry: false };
+const BASE_SETTLE: SettleRequest = { taskId: "t", handoffId: "h1", producer: "triage", token: "a", action: "commit", at: 1000 };
 
 async function run(make: StoreMaker, contract: ContractCase): Promise<void> {
-  const store = await make({ ...(contract.scope === undefined ? {} : { scope: contract.scope }), ...(contract.ttlSeconds === undefined ? {} : { ttlSeconds: contract.ttlSeconds }) });
+  const store = await make({
+    ...(contract.scope === undefined ? {} : { scope: contract.scope }),
+    ...(contract.ttlSeconds === undefined ? {} : { ttlSeconds: contract.ttlSeconds }),
+    ...(contract.leaseMs === undefined ? {} : { leaseMs: contract.leaseMs }),
+  });
   for (const [i, step] of contract.steps.entries()) {
-    const answer = "claim" in step ? await store.claim({ ...BASE_CLAIM, ...step.claim }) : await store.finish({ ...BASE_FINISH, ...step.finish });
+    const answer =
+      "claim" in step
+        ? await store.claim({ ...BASE_CLAIM, ...step.claim })
+        : "settle" in step
+          ? await store.settle({ ...BASE_SETTLE, ...step.settle })
+          : await store.finish({ ...BASE_FINISH, ...step.finish });
     expect(answer, `step ${i}`).toEqual(step.expect);
   }
 }
@@ -394,8 +475,12 @@ async function run(make: StoreMaker, contract: ContractCase): Promise<void> {
 const redis = useRedis();
 
 describe("the store contract: memory store", () => {
-  const make: StoreMaker = async ({ scope, ttlSeconds }) =>
-    createMemorySeenStore({ ...(scope === undefined ? {} : { scope }), ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }) });
+  const make: StoreMaker = async ({ scope, ttlSeconds, leaseMs }) =>
+    createMemorySeenStore({
+      ...(scope === undefined ? {} : { scope }),
+      ...(ttlSeconds === undefined ? {} : { ttlMs: ttlSeconds * 1000 }),
+      ...(leaseMs === undefined ? {} : { leaseMs }),
+    });
   it.each(cases)("$name", (contract) => run(make, contract));
 });
 

@@ -5,35 +5,62 @@ four steps: the caller's options (a misuse raises TypeError at once); the envelo
 check whose inputs are well-typed, whatever else is wrong); can_read for each required artefact;
 one claim on the store (for every envelope with a str task_id), which alone decides duplicates,
 replays, ownership and the task ledger; with a store, an envelope with no str task_id escalates
-(untracked-task), since its refusals cannot be counted. Each rule's words are its module's in
-`checks/`.
+(untracked-task), since its refusals cannot be counted. With a store that leases claims, an
+accepted handoff is held under a fresh token until the service commits it (`_lease`); a
+redelivery meanwhile is refused with route "retry" (lease-held). Each rule's words are its
+module's in `checks/`.
 """
 
 import asyncio
 import inspect
 import re
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, cast
 
 from ._catalogue import cap_reasons
-from ._clock import IsoClock, read_clock
+from ._clock import IsoClock, iso_time, read_clock
 from ._custody import custody_reasons
 from ._envelope_check import Content, EnvelopeCheck, RequiredArtefact, Validate
 from ._finish import EndRecord, Finisher, FinishVerdict
-from ._records import AcceptanceRecord, Accepted, AcceptResult, AgentInfo, EdgeInfo, GraphInfo, Reason, Rejected, Rejection, RejectionRoute
+from ._records import (
+    AcceptanceRecord,
+    Accepted,
+    AcceptResult,
+    AgentInfo,
+    EdgeInfo,
+    GraphInfo,
+    Lease,
+    Reason,
+    Rejected,
+    Rejection,
+    RejectionRoute,
+)
 from ._schema_reason import schema_error_to_reason
-from ._stores import AsyncSeenStore, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Noted, OwnerConflict, SeenStore
+from ._stores import AsyncSeenStore, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Leased, Noted, OwnerConflict, SeenStore
 from ._untrusted import NotJsonDataError, quote_untrusted
 from .checks.artefact_unreadable import artefact_reason
 from .checks.duplicate import duplicate_reason
+from .checks.lease_held import lease_held_reason
 from .checks.owner_conflict import owner_conflict_reason
 from .checks.task_finished import ended_reason
 from .checks.untracked_task import UNTRACKED_REASON
 
-__all__ = ["CAN_READ_CONCURRENCY", "Acceptor", "CanRead", "CanReadAsync", "EndRecord", "FinishVerdict", "schema_error_to_reason"]
+__all__ = [
+    "CAN_READ_CONCURRENCY",
+    "MAX_CLAIM_TOKEN",
+    "Acceptor",
+    "CanRead",
+    "CanReadAsync",
+    "EndRecord",
+    "FinishVerdict",
+    "schema_error_to_reason",
+]
 
 CAN_READ_CONCURRENCY: Final = 16
 """How many can_read calls accept_async keeps in flight at once."""
+MAX_CLAIM_TOKEN: Final = 1024
+"""The longest claim_token, in characters (an SQS receipt handle is at most 1,024)."""
 _HAS_UPPER: Final = re.compile("[A-Z]")
 
 CanRead = Callable[[str, str | None], bool]
@@ -48,9 +75,13 @@ def _is_async_function(function: object) -> bool:
     return bool(code.co_flags & inspect.CO_COROUTINE) if code is not None else inspect.iscoroutinefunction(function)
 
 
-def _check_sender(call: str, sender: object) -> None:
+def _check_sender(call: str, sender: object, claim_token: object = None) -> None:
     if sender is not None and (not isinstance(sender, str) or sender == ""):
         raise TypeError(f"{call}(): sender must be the producer's agent id as the transport authenticated it, a non-empty str, or None")
+    if claim_token is not None and (not isinstance(claim_token, str) or not 1 <= len(claim_token) <= MAX_CLAIM_TOKEN):
+        raise TypeError(
+            f"{call}(): claim_token must be a str of 1 to {MAX_CLAIM_TOKEN} characters, unique to this delivery attempt, or None"
+        )
 
 
 class Acceptor:
@@ -98,7 +129,9 @@ class Acceptor:
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
         return me
 
-    def _claim_request(self, content: Content, me: str, at: int, reasons: list[Reason]) -> ClaimRequest | None:
+    def _claim_request(
+        self, content: Content, me: str, at: int, reasons: list[Reason], token: str | None, value: object
+    ) -> ClaimRequest | None:
         # A delivery that can neither start nor continue a task writes nothing in its ledger.
         if content.task_id is None or content.stranger:
             return None
@@ -117,23 +150,34 @@ class Acceptor:
             content.path,
             content.budget,
             content.approval,
+            # A fresh token per claim attempt: replicas share the agent id, never the token.
+            token if token is not None else str(uuid.uuid4()),
+            value,
         )
 
     def _claim(
-        self, call: str, content: Content, me: str, reasons: list[Reason], seen: AsyncSeenStore | None, now: Callable[[], float] | None
-    ) -> tuple[int, object]:
-        """The time of the delivery, and the store's answer to its claim: None without a store or
-        without a usable header, else what claim() returned (an awaitable from an async store)."""
+        self,
+        call: str,
+        content: Content,
+        me: str,
+        reasons: list[Reason],
+        seen: AsyncSeenStore | None,
+        now: Callable[[], float] | None,
+        token: str | None,
+        value: object,
+    ) -> tuple[int, ClaimRequest | None, object]:
+        """The time of the delivery, its claim request and the store's answer: None without a store
+        or without a usable header, else what claim() returned (an awaitable from an async store)."""
         at = read_clock(call, now)
-        request = None if seen is None else self._claim_request(content, me, at, reasons)
+        request = None if seen is None else self._claim_request(content, me, at, reasons, token, value)
         if seen is None or request is None:
-            return at, None
+            return at, None, None
         # Typed as any value: a custom store need not be type-checked, and a None would read as
         # "no store asked" and accept everything.
         answer = cast(object, seen.claim(request))
         if answer is None:
             raise TypeError(f"{call}(): seen.claim returned None, not a claim result such as Claimed()")
-        return at, answer
+        return at, request, answer
 
     # -- verdict ---------------------------------------------------------------------------------
 
@@ -145,6 +189,8 @@ class Acceptor:
         route: RejectionRoute = "repair"
         if duplicate:
             route = "discard"
+        elif isinstance(claimed, Leased):
+            route = "retry"
         elif content.forged:
             route = "escalate"
         elif content.hop_limit_reached:
@@ -156,9 +202,12 @@ class Acceptor:
             duplicate,
         )
 
-    def _settle(self, content: Content, me: str, at: int, reasons: list[Reason], claimed: object, untracked: bool) -> AcceptResult:
+    def _settle(
+        self, content: Content, me: str, at: int, reasons: list[Reason], request: ClaimRequest | None, claimed: object, untracked: bool
+    ) -> AcceptResult:
         """The verdict from the content, the artefact reasons and the store's answer (if asked);
         untracked: a store was given but could not be asked (no str task_id)."""
+        lease: Lease | None = None
         if claimed is not None:
             if isinstance(claimed, Duplicate):
                 reason = duplicate_reason(content.handoff_id, content.task_id, content.hop_index, claimed)
@@ -171,12 +220,16 @@ class Acceptor:
                 return self._refuse(content, reasons, False, claimed)
             if isinstance(claimed, Finished):
                 return self._refuse(content, [ended_reason(content.task_id, claimed.ended, self._iso), *reasons], False, claimed)
+            if isinstance(claimed, Leased):
+                return self._refuse(content, [lease_held_reason(content.handoff_id, claimed, self._iso), *reasons], False, claimed)
             if isinstance(claimed, Noted):
                 return self._refuse(content, reasons, False, claimed)
             if not isinstance(claimed, Claimed):
                 raise TypeError(
-                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody or Finished"
+                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody or Finished"
                 )
+            if claimed.lease_until is not None and request is not None and request.token is not None:
+                lease = Lease(request.token, iso_time(claimed.lease_until))
         if untracked:
             # A refusal the store cannot count could go back for repair forever: a person decides.
             if content.task_id is None:
@@ -202,6 +255,7 @@ class Acceptor:
             content.route,
             content.constraints,
             tuple(cap_reasons(reasons)),
+            lease,
         )
         return Accepted(record)
 
@@ -215,10 +269,12 @@ class Acceptor:
         seen: SeenStore | None,
         now: Callable[[], float] | None,
         sender: str | None = None,
+        claim_token: str | None = None,
     ) -> AcceptResult:
-        """See the generated module's accept(); sender: the producer the transport authenticated (None: from_agent is a claim)."""
+        """See the generated module's accept(); sender: the producer the transport authenticated (None: from_agent is a claim);
+        claim_token: this claim attempt's token for a store that leases claims (None: a random UUID)."""
         me = self._check_options("accept", me, can_read, seen, now)
-        _check_sender("accept", sender)
+        _check_sender("accept", sender, claim_token)
         if can_read is not None and _is_async_function(can_read):
             raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
         content = self._content_for("accept", value, me, sender)
@@ -232,12 +288,12 @@ class Acceptor:
                     raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        at, claimed = self._claim("accept", content, me, reasons, seen, now)
+        at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token, value)
         if inspect.isawaitable(claimed):
             if inspect.iscoroutine(claimed):
                 claimed.close()
             raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
-        return self._settle(content, me, at, reasons, claimed, seen is not None and (content.task_id is None or content.stranger))
+        return self._settle(content, me, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger))
 
     async def accept_async(
         self,
@@ -247,10 +303,11 @@ class Acceptor:
         seen: AsyncSeenStore | None,
         now: Callable[[], float] | None,
         sender: str | None = None,
+        claim_token: str | None = None,
     ) -> AcceptResult:
         """See the generated module's accept_async()."""
         me = self._check_options("accept_async", me, can_read, seen, now)
-        _check_sender("accept_async", sender)
+        _check_sender("accept_async", sender, claim_token)
         content = self._content_for("accept_async", value, me, sender)
         reasons = content.reasons
         if can_read is not None and content.required:
@@ -258,10 +315,10 @@ class Acceptor:
             for artefact, answer in zip(content.required, answers, strict=False):
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        at, claimed = self._claim("accept_async", content, me, reasons, seen, now)
+        at, request, claimed = self._claim("accept_async", content, me, reasons, seen, now, claim_token, value)
         if inspect.isawaitable(claimed):
             claimed = await claimed
-        return self._settle(content, me, at, reasons, claimed, seen is not None and (content.task_id is None or content.stranger))
+        return self._settle(content, me, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger))
 
     def finish(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
         """See the generated module's finish()."""

@@ -18,6 +18,12 @@ PER_RULE_LIMIT: Final[int] = _CATALOGUE["perRuleLimit"]
 MAX_ENVELOPE_BYTES: Final[int] = _CATALOGUE["maxEnvelopeBytes"]
 """The default size limit of parse_envelope, in bytes of UTF-8 (1 MiB)."""
 
+LOOP_MAX_TASKS: Final[int] = _CATALOGUE["loopMaxTasks"]
+"""How many tasks the loop detector remembers by default (the least recently observed go first)."""
+
+LOOP_MAX_SIGNATURES_PER_TASK: Final[int] = _CATALOGUE["loopMaxSignaturesPerTask"]
+"""How many loop signatures the loop detector keeps per task by default."""
+
 RUNTIME_RULES: Final[dict[str, str]] = {rule: entry["description"] for rule, entry in _CATALOGUE["rules"].items()}
 """Every runtime rule id with its one-line description."""
 

@@ -12,7 +12,7 @@ Outcome = Literal["complete", "failed", "escalate"]
 HopLimitAction = Literal["escalate", "failed"]
 Route = Literal["proceed", "human_input", "approval", "failed"]
 """Where an accepted task goes next, from the envelope's status."""
-RejectionRoute = Literal["repair", "escalate", "failed", "discard"]
+RejectionRoute = Literal["repair", "escalate", "failed", "discard", "retry"]
 """Where a refused envelope goes: repair; escalate once the producer's repairs in the task's round
 are used up (attempt past the edge's repairs), when the task ended, when a decision is below the
 edge's floor and no other route of the sender takes the envelope (confidence-below-floor), or
@@ -124,10 +124,19 @@ class Reason(NamedTuple):
         return {"path": self.path, "rule": self.rule, "message": self.message}
 
 
+class Lease(NamedTuple):
+    """A claim's lease: the token this claim attempt holds it under, and when it runs out
+    (expires_at, ISO 8601, UTC): process the handoff, then commit() (or release()) it before."""
+
+    token: str
+    expires_at: str
+
+
 class AcceptanceRecord(NamedTuple):
     """What the receiver took on: the handoff, its producer, the receiver, accepted_at (ISO 8601,
     UTC, milliseconds), the artefacts consumed (refs not superseded, in envelope order), the
-    route, the constraints carried forward, and on an observe edge the would-be reasons."""
+    route, the constraints carried forward, on an observe edge the would-be reasons, and with a
+    store that leases claims the claim's lease (None: committed already)."""
 
     handoff_id: str
     task_id: str
@@ -139,6 +148,7 @@ class AcceptanceRecord(NamedTuple):
     route: Route
     constraints: tuple[str, ...]
     warnings: tuple[Reason, ...]
+    lease: Lease | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The record as the JavaScript runtime returns it."""
@@ -153,6 +163,7 @@ class AcceptanceRecord(NamedTuple):
             "route": self.route,
             "constraints": list(self.constraints),
             "warnings": [warning.to_dict() for warning in self.warnings],
+            "lease": None if self.lease is None else {"token": self.lease.token, "expires_at": self.lease.expires_at},
         }
 
 

@@ -3,10 +3,13 @@ duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same 
 same answers, the same in-memory rules), and the loop detector over loop signatures.
 """
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
 
+from ._canonical import canonical_json
+from ._catalogue import LOOP_MAX_SIGNATURES_PER_TASK, LOOP_MAX_TASKS
 from ._records import EdgeKind
 
 
@@ -43,6 +46,12 @@ class ClaimRequest(NamedTuple):
     approval: "ClaimApproval | None" = None
     """What the delivery says of approvals, for graphs whose envelope has the approval record
     (1.4 and later); None before, and then the store keeps no approvals."""
+    token: str | None = None
+    """The token of this claim attempt, unique to it: with a store that leases claims, the claim
+    is held under it, and only it commits or releases the claim (see SeenStore, claim leases)."""
+    envelope: object = None
+    """The delivered envelope, for a store that leases claims to fingerprint (envelope_digest): an
+    expired claim is taken over only by a redelivery of the same envelope."""
 
 
 class ClaimApproval(NamedTuple):
@@ -61,12 +70,26 @@ class ClaimBudget(NamedTuple):
     consumed: dict[str, int] | None
 
 
+def envelope_digest(envelope: object) -> str | None:
+    """The fingerprint of a delivered envelope for claim leases: the SHA-256 (FIPS 180-4) of its
+    RFC 8785 canonical JSON, lower-case hex, as the JavaScript runtime computes it; None when it
+    has no canonical form (a store then compares nothing)."""
+    if envelope is None:
+        return None
+    try:
+        text = canonical_json(envelope)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
 """The budget counters, in the envelope schema's order."""
 
 
 class ClaimHolder(NamedTuple):
-    """The earlier accepted delivery a duplicate repeats (at: ms since the Unix epoch)."""
+    """The earlier accepted delivery a duplicate repeats, or whose lease holds the handoff (at: ms
+    since the Unix epoch, when it was claimed or taken over)."""
 
     handoff_id: str
     receiver: str
@@ -74,9 +97,21 @@ class ClaimHolder(NamedTuple):
 
 
 class Claimed(NamedTuple):
-    """An accepted delivery is recorded; its receiver now owns the task's hop."""
+    """An accepted delivery is recorded; its receiver now owns the task's hop. lease_until: with a
+    lease, the claim is held under the request's token until then (ms since the Unix epoch), to
+    be committed or released; None: it is committed."""
 
     outcome: Literal["claimed"] = "claimed"
+    lease_until: int | None = None
+
+
+class Leased(NamedTuple):
+    """Nothing written: holder, a claim of this very handoff by this receiver, is held by a live
+    lease until `until` (ms since the Unix epoch): deliver the handoff again after then."""
+
+    holder: "ClaimHolder"
+    until: int
+    outcome: Literal["leased"] = "leased"
 
 
 class Noted(NamedTuple):
@@ -155,7 +190,7 @@ class Finished(NamedTuple):
     outcome: Literal["finished"] = "finished"
 
 
-ClaimResult: TypeAlias = Claimed | Noted | Duplicate | OwnerConflict | Custody | Finished
+ClaimResult: TypeAlias = Claimed | Leased | Noted | Duplicate | OwnerConflict | Custody | Finished
 _CLAIMED: Final = Claimed()
 
 
@@ -198,6 +233,44 @@ class AlreadyFinished(NamedTuple):
 FinishResult: TypeAlias = TaskFinished | NotOwner | AlreadyFinished
 
 
+class SettleRequest(NamedTuple):
+    """The end of a leased claim (made by commit() / release() from an acceptance record): the
+    task, the handoff id (lower case) and producer, the token the claim was made under, the
+    action ("commit": processed, redeliveries are duplicates; "release": not processed, the next
+    delivery takes the claim over at once) and the time in ms since the Unix epoch."""
+
+    task_id: str
+    handoff_id: str
+    producer: str | None
+    token: str
+    action: Literal["commit", "release"]
+    at: int
+
+
+class Committed(NamedTuple):
+    """The claim is committed (now, or before: a commit is idempotent; a committed claim cannot be released)."""
+
+    outcome: Literal["committed"] = "committed"
+
+
+class Released(NamedTuple):
+    """The lease ended now: the next delivery of the handoff to its receiver takes the claim over."""
+
+    outcome: Literal["released"] = "released"
+
+
+class Lost(NamedTuple):
+    """Nothing written: the token holds the claim no more: its lease ran out and another delivery
+    took it over (holder), or the ledger forgot the task (holder None)."""
+
+    holder: "ClaimHolder | None"
+    outcome: Literal["lost"] = "lost"
+
+
+SettleResult: TypeAlias = Committed | Released | Lost
+_COMMITTED: Final = Committed()
+
+
 class SeenStore(Protocol):
     """What ingest remembers between deliveries, behind one atomic call. claim() decides and
     records a delivery in one step: the same handoff_id after an acceptance is a duplicate (a
@@ -213,7 +286,14 @@ class SeenStore(Protocol):
     with handoff_id or hop_index None is only counted (Finished for an ended task, else Noted).
 
     A Redis or SQL store answers in one round trip (a Lua script, one transaction), so two
-    replicas racing for one hop cannot both win. What it raises, accept() raises."""
+    replicas racing for one hop cannot both win. What it raises, accept() raises.
+
+    Claim leases (rule lease-held; a store created with lease_ms): a claim is held under the
+    request's token, a fresh one per claim attempt, until settle() commits or releases it. While
+    the lease is live, a redelivery of the handoff to its receiver is Leased, whichever replica
+    it reaches (replicas share the agent id, never the token); once it ran out uncommitted, the
+    next one takes the claim over atomically under its own token. A claim whose task moved on or
+    ended counts as committed. A store that leases nothing needs no settle()."""
 
     def claim(self, request: ClaimRequest) -> ClaimResult:
         """Decides and records one delivery atomically."""
@@ -239,6 +319,12 @@ class _HopOwner(NamedTuple):
     producer: str | None
     receiver: str
     at: int
+    # Claim leases: the claim's token (None: committed when made) and until when it is held
+    # uncommitted (None once committed).
+    token: str | None = None
+    until: int | None = None
+    # The claimed envelope's digest (leased claims only): a takeover must bring the same.
+    digest: str | None = None
 
 
 class _Task:
@@ -265,12 +351,18 @@ class MemorySeenStore:
     store, which sees only its hops (no owner, first-hop, skip or path checks; resets below its
     own last hop still)."""
 
-    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest")
+    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest", "_lease")
 
-    def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> None:
+    def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> None:
         ttl = cast(object, ttl_ms)  # checked as any value: callers need not be type-checked
         if isinstance(ttl, bool) or not isinstance(ttl, int) or ttl <= 0:
             raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
+        lease = cast(object, lease_ms)
+        if isinstance(lease, bool) or not isinstance(lease, int) or lease < 0:
+            raise TypeError(
+                f"create_memory_seen_store: lease_ms must be a whole number of milliseconds, 0 (no lease) or more, not {lease_ms!r}"
+            )
+        self._lease = lease_ms
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
         self._accepted: dict[str, _HopOwner] = {}
@@ -364,6 +456,15 @@ class MemorySeenStore:
         key = _handoff_key(request.producer, handoff_id)
         earlier = self._accepted.get(key)
         if earlier is not None:
+            if (
+                task is not None
+                and earlier.until is not None
+                and earlier.receiver == request.receiver
+                and task.ended is None
+                and task.hops
+                and task.hops[-1] is earlier
+            ):
+                return self._redeliver_leased(key, earlier, request, task)
             return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
         if task is not None and task.ended is not None:
             return Finished(task.ended)
@@ -387,13 +488,17 @@ class MemorySeenStore:
             )
         if request.verdict == "rejected":
             return Noted(attempt=self._refuse(request, task))
-        claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at)
+        token = request.token if self._lease > 0 and isinstance(request.token, str) else None
+        until = None if token is None else request.at + self._lease
+        digest = None if token is None else envelope_digest(request.envelope)
+        claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at, token, until, digest)
+        claimed = _CLAIMED if until is None else Claimed(lease_until=until)
         self._accepted[key] = claim
         # A resumption answers the pending approval; a hand-back waiting for review opens one.
         pending = handoff_id if request.approval is not None and request.approval.waits else None
         if task is None:
             self._insert(request.task_id, _Task(request.at, [claim], request.path, request.budget)).pending = pending
-            return _CLAIMED
+            return claimed
         # Resets are refused, so a claimed hop is always past the last: the list stays in index order.
         task.hops.append(claim)
         task.path = request.path
@@ -402,7 +507,44 @@ class MemorySeenStore:
         # The next round starts with no refusals.
         task.refusals = None
         self._touch(request.task_id, task, request.at)
-        return _CLAIMED
+        return claimed
+
+    def _redeliver_leased(self, key: str, hop: _HopOwner, request: ClaimRequest, task: _Task) -> ClaimResult:
+        """A redelivery of a leased claim, the task's last hop: held while the lease is live, taken over once it ran out (lease-held)."""
+        until = cast(int, hop.until)
+        if request.at < until:
+            return Leased(ClaimHolder(hop.handoff_id, hop.receiver, hop.at), until)
+        # Other content under the claimed handoff_id is no redelivery: a duplicate of the id.
+        if hop.digest is not None and envelope_digest(request.envelope) != hop.digest:
+            return Duplicate("handoff", ClaimHolder(hop.handoff_id, hop.receiver, hop.at))
+        # A redelivery the content checks now refuse does not take the claim: it is counted.
+        if request.verdict == "rejected" or not isinstance(request.token, str):
+            return Noted(attempt=self._refuse(request, task))
+        taken = hop._replace(at=request.at, token=request.token, until=request.at + self._lease)
+        task.hops[-1] = taken
+        self._accepted[key] = taken
+        self._touch(request.task_id, task, request.at)
+        return Claimed(lease_until=taken.until)
+
+    def settle(self, request: SettleRequest) -> SettleResult:
+        """Commits or releases a leased claim held under request.token (see SeenStore, claim leases)."""
+        self._sweep(request.at)
+        key = _handoff_key(request.producer, request.handoff_id)
+        hop = self._accepted.get(key)
+        task = self._tasks.get(request.task_id)
+        if hop is None or task is None or not any(h is hop for h in task.hops):
+            return Lost(None)
+        if hop.token != request.token:
+            return Lost(ClaimHolder(hop.handoff_id, hop.receiver, hop.at))
+        if hop.until is None:
+            return _COMMITTED
+        if request.action == "commit":
+            settled = hop._replace(until=None)
+        else:
+            settled = hop._replace(until=min(hop.until, request.at))
+        task.hops[[i for i, h in enumerate(task.hops) if h is hop][0]] = settled
+        self._accepted[key] = settled
+        return _COMMITTED if request.action == "commit" else Released()
 
     def finish(self, request: FinishRequest) -> FinishResult:
         """Records a terminal action atomically, unless another agent owns the task (or, with no
@@ -437,16 +579,39 @@ class LoopObservation(NamedTuple):
     loop: bool
 
 
+class _TaskLoops:
+    __slots__ = ("agents", "kept")
+
+    def __init__(self) -> None:
+        self.agents: dict[str, set[str]] = {}
+        self.kept = 0
+
+
 class LoopDetector:
     """Per task, the loop signatures each receiving agent has seen, in memory: an agent that
     receives a state it already received for the same task is going round a loop, even while
-    the hop counter stays under its limit."""
+    the hop counter stays under its limit. Bounded as the JavaScript detector is (the same
+    defaults, from the runtime catalogue): at most max_tasks tasks (past it, the task observed
+    least recently is forgotten, and its loops go unseen) and max_signatures_per_task signatures
+    per task (past it, new ones are checked, not kept). Raises TypeError when a bound is not a
+    positive whole number (None: the default)."""
 
-    __slots__ = ("_signature", "_tasks")
+    __slots__ = ("_signature", "_tasks", "_max_tasks", "_max_signatures")
 
-    def __init__(self, signature: Callable[[object], str]) -> None:
+    def __init__(
+        self, signature: Callable[[object], str], max_tasks: int | None = None, max_signatures_per_task: int | None = None
+    ) -> None:
+        max_tasks = LOOP_MAX_TASKS if max_tasks is None else max_tasks
+        max_signatures_per_task = LOOP_MAX_SIGNATURES_PER_TASK if max_signatures_per_task is None else max_signatures_per_task
+        for name, value in (("max_tasks", max_tasks), ("max_signatures_per_task", max_signatures_per_task)):
+            bound = cast(object, value)
+            if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
+                raise TypeError(f"LoopDetector: {name} must be a positive whole number, not {value!r}")
         self._signature = signature
-        self._tasks: dict[str, dict[str, set[str]]] = {}
+        self._max_tasks = max_tasks
+        self._max_signatures = max_signatures_per_task
+        # In the order last observed (moved to the end on each observation): the oldest go first.
+        self._tasks: OrderedDict[str, _TaskLoops] = OrderedDict()
 
     def observe(self, envelope: object) -> LoopObservation | None:
         """Records the envelope's signature for its task_id and to_agent.id; None (nothing
@@ -460,9 +625,19 @@ class LoopDetector:
         if not isinstance(task_id, str) or not isinstance(agent, str):
             return None
         value = self._signature(fields)
-        seen = self._tasks.setdefault(task_id, {}).setdefault(agent, set())
+        tasks = self._tasks
+        task = tasks.get(task_id)
+        if task is None:
+            if len(tasks) >= self._max_tasks:
+                tasks.popitem(last=False)
+            task = tasks[task_id] = _TaskLoops()
+        else:
+            tasks.move_to_end(task_id)
+        seen = task.agents.setdefault(agent, set())
         loop = value in seen
-        seen.add(value)
+        if not loop and task.kept < self._max_signatures:
+            seen.add(value)
+            task.kept += 1
         return LoopObservation(task_id, agent, value, loop)
 
     def forget(self, task_id: str) -> None:

@@ -28,17 +28,24 @@ from ._stores import (
     ClaimHolder,
     ClaimRequest,
     ClaimResult,
+    Committed,
     Custody,
     CustodyFault,
     Duplicate,
     Finished,
     FinishRequest,
     FinishResult,
+    Leased,
+    Lost,
     Noted,
     NotOwner,
     OwnerConflict,
+    Released,
+    SettleRequest,
+    SettleResult,
     TaskEnd,
     TaskFinished,
+    envelope_digest,
 )
 from ._untrusted import escape_untrusted
 
@@ -99,16 +106,19 @@ class _Settings(NamedTuple):
     prefix: str
     ttl: str
     scope: str
+    lease_ms: int = 0
 
 
-def _settings(call: str, prefix: object, ttl_seconds: object, scope: object) -> _Settings:
+def _settings(call: str, prefix: object, ttl_seconds: object, scope: object, lease_ms: object = 0) -> _Settings:
     if not isinstance(prefix, str) or not _PREFIX.match(prefix):
         raise TypeError(f"{call}: prefix must be 1 to 100 characters without whitespace, one per deployment (e.g. 'refund-desk-prod')")
     if isinstance(ttl_seconds, bool) or not isinstance(ttl_seconds, int) or not 1 <= ttl_seconds <= _MAX_SAFE_INTEGER:
         raise TypeError(f"{call}: ttl_seconds must be a whole number of seconds, at least 1")
     if scope not in ("graph", "receiver"):
         raise TypeError(f'{call}: scope must be "graph" or "receiver", not {escape_untrusted(str(scope), 40)}')
-    return _Settings(prefix, str(ttl_seconds), cast(str, scope))
+    if isinstance(lease_ms, bool) or not isinstance(lease_ms, int) or not 0 <= lease_ms <= _MAX_SAFE_INTEGER:
+        raise TypeError(f"{call}: lease_ms must be a whole number of ms, 0 (no lease) or more")
+    return _Settings(prefix, str(ttl_seconds), cast(str, scope), lease_ms)
 
 
 def _script(call: str, client: object) -> _Script:
@@ -159,6 +169,10 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
         args += ["0", "0", "0", ""]
     else:
         args += ["1", "1" if approval.waits else "0", "0" if approval.cites is None else "1", approval.cites or ""]
+    # Claim leases: until when (computed here, exact), and the claim attempt's token.
+    leased = settings.lease_ms > 0 and isinstance(request.token, str)
+    digest = envelope_digest(request.envelope) if leased else None
+    args += [str(request.at + settings.lease_ms) if leased else "", cast(str, request.token) if leased else "", digest or ""]
     named = (
         f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
         if request.handoff_id is None
@@ -171,6 +185,20 @@ def _finish_call(settings: _Settings, request: FinishRequest) -> tuple[list[str]
     keys = [redis_key(settings.prefix, "t", request.task_id)]
     args = ["finish", settings.ttl, _time(request.at), settings.scope, request.agent, request.terminal, request.outcome]
     return keys, [*args, "1" if request.entry else "0"]
+
+
+def _settle_call(settings: _Settings, request: SettleRequest) -> tuple[list[str], list[str]]:
+    keys = [redis_key(settings.prefix, "t", request.task_id)]
+    producer = request.producer
+    args = ["settle", settings.ttl, _time(request.at), settings.scope, request.handoff_id, producer or "", "0" if producer is None else "1"]
+    return keys, [*args, request.token, request.action]
+
+
+def _settle_failed(request: SettleRequest, error: Exception) -> StoreUnavailableError:
+    return StoreUnavailableError(
+        f"Redis could not {request.action} handoff {escape_untrusted(request.handoff_id, 80)} ({escape_untrusted(str(error), 200)}): "
+        f"{request.action} it again"
+    )
 
 
 def _time(at: object) -> str:
@@ -199,7 +227,9 @@ class RedisSeenStore:
     ("refund-desk-prod"), required, 1 to 100 characters without whitespace, so deployments
     sharing a Redis never see each other's tasks. ttl_seconds: how long an idle task is
     remembered after its last write (default DEFAULT_TTL_SECONDS), longer than any task may
-    pause. scope: "graph" (every service of the graph shares the store) or "receiver".
+    pause. scope: "graph" (every service of the graph shares the store) or "receiver". lease_ms:
+    how long a claim is leased before it must be committed (default 0: a claim is committed when
+    it is made; see SeenStore, claim leases).
 
     Raises TypeError for bad options at once; claim() and finish() raise StoreUnavailableError
     when Redis fails or answers something that is no result, and TypeError for a malformed request.
@@ -207,8 +237,10 @@ class RedisSeenStore:
 
     __slots__ = ("_script", "_settings")
 
-    def __init__(self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph") -> None:
-        self._settings = _settings("RedisSeenStore", prefix, ttl_seconds, scope)
+    def __init__(
+        self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph", lease_ms: int = 0
+    ) -> None:
+        self._settings = _settings("RedisSeenStore", prefix, ttl_seconds, scope, lease_ms)
         self._script = _script("RedisSeenStore", client)
 
     def claim(self, request: ClaimRequest) -> ClaimResult:
@@ -229,6 +261,15 @@ class RedisSeenStore:
             raise _finish_failed(request.task_id, error) from error
         return to_finish_result(reply)
 
+    def settle(self, request: SettleRequest) -> SettleResult:
+        """Commits or releases a leased claim, atomically (see SeenStore, claim leases)."""
+        keys, args = _settle_call(self._settings, request)
+        try:
+            reply = self._script(keys=keys, args=args)
+        except Exception as error:
+            raise _settle_failed(request, error) from error
+        return to_settle_result(reply)
+
 
 class AsyncRedisSeenStore:
     """RedisSeenStore for accept_async() and finish_async(), on a redis.asyncio.Redis client;
@@ -236,8 +277,10 @@ class AsyncRedisSeenStore:
 
     __slots__ = ("_script", "_settings")
 
-    def __init__(self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph") -> None:
-        self._settings = _settings("AsyncRedisSeenStore", prefix, ttl_seconds, scope)
+    def __init__(
+        self, client: RedisClient, *, prefix: str, ttl_seconds: int = DEFAULT_TTL_SECONDS, scope: str = "graph", lease_ms: int = 0
+    ) -> None:
+        self._settings = _settings("AsyncRedisSeenStore", prefix, ttl_seconds, scope, lease_ms)
         self._script = _script("AsyncRedisSeenStore", client)
 
     async def claim(self, request: ClaimRequest) -> ClaimResult:
@@ -257,6 +300,15 @@ class AsyncRedisSeenStore:
         except Exception as error:
             raise _finish_failed(request.task_id, error) from error
         return to_finish_result(reply)
+
+    async def settle(self, request: SettleRequest) -> SettleResult:
+        """Commits or releases a leased claim, atomically (see SeenStore, claim leases)."""
+        keys, args = _settle_call(self._settings, request)
+        try:
+            reply = await cast(Callable[..., Awaitable[object]], self._script)(keys=keys, args=args)
+        except Exception as error:
+            raise _settle_failed(request, error) from error
+        return to_settle_result(reply)
 
 
 # -- replies (the shapes listed at the top of ledger.lua), read strictly --------------------------
@@ -354,7 +406,11 @@ def to_claim_result(reply: object) -> ClaimResult:
     r = _Reader("claim", reply)
     result: ClaimResult
     if r.outcome == "claimed":
-        result = Claimed()
+        result = Claimed(lease_until=r.time()) if r.more() else Claimed()
+    elif r.outcome == "leased":
+        holder_id, receiver = r.text(), r.text()
+        holder = ClaimHolder(holder_id, receiver, r.time())
+        result = Leased(holder, r.time())
     elif r.outcome == "noted":
         result = Noted(attempt=r.integer(1))
     elif r.outcome == "owner-conflict":
@@ -393,6 +449,26 @@ def to_claim_result(reply: object) -> ClaimResult:
         return Custody(owner_id, last_hop, tuple(faults), attempt)
     elif r.outcome == "finished":
         result = Finished(_task_end(r))
+    else:
+        raise r.bad()
+    r.done()
+    return result
+
+
+def to_settle_result(reply: object) -> SettleResult:
+    """The settle script's reply as a SettleResult; StoreUnavailableError for anything else."""
+    r = _Reader("settle", reply)
+    result: SettleResult
+    if r.outcome == "committed":
+        result = Committed()
+    elif r.outcome == "released":
+        result = Released()
+    elif r.outcome == "lost":
+        if r.more():
+            holder_id, receiver = r.text(), r.text()
+            result = Lost(ClaimHolder(holder_id, receiver, r.time()))
+        else:
+            result = Lost(None)
     else:
         raise r.bad()
     r.done()

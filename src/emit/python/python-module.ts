@@ -249,6 +249,7 @@ def accept(
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
     sender: AgentId | None = None,
+    claim_token: str | None = None,
 ) -> AcceptResult:
     """The ingest check: the envelope's content (JSON data; the JSON Schema, every error; every
     semantic and graph check whose inputs are well-typed), then can_read for each required
@@ -261,6 +262,9 @@ def accept(
     the Unix epoch (default time.time). sender: the producer the transport authenticated (an mTLS
     subject, a signed token's subject, a queue's producer id); a different from_agent.id is
     refused (sender-mismatch) without asking the store. None: from_agent is only the envelope's claim.
+    claim_token: with a store that leases claims, this delivery attempt's token (the queue's
+    receipt handle; None: a random UUID); record.lease names it, and commit(record, seen=...) ends
+    the lease. Until then a redelivery is refused with route "retry" (lease-held).
 
     Returns Accepted(record) or Rejected(rejection, duplicate); every reason has a JSON Pointer
     path, a rule id and a message. Never raises on a bad envelope (deep nesting, huge numbers, NaN,
@@ -269,7 +273,7 @@ def accept(
     accept_async), ValueError when now() is outside the times an ISO 8601 record can hold, and
     whatever can_read or seen.claim raise (an unavailable store is not bad input: retry).
     """
-    return _ACCEPT.accept(envelope, me, can_read, seen, now, sender)
+    return _ACCEPT.accept(envelope, me, can_read, seen, now, sender, claim_token)
 
 
 async def accept_async(
@@ -280,10 +284,11 @@ async def accept_async(
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
     sender: AgentId | None = None,
+    claim_token: str | None = None,
 ) -> AcceptResult:
     """accept() for asyncio services: can_read may return an awaitable (the required artefacts
     are asked together) and seen.claim may be a coroutine (Redis, SQL). Same verdicts, same errors."""
-    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now, sender)
+    return await _ACCEPT.accept_async(envelope, me, can_read, seen, now, sender, claim_token)
 
 
 def loop_signature(envelope: object) -> str:
@@ -296,9 +301,11 @@ def loop_signature(envelope: object) -> str:
     return _LOOP_SIGNATURE(envelope)
 
 
-def create_loop_detector() -> LoopDetector:
-    """A loop detector (per task, the signatures each receiving agent has seen) over loop_signature."""
-    return LoopDetector(_LOOP_SIGNATURE)
+def create_loop_detector(*, max_tasks: int | None = None, max_signatures_per_task: int | None = None) -> LoopDetector:
+    """A loop detector (per task, the signatures each receiving agent has seen) over loop_signature,
+    bounded as the JavaScript runtime's: max_tasks tasks remembered (the least recently observed
+    forgotten first; None: 10,000), max_signatures_per_task signatures kept per task (None: 1,024)."""
+    return LoopDetector(_LOOP_SIGNATURE, max_tasks, max_signatures_per_task)
 
 
 def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: SeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
@@ -316,11 +323,12 @@ async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
 
 
-def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph") -> MemorySeenStore:
+def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> MemorySeenStore:
     """A SeenStore with the task ledger in this process's memory; a task is forgotten ttl_ms
     after its last write (default one day). scope: "graph" (shared by every service of the graph)
-    or "receiver" (one service's own store)."""
-    return MemorySeenStore(ttl_ms, scope)
+    or "receiver" (one service's own store). lease_ms: how long a claim is leased before it must
+    be committed (default 0: a claim is committed when it is made)."""
+    return MemorySeenStore(ttl_ms, scope, lease_ms)
 
 
 def first_envelope(

@@ -21,6 +21,7 @@ import { hopLimitReached } from "./hop-limit-reached.js";
 import { hopReset } from "./hop-reset.js";
 import { hopSkipped } from "./hop-skipped.js";
 import { idTooLong } from "./id-too-long.js";
+import { leaseHeld } from "./lease-held.js";
 import type { IngestRule } from "./ingest-rule.js";
 import { maxRoundsExceeded } from "./max-rounds-exceeded.js";
 import { notAddressedToMe } from "./not-addressed-to-me.js";
@@ -62,6 +63,7 @@ export const INGEST_RULES: readonly IngestRule[] = [
   artefactUnreadable,
   untrackedTask,
   duplicate,
+  leaseHeld,
   ownerConflict,
   notOwner,
   pathDisagrees,

@@ -4,8 +4,10 @@ emitted Python module, in one process.
 usage: python3 conformance.py MODULE.py SUITE_DIR sync|async [REDIS_URL] > verdicts.json
 Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
 "route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt", "messages":
-[[path, rule, message], ...]} in the runtime's order, a finish step's {"ok", "rule"?}. In async mode every delivery goes through
-accept_async with an async can_read and an async store, every finish through finish_async.
+[[path, rule, message], ...]} in the runtime's order, a finish step's {"ok", "rule"?}, a settle
+step's {"outcome"}. In async mode every delivery goes through accept_async with an async
+can_read and an async store, every finish through finish_async, every settle through
+commit_async / release_async.
 With REDIS_URL each case gets a fresh prefix on that Redis: RedisSeenStore (redis-py) in sync
 mode, AsyncRedisSeenStore (redis.asyncio) in async mode.
 """
@@ -17,6 +19,7 @@ import sys
 from datetime import datetime
 
 from emitted import load
+from seam_handoff import commit, commit_async, release, release_async
 
 
 def tokens(pointer):
@@ -65,6 +68,25 @@ class AsyncStore:
         await asyncio.sleep(0)
         return self.store.finish(request)
 
+    async def settle(self, request):
+        await asyncio.sleep(0)
+        return self.store.settle(request)
+
+
+def seconds(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+async def run_settle(store, records, step, mode):
+    s = step["settle"]
+    record = records[s["token"]]
+    now_seconds = seconds(s.get("now", "2026-01-01T00:00:00Z"))
+    if mode == "sync":
+        result = (commit if s["action"] == "commit" else release)(record, seen=store, now=lambda: now_seconds)
+    else:
+        result = await (commit_async if s["action"] == "commit" else release_async)(record, seen=store, now=lambda: now_seconds)
+    return {"outcome": result.outcome}
+
 
 async def run_finish(m, store, step, mode):
     f = step["finish"]
@@ -95,7 +117,7 @@ def redis_store(url, prefix, case, mode):
 
     from seam_handoff.redis_store import AsyncRedisSeenStore, RedisSeenStore
 
-    options = dict(prefix=prefix, ttl_seconds=case.get("ttlSeconds", 86_400), scope=case.get("scope", "graph"))
+    options = dict(prefix=prefix, ttl_seconds=case.get("ttlSeconds", 86_400), scope=case.get("scope", "graph"), lease_ms=case.get("leaseMs", 0))
     if mode == "sync":
         return RedisSeenStore(redis.Redis.from_url(url), **options)
     return AsyncRedisSeenStore(redis.asyncio.Redis.from_url(url), **options)
@@ -104,16 +126,21 @@ def redis_store(url, prefix, case, mode):
 async def run_case(m, suite, case, mode, redis_url=None, prefix=""):
     ttl = case.get("ttlSeconds")
     scope = case.get("scope", "graph")
+    lease = case.get("leaseMs", 0)
     if redis_url is not None:
         store = redis_store(redis_url, prefix, case, mode)
     else:
-        store = m.create_memory_seen_store(scope=scope) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope)
+        store = m.create_memory_seen_store(scope=scope, lease_ms=lease) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope, lease)
     # The memory store is wrapped for async mode; the asyncio Redis store is asynchronous itself.
     async_store = store if redis_url is not None else AsyncStore(store)
     out = []
+    records = {}
     for delivery in case["deliveries"]:
         if "finish" in delivery:
             out.append(await run_finish(m, store if mode == "sync" else async_store, delivery, mode))
+            continue
+        if "settle" in delivery:
+            out.append(await run_settle(store if mode == "sync" else async_store, records, delivery, mode))
             continue
         if "envelopeFile" in delivery:
             with open(os.path.join(suite, delivery["envelopeFile"]), encoding="utf-8") as fh:
@@ -134,6 +161,7 @@ async def run_case(m, suite, case, mode, redis_url=None, prefix=""):
                 seen=store if use_store else None,
                 now=lambda: now_seconds,
                 sender=delivery.get("sender"),
+                claim_token=delivery.get("claimToken"),
             )
         else:
             async def can_read_async(ref, scope, allowed=frozenset(readable or ())):
@@ -147,7 +175,10 @@ async def run_case(m, suite, case, mode, redis_url=None, prefix=""):
                 seen=async_store if use_store else None,
                 now=lambda: now_seconds,
                 sender=delivery.get("sender"),
+                claim_token=delivery.get("claimToken"),
             )
+        if result.ok and "claimToken" in delivery:
+            records[delivery["claimToken"]] = result.record
         out.append(verdict(result))
     return out
 

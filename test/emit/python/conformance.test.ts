@@ -10,7 +10,9 @@ import { checkedGraph, projectRoot, removeTempDirs } from "../helpers.js";
 
 import { createGraphAccept } from "../../../src/emit/graph-accept.js";
 import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
-import { applyPatch, DEFAULT_NOW, loadSuite, optionsFor, type Delivery, type FinishStep } from "../../runtime/conformance-suite.js";
+import { applyPatch, DEFAULT_NOW, loadSuite, optionsFor, type Delivery, type FinishStep, type SettleStep } from "../../runtime/conformance-suite.js";
+import type { AcceptanceRecord } from "../../../src/runtime/accept.js";
+import { commit, release } from "../../../src/runtime/lease.js";
 import { useRedis } from "../../runtime/redis-fixture.js";
 import { redisAvailable } from "../../runtime/redis-server.js";
 import { HERE, python as systemPython, runJson, writePythonModule } from "./python.js";
@@ -38,7 +40,7 @@ interface Verdict {
   attempt?: number | null;
 }
 interface Case {
-  deliveries: { note?: string; finish?: object; expect: Verdict }[];
+  deliveries: { note?: string; finish?: object; settle?: object; expect: Verdict }[];
 }
 
 const suiteRoot = join(projectRoot, "conformance");
@@ -47,9 +49,9 @@ const suites = readdirSync(suiteRoot, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-/** A delivery's verdict in the suite's terms (`attempt` only where the case states it); a finish step's as is. */
+/** A delivery's verdict in the suite's terms (`attempt` only where the case states it); a finish or settle step's as is. */
 function comparable(verdict: Verdict, expected: Case["deliveries"][number]): object {
-  if (expected.finish !== undefined) return verdict;
+  if (expected.finish !== undefined || expected.settle !== undefined) return verdict;
   const sorted = (pairs: readonly Pair[] | undefined) => (pairs ?? []).map((pair) => JSON.stringify(pair)).sort();
   const attempt = expected.expect.attempt === undefined ? {} : { attempt: verdict.attempt };
   return { ok: verdict.ok, duplicate: verdict.duplicate, route: verdict.route, reasons: sorted(verdict.reasons), warnings: sorted(verdict.warnings), ...attempt };
@@ -82,8 +84,18 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
     const answers = runJson<Record<string, (Verdict & { messages?: string[][] })[]>>(python as string, join(HERE, "conformance.py"), [module, dir, "sync"], null);
     const js = createGraphAccept(graph);
     for (const { name, value } of loaded.cases) {
-      const seen = createMemorySeenStore({ ...(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 }), scope: value.scope ?? "graph" });
+      const seen = createMemorySeenStore({
+        ...(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 }),
+        scope: value.scope ?? "graph",
+        ...(value.leaseMs === undefined ? {} : { leaseMs: value.leaseMs }),
+      });
+      const records = new Map<string, AcceptanceRecord>();
       value.deliveries.forEach((step, i) => {
+        if ("settle" in step) {
+          const { token, action, now } = (step as SettleStep).settle;
+          (action === "commit" ? commit : release)(records.get(token) as AcceptanceRecord, { seen, now: () => Date.parse(now ?? DEFAULT_NOW) });
+          return;
+        }
         if ("finish" in step) {
           const { task, me, terminal, outcome } = (step as FinishStep).finish;
           const now = Date.parse((step as FinishStep).finish.now ?? DEFAULT_NOW);
@@ -93,6 +105,7 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
         const delivery = step as Delivery;
         const envelope = delivery.patch === undefined ? delivery.envelope : applyPatch(delivery.envelope, delivery.patch);
         const result = js.accept(envelope, optionsFor(delivery, seen));
+        if (result.ok && delivery.claimToken !== undefined) records.set(delivery.claimToken, result.record);
         const reasons = result.ok ? result.record.warnings : result.rejection.reasons;
         expect(answers[name]?.[i]?.messages, `${name} delivery ${i}`).toEqual(reasons.map((r) => [r.path, r.rule, r.message]));
       });

@@ -9,10 +9,10 @@ from .._records import Accepted, Rejected
 Verdict: TypeAlias = Accepted | Rejected
 """What accept() returns."""
 
-VerdictRoute: TypeAlias = Literal["proceed", "human_input", "approval", "failed", "repair", "escalate", "fail", "discard"]
+VerdictRoute: TypeAlias = Literal["proceed", "human_input", "approval", "failed", "repair", "escalate", "fail", "discard", "retry"]
 """Where a verdict sends the task: an accepted envelope's record.route (proceed, human_input,
 approval, failed) or a refused one's rejection.route (repair, escalate, fail; discard for a
-duplicate)."""
+duplicate; retry for a handoff held by a live claim lease, lease-held)."""
 
 
 def verdict_route(verdict: Verdict) -> VerdictRoute:

@@ -132,7 +132,7 @@ def guard_node(
 ) -> Callable[[State], Any]:
     """A node that checks state[envelope_key] as check_node does and returns a langgraph
     Command: update {verdict_key: verdict.to_dict()}, goto the node goto names for the verdict's
-    route (goto["proceed"] for an accepted envelope; "repair", "escalate", "fail", "discard",
+    route (goto["proceed"] for an accepted envelope; "repair", "escalate", "fail", "discard", "retry",
     "human_input", "approval", "failed" as mapped). A route goto does not name ends the run
     (END), with the verdict in the state. Raises TypeError at once when goto names no route or
     lacks "proceed"; ImportError when langgraph is not installed."""
