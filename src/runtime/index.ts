@@ -62,7 +62,9 @@ export {
   type AsyncSeenStore,
   type ClaimEdge,
   type ClaimHolder,
+  type ClaimBranch,
   type ClaimBudget,
+  type ClaimJoin,
   type ClaimRequest,
   type ClaimResult,
   type CustodyFault,
@@ -70,6 +72,7 @@ export {
   type FinishResult,
   type MemorySeenStoreOptions,
   type SeenStore,
+  type JoinState,
   type TaskEnd,
 } from "./seen-store.js";
 export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";

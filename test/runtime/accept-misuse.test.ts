@@ -108,6 +108,7 @@ describe("acceptAsync", () => {
         at: 1000,
         path: ["triage", "billing"],
         budget: { limit: { tokens: 40000, tool_calls: 20 }, consumed: { tokens: 1200, tool_calls: 2 } },
+        branch: null,
       },
       expect.objectContaining({ at: 2000, verdict: "accepted" }),
     ]);

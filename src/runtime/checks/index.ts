@@ -8,10 +8,15 @@ import { agentVersion } from "./agent-version.js";
 import { artefactUnreadable } from "./artefact-unreadable.js";
 import { badHopPath } from "./bad-hop-path.js";
 import { blockingQuestion } from "./blocking-question.js";
+import { branchLate } from "./branch-late.js";
+import { branchMismatch } from "./branch-mismatch.js";
+import { branchOpen } from "./branch-open.js";
+import { branchUnknown } from "./branch-unknown.js";
 import { budgetConsumedDecreased } from "./budget-consumed-decreased.js";
 import { budgetCounterMissing } from "./budget-counter-missing.js";
 import { budgetExhausted } from "./budget-exhausted.js";
 import { budgetLimitRaised } from "./budget-limit-raised.js";
+import { budgetOvercommitted } from "./budget-overcommitted.js";
 import { duplicate } from "./duplicate.js";
 import { hopLimitReached } from "./hop-limit-reached.js";
 import { hopReset } from "./hop-reset.js";
@@ -53,15 +58,20 @@ export const INGEST_RULES: readonly IngestRule[] = [
   agentVersion,
   badHopPath,
   maxRoundsExceeded,
+  branchMismatch,
   artefactUnreadable,
   untrackedTask,
   duplicate,
   ownerConflict,
+  branchUnknown,
+  branchOpen,
+  branchLate,
   notOwner,
   pathDisagrees,
   hopSkipped,
   hopReset,
   budgetLimitRaised,
   budgetConsumedDecreased,
+  budgetOvercommitted,
   taskFinished,
 ];
