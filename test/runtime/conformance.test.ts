@@ -19,6 +19,7 @@ const suiteRoot = join(projectRoot, "conformance");
 const DEFAULT_NOW = "2026-01-01T00:00:00Z";
 
 type Pair = [string, string];
+type Triple = [string, string, string];
 interface Operation {
   readonly op: "add" | "remove" | "replace";
   readonly path: string;
@@ -34,13 +35,13 @@ interface Delivery {
   readonly readable?: readonly string[];
   readonly sender?: string;
   readonly store?: boolean;
-  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null };
+  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null; messages?: Triple[]; join?: unknown };
 }
 /** A terminal action between deliveries. */
 interface FinishStep {
   readonly note?: string;
   readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
-  readonly expect: { ok: boolean; rule?: string };
+  readonly expect: { ok: boolean; rule?: string; message?: string };
 }
 type Step = Delivery | FinishStep;
 interface Case {
@@ -123,7 +124,7 @@ function sortedPairs(pairs: readonly Pair[]): string[] {
 function verdictOf(result: AcceptResult): Delivery["expect"] {
   const pairs = (reasons: readonly { path: string; rule: string }[]): Pair[] => reasons.map((r) => [r.path, r.rule]);
   return result.ok
-    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings), attempt: null }
+    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings), attempt: null, messages: [], join: result.record.join }
     : {
         ok: false,
         duplicate: result.duplicate,
@@ -131,17 +132,28 @@ function verdictOf(result: AcceptResult): Delivery["expect"] {
         reasons: pairs(result.rejection.reasons),
         warnings: [],
         attempt: result.rejection.attempt,
+        messages: result.rejection.reasons.map((r) => [r.path, r.rule, r.message]),
+        join: undefined,
       };
 }
 
-/** The verdict in the case's terms: `attempt` is compared only where the case states it. */
-function comparable(verdict: Delivery["expect"], withAttempt: boolean): object {
-  const { attempt, ...rest } = verdict;
-  return { ...rest, ...(withAttempt ? { attempt } : {}), reasons: sortedPairs(verdict.reasons), warnings: sortedPairs(verdict.warnings ?? []) };
+/** The verdict in the case's terms: `attempt`, `messages` and `join` are compared only where the case states them. */
+function comparable(verdict: Delivery["expect"], stated: Delivery["expect"]): object {
+  const { attempt, messages, join, ...rest } = verdict;
+  return {
+    ...rest,
+    ...(stated.attempt !== undefined ? { attempt } : {}),
+    ...(stated.messages !== undefined ? { messages: (messages ?? []).map((m) => JSON.stringify(m)).sort() } : {}),
+    ...(stated.join !== undefined ? { join } : {}),
+    reasons: sortedPairs(verdict.reasons),
+    warnings: sortedPairs(verdict.warnings ?? []),
+  };
 }
 
-function finishVerdict(verdict: FinishVerdict): FinishStep["expect"] {
-  return verdict.ok ? { ok: true } : { ok: false, rule: verdict.rule };
+/** The verdict in the case's terms: `message` is compared only where the case states it. */
+function finishVerdict(verdict: FinishVerdict, stated: FinishStep["expect"]): FinishStep["expect"] {
+  if (verdict.ok) return { ok: true };
+  return stated.message === undefined ? { ok: false, rule: verdict.rule } : { ok: false, rule: verdict.rule, message: verdict.message };
 }
 
 function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
@@ -174,13 +186,13 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
     if ("finish" in step) {
       const { task, me, terminal, outcome } = step.finish;
       const now = Date.parse(step.finish.now ?? DEFAULT_NOW);
-      expect(finishVerdict(await run.finish(task, { me, terminal, outcome, seen, now: () => now })), label).toEqual(step.expect);
+      expect(finishVerdict(await run.finish(task, { me, terminal, outcome, seen, now: () => now }), step.expect), label).toEqual(step.expect);
       continue;
     }
     const envelope = step.patch === undefined ? step.envelope : applyPatch(step.envelope, step.patch);
     const got = verdictOf(await run.accept(envelope, optionsFor(step, seen)));
-    const withAttempt = step.expect.attempt !== undefined;
-    expect(comparable(got, withAttempt), label).toEqual(comparable({ warnings: [], ...step.expect }, withAttempt));
+    const stated = { warnings: [], ...step.expect };
+    expect(comparable(got, stated), label).toEqual(comparable(stated, stated));
   }
 }
 
