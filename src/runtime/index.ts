@@ -43,9 +43,10 @@ export {
   type EnvelopeBuilderSpec,
   type FirstHandoff,
   type HandoffContent,
+  type JoinHandoff,
   type NextHandoff,
 } from "./envelope-builder.js";
-export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
+export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, JoinInfo, Outcome, Role, TerminalInfo } from "./graph-data.js";
 export { inheritsEnumerable } from "./json-data.js";
 export { createLoopDetector, type LoopDetector, type LoopDetectorOptions, type LoopObservation } from "./loop-detector.js";
 export { MAX_ENVELOPE_BYTES, parseEnvelope, type ParsedEnvelope, type ParseEnvelopeOptions } from "./parse-envelope.js";
