@@ -1,6 +1,8 @@
-// Writes python/tests/refund_desk_validators.py, the generated module the Python package's own
-// tests (pytest) run against, from test/fixtures/cases/envelopes/graph.seam. Run after changing
-// the generator: test/python/package.test.ts fails while the committed copy is stale.
+// Writes the generated modules the Python package's own tests (pytest) run against:
+// python/tests/refund_desk_validators.py from test/fixtures/cases/envelopes/graph.seam, and
+// python/tests/payouts_validators.py (guards, floors, an approval gate) from
+// conformance/approvals/graph.seam. Run after changing the generator: test/python/package.test.ts
+// fails while a committed copy is stale.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +10,11 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { checkText } = await import(join(root, "dist", "index.js"));
 const { emitPythonModule } = await import(join(root, "dist", "emit", "python", "python-module.js"));
-const source = join(root, "test", "fixtures", "cases", "envelopes", "graph.seam");
-const text = readFileSync(source, "utf8");
-const [graph] = checkText("graph.seam", text).graphs;
-writeFileSync(join(root, "python", "tests", "refund_desk_validators.py"), emitPythonModule(graph, { text }));
+for (const [source, module] of [
+  [["test", "fixtures", "cases", "envelopes", "graph.seam"], "refund_desk_validators.py"],
+  [["conformance", "approvals", "graph.seam"], "payouts_validators.py"],
+]) {
+  const text = readFileSync(join(root, ...source), "utf8");
+  const [graph] = checkText("graph.seam", text).graphs;
+  writeFileSync(join(root, "python", "tests", module), emitPythonModule(graph, { text }));
+}

@@ -19,6 +19,9 @@ def test_replies_are_read_strictly() -> None:
     assert to_claim_result(["custody", "", "", "2", "skip", "path", "1", "triage"]) == Custody(
         None, None, (CustodyFault("skip"), CustodyFault("path", 1, "triage")), 2
     )
+    assert to_claim_result(["custody", "billing", "1", "2", "approval", "h-2", "approval-cite", "h-1"]) == Custody(
+        "billing", 1, (CustodyFault("approval", expected="h-2"), CustodyFault("approval-cite", expected="h-1")), 2
+    )
     assert to_finish_result(["finished", "triage", "done", "complete", "1.5", ""]) == TaskFinished(
         TaskEnd("triage", "done", "complete", 1, None)
     )
@@ -31,7 +34,7 @@ def test_replies_are_read_strictly() -> None:
 
 
 def test_the_script_is_the_one_ledger() -> None:
-    assert LEDGER_SCRIPT.startswith("-- Seam ledger, version 4:")
+    assert LEDGER_SCRIPT.startswith("-- Seam ledger, version 5:")
 
 
 class _NoScripts:

@@ -7,7 +7,7 @@
  * shadowed by the guards before it (`guards.ts`): a task can never take them (`max-rounds-zero`
  * and `guard-unreachable` report them), so they neither reach nor rescue anyone.
  */
-import { coverRouter, findRouterProblems, type RouterCoverage, type RouterFindings } from "./guards.js";
+import { coverRouter, findRouterProblems, gateAwareRouter, type RouterCoverage, type RouterFindings } from "./guards.js";
 import type { CheckedGuard } from "./model.js";
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
 import { stronglyConnectedComponents } from "./graph/scc.js";
@@ -113,8 +113,14 @@ function findRouters(bound: BoundGraph): Router[] {
   return [...bySource]
     .sort((a, b) => a[0] - b[0])
     .map(([agent, edges]) => {
-      const guards = edges.map((e) => bound.edgeGuard[e] as CheckedGuard);
-      const coverage = coverRouter(guards);
+      // Nothing waiting for review leaves an approval gate: the enumeration leaves that state out.
+      const gate = gateAwareRouter(
+        edges.map((e) => bound.edgeGuard[e] as CheckedGuard),
+        (bound.agents[agent] as BoundAgent).gate === true,
+        edges.map((e) => bound.edgeGate[e] === 1),
+      );
+      const guards = gate.guards;
+      const coverage = coverRouter(guards, gate.statuses);
       return { agent, edges, coverage, findings: findRouterProblems(guards, coverage) };
     });
 }

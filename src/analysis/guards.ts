@@ -56,8 +56,8 @@ export interface RouterCoverage {
   readonly matches: readonly (readonly number[])[];
 }
 
-/** Builds the domains of the subjects `guards` test. */
-export function domainOf(guards: readonly CheckedGuard[]): Domain {
+/** Builds the domains of the subjects `guards` test; `statuses`: the statuses an envelope taking them can have. */
+export function domainOf(guards: readonly CheckedGuard[], statuses: readonly string[] = ENVELOPE_STATUSES): Domain {
   const subjects = new Set<GuardSubject>();
   const steps = new Set<string>();
   const cuts = new Set<number>([0, 1]);
@@ -80,7 +80,7 @@ export function domainOf(guards: readonly CheckedGuard[]): Domain {
   const order: readonly GuardSubject[] = ["status", "allowed_next_step", "confidence"];
   return {
     subjects: order.filter((s) => subjects.has(s)),
-    status: ENVELOPE_STATUSES,
+    status: statuses,
     steps: [...steps, OTHER_STEP],
     pieces,
   };
@@ -130,9 +130,9 @@ export function matches(guard: CheckedGuard, state: GuardState, domain: Domain):
   return guard.conditions.every((c) => holds(c, state, domain));
 }
 
-/** Enumerates one router's guards (in source order; `otherwise` guards match nothing here). */
-export function coverRouter(guards: readonly CheckedGuard[]): RouterCoverage {
-  const domain = domainOf(guards);
+/** Enumerates one router's guards (in source order; `otherwise` guards match nothing here) over `statuses` (default: all). */
+export function coverRouter(guards: readonly CheckedGuard[], statuses: readonly string[] = ENVELOPE_STATUSES): RouterCoverage {
+  const domain = domainOf(guards, statuses);
   const states = statesOf(domain);
   const matchLists = states.map((state) => {
     const list: number[] = [];
@@ -271,4 +271,30 @@ function confidenceRanges(indices: readonly number[], domain: Domain): string[] 
   // A run over all of [0, 1] says nothing about confidence.
   if (ranges.length === 1) return ranges[0] === "" ? [] : ranges;
   return [`(${ranges.join(" or ")})`];
+}
+
+/** The status that never leaves an approval gate: what still waits for review stays there. */
+export const AWAITING_REVIEW = "waiting_review";
+
+/** The statuses of an envelope leaving an approval gate. */
+export const STATUSES_LEAVING_GATE: readonly string[] = ENVELOPE_STATUSES.filter((s) => s !== AWAITING_REVIEW);
+
+/**
+ * A router's guards and status domain as approval gates make them: nothing `waiting_review`
+ * leaves a gate, so out of a gated agent no state has that status, and a gated edge's guard holds
+ * only for the other statuses (a guard on `waiting_review` alone never matches).
+ *
+ * @param guards - the router's guards, in source order
+ * @param agentGate - the router's agent is a gate
+ * @param edgeGates - per guard: its edge is a gate
+ */
+export function gateAwareRouter(guards: readonly CheckedGuard[], agentGate: boolean, edgeGates: readonly boolean[]): { guards: CheckedGuard[]; statuses: readonly string[] } {
+  if (agentGate) return { guards: [...guards], statuses: STATUSES_LEAVING_GATE };
+  const gated = guards.map((guard, i): CheckedGuard => {
+    if (edgeGates[i] !== true || guard.otherwise) return guard;
+    if (!guard.conditions.some((c) => c.subject === "status")) return { ...guard, conditions: [{ subject: "status", values: STATUSES_LEAVING_GATE }, ...guard.conditions] };
+    const conditions = guard.conditions.map((c): CheckedCondition => (c.subject === "status" ? { subject: "status", values: c.values.filter((v) => v !== AWAITING_REVIEW) } : c));
+    return { ...guard, conditions };
+  });
+  return { guards: gated, statuses: ENVELOPE_STATUSES };
 }

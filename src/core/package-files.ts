@@ -46,15 +46,24 @@ export interface RuntimeFile {
 
 /**
  * The source of the Python runtime package `seam_handoff` shipped with this installation
- * (`python/src/seam_handoff/` next to package.json): its modules, `py.typed`, `ledger.lua` and `reasons.json`,
- * in name order, for `seam compile --vendor-runtime` to write beside the generated modules.
+ * (`python/src/seam_handoff/` next to package.json): its modules and subpackages (`checks/`,
+ * `adapters/`), `py.typed`, `ledger.lua` and `reasons.json`, in path order, for `seam compile
+ * --vendor-runtime` to write beside the generated modules.
  *
  * @throws Error when the folder is missing: the installation is broken.
  */
 export function pythonRuntimeFiles(): RuntimeFile[] {
-  const folder = new URL("../../python/src/seam_handoff/", import.meta.url);
-  return readdirSync(folder)
-    .filter((name) => name.endsWith(".py") || name === "py.typed" || name === "ledger.lua" || name === "reasons.json")
-    .sort()
-    .map((name) => ({ path: `seam_handoff/${name}`, content: readFileSync(new URL(name, folder), "utf8") }));
+  const files: RuntimeFile[] = [];
+  const walk = (folder: URL, prefix: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const name = entry.name;
+      if (entry.isDirectory()) {
+        if (name !== "__pycache__") walk(new URL(`${name}/`, folder), `${prefix}${name}/`);
+      } else if (name.endsWith(".py") || name === "py.typed" || name === "ledger.lua" || name === "reasons.json") {
+        files.push({ path: `${prefix}${name}`, content: readFileSync(new URL(name, folder), "utf8") });
+      }
+    }
+  };
+  walk(new URL("../../python/src/seam_handoff/", import.meta.url), "seam_handoff/");
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -250,16 +250,19 @@ export function guardSchema(guard: CheckedGuard): JsonSchema {
 }
 
 /**
- * The route conditions of a guarded edge: its own guard, and no earlier guard of the same router
- * (routes are tried in source order; `otherwise` is "none of the others"). Empty for an edge
- * without a guard.
+ * The route conditions of a guarded edge: its own guard, and no earlier route of the same router
+ * taking the envelope, which is its guard matching and its floor holding (routes are tried in
+ * source order; `otherwise` is "none of the others"). Empty for an edge without a guard.
  */
 function routeSchemas(graph: CheckedGraph, edge: CheckedEdge): JsonSchema[] {
   if (edge.guard === undefined) return [];
   const router = graph.edges.filter((e) => e.from === edge.from && e.guard !== undefined && !e.guard.otherwise);
   const before = edge.guard.otherwise ? router : router.filter((e) => e.index < edge.index);
   const out: JsonSchema[] = edge.guard.otherwise ? [] : [guardSchema(edge.guard)];
-  if (before.length > 0) out.push({ type: "object", not: { anyOf: before.map((e) => guardSchema(e.guard as CheckedGuard)) } });
+  // An earlier route takes an envelope when its guard matches and its floor holds.
+  const takes = (e: CheckedEdge): JsonSchema =>
+    e.minConfidence === undefined ? guardSchema(e.guard as CheckedGuard) : { type: "object", allOf: [guardSchema(e.guard as CheckedGuard), floorSchema(e.minConfidence)] };
+  if (before.length > 0) out.push({ type: "object", not: { anyOf: before.map(takes) } });
   return out;
 }
 

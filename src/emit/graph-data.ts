@@ -30,6 +30,7 @@ export function toAgentInfos(graph: CheckedGraph): AgentInfo[] {
     id: agent.id,
     role: agent.role,
     ...(agent.version !== undefined ? { version: agent.version } : {}),
+    ...(agent.gate === true ? { gate: true as const } : {}),
     terminals: agent.terminals.map((terminal) => ({
       id: terminal.id,
       outcome: terminal.outcome,
@@ -61,6 +62,9 @@ export function toEdgeInfos(graph: CheckedGraph, edgeContracts: readonly number[
     observe: edge.observe,
     ...(edge.maxRounds !== undefined ? { maxRounds: edge.maxRounds } : {}),
     ...(edge.repairs !== undefined ? { repairs: edge.repairs } : {}),
+    ...(edge.guard !== undefined ? { guard: { otherwise: edge.guard.otherwise, conditions: edge.guard.conditions.map((c) => ({ ...c })) } } : {}),
+    ...(edge.minConfidence !== undefined ? { minConfidence: { value: edge.minConfidence.value, decisions: [...edge.minConfidence.decisions] } } : {}),
+    ...(edge.gate === true ? { gate: true as const } : {}),
     require: [...edge.require],
     ...(edge.fanOut !== undefined && edge.kind === "delegate" ? { fanOut: edge.fanOut } : {}),
     contract: edgeContracts[i] as number,

@@ -11,7 +11,7 @@ import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range } from "../core/source-file.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { coverRouter, findRouterProblems, OTHER_STEP } from "../analysis/guards.js";
+import { coverRouter, findRouterProblems, gateAwareRouter, OTHER_STEP } from "../analysis/guards.js";
 import type { CheckedGuard } from "../analysis/model.js";
 import { isSuppressible, proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
 import { toLspRange, toPosition } from "./positions.js";
@@ -85,8 +85,14 @@ function missingValues(analysis: Analysis, edge: EdgeNode): { subject: string; v
   const checked = analysis.graphs.find((g) => g.edges.some((e) => e.decl === edge));
   if (checked === undefined) return undefined;
   const router = checked.edges.filter((e) => e.from === edge.from?.name && e.guard !== undefined);
-  const guards = router.map((e) => e.guard as CheckedGuard);
-  const coverage = coverRouter(guards);
+  const agentGate = checked.agents.some((a) => a.id === edge.from?.name && a.gate === true);
+  const gate = gateAwareRouter(
+    router.map((e) => e.guard as CheckedGuard),
+    agentGate,
+    router.map((e) => e.gate === true),
+  );
+  const guards = gate.guards;
+  const coverage = coverRouter(guards, gate.statuses);
   const [subject, ...others] = coverage.domain.subjects;
   if (subject === undefined || others.length > 0 || subject === "confidence") return undefined;
   const values = findRouterProblems(guards, coverage).gaps.map((state) => state[subject]);

@@ -92,8 +92,10 @@ export type Route = "proceed" | "human_input" | "approval" | "failed" | "held";
 /**
  * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the
  * producer's repairs in the task's round are used up (`attempt` past the edge's `repairs`,
- * default 1), when the task has ended, or when a store is given but the envelope has no string
- * `task_id` (its refusals cannot be counted, reason `untracked-task`); `escalate` or `failed`
+ * default 1), when the task has ended, when a decision is below the edge's confidence floor and
+ * no other route of the sender takes the envelope (`confidence-below-floor`), or when a store is
+ * given but the envelope has no string `task_id` (its refusals cannot be counted, reason
+ * `untracked-task`); `escalate` or `failed`
  * (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
  * `discard` for a duplicate, and for a handoff in a branch its join no longer takes
  * (`branch-late`: the task went on without it).
@@ -314,7 +316,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   }
 
   function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[]): ClaimRequest | undefined {
-    const { handoffId, taskId, hopIndex, producer, edge, path, budget, branch } = content;
+    const { handoffId, taskId, hopIndex, producer, edge, path, budget, branch, approval } = content;
     // A delivery that can neither start nor continue a task writes nothing in its ledger.
     if (taskId === undefined || content.stranger) return undefined;
     return {
@@ -330,6 +332,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       path: path ?? null,
       budget,
       branch,
+      approval,
     };
   }
 
@@ -340,7 +343,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     if (duplicate || (claimed?.outcome === "branch" && (claimed.state === "late" || claimed.state === "arrived"))) route = "discard";
     else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
-    else if (untracked || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
+    else if (untracked || content.floorEscalates || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
     return {
       ok: false,
       duplicate,

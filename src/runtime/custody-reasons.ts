@@ -5,6 +5,7 @@
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { ContentVerdict } from "./envelope-check.js";
+import { approvalCiteReason, approvalPendingReason } from "./checks/approval-pending.js";
 import { budgetConsumedReason } from "./checks/budget-consumed-decreased.js";
 import { budgetLimitReason } from "./checks/budget-limit-raised.js";
 import { budgetOvercommittedReason } from "./checks/budget-overcommitted.js";
@@ -49,6 +50,11 @@ export function custodyReasons(content: ContentVerdict, claimed: Custody): Reaso
       case "budget-overcommitted":
         // Only a branch's delegation is split: the content names the branch.
         return budgetOvercommittedReason(content.branch?.id ?? quoteUntrusted(content.producer), fault);
+      case "approval":
+        return approvalPendingReason(task, fault.pending, content.approval?.cites ?? null);
+      case "approval-cite":
+        if (content.approval?.cites == null) return unknownFault(fault);
+        return approvalCiteReason(task, content.approval.cites, fault.expected);
       default:
         return unknownFault(fault);
     }

@@ -7,9 +7,10 @@
  * 3. the envelope's semantics: the authenticated sender, bounded ids, major version, addressee,
  *    hop limit (the graph's, whatever the envelope claims), budget counters, blocking questions;
  * 4. the graph's own: the edge exists, roles and agent versions match the graph, `hop.path` is a
- *    walk of the graph within `max_rounds`, `hop.branch` names the branch of a fan-out edge
- *    (envelope 1.4 and later: older envelopes have no `hop.branch`, so their fan-outs are not
- *    enforced).
+ *    walk of the graph within `max_rounds`; the edge's guard is met and no earlier route takes
+ *    the envelope, its confidence floor holds, and nothing waiting for review leaves a gate;
+ *    `hop.branch` names the branch of a fan-out edge (envelope 1.4 and later: older envelopes
+ *    have no `hop.branch`, so their fan-outs are not enforced).
  * Each check is a module of `checks/`, named after its rule id; this file is the pipeline.
  * Required artefacts are listed for `canRead`, which the caller asks (synchronously or not).
  */
@@ -21,6 +22,10 @@ import { envelopeSchema } from "../core/envelope-schema.js";
 import { createDataCheck, jsonDataProblems } from "./json-data.js";
 import { schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
 import { checkAgentVersion, type VersionMemo } from "./checks/agent-version.js";
+import { checkGateStatus } from "./checks/approval-pending.js";
+import { checkFloor } from "./checks/confidence-below-floor.js";
+import { checkGuard } from "./checks/guard-unmet.js";
+import { describeEdge } from "./guard-route.js";
 import { checkHopPath, type PathGraph } from "./checks/bad-hop-path.js";
 import { checkBlockingQuestions } from "./checks/blocking-question.js";
 import { checkBranch, type BranchGraph } from "./checks/branch-mismatch.js";
@@ -35,7 +40,7 @@ import { reportUnknownEdge } from "./checks/unknown-edge.js";
 import { unreadableReason } from "./checks/unreadable-envelope.js";
 import { createVersionCheck } from "./checks/version-major.js";
 import { createFanOutMap, type FanOutMap } from "./fan-out-map.js";
-import type { ClaimBranch, ClaimBudget } from "./seen-store.js";
+import type { ClaimApproval, ClaimBranch, ClaimBudget } from "./seen-store.js";
 
 /** A compiled JSON Schema validator (an Ajv validate function, standalone or not). */
 export interface ValidateFunction {
@@ -101,6 +106,10 @@ export interface ContentVerdict {
   readonly stranger: boolean;
   /** `from_agent.id` is not `options.sender`. */
   readonly forged: boolean;
+  /** A decision is below the edge's confidence floor and no other route takes the envelope: a person decides. */
+  readonly floorEscalates: boolean;
+  /** What the ledger needs to hold approvals (graphs of envelope 1.4 and later; `null` before). */
+  readonly approval: ClaimApproval | null;
   readonly consumed: readonly string[];
   readonly constraints: readonly string[];
   readonly route: Route;
@@ -124,7 +133,13 @@ interface Pair {
 
 interface Agent extends VersionMemo {
   readonly role: Role;
+  readonly gate: boolean;
 }
+
+/** The first envelope minor version with the approval record (`approval`). */
+const APPROVAL_SINCE = 4;
+const NO_ROUTES: readonly EdgeInfo[] = [];
+const HAS_UPPER_CASE = /[A-Z]/;
 
 /** Where `status` sends an accepted task (compared, not looked up: this runs on every call). */
 function routeOf(status: unknown): Route {
@@ -225,8 +240,17 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (agent.version !== undefined && version === undefined) {
       throw new TypeError(`agent ${agent.id} declares version ${quoteUntrusted(agent.version)}, which is not MAJOR.MINOR.PATCH`);
     }
-    agents.set(agent.id, { role: agent.role, version, lastClaimed: undefined, lastMismatch: undefined });
+    agents.set(agent.id, { role: agent.role, gate: agent.gate === true, version, lastClaimed: undefined, lastMismatch: undefined });
   }
+  // Each agent's router: its guarded edges, in declaration order.
+  const routers = new Map<string, EdgeInfo[]>();
+  for (const edge of spec.edges) {
+    if (edge.guard === undefined) continue;
+    const router = routers.get(edge.from);
+    if (router === undefined) routers.set(edge.from, [edge]);
+    else router.push(edge);
+  }
+  const approvals = graph.envelope.major === 1 && graph.envelope.minor >= APPROVAL_SINCE;
   const pairs = new Map<string, Map<string, Pair>>();
   const grouped = new Map<string, Map<string, EdgeInfo[]>>();
   for (const edge of spec.edges) {
@@ -366,6 +390,28 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (pair !== undefined && path !== undefined) checkHopPath(pathGraph, path, index, from, to, pair, reasons);
   }
 
+  /**
+   * The route checks of the edge the envelope takes (stage 3): its guard, its floor, its gate.
+   * Returns true when a decision is below the floor and no other route takes the envelope.
+   */
+  function routeChecks(edge: EdgeInfo, fields: Json, reasons: Reason[]): boolean {
+    const router = routers.get(edge.from) ?? NO_ROUTES;
+    if (edge.guard !== undefined) checkGuard(edge, router, fields, reasons);
+    const escalates = edge.minConfidence !== undefined && checkFloor(edge, router, fields, reasons);
+    if (edge.gate === true) checkGateStatus(fields.status, describeEdge(edge), reasons);
+    else if (agents.get(edge.from)?.gate === true) checkGateStatus(fields.status, edge.from, reasons);
+    return escalates;
+  }
+
+  /** The approval facts of the envelope for the ledger; `null` in a graph whose envelope has no approval record. */
+  function approvalOf(fields: Json): ClaimApproval | null {
+    if (!approvals) return null;
+    const cited = fieldsOf(fields.approval).pending_handoff_id;
+    // A UUID's hex digits are case-insensitive (RFC 9562 section 4), as for handoff ids.
+    const cites = typeof cited === "string" ? (HAS_UPPER_CASE.test(cited) ? cited.toLowerCase() : cited) : null;
+    return { waits: fields.status === "waiting_review", cites };
+  }
+
   function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; reasons: Reason[] } {
     let edge: EdgeInfo | undefined;
     let errors: readonly SchemaError[] | null | undefined;
@@ -429,6 +475,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const consumed: string[] = [];
     let budget: ClaimBudget | null = null;
     let branch: ClaimBranch | null = null;
+    let floorEscalates = false;
     if (envelope !== undefined) {
       // Stage 2: the envelope's own semantics; stage 3: the graph.
       hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
@@ -437,6 +484,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
         if (pair !== undefined) branch = branchOf(schema.edge, from, to, hop.branch, reasons);
       }
+      if (schema.edge !== undefined) floorEscalates = routeChecks(schema.edge, envelope, reasons);
       const declared = envelope.budget;
       if (isRecord(declared)) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
     }
@@ -460,7 +508,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       if (Array.isArray(list)) constraints = reasons.length === 0 ? (list as string[]) : list.filter((c): c is string => typeof c === "string");
       route = routeOf(envelope.status);
     }
-    return { handoffId, taskId, hopIndex, producer: from, edge, path, budget, branch, reasons, required, lenient, hopLimitReached, stranger, forged, consumed, constraints, route };
+    const approval = approvalOf(fields);
+    return { handoffId, taskId, hopIndex, producer: from, edge, path, budget, branch, reasons, required, lenient, hopLimitReached, stranger, forged, floorEscalates, approval, consumed, constraints, route };
   }
 
   return function check(input: unknown, me: string, sender?: string): ContentVerdict {
@@ -483,6 +532,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         hopLimitReached: false,
         stranger: true,
         forged: false,
+        floorEscalates: false,
+        approval: null,
         consumed: [],
         constraints: [],
         route: "proceed",

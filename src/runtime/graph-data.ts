@@ -3,9 +3,9 @@
  * and what {@link createAccept} is built from. Made from a checked graph by `src/emit`; nothing
  * here refers back to source text.
  */
-import type { EdgeKind, HopLimitAction, Outcome, Role } from "../core/vocabulary.js";
+import type { EdgeKind, GuardSubject, HopLimitAction, Outcome, Role } from "../core/vocabulary.js";
 
-export type { EdgeKind, HopLimitAction, Outcome, Role };
+export type { EdgeKind, GuardSubject, HopLimitAction, Outcome, Role };
 
 /** A graph's settings. */
 export interface GraphInfo {
@@ -49,6 +49,33 @@ export interface AgentInfo {
   readonly terminals: readonly TerminalInfo[];
   /** `join ...`: the agent waits for branches of a fan-out; absent when it is no join. */
   readonly join?: JoinInfo;
+  /** `gate`: an approval gate; what leaves it carries an approval record and is not `waiting_review`. Absent when not. */
+  readonly gate?: true;
+}
+
+/**
+ * One test of a guard (docs/language.md, Guards): `status` or `allowed_next_step` is one of
+ * `values`, or `confidence` (the lowest `decisions[].confidence`) compared with `value`, a
+ * number from 0 to 1.
+ */
+export type GuardConditionInfo =
+  | { readonly subject: Exclude<GuardSubject, "confidence">; readonly values: readonly string[] }
+  | { readonly subject: "confidence"; readonly operator: "<" | "<=" | ">" | ">="; readonly value: number };
+
+/**
+ * An edge's guard: every condition holds (`when ... and ...`), or `otherwise` (no other guard of
+ * the agent's router matches). The guarded edges out of one agent are tried in declaration order.
+ */
+export interface GuardInfo {
+  readonly otherwise: boolean;
+  readonly conditions: readonly GuardConditionInfo[];
+}
+
+/** `min_confidence`: the lowest decision confidence an edge takes (0 to 1), for every decision or the ids named. */
+export interface FloorInfo {
+  readonly value: number;
+  /** The decision ids it applies to; empty: every decision. */
+  readonly decisions: readonly string[];
 }
 
 /** An edge of the graph. */
@@ -65,6 +92,12 @@ export interface EdgeInfo {
    * it for repair before the next escalates (`repairs N`); absent: 1.
    */
   readonly repairs?: number;
+  /** `when ...` or `otherwise`; absent for an edge the producer may take in any state. */
+  readonly guard?: GuardInfo;
+  /** `min_confidence`; absent when the edge has no floor. */
+  readonly minConfidence?: FloorInfo;
+  /** `gate` on the edge itself: an approval gate. Absent when not (the agent it leaves may still be one). */
+  readonly gate?: true;
   /** The required field paths of the edge's contract, sorted. */
   readonly require: readonly string[];
   /**

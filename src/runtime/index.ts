@@ -46,7 +46,7 @@ export {
   type JoinHandoff,
   type NextHandoff,
 } from "./envelope-builder.js";
-export type { AgentInfo, EdgeInfo, EdgeKind, GraphInfo, HopLimitAction, JoinInfo, Outcome, Role, TerminalInfo } from "./graph-data.js";
+export type { AgentInfo, EdgeInfo, EdgeKind, FloorInfo, GraphInfo, GuardConditionInfo, GuardInfo, HopLimitAction, JoinInfo, Outcome, Role, TerminalInfo } from "./graph-data.js";
 export { inheritsEnumerable } from "./json-data.js";
 export { createLoopDetector, type LoopDetector, type LoopDetectorOptions, type LoopObservation } from "./loop-detector.js";
 export { MAX_ENVELOPE_BYTES, parseEnvelope, type ParsedEnvelope, type ParseEnvelopeOptions } from "./parse-envelope.js";
@@ -64,6 +64,7 @@ export {
   type ClaimEdge,
   type ClaimHolder,
   type ClaimBranch,
+  type ClaimApproval,
   type ClaimBudget,
   type ClaimJoin,
   type ClaimRequest,

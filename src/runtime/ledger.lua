@@ -1,4 +1,4 @@
--- Seam ledger, version 4: the Redis store's one script, loaded by the JavaScript store
+-- Seam ledger, version 5: the Redis store's one script, loaded by the JavaScript store
 -- (src/runtime/redis-scripts.ts) and the Python store (seam_handoff, which ships a copy the
 -- build writes from this file) and called by SHA-1. ARGV[1] names the operation: "claim"
 -- decides one delivery and keeps its task's ledger; "finish" records a terminal action. Each
@@ -17,6 +17,7 @@
 --   the last accepted hop carried them; absent when it had no budget),
 --   fan and bhops (the task's latest fan-out and every hop accepted in a branch: see the
 --   fan-out block below; absent for a task that never fanned out),
+--   approval (the handoff id the task waits for approval of, absent when none is pending),
 --   end (JSON object {agent, terminal, outcome, at, hop}, hop false when no hop was
 --   accepted) and the refusal counts of the task's current round (the hop it awaits), one per
 --   producer: r:e:<producer> for deliveries over an edge of the graph, r:n for those over
@@ -45,6 +46,8 @@
 -- Version 4 names handoff keys by producer and handoff id: a version 3 handoff key is not found,
 -- so a redelivery of a handoff claimed under version 3 is caught as a replay of its hop (same
 -- producer and receiver) rather than as a duplicate of its id; and tasks keep their budget.
+-- Version 5 keeps the approval a task waits for (approval-pending); it reads version 4's tasks
+-- as waiting for none.
 
 -- ARGV[1] "claim": decides one delivery and keeps its task's ledger; the ARGV below follow it.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger   KEYS[2] <prefix>:a:<handoff_id>  the handoff
@@ -54,7 +57,10 @@
 -- ARGV[11] refusal count name  ARGV[12] "1" when a budget follows
 -- ARGV[13..22] budget: 5 limits, then 5 consumed counts ("" for one not given)
 -- ARGV[23] path length or -1, ARGV[24..] path
--- then, after the path, ARGV[b] "1" when the delivery travels in a fan-out branch, followed by:
+-- then, after the path (at ARGV[24 + path length]): "1" when approval facts follow (graphs of
+-- envelope 1.4 and later), "1" when the delivery waits for review, "1" when it cites a handoff,
+-- the handoff it cites (approval.pending_handoff_id, lower case, or "")
+-- then, after those four, "1" when the delivery travels in a fan-out branch, followed by:
 -- branch id, fan-out name, supervisor, branch agent, "1" when it opens the branch, "1" when it
 -- arrives at the join, join agent or "", join need or "", sibling count, sibling ids...
 -- Reply: {"claimed"} | {"claimed", "join", agent, "1" when fired, hop or "", arrived count,
@@ -63,8 +69,9 @@
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
 --      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
 --        | "producer" | "path", index, expected | "budget-limit" or "budget-consumed", counter,
---        the last accepted hop's value, its hop index | "budget-overcommitted", counter, the
---        branch's limit or "", the parent's limit, its spend, the fan-out's hop, the limits taken
+--        the last accepted hop's value, its hop index | "approval", the pending handoff id
+--        | "approval-cite", the task's last accepted handoff id | "budget-overcommitted", counter,
+--        the branch's limit or "", the parent's limit, its spend, the fan-out's hop, the limits taken
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
 --      | {"branch", state, join or "", hop or "", attempt or "", missing count, missing...,
 --        arrived count, arrived...}, state "open" | "late" | "arrived" | "unopened" | "reopened"
@@ -86,7 +93,7 @@ local graph_wide = ARGV[3] == "graph"
 -- The task at `key`, or nil when there is none or it is forgotten (idle ttl seconds or more by
 -- the request's clock); the second value says whether a forgotten one must be deleted first.
 local function load(key)
-  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget", "fan", "bhops")
+  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget", "approval", "fan", "bhops")
   if not f[1] then return nil, false end
   if now - tonumber(f[1]) >= ttl * 1000 then return nil, true end
   return {
@@ -95,8 +102,9 @@ local function load(key)
     path = f[3] and cjson.decode(f[3]) or nil,
     ended = f[4] and cjson.decode(f[4]) or nil,
     budget = f[5] and cjson.decode(f[5]) or nil,
-    fan = f[6] and cjson.decode(f[6]) or nil,
-    bhops = f[7] and cjson.decode(f[7]) or {},
+    approval = f[6] or nil,
+    fan = f[7] and cjson.decode(f[7]) or nil,
+    bhops = f[8] and cjson.decode(f[8]) or {},
   }, false
 end
 
@@ -124,6 +132,28 @@ local COUNTERS = {"tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micr
 
 local function ended_reply(outcome, e)
   return {outcome, e.agent, e.terminal, e.outcome, e.at, e.hop or ""}
+end
+
+-- approval-pending: the delivery's approval facts, read after the path (nil for a graph whose
+-- envelope has no approval record): {waits = bool, cites = handoff id or false}.
+local function approval_facts(at_index)
+  if ARGV[at_index] ~= "1" then return nil end
+  return {waits = ARGV[at_index + 1] == "1", cites = ARGV[at_index + 2] == "1" and ARGV[at_index + 3] or false}
+end
+
+-- approval-pending: while the task waits for approval of a handoff, only the delivery citing it
+-- goes on; with none pending, an approval cites the task's last accepted handoff (graph scope).
+local function approval_faults(approval, task, last, faults)
+  if not approval then return end
+  if task.approval then
+    if approval.cites ~= task.approval then
+      table.insert(faults, "approval")
+      table.insert(faults, task.approval)
+    end
+  elseif approval.cites and graph_wide and approval.cites ~= last.id then
+    table.insert(faults, "approval-cite")
+    table.insert(faults, last.id)
+  end
 end
 
 -- Every fault of a delivery at `index` against a chain of custody (the task's, or a branch's)
@@ -328,6 +358,7 @@ local function claim_in_branch(c, b)
     if missing then return branch_reply("open", task.fan.j, "", c.refuse(), missing, {}) end
     local parent = task and task.budget or false
     local faults = custody_of(c, last, task and task.path, task and task.budget, splitter(parent, last and last.i or "0", {}))
+    if task and last then approval_faults(c.approval, task, last, faults) end
     if #faults > 0 then return custody_reply(c, last, faults) end
     if c.verdict ~= "accepted" then return {"noted", c.refuse()} end
     task = task or {hops = {}, bhops = {}}
@@ -439,6 +470,7 @@ local function claim()
     path = {}
     for i = 1, tonumber(ARGV[23]) do path[i] = ARGV[23 + i] end
   end
+  local approval = approval_facts(24 + math.max(tonumber(ARGV[23]), 0))
   local task, stale = load(task_key)
   local hops = task and task.hops or {}
   local last = hops[#hops]
@@ -476,12 +508,12 @@ local function claim()
 
   -- Fan-outs: a delivery in a branch follows the branch's chain (the fan-out block above).
   local index = tonumber(hop)
-  local branch = branch_args(24 + math.max(tonumber(ARGV[23]), 0))
+  local branch = branch_args(28 + math.max(tonumber(ARGV[23]), 0))
   if branch then
     local c = {
       task_key = task_key, handoff_key = handoff_key, task = task, stale = stale, last = last,
       handoff_id = handoff_id, hop = hop, index = index, verdict = verdict, receiver = receiver,
-      producer = producer, path = path, budget = budget, refuse = refuse,
+      producer = producer, path = path, budget = budget, approval = approval, refuse = refuse,
     }
     return claim_in_branch(c, branch)
   end
@@ -512,6 +544,7 @@ local function claim()
   end
   if last then
     local faults = chain_faults(index, producer, path, budget, last, task.path, task.budget)
+    approval_faults(approval, task, last, faults)
     if #faults > 0 then
       local reply = {"custody", last.r, last.i, refuse()}
       for _, fault in ipairs(faults) do table.insert(reply, fault) end
@@ -541,6 +574,12 @@ local function claim()
     redis.call("HSET", task_key, "path", cjson.encode(path))
   else
     redis.call("HDEL", task_key, "path")
+  end
+  -- approval-pending: a resumption answers the pending approval; a hand-back waiting for review opens one.
+  if approval and approval.waits then
+    redis.call("HSET", task_key, "approval", handoff_id)
+  else
+    redis.call("HDEL", task_key, "approval")
   end
   redis.call("SET", handoff_key, task_key)
   refresh(task_key, hops, task and task.bhops)

@@ -95,6 +95,8 @@ function custodyFaults(r: Reader): CustodyFault[] {
       const limit = r.text();
       faults.push({ kind, counter, limit: limit === "" ? null : (wholeNumber(limit, 0) ?? r.bad()), parent: r.integer(0), spent: r.integer(0), hop: r.integer(0), taken: r.integer(0) });
     }
+    else if (kind === "approval") faults.push({ kind, pending: r.text() });
+    else if (kind === "approval-cite") faults.push({ kind, expected: r.text() });
     else r.bad();
   }
   return faults.length > 0 ? faults : r.bad();

@@ -185,6 +185,10 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
       args.push(path == null ? "-1" : String(path.length));
       // One by one: an array spread into a call's arguments overflows the stack past ~10^5 items.
       if (path != null) for (const step of path) args.push(step);
+      // approval-pending: after the path, what the script reads with approval_facts.
+      const approval = request.approval;
+      if (approval == null) args.push("0", "0", "0", "");
+      else args.push("1", approval.waits ? "1" : "0", approval.cites === null ? "0" : "1", approval.cites ?? "");
       if (branch == null) args.push("0");
       else {
         const { join } = branch;

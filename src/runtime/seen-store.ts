@@ -33,6 +33,13 @@
  * sender writes, and neither a new `hop.index` nor another producer's forgeries change a
  * producer's count. `attempt` is that count, this refusal included.
  *
+ * Approvals (graphs of envelope 1.4 and later, `request.approval` not null): an accepted hop with
+ * `status: waiting_review` leaves the task waiting for approval of that handoff; until a hop that
+ * cites it in `approval.pending_handoff_id` is accepted (the resumption), every other hop of the
+ * task is out of turn (`approval`). With none pending, an approval record must cite the task's
+ * last accepted handoff (`approval-cite`, graph scope): an approval answers the handoff it
+ * follows.
+ *
  * A delivery whose `handoff_id` or `hop.index` is unusable (`null` in the request, always
  * `rejected`) is only counted: the store answers `finished` for an ended task, else `noted`.
  */
@@ -94,6 +101,12 @@ export interface ClaimRequest {
    * before fan-outs may ignore it (and then refuses a second branch as an owner conflict).
    */
   readonly branch?: ClaimBranch | null;
+  /**
+   * What the delivery says of approvals, for graphs whose envelope has the approval record (1.4
+   * and later); `null` or absent before, and then the store keeps no approvals. A store written
+   * before it may ignore it.
+   */
+  readonly approval?: ClaimApproval | null;
 }
 
 /** The join that waits for a fan-out's branches: its agent, and how many branches it needs (all, 1 for `any`, or k). */
@@ -144,6 +157,14 @@ export interface JoinState {
   readonly consumed: { readonly [counter: string]: number } | null;
 }
 
+/** A delivery's approval facts. */
+export interface ClaimApproval {
+  /** `status` is `waiting_review`: accepted, the task waits for approval of this handoff. */
+  readonly waits: boolean;
+  /** `approval.pending_handoff_id` in lower case, when it is a string; else `null`. */
+  readonly cites: string | null;
+}
+
 /** A delivery's budget: its `budget.limit` and `budget.consumed` counters that are whole numbers (`null` when none is). */
 export interface ClaimBudget {
   readonly limit: { readonly [counter: string]: number } | null;
@@ -184,7 +205,10 @@ export interface TaskEnd {
  * - `budget-limit`: `budget.limit[counter]` is above (or, absent, drops) the limit `before` that
  *   hop `hop`, the task's last accepted hop, carried;
  * - `budget-consumed`: `budget.consumed[counter]` is below (or, absent, hides) the `before` that
- *   hop `hop` reported.
+ *   hop `hop` reported;
+ * - `approval`: the task waits for approval of handoff `pending`, and the delivery does not cite it;
+ * - `approval-cite`: no approval is pending, and the delivery's approval record cites another
+ *   handoff than `expected`, the task's last accepted one (graph scope).
  */
 export type CustodyFault =
   | { readonly kind: "reset" }
@@ -192,6 +216,8 @@ export type CustodyFault =
   | { readonly kind: "producer" }
   | { readonly kind: "path"; readonly index: number; readonly expected: string }
   | { readonly kind: "budget-limit" | "budget-consumed"; readonly counter: string; readonly before: number; readonly hop: number }
+  | { readonly kind: "approval"; readonly pending: string }
+  | { readonly kind: "approval-cite"; readonly expected: string }
   | {
       readonly kind: "budget-overcommitted";
       readonly counter: string;
@@ -388,6 +414,8 @@ interface TaskLedger {
   path: readonly string[] | null;
   /** The budget of the last accepted hop. */
   budget: ClaimBudget | null;
+  /** The handoff id the task waits for approval of; null when none is pending. */
+  pending: string | null;
   ended: TaskEnd | undefined;
   /** The latest fan-out; null before the first (most tasks have none). */
   fan: FanLedger | null;
@@ -507,6 +535,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     }
     if (split !== undefined) overcommitFaults(request.budget, split, faults);
     else if (chain !== undefined) budgetFaults(request.budget, chain.budget, last.hopIndex, faults);
+    // Approvals are the task's own (a branch keeps none): only its chain is checked for them.
+    if (chain !== undefined && "pending" in chain) approvalFaults(request.approval, (chain as TaskLedger).pending, graphWide ? last.handoffId : null, faults);
     return faults.length > 0 ? faults : undefined;
   }
 
@@ -715,6 +745,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
           refusals: null,
           path: request.path ?? null,
           budget: request.budget ?? null,
+          pending: request.approval?.waits === true ? handoffId : null,
           ended: undefined,
           fan: null,
           branchHops: null,
@@ -729,6 +760,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       task.last = claim;
       task.path = request.path ?? null;
       task.budget = request.budget ?? null;
+      // A resumption answers the pending approval; a hand-back waiting for review opens one.
+      task.pending = request.approval?.waits === true ? handoffId : null;
       // The next round starts with no refusals.
       task.refusals = null;
       touch(task, request.at);
@@ -767,7 +800,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
 const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 
 function emptyLedger(taskId: string, at: number): TaskLedger {
-  return { last: null, refusals: null, path: null, budget: null, ended: undefined, fan: null, branchHops: null, touched: at, taskId, older: null, newer: null };
+  return { last: null, refusals: null, path: null, budget: null, pending: null, ended: undefined, fan: null, branchHops: null, touched: at, taskId, older: null, newer: null };
 }
 
 /** The `branch-open` answer while the task's latest fan-out has a join that has not fired; `null` when nothing holds the task. */
@@ -853,5 +886,18 @@ export function budgetFaults(budget: ClaimBudget | null | undefined, recorded: C
       const spent = budget.consumed?.[counter];
       if (spent === undefined || spent < spentBefore) faults.push({ kind: "budget-consumed", counter, before: spentBefore, hop });
     }
+  }
+}
+
+/**
+ * The approval faults of a delivery (`approval`) to a task waiting for approval of `pending`
+ * (null: none pending) whose last accepted handoff is `last` (null: not compared, receiver scope).
+ */
+export function approvalFaults(approval: ClaimApproval | null | undefined, pending: string | null, last: string | null, faults: CustodyFault[]): void {
+  if (approval == null) return;
+  if (pending !== null) {
+    if (approval.cites !== pending) faults.push({ kind: "approval", pending });
+  } else if (approval.cites !== null && last !== null && approval.cites !== last) {
+    faults.push({ kind: "approval-cite", expected: last });
   }
 }

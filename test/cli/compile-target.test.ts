@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, symlinkSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
 import { pythonRuntimeFiles } from "../../src/core/package-files.js";
@@ -71,7 +71,11 @@ describe("seam compile --vendor-runtime", () => {
     const runtime = pythonRuntimeFiles();
     expect(runtime.map((f) => f.path)).toContain("seam_handoff/ledger.lua");
     for (const file of runtime) expect(readFileSync(join(r.folder, file.path), "utf8")).toBe(file.content);
-    expect(readdirSync(join(r.folder, "seam_handoff")).sort()).toEqual(runtime.map((f) => f.path.slice("seam_handoff/".length)));
+    expect(runtime.map((f) => f.path)).toContain("seam_handoff/checks/bad_hop_path.py");
+    const written = readdirSync(join(r.folder, "seam_handoff"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(join(r.folder, "seam_handoff"), join(entry.parentPath, entry.name)));
+    expect(written.sort()).toEqual(runtime.map((f) => f.path.slice("seam_handoff/".length)));
     if (python === undefined) return console.log(skipLine("python3"));
     // No PYTHONPATH: the module finds the vendored runtime in its own folder.
     const { PYTHONPATH: _unused, ...env } = process.env;

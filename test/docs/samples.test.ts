@@ -144,11 +144,6 @@ declare class BadRequest extends Error { constructor(reasons: unknown); }
 declare function queue(route: string, record: unknown): void;
 /** Sends a rejection back to its producer, or to a person. */
 declare function reject(rejection: unknown): void;
-/** What a producer decided, before it builds an envelope. */
-declare const goal: import("seam-handoff/runtime").Goal;
-declare const budget: import("seam-handoff/runtime").Budget;
-declare const decisions: readonly import("seam-handoff/runtime").Decision[];
-declare const artefacts: readonly import("seam-handoff/runtime").Artefact[];
 `;
 
 /**

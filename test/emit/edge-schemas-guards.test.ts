@@ -68,10 +68,10 @@ describe("edge schemas of guarded and gated edges", () => {
     expect(refusals(payout((e) => delete e["approval"]))).toEqual([["", "required"]]);
   });
 
-  it("state otherwise as no earlier route matching", () => {
+  it("state otherwise as no earlier route taking the envelope: its guard matching and its floor holding", () => {
     const schema = edgeSchema(graph, back, "urn:test:back");
     expect(schema["allOf"]).toEqual([
-      { type: "object", not: { anyOf: [guardSchema(toPayer.guard!)] } },
+      { type: "object", not: { anyOf: [{ type: "object", allOf: [guardSchema(toPayer.guard!), floorSchema(toPayer.minConfidence!)] }] } },
       { type: "object", properties: { status: { type: "string", not: { const: "waiting_review" } } } },
     ]);
     expect(guardSchema(toPayer.guard!)).toEqual({

@@ -67,6 +67,9 @@ describe.skipIf(!ready)("the Python package", () => {
     const text = readFixture("cases", "envelopes", "graph.seam");
     const [graph] = checkedGraphs(text, "graph.seam");
     expect(readFileSync(join(python, "tests", "refund_desk_validators.py"), "utf8")).toBe(emitPythonModule(graph!, { text }));
+    const payouts = readFileSync(join(projectRoot, "conformance", "approvals", "graph.seam"), "utf8");
+    const [gated] = checkedGraphs(payouts, "graph.seam");
+    expect(readFileSync(join(python, "tests", "payouts_validators.py"), "utf8")).toBe(emitPythonModule(gated!, { text: payouts }));
   });
 
   it.each([

@@ -109,6 +109,8 @@ describe("acceptAsync", () => {
         path: ["triage", "billing"],
         budget: { limit: { tokens: 40000, tool_calls: 20 }, consumed: { tokens: 1200, tool_calls: 2 } },
         branch: null,
+        // An envelope 1.3 graph keeps no approvals.
+        approval: null,
       },
       expect.objectContaining({ at: 2000, verdict: "accepted" }),
     ]);

@@ -342,6 +342,40 @@ const cases: readonly ContractCase[] = [
       claim({ ...HOP3, edge: EDGE3, budget: { limit: { tokens: 100, retries: 3 }, consumed: { tokens: 10, tool_calls: 5 } } }, custody("refunds", 2, 1, { kind: "budget-limit", counter: "tokens", before: 90, hop: 2 })),
     ],
   },
+  {
+    name: "holds a task that waits for approval to the resumption citing the pending handoff, which clears the wait",
+    steps: [
+      claim({ ...HOP1, approval: { waits: false, cites: null } }, CLAIMED),
+      claim({ ...HOP2, edge: EDGE2, approval: { waits: true, cites: null } }, CLAIMED),
+      // Not cited, then another handoff cited: both out of turn, counted in the producer's round.
+      claim({ ...HOP3, edge: EDGE3, approval: { waits: false, cites: null } }, custody("refunds", 2, 1, { kind: "approval", pending: "h2" })),
+      claim({ ...HOP3, edge: EDGE3, approval: { waits: false, cites: "h1" } }, custody("refunds", 2, 2, { kind: "approval", pending: "h2" })),
+      // A rejected resumption owns nothing and leaves the wait; the accepted one ends it.
+      claim({ ...HOP3, edge: EDGE3, verdict: "rejected", approval: { waits: false, cites: "h2" } }, { outcome: "noted", attempt: 3 }),
+      claim({ ...HOP3, edge: EDGE3, approval: { waits: false, cites: "h2" } }, CLAIMED),
+      claim({ handoffId: "h4", hopIndex: 4, producer: "triage", receiver: "billing", path: ["triage", "billing", "refunds", "triage", "billing"], approval: { waits: false, cites: null } }, CLAIMED),
+    ],
+  },
+  {
+    name: "with no approval pending, an approval cites the task's last accepted handoff; with none given (envelope 1.3) nothing is kept",
+    steps: [
+      claim({ ...HOP1, approval: { waits: false, cites: null } }, CLAIMED),
+      claim({ ...HOP2, edge: EDGE2, approval: { waits: false, cites: "h9" } }, custody("billing", 1, 1, { kind: "approval-cite", expected: "h1" })),
+      claim({ ...HOP2, edge: EDGE2, approval: { waits: true, cites: "h1" } }, CLAIMED),
+      // A store asked without approval facts neither checks nor keeps the wait.
+      claim({ ...HOP3, edge: EDGE3, approval: null }, CLAIMED),
+    ],
+  },
+  {
+    name: "receiver scope: a wait is held among the hops to its receiver; citations are not compared with the last handoff",
+    scope: "receiver",
+    steps: [
+      claim({ ...HOP1, approval: { waits: true, cites: "h0" } }, CLAIMED),
+      claim({ ...HOP3, handoffId: "h3", receiver: "billing", edge: EDGE3, approval: { waits: false, cites: null } }, custody("billing", 1, 1, { kind: "approval", pending: "h1" })),
+      claim({ ...HOP3, handoffId: "h3", receiver: "billing", edge: EDGE3, approval: { waits: false, cites: "h1" } }, CLAIMED),
+      claim({ handoffId: "h5", hopIndex: 5, producer: "triage", receiver: "billing", path: null, approval: { waits: false, cites: "h4" } }, CLAIMED),
+    ],
+  },
 ];
 
 type StoreMaker = (options: { scope?: "graph" | "receiver"; ttlSeconds?: number }) => Promise<Required<AsyncSeenStore>>;

@@ -30,6 +30,12 @@ def _fill(template: str, params: dict[str, object]) -> str:
     return _PLACEHOLDER.sub(one, template)
 
 
+def render_message(rule: str, message: str, **params: object) -> str:
+    """The message `message` of catalogue rule `rule`, filled with params (numbers, or text
+    already quoted and bounded). Raises KeyError for an unknown rule, message or parameter."""
+    return _fill(_CATALOGUE["rules"][rule]["messages"][message], params)
+
+
 def rule_reason(path: str, rule: str, message: str, **params: object) -> Reason:
     """The Reason of catalogue rule `rule` with its message `message`, filled with params
     (numbers, or text already quoted and bounded). Raises KeyError for an unknown rule, message

@@ -14,8 +14,10 @@ Route = Literal["proceed", "human_input", "approval", "failed"]
 """Where an accepted task goes next, from the envelope's status."""
 RejectionRoute = Literal["repair", "escalate", "failed", "discard"]
 """Where a refused envelope goes: repair; escalate once the producer's repairs in the task's round
-are used up (attempt past the edge's repairs), when the task ended, or when a store is given and
-task_id is not a str (untracked-task); escalate or failed at the hop limit; discard a duplicate."""
+are used up (attempt past the edge's repairs), when the task ended, when a decision is below the
+edge's floor and no other route of the sender takes the envelope (confidence-below-floor), or
+when a store is given and task_id is not a str (untracked-task); escalate or failed at the hop
+limit; discard a duplicate."""
 RecordOutcome = Literal["recorded", "duplicate", "owner-conflict"]
 
 
@@ -43,12 +45,48 @@ class TerminalInfo:
 
 @dataclass(frozen=True, slots=True)
 class AgentInfo:
-    """An agent of the graph; version is None when the graph declares none."""
+    """An agent of the graph; version is None when the graph declares none. gate: an approval
+    gate (what leaves it carries an approval record and is not waiting_review)."""
 
     id: str
     role: Role
     version: str | None
     terminals: tuple[TerminalInfo, ...]
+    gate: bool = False
+
+
+GuardSubject = Literal["status", "allowed_next_step", "confidence"]
+"""What a guard tests: the envelope's status, its allowed_next_step, or confidence (the lowest
+decisions[].confidence)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuardCondition:
+    """One test of a guard (docs/language.md, Guards): status or allowed_next_step is one of
+    values; or confidence compared (operator "<", "<=", ">" or ">=") with value, from 0 to 1."""
+
+    subject: GuardSubject
+    values: tuple[str, ...] = ()
+    operator: Literal["<", "<=", ">", ">="] | None = None
+    value: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuardInfo:
+    """An edge's guard: every condition holds (when ... and ...), or otherwise (no other guard of
+    the agent's router matches). The guarded edges out of one agent are tried in declaration order."""
+
+    otherwise: bool
+    conditions: tuple[GuardCondition, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FloorInfo:
+    """min_confidence: the lowest decision confidence an edge takes (0 to 1), for every decision
+    (decisions empty) or the decision ids named."""
+
+    value: float
+    decisions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +103,12 @@ class EdgeInfo:
     contract: int
     repairs: int | None = None
     """Refusals of one hop that go back for repair before the next escalates (None: 1)."""
+    guard: GuardInfo | None = None
+    """when ... or otherwise; None for an edge the producer may take in any state."""
+    min_confidence: FloorInfo | None = None
+    """The edge's confidence floor; None when it has none."""
+    gate: bool = False
+    """gate on the edge itself: an approval gate (the agent it leaves may still be one)."""
 
 
 class Reason(NamedTuple):

@@ -40,6 +40,18 @@ class ClaimRequest(NamedTuple):
     budget: "ClaimBudget | None" = None
     """The envelope's whole-number budget counters (None: no budget): compared with the budget
     of the task's last accepted hop, and recorded when the delivery is claimed."""
+    approval: "ClaimApproval | None" = None
+    """What the delivery says of approvals, for graphs whose envelope has the approval record
+    (1.4 and later); None before, and then the store keeps no approvals."""
+
+
+class ClaimApproval(NamedTuple):
+    """A delivery's approval facts: waits (status is waiting_review: accepted, the task waits for
+    approval of this handoff) and cites (approval.pending_handoff_id in lower case, None when it
+    is not a str)."""
+
+    waits: bool
+    cites: str | None
 
 
 class ClaimBudget(NamedTuple):
@@ -100,9 +112,12 @@ class CustodyFault(NamedTuple):
     hop), "skip" (past it), "producer" (not the owner), "path" (hop.path entry position is not
     expected, the agent the ledger recorded there), "budget-limit" (budget.limit[counter] above, or
     without, the limit `before` that hop `hop`, the last accepted, carried), "budget-consumed"
-    (budget.consumed[counter] below, or without, the `before` that hop `hop` reported)."""
+    (budget.consumed[counter] below, or without, the `before` that hop `hop` reported),
+    "approval" (the task waits for approval of handoff `expected`, and the delivery does not cite
+    it), "approval-cite" (none is pending, and the delivery's approval record cites another
+    handoff than `expected`, the task's last accepted one; graph scope)."""
 
-    kind: Literal["reset", "skip", "producer", "path", "budget-limit", "budget-consumed"]
+    kind: Literal["reset", "skip", "producer", "path", "budget-limit", "budget-consumed", "approval", "approval-cite"]
     position: int | None = None
     expected: str | None = None
     counter: str | None = None
@@ -227,7 +242,7 @@ class _HopOwner(NamedTuple):
 
 
 class _Task:
-    __slots__ = ("hops", "refusals", "path", "budget", "ended", "touched")
+    __slots__ = ("hops", "refusals", "path", "budget", "pending", "ended", "touched")
 
     def __init__(self, at: int, hops: list[_HopOwner], path: tuple[str, ...] | None, budget: "ClaimBudget | None" = None) -> None:
         self.hops = hops
@@ -235,6 +250,8 @@ class _Task:
         # Refusals of the current round, per producer with an edge (None: over no edge); made at the first.
         self.refusals: dict[str | None, int] | None = None
         self.path = path
+        # The handoff id the task waits for approval of (None: none pending).
+        self.pending: str | None = None
         self.ended: TaskEnd | None = None
         self.touched = at
 
@@ -313,6 +330,7 @@ class MemorySeenStore:
             self._turn_faults(request, hop_index, task, last, faults)
         if task is not None:
             _budget_faults(request.budget, task.budget, last.hop_index, faults)
+            _approval_faults(request.approval, task.pending, last.handoff_id if self._graph_wide else None, faults)
         return faults
 
     @staticmethod
@@ -371,13 +389,16 @@ class MemorySeenStore:
             return Noted(attempt=self._refuse(request, task))
         claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at)
         self._accepted[key] = claim
+        # A resumption answers the pending approval; a hand-back waiting for review opens one.
+        pending = handoff_id if request.approval is not None and request.approval.waits else None
         if task is None:
-            self._insert(request.task_id, _Task(request.at, [claim], request.path, request.budget))
+            self._insert(request.task_id, _Task(request.at, [claim], request.path, request.budget)).pending = pending
             return _CLAIMED
         # Resets are refused, so a claimed hop is always past the last: the list stays in index order.
         task.hops.append(claim)
         task.path = request.path
         task.budget = request.budget
+        task.pending = pending
         # The next round starts with no refusals.
         task.refusals = None
         self._touch(request.task_id, task, request.at)
@@ -469,3 +490,15 @@ def _budget_faults(budget: ClaimBudget | None, recorded: ClaimBudget | None, hop
             spent = None if budget.consumed is None else budget.consumed.get(counter)
             if spent is None or spent < spent_before:
                 faults.append(CustodyFault("budget-consumed", counter=counter, before=spent_before, hop=hop))
+
+
+def _approval_faults(approval: ClaimApproval | None, pending: str | None, last: str | None, faults: list[CustodyFault]) -> None:
+    """The approval faults of a delivery to a task waiting for approval of pending (None: none)
+    whose last accepted handoff is last (None: not compared, receiver scope)."""
+    if approval is None:
+        return
+    if pending is not None:
+        if approval.cites != pending:
+            faults.append(CustodyFault("approval", expected=pending))
+    elif approval.cites is not None and last is not None and approval.cites != last:
+        faults.append(CustodyFault("approval-cite", expected=last))

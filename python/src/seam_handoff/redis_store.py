@@ -153,6 +153,12 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
         args += [_counter_arg(None if budget.consumed is None else budget.consumed.get(c)) for c in BUDGET_COUNTERS]
     args.append("-1" if request.path is None else str(len(request.path)))
     args.extend(request.path or ())
+    # approval-pending: after the path, what the script reads with approval_facts.
+    approval = request.approval
+    if approval is None:
+        args += ["0", "0", "0", ""]
+    else:
+        args += ["1", "1" if approval.waits else "0", "0" if approval.cites is None else "1", approval.cites or ""]
     named = (
         f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
         if request.handoff_id is None
@@ -378,6 +384,8 @@ def to_claim_result(reply: object) -> ClaimResult:
                     raise r.bad()
                 before = r.integer(0)
                 faults.append(CustodyFault(cast(Any, kind), counter=counter, before=before, hop=r.integer(0)))
+            elif kind in ("approval", "approval-cite"):
+                faults.append(CustodyFault(cast(Any, kind), expected=r.text()))
             else:
                 raise r.bad()
         if not faults:

@@ -1,7 +1,7 @@
 import type { EdgeDecl } from "../../parser/ast.js";
 import type { BoundAgent } from "../bind.js";
 import { describeEdge } from "../describe.js";
-import { describeState } from "../guards.js";
+import { AWAITING_REVIEW, describeState } from "../guards.js";
 import { defineRule } from "../rule.js";
 import { boundName } from "../../core/diagnostic.js";
 
@@ -9,7 +9,9 @@ import { boundName } from "../../core/diagnostic.js";
  * `guard-unreachable` (warning): a guarded edge can never be the route: its guard matches no
  * envelope (`confidence > 0.9 and confidence < 0.5`), every envelope it matches takes an earlier
  * route (routes are tried in source order), or it is an `otherwise` with nothing left to take.
- * Such an edge is no route: reachability, traps and hop limits leave it out.
+ * Nothing `waiting_review` leaves an approval gate, so a guard out of a gate that asks for that
+ * status alone never matches either. Such an edge is no route: reachability, traps and hop
+ * limits leave it out.
  */
 export const guardUnreachableRule = defineRule({
   meta: {
@@ -28,9 +30,20 @@ export const guardUnreachableRule = defineRule({
         const range = edge.guard?.range ?? edge.range;
         const name = describeEdge(edge);
         switch (why.reason) {
-          case "never":
-            report({ range, message: `the guard of ${name} matches no envelope: no state satisfies all its conditions; fix the conditions or remove the edge` });
+          case "never": {
+            const e = router.edges[i] as number;
+            const agentGate = (bound.agents[router.agent] as BoundAgent).gate === true;
+            const status = bound.edgeGuard[e]?.conditions.find((c) => c.subject === "status");
+            // The gate, not the conditions, rules it out: nothing waiting for review leaves a gate.
+            const awaitsReview = status !== undefined && status.subject === "status" && status.values.every((v) => v === AWAITING_REVIEW);
+            if (awaitsReview && (agentGate || bound.edgeGate[e] === 1)) {
+              const gate = agentGate ? `the approval gate ${agent}` : "an edge marked gate";
+              report({ range, message: `the guard of ${name} matches no envelope: it asks for status ${AWAITING_REVIEW}, which never leaves ${gate}; what waits for review stays there until approved, so route it before the gate or remove the edge` });
+            } else {
+              report({ range, message: `the guard of ${name} matches no envelope: no state satisfies all its conditions; fix the conditions or remove the edge` });
+            }
             break;
+          }
           case "shadowed": {
             const earlier = why.by.map((j) => describeEdge(decl(j)));
             const witness = router.coverage.states.find((_, s) => (router.coverage.matches[s] as readonly number[]).includes(i));

@@ -17,6 +17,7 @@ import type { CheckedGraph } from "../../analysis/model.js";
 import { packageVersion } from "../../core/package-files.js";
 import { envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
 import { parseFieldPath } from "../../runtime/field-path.js";
+import type { EdgeInfo } from "../../runtime/graph-data.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../graph-data.js";
 import { edgeSchema } from "../edge-schemas.js";
 import { addGraphSchemas } from "../schema-compiler.js";
@@ -50,7 +51,10 @@ const RUNTIME_EXPORTS = [
   "FinishRequest",
   "FinishVerdict",
   "Finished",
+  "FloorInfo",
   "GraphInfo",
+  "GuardCondition",
+  "GuardInfo",
   "LoopDetector",
   "LoopObservation",
   "MemorySeenStore",
@@ -124,6 +128,22 @@ function tuple(items: readonly PyCode[]): PyCode {
   return py`(\n${joinPython(items.map((item) => py`    ${item},\n`), "")})`;
 }
 
+/** The keyword arguments of an edge's guard, floor and gate (none for an edge without them). */
+function edgeRouteCode(edge: EdgeInfo): PyCode {
+  const parts: PyCode[] = [];
+  if (edge.guard !== undefined) {
+    const conditions = tuple(
+      edge.guard.conditions.map((c) =>
+        c.subject === "confidence" ? py`GuardCondition("confidence", operator=${c.operator}, value=${c.value})` : py`GuardCondition(${c.subject}, ${c.values})`,
+      ),
+    );
+    parts.push(py`, guard=GuardInfo(${edge.guard.otherwise}, ${conditions})`);
+  }
+  if (edge.minConfidence !== undefined) parts.push(py`, min_confidence=FloorInfo(${edge.minConfidence.value}, ${edge.minConfidence.decisions})`);
+  if (edge.gate === true) parts.push(py`, gate=True`);
+  return joinPython(parts, "");
+}
+
 /**
  * Emits the Python module of one graph.
  *
@@ -165,13 +185,13 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
       (agent) =>
         py`AgentInfo(${agent.id}, ${agent.role}, ${agent.version ?? null}, ${tuple(
           agent.terminals.map((t) => py`TerminalInfo(${t.id}, ${t.outcome}, ${t.description ?? null})`),
-        )})`,
+        )}${agent.gate === true ? py`, gate=True` : py``})`,
     ),
   );
   const edgeCode = tuple(
     edges.map(
       (edge) =>
-        py`EdgeInfo(${edge.kind}, ${edge.from}, ${edge.to}, ${edge.observe}, ${edge.maxRounds ?? null}, ${edge.require}, ${edge.contract}, ${edge.repairs ?? null})`,
+        py`EdgeInfo(${edge.kind}, ${edge.from}, ${edge.to}, ${edge.observe}, ${edge.maxRounds ?? null}, ${edge.require}, ${edge.contract}, ${edge.repairs ?? null}${edgeRouteCode(edge)})`,
     ),
   );
   const contracts = trustedPython(`(${contractNames.join(", ")}${contractNames.length === 1 ? "," : ""})`);

@@ -5,6 +5,7 @@
  * and its page `docs/rules/<id>.md`.
  */
 import { agentVersion } from "./agent-version.js";
+import { approvalPending } from "./approval-pending.js";
 import { artefactUnreadable } from "./artefact-unreadable.js";
 import { badHopPath } from "./bad-hop-path.js";
 import { blockingQuestion } from "./blocking-question.js";
@@ -17,7 +18,9 @@ import { budgetCounterMissing } from "./budget-counter-missing.js";
 import { budgetExhausted } from "./budget-exhausted.js";
 import { budgetLimitRaised } from "./budget-limit-raised.js";
 import { budgetOvercommitted } from "./budget-overcommitted.js";
+import { confidenceBelowFloor } from "./confidence-below-floor.js";
 import { duplicate } from "./duplicate.js";
+import { guardUnmet } from "./guard-unmet.js";
 import { hopLimitReached } from "./hop-limit-reached.js";
 import { hopReset } from "./hop-reset.js";
 import { hopSkipped } from "./hop-skipped.js";
@@ -59,6 +62,8 @@ export const INGEST_RULES: readonly IngestRule[] = [
   badHopPath,
   maxRoundsExceeded,
   branchMismatch,
+  guardUnmet,
+  confidenceBelowFloor,
   artefactUnreadable,
   untrackedTask,
   duplicate,
@@ -73,5 +78,6 @@ export const INGEST_RULES: readonly IngestRule[] = [
   budgetLimitRaised,
   budgetConsumedDecreased,
   budgetOvercommitted,
+  approvalPending,
   taskFinished,
 ];

@@ -46,3 +46,50 @@ describe("gate-needs-approval-envelope", () => {
     expect(findings(payouts("1.4", "agent review: worker { gate terminal ok }", "delegate desk -> review { max_rounds 1 gate }"))).toEqual([]);
   });
 });
+
+describe("waiting_review never leaves a gate (guard-gap, guard-unreachable)", () => {
+  const GUARD_RULES = new Set(["guard-gap", "guard-unreachable"]);
+  const guardFindings = (code: string) =>
+    checkText("g.seam", code)
+      .diagnostics.filter((d) => GUARD_RULES.has(d.rule))
+      .map((d) => [d.rule, d.severity, code.slice(d.range.start, d.range.end), d.message]);
+  const reviewed = (gate: string, edgeGate: string, ...routes: string[]) =>
+    payouts("1.4", `agent review: worker { ${gate} }`, "agent payer: worker { terminal paid }", "delegate desk -> review { max_rounds 2 }", ...routes.map((r) => r.replace("GATE", edgeGate)));
+
+  it("reports a guard out of a gate agent that asks for waiting_review alone", () => {
+    expect(guardFindings(reviewed("gate", "", "return review -> desk when status is waiting_review", "transfer review -> payer otherwise"))).toEqual([
+      [
+        "guard-unreachable",
+        "warning",
+        "when status is waiting_review",
+        "the guard of return review -> desk matches no envelope: it asks for status waiting_review, which never leaves the approval gate review; what waits for review stays there until approved, so route it before the gate or remove the edge",
+      ],
+    ]);
+  });
+
+  it("reports a gated edge's guard on waiting_review alone, and lets the next route take that status", () => {
+    expect(guardFindings(reviewed("", "gate", "transfer review -> payer when status is waiting_review { GATE }", "return review -> desk otherwise"))).toEqual([
+      [
+        "guard-unreachable",
+        "warning",
+        "when status is waiting_review",
+        "the guard of transfer review -> payer matches no envelope: it asks for status waiting_review, which never leaves an edge marked gate; what waits for review stays there until approved, so route it before the gate or remove the edge",
+      ],
+    ]);
+  });
+
+  it("stays quiet for a gate agent's router that covers every status but waiting_review", () => {
+    expect(guardFindings(reviewed("gate", "", "transfer review -> payer when status is ready", "return review -> desk when status is partial, blocked, failed"))).toEqual([]);
+  });
+
+  it("still finds the gap without the gate", () => {
+    expect(guardFindings(reviewed("terminal kept", "", "transfer review -> payer when status is ready", "return review -> desk when status is partial, blocked, failed"))).toEqual([
+      [
+        "guard-gap",
+        "error",
+        "when status is partial, blocked, failed",
+        "the guarded edges out of review leave no route for status waiting_review: an envelope in that state has nowhere to go; add routes for what is missing, or an 'otherwise' edge",
+      ],
+    ]);
+  });
+});

@@ -1,11 +1,13 @@
 """Runs a conformance suite (conformance/<suite>/, format in conformance/README.md) against an
 emitted Python module, in one process.
 
-usage: python3 conformance.py MODULE.py SUITE_DIR sync|async > verdicts.json
+usage: python3 conformance.py MODULE.py SUITE_DIR sync|async [REDIS_URL] > verdicts.json
 Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
 "route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt"} in the
 runtime's order, a finish step's {"ok", "rule"?}. In async mode every delivery goes through
 accept_async with an async can_read and an async store, every finish through finish_async.
+With REDIS_URL each case gets a fresh prefix on that Redis: RedisSeenStore (redis-py) in sync
+mode, AsyncRedisSeenStore (redis.asyncio) in async mode.
 """
 import asyncio
 import copy
@@ -71,7 +73,7 @@ async def run_finish(m, store, step, mode):
     if mode == "sync":
         result = m.finish(f["task"], seen=store, **options)
     else:
-        result = await m.finish_async(f["task"], seen=AsyncStore(store), **options)
+        result = await m.finish_async(f["task"], seen=store, **options)
     return {"ok": True} if result.ok else {"ok": False, "rule": result.rule}
 
 
@@ -83,14 +85,32 @@ def verdict(result):
     return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt}
 
 
-async def run_case(m, suite, case, mode):
+def redis_store(url, prefix, case, mode):
+    """The case's store on Redis: the sync store for sync mode, the asyncio one for async mode."""
+    import redis
+    import redis.asyncio
+
+    from seam_handoff.redis_store import AsyncRedisSeenStore, RedisSeenStore
+
+    options = dict(prefix=prefix, ttl_seconds=case.get("ttlSeconds", 86_400), scope=case.get("scope", "graph"))
+    if mode == "sync":
+        return RedisSeenStore(redis.Redis.from_url(url), **options)
+    return AsyncRedisSeenStore(redis.asyncio.Redis.from_url(url), **options)
+
+
+async def run_case(m, suite, case, mode, redis_url=None, prefix=""):
     ttl = case.get("ttlSeconds")
     scope = case.get("scope", "graph")
-    store = m.create_memory_seen_store(scope=scope) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope)
+    if redis_url is not None:
+        store = redis_store(redis_url, prefix, case, mode)
+    else:
+        store = m.create_memory_seen_store(scope=scope) if ttl is None else m.create_memory_seen_store(ttl * 1000, scope)
+    # The memory store is wrapped for async mode; the asyncio Redis store is asynchronous itself.
+    async_store = store if redis_url is not None else AsyncStore(store)
     out = []
     for delivery in case["deliveries"]:
         if "finish" in delivery:
-            out.append(await run_finish(m, store, delivery, mode))
+            out.append(await run_finish(m, store if mode == "sync" else async_store, delivery, mode))
             continue
         if "envelopeFile" in delivery:
             with open(os.path.join(suite, delivery["envelopeFile"]), encoding="utf-8") as fh:
@@ -121,7 +141,7 @@ async def run_case(m, suite, case, mode):
                 envelope,
                 me=delivery["me"],
                 can_read=None if readable is None else can_read_async,
-                seen=AsyncStore(store) if use_store else None,
+                seen=async_store if use_store else None,
                 now=lambda: now_seconds,
                 sender=delivery.get("sender"),
             )
@@ -131,13 +151,15 @@ async def run_case(m, suite, case, mode):
 
 def main():
     module_path, suite, mode = sys.argv[1:4]
+    redis_url = sys.argv[4] if len(sys.argv) > 4 else None
     m = load(module_path)
     answers = {}
     for name in sorted(os.listdir(suite)):
         if name.endswith(".json"):
             with open(os.path.join(suite, name), encoding="utf-8") as fh:
                 case = json.load(fh)
-            answers[name[: -len(".json")]] = asyncio.run(run_case(m, suite, case, mode))
+            prefix = f"py-{os.getpid()}-{mode}-{os.path.basename(suite)}-{name[: -len('.json')]}"
+            answers[name[: -len(".json")]] = asyncio.run(run_case(m, suite, case, mode, redis_url, prefix))
     json.dump(answers, sys.stdout)
 
 

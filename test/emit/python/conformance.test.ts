@@ -3,11 +3,25 @@
  * the Python module `seam compile --target python` writes, through accept() and accept_async():
  * the same verdict, route, set of (path, rule) and duplicates as the suite demands of every runtime.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkedGraph, projectRoot, removeTempDirs } from "../helpers.js";
-import { HERE, python, runJson, writePythonModule } from "./python.js";
+
+import { useRedis } from "../../runtime/redis-fixture.js";
+import { redisAvailable } from "../../runtime/redis-server.js";
+import { HERE, python as systemPython, runJson, writePythonModule } from "./python.js";
+
+// With Redis, the .venv's Python (redis-py); else the system's (the runtime needs only the stdlib).
+const VENV_PYTHON = join(projectRoot, ".venv", "bin", "python");
+const venv = existsSync(VENV_PYTHON);
+const redisReady = redisAvailable && venv;
+if (redisAvailable && !venv) {
+  if (process.env["CI"] === "true") throw new Error("the Python Redis conformance runs need .venv (see test/python/package.test.ts)");
+  console.log("skipped: the Python Redis conformance runs need .venv with redis-py (python3 -m venv .venv && .venv/bin/pip install -r python/requirements-test.txt -e python)");
+}
+const python = venv ? VENV_PYTHON : systemPython;
+const redis = useRedis();
 
 afterAll(() => removeTempDirs());
 
@@ -47,9 +61,9 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
   );
   const graph = checkedGraph(readFileSync(join(dir, "graph.seam"), "utf8"), `${suite}/graph.seam`);
 
-  it.each(["sync", "async"])("every case gives the suite's verdicts through %s accept", (mode) => {
+  const check = (mode: string, redisUrl?: string) => {
     const module = writePythonModule(graph, `py-conformance-${suite}`);
-    const answers = runJson<Record<string, Verdict[]>>(python as string, join(HERE, "conformance.py"), [module, dir, mode], null);
+    const answers = runJson<Record<string, Verdict[]>>(python as string, join(HERE, "conformance.py"), [module, dir, mode, ...(redisUrl === undefined ? [] : [redisUrl])], null);
     expect(Object.keys(answers).sort()).toEqual(Object.keys(cases).sort());
     for (const [name, value] of Object.entries(cases)) {
       value.deliveries.forEach((delivery, i) => {
@@ -57,5 +71,10 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
         expect(comparable(answers[name]?.[i] as Verdict, delivery), label).toEqual(comparable(delivery.expect, delivery));
       });
     }
-  });
+  };
+  it.each(["sync", "async"])("every case gives the suite's verdicts through %s accept", (mode) => check(mode));
+  // redis-py's RedisSeenStore (sync) and AsyncRedisSeenStore (redis.asyncio), on a real Redis.
+  it.skipIf(!redisReady).each(["sync", "async"])("every case gives the suite's verdicts through %s accept with the Redis store", (mode) =>
+    check(mode, redis.server().url),
+  );
 });

@@ -1,0 +1,387 @@
+"""The content half of accept() (the port of src/runtime/envelope-check.ts): what one envelope
+says, judged against one graph, with no I/O. Every check whose inputs are well-typed runs,
+whatever else is wrong, so a rejection lists every reason at once:
+1. the JSON Schema of the edge's contract (every error), and JSON data;
+2. the envelope's semantics: the authenticated sender, bounded ids, major version, addressee,
+   hop limit (the graph's, whatever the envelope claims), budget counters, blocking questions;
+3. the graph's own: the edge exists, roles and agent versions match the graph, hop.path is a
+   walk of the graph within max_rounds; the edge's guard is met and no earlier route takes the
+   envelope, its confidence floor holds, and nothing waiting for review leaves a gate.
+Each check is a module of `checks/`, named after its rule id; this module is the pipeline.
+Required artefacts are listed for can_read, which the caller asks (synchronously or not).
+"""
+
+import re
+from collections.abc import Callable, Set
+from typing import Any, Final, NamedTuple, cast
+
+from ._fields import ABSENT, all_strings, as_object, field, string_at, whole_number
+from ._guard_route import describe_edge
+from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
+from ._schema_reason import schema_error_to_reason
+from ._stores import ClaimApproval, ClaimBudget
+from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
+from ._values import SchemaError
+from .checks.agent_version import check_agent_version
+from .checks.approval_pending import check_gate_status
+from .checks.bad_hop_path import PathGraph, check_hop_path
+from .checks.blocking_question import check_blocking_questions
+from .checks.budget_counter_missing import check_counters_reported
+from .checks.budget_exhausted import check_counters
+from .checks.confidence_below_floor import check_floor
+from .checks.guard_unmet import check_guard
+from .checks.hop_limit_reached import check_hop_limit
+from .checks.id_too_long import check_id_lengths
+from .checks.not_addressed_to_me import check_addressee
+from .checks.role_mismatch import check_role
+from .checks.sender_mismatch import check_sender
+from .checks.unknown_edge import report_unknown_edge
+from .checks.unreadable_envelope import unreadable_reason
+from .checks.version_major import check_version
+
+Validate = Callable[[object], list[SchemaError]]
+"""A generated JSON Schema validator: every error of a value (an empty list when it is valid)."""
+
+_STATUS_ROUTES: Final[dict[str, Route]] = {
+    "ready": "proceed",
+    "partial": "proceed",
+    "blocked": "human_input",
+    "waiting_review": "approval",
+    "failed": "failed",
+}
+# Reasons an observe edge never turns into warnings: limits, addressing, data that is not JSON,
+# and any fault in the header, which the record, the store and the next hop need.
+_STRICT_RULES: Final = frozenset(
+    (
+        "not-json-data",
+        "unpaired-surrogate",
+        "not-addressed-to-me",
+        "sender-mismatch",
+        "id-too-long",
+        "hop-limit-reached",
+        "budget-exhausted",
+        "budget-counter-missing",
+        "max-rounds-exceeded",
+    )
+)
+# Rules after which a delivery can neither start nor continue a task: the ledger is not asked.
+_STRANGER_RULES: Final = frozenset(
+    ("not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long")
+)
+_HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
+_NO_PATHS: Final[frozenset[str]] = frozenset()
+_APPROVAL_SINCE: Final = 4
+"""The first envelope minor version with the approval record."""
+
+
+class Pair(NamedTuple):
+    """The edges between one ordered pair of agents (usually one; a supervisor pair may have a
+    delegate and a return), their validators, and the rounds they allow together (None: unbounded)."""
+
+    edges: tuple[EdgeInfo, ...]
+    validators: tuple[Validate, ...]
+    max_rounds: int | None
+
+
+class RequiredArtefact(NamedTuple):
+    """A required artefact to ask can_read about: its index in artefacts, ref and read_scope."""
+
+    position: int
+    ref: str
+    scope: str | None
+
+
+class Content(NamedTuple):
+    """What one envelope's content gives; the claim and the verdict are made from it."""
+
+    handoff_id: str | None
+    task_id: str | None
+    hop_index: int | None
+    producer: str | None
+    edge: EdgeInfo | None
+    # hop.path when all str, at most its first hop_limit + 1 entries (no more can be a walk within the limit).
+    path: tuple[str, ...] | None
+    reasons: list[Reason]
+    required: tuple[RequiredArtefact, ...]
+    # The reasons may become warnings: an observe edge, a usable header, addressed to me, no limit crossed.
+    lenient: bool
+    hop_limit_reached: bool
+    consumed: tuple[str, ...]
+    constraints: tuple[str, ...]
+    route: Route
+    budget: ClaimBudget | None = None
+    # The delivery could neither start nor continue a task: the ledger is not asked.
+    stranger: bool = False
+    # from_agent.id is not the authenticated sender.
+    forged: bool = False
+    # A decision is below the edge's floor and no other route takes the envelope: a person decides.
+    floor_escalates: bool = False
+    # What the ledger needs to hold approvals (graphs of envelope 1.4 and later; None before).
+    approval: ClaimApproval | None = None
+
+
+def _counters(value: object) -> dict[str, int] | None:
+    if not isinstance(value, dict):
+        return None
+    fields = cast("dict[str, Any]", value)
+    found = {
+        counter: count
+        for counter in ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
+        if (count := whole_number(fields.get(counter))) is not None
+    }
+    return found or None
+
+
+def _budget_of(budget: object) -> ClaimBudget | None:
+    """The envelope's whole-number budget counters for the ledger (None without a budget object)."""
+    if not isinstance(budget, dict):
+        return None
+    fields = cast("dict[str, Any]", budget)
+    return ClaimBudget(_counters(fields.get("limit")), _counters(fields.get("consumed")))
+
+
+class EnvelopeCheck:
+    """The content check of one graph; its lookups are built once.
+
+    Raises TypeError when an agent declares a version that is not MAJOR.MINOR.PATCH (seam check
+    refuses that; a hand-made spec may not)."""
+
+    def __init__(
+        self,
+        graph: GraphInfo,
+        agents: tuple[AgentInfo, ...],
+        edges: tuple[EdgeInfo, ...],
+        validate_envelope: Validate,
+        contracts: tuple[Validate, ...],
+        free_text_ok: Callable[[Any], bool],
+    ) -> None:
+        self._graph = graph
+        self.agents: dict[str, tuple[Role, tuple[int, int, int, str] | None]] = {}
+        """Each agent's role and parsed declared version (None: any)."""
+        for agent in agents:
+            version = None if agent.version is None else parse_agent_version(agent.version)
+            if agent.version is not None and version is None:
+                raise TypeError(f"agent {agent.id} declares version {quote_untrusted(agent.version)}, which is not MAJOR.MINOR.PATCH")
+            self.agents[agent.id] = (agent.role, version)
+        self._validate_envelope = validate_envelope
+        self._free_text_ok = free_text_ok
+        grouped: dict[tuple[str, str], list[EdgeInfo]] = {}
+        for edge in edges:
+            grouped.setdefault((edge.from_agent, edge.to_agent), []).append(edge)
+        self._pairs: dict[tuple[str, str], Pair] = {}
+        for key, group in grouped.items():
+            bounded = all(edge.max_rounds is not None for edge in group)
+            self._pairs[key] = Pair(
+                tuple(group),
+                tuple(contracts[edge.contract] for edge in group),
+                sum(edge.max_rounds or 0 for edge in group) if bounded else None,
+            )
+        # Each agent's router: its guarded edges, in declaration order; and the gate agents.
+        self._routers: dict[str, list[EdgeInfo]] = {}
+        for edge in edges:
+            if edge.guard is not None:
+                self._routers.setdefault(edge.from_agent, []).append(edge)
+        self._gates = frozenset(agent.id for agent in agents if agent.gate)
+        self._approvals = graph.envelope[0] == 1 and graph.envelope[1] >= _APPROVAL_SINCE
+        self._path_graph = PathGraph(graph.name, graph.hop_limit, frozenset(graph.entries), ", ".join(graph.entries), self._pairs)
+        self._versions: dict[tuple[str, str], str | None] = {}
+
+    def _semantic_checks(
+        self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: Set[str]
+    ) -> tuple[bool, tuple[RequiredArtefact, ...]]:
+        """Stage 2, the envelope's own semantics; returns whether the hop limit is reached, and the required artefacts."""
+        get = envelope.get
+        check_version(self._graph, get("envelope_version"), reasons)
+        check_addressee(string_at(get("to_agent"), "id"), me, reasons)
+        reached = check_hop_limit(self._graph, get("hop"), reasons)
+        budget = get("budget")
+        consumed = as_object(field(budget, "consumed"))
+        caps = as_object(field(budget, "limit"))
+        if consumed is not None and caps is not None:
+            check_counters(consumed, caps, reasons)
+            check_counters_reported(consumed, caps, reasons)
+        required = self._required_artefacts(get("artefacts"), schema_paths)
+        check_blocking_questions(get("open_questions"), get("status"), reasons)
+        return reached, required
+
+    @staticmethod
+    def _required_artefacts(artefacts: object, schema_paths: Set[str]) -> tuple[RequiredArtefact, ...]:
+        """The required artefacts to ask can_read about: references that passed the schema
+        (absolute URIs) only, each distinct (ref, read_scope) once."""
+        if not isinstance(artefacts, list):
+            return ()
+        required: list[RequiredArtefact] = []
+        asked: set[tuple[str, str | None]] = set()
+        for i, artefact in enumerate(cast("list[object]", artefacts)):
+            ref = string_at(artefact, "ref")
+            scope = field(artefact, "read_scope")
+            if field(artefact, "role") != "required" or ref is None or (scope is not ABSENT and not isinstance(scope, str)):
+                continue
+            if f"/artefacts/{i}/ref" in schema_paths:
+                continue
+            key = (ref, None if scope is ABSENT else scope)
+            if key in asked:
+                continue
+            asked.add(key)
+            required.append(RequiredArtefact(i, ref, key[1]))
+        return tuple(required)
+
+    def _graph_checks(
+        self, envelope: dict[str, Any], producer: str, receiver: str, pair: Pair | None, index: int | None, reasons: list[Reason]
+    ) -> None:
+        """Stage 3, the graph's own checks."""
+        name = self._graph.name
+        if pair is None:
+            report_unknown_edge(name, producer, receiver, self.agents, reasons)
+        for side, agent_id in (("from_agent", producer), ("to_agent", receiver)):
+            known = self.agents.get(agent_id)
+            ref = envelope.get(side)
+            if known is None or not isinstance(ref, dict):
+                continue
+            fields = cast("dict[str, Any]", ref)
+            check_role(side, agent_id, known[0], fields.get("role"), name, reasons)
+            check_agent_version(side, agent_id, known[1], fields.get("version"), self._versions, reasons)
+        path = field(envelope.get("hop"), "path")
+        if pair is not None and all_strings(path):
+            check_hop_path(self._path_graph, path, index, producer, receiver, reasons)
+
+    def _route_checks(self, edge: EdgeInfo, envelope: dict[str, Any], reasons: list[Reason]) -> bool:
+        """The route checks of the edge the envelope takes (stage 3): its guard, its floor, its
+        gate. Returns True when a decision is below the floor and no other route takes it."""
+        router = self._routers.get(edge.from_agent, [])
+        if edge.guard is not None:
+            check_guard(edge, router, envelope, reasons)
+        escalates = edge.min_confidence is not None and check_floor(edge, router, envelope, reasons)
+        if edge.gate:
+            check_gate_status(envelope.get("status"), describe_edge(edge), reasons)
+        elif edge.from_agent in self._gates:
+            check_gate_status(envelope.get("status"), edge.from_agent, reasons)
+        return escalates
+
+    def _approval_of(self, envelope: dict[str, Any] | None) -> ClaimApproval | None:
+        """The approval facts of the envelope for the ledger; None in a graph whose envelope has no approval record."""
+        if not self._approvals or envelope is None:
+            return None
+        cited = field(envelope.get("approval"), "pending_handoff_id")
+        # A UUID's hex digits are case-insensitive (RFC 9562 section 4), as for handoff ids.
+        return ClaimApproval(envelope.get("status") == "waiting_review", cited.lower() if isinstance(cited, str) else None)
+
+    def _schema_check(self, value: object, pair: Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
+        """Stage 1: the JSON Schema of the edge's contract (the envelope's alone without an edge)."""
+        edge: EdgeInfo | None = None
+        if pair is None:
+            errors = self._validate_envelope(value)
+        else:
+            errors = pair.validators[0](value)
+            edge = pair.edges[0]
+            # The first edge's errors are the ones reported when no contract passes.
+            if errors:
+                for other, validate in zip(pair.edges[1:], pair.validators[1:], strict=False):
+                    if not validate(value):
+                        edge = other
+                        errors = []
+                        break
+        reasons: list[Reason] = []
+        if errors:
+            reported: set[tuple[str, str]] = set()
+            for error in errors:
+                reason = schema_error_to_reason(error)
+                # A contract restates the types it needs beside the envelope's $ref: report each fault once.
+                if (reason.path, reason.rule) not in reported:
+                    reported.add((reason.path, reason.rule))
+                    reasons.append(reason)
+        return edge, reasons
+
+    def _evaluate(self, value: object, me: str, claimed_sender: str | None) -> Content:
+        envelope = as_object(value)
+        if envelope is not None:
+            sender = string_at(envelope.get("from_agent"), "id")
+            receiver = string_at(envelope.get("to_agent"), "id")
+            hop_index = whole_number(field(envelope.get("hop"), "index"))
+        else:
+            sender = receiver = None
+            hop_index = None
+        pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
+        edge, schema_reasons = self._schema_check(value, pair)
+        # A schema-valid envelope types every value, so only its free text needs a look (the hot
+        # path); anything else gets the full walk, which names every place that is not JSON data.
+        reasons = [] if not schema_reasons and self._free_text_ok(value) else json_data_problems(value)
+        reasons.extend(schema_reasons)
+        handoff_id = string_at(envelope, "handoff_id")
+        task_id = string_at(envelope, "task_id")
+        forged = check_sender(sender, claimed_sender, reasons)
+        check_id_lengths(task_id, sender, receiver, reasons)
+        reached = False
+        floor_escalates = False
+        required: tuple[RequiredArtefact, ...] = ()
+        if envelope is not None:
+            schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
+            reached, required = self._semantic_checks(envelope, me, reasons, schema_paths)
+            if sender is not None and receiver is not None:
+                self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
+            if edge is not None:
+                floor_escalates = self._route_checks(edge, envelope, reasons)
+        lenient = (
+            edge is not None
+            and edge.observe
+            and handoff_id is not None
+            and task_id is not None
+            and hop_index is not None
+            and receiver == me
+            and not any(reason.rule in _STRICT_RULES or _HEADER.match(reason.path) for reason in reasons)
+        )
+        consumed: list[str] = []
+        constraints: tuple[str, ...] = ()
+        route: Route = "proceed"
+        if envelope is not None and (not reasons or lenient):
+            artefacts = field(envelope, "artefacts")
+            if isinstance(artefacts, list):
+                for artefact in cast("list[object]", artefacts):
+                    ref = string_at(artefact, "ref")
+                    if ref is not None and field(artefact, "role") != "superseded":
+                        consumed.append(ref)
+            listed = field(envelope, "constraints")
+            if isinstance(listed, list):
+                # Without reasons the schema passed: every constraint is a string.
+                items = cast("list[object]", listed)
+                constraints = tuple(cast("list[str]", items)) if not reasons else tuple(item for item in items if isinstance(item, str))
+            status = field(envelope, "status")
+            route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
+        hop_path = field(envelope.get("hop") if envelope is not None else None, "path")
+        # The ledger never needs more of the path than a walk within the hop limit holds.
+        path = tuple(hop_path[: self._graph.hop_limit + 1]) if all_strings(hop_path) else None
+        budget = _budget_of(field(envelope, "budget")) if envelope is not None else None
+        stranger = forged or pair is None or any(reason.rule in _STRANGER_RULES for reason in reasons)
+        return Content(
+            handoff_id,
+            task_id,
+            hop_index,
+            sender,
+            edge,
+            path,
+            reasons,
+            required,
+            lenient,
+            reached,
+            tuple(consumed),
+            constraints,
+            route,
+            budget,
+            stranger,
+            forged,
+            floor_escalates,
+            self._approval_of(envelope),
+        )
+
+    def content(self, value: object, me: str, sender: str | None = None) -> Content:
+        """Checks one envelope for the receiving agent me, sent (when known) by sender. Never
+        raises for a bad envelope but NotJsonDataError (a TypeError) for a value the caller made
+        that no JSON parser gives (a tuple, a Decimal, a pydantic instance)."""
+        try:
+            return self._evaluate(value, me, sender)
+        except NotJsonDataError:
+            raise
+        except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
+            return Content(
+                None, None, None, None, None, None, [unreadable_reason(error)], (), False, False, (), (), "proceed", None, True, False
+            )

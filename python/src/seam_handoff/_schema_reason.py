@@ -1,0 +1,54 @@
+"""A JSON Schema error as a Reason, with the JavaScript runtime's rule id and wording (the port of
+schemaErrorToReason in src/runtime/reason.ts)."""
+
+import re
+from typing import cast
+
+from ._records import Reason
+from ._untrusted import quote_untrusted
+from ._values import SchemaError, js_text
+
+
+def _append_pointer(pointer: str, token: str) -> str:
+    return pointer + "/" + token.replace("~", "~0").replace("/", "~1")
+
+
+def _kebab(keyword: str) -> str:
+    return re.sub("[A-Z]", lambda match: "-" + match.group().lower(), keyword)
+
+
+def schema_error_to_reason(error: SchemaError) -> Reason:
+    """Turns a SchemaError into a Reason with the JavaScript runtime's rule id and wording."""
+    keyword, params, path = error.keyword, error.params, error.instance_path
+    if keyword == "required":
+        name = js_text(params.get("missingProperty"))
+        return Reason(_append_pointer(path, name), "required", f"missing required field {quote_untrusted(name)}")
+    if keyword == "additionalProperties":
+        name = js_text(params.get("additionalProperty"))
+        return Reason(
+            _append_pointer(path, name),
+            "additional-property",
+            f"unexpected field {quote_untrusted(name)}: the envelope is closed, add no fields of your own",
+        )
+    rule = _kebab(keyword)
+    if keyword == "type":
+        return Reason(path, rule, f"must be of type {js_text(params.get('type'))} (values are never coerced)")
+    if keyword == "enum":
+        allowed = params.get("allowedValues")
+        listed = ", ".join(quote_untrusted(value) for value in cast("list[object]", allowed)) if isinstance(allowed, (list, tuple)) else ""
+        return Reason(path, rule, f"must be one of {listed}")
+    if keyword == "const":
+        return Reason(path, rule, f"must be {quote_untrusted(params.get('allowedValue'))}")
+    if keyword == "format":
+        return Reason(path, rule, f"must be a valid {js_text(params.get('format'))}")
+    if keyword == "pattern":
+        return Reason(path, rule, f"must match the pattern {js_text(params.get('pattern'))}")
+    if keyword in ("minimum", "maximum"):
+        bound = "at least" if keyword == "minimum" else "at most"
+        return Reason(path, rule, f"must be {bound} {js_text(params.get('limit'))}")
+    if keyword in ("minLength", "maxLength"):
+        bound = "at least" if keyword == "minLength" else "at most"
+        return Reason(path, rule, f"must have {bound} {js_text(params.get('limit'))} characters")
+    if keyword == "minItems":
+        return Reason(path, rule, f"must have at least {js_text(params.get('limit'))} items")
+    return Reason(path, rule, f"fails the JSON Schema keyword {keyword}")

@@ -1,0 +1,22 @@
+"""Each budget.consumed counter is below its budget.limit."""
+
+from typing import Any
+
+from .._catalogue import rule_reason
+from .._fields import BUDGET_COUNTERS, whole_number
+from .._records import Reason
+from ._rule import ingest_rule
+
+RULE = ingest_rule("budget-exhausted", "envelope", "/budget/consumed/<counter>")
+
+
+def check_counters(consumed: dict[str, Any], caps: dict[str, Any], reasons: list[Reason]) -> None:
+    """consumed and caps: the envelope's budget.consumed and budget.limit."""
+    for counter in BUDGET_COUNTERS:
+        spent = consumed.get(counter)
+        cap = caps.get(counter)
+        if spent is None or cap is None:
+            continue
+        spent, cap = whole_number(spent), whole_number(cap)
+        if spent is not None and cap is not None and spent >= cap:
+            reasons.append(rule_reason(f"/budget/consumed/{counter}", RULE.id, "spent", counter=counter, spent=spent, limit=cap))

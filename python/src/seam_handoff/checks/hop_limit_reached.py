@@ -1,0 +1,34 @@
+"""The hop limit: the graph's is the authority (an envelope may claim a lower one, never a higher).
+Both hop.index and the length of hop.path witness how far the task has come, so a malformed index
+does not hide a long path."""
+
+from typing import Any, cast
+
+from .._catalogue import rule_reason
+from .._fields import non_negative_integer, whole_number
+from .._records import GraphInfo, Reason
+from .._values import js_text
+from ._rule import ingest_rule
+
+RULE = ingest_rule("hop-limit-reached", "envelope", "/hop/index")
+
+
+def check_hop_limit(graph: GraphInfo, hop: object, reasons: list[Reason]) -> bool:
+    """hop: the envelope's hop. Returns whether the task is at or past the limit."""
+    if not isinstance(hop, dict):
+        return False
+    fields = cast("dict[str, Any]", hop)
+    index = non_negative_integer(fields.get("index"))
+    own = whole_number(fields.get("limit"))
+    limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
+    whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
+    action = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
+    if index is not None and index >= limit:
+        reasons.append(rule_reason("/hop/index", RULE.id, "index", index=js_text(index), limit=whose, action=action))
+        return True
+    path = fields.get("path")
+    handoffs = len(cast("list[object]", path)) - 1 if isinstance(path, list) else -1
+    if handoffs >= limit:
+        reasons.append(rule_reason("/hop/path", RULE.id, "path", handoffs=handoffs, limit=whose, action=action))
+        return True
+    return False
