@@ -22,7 +22,8 @@ from ._envelope_check import Content, EnvelopeCheck, RequiredArtefact, Validate
 from ._finish import EndRecord, Finisher, FinishVerdict
 from ._records import AcceptanceRecord, Accepted, AcceptResult, AgentInfo, EdgeInfo, GraphInfo, Reason, Rejected, Rejection, RejectionRoute
 from ._schema_reason import schema_error_to_reason
-from ._stores import AsyncSeenStore, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Noted, OwnerConflict, SeenStore
+from ._branch_reasons import branch_reason
+from ._stores import AsyncSeenStore, BranchOut, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Noted, OwnerConflict, SeenStore
 from ._untrusted import NotJsonDataError, quote_untrusted
 from .checks.artefact_unreadable import artefact_reason
 from .checks.duplicate import duplicate_reason
@@ -117,6 +118,7 @@ class Acceptor:
             content.path,
             content.budget,
             content.approval,
+            content.branch,
         )
 
     def _claim(
@@ -141,9 +143,13 @@ class Acceptor:
         self, content: Content, reasons: list[Reason], duplicate: bool, claimed: object = None, untracked: bool = False
     ) -> Rejected:
         attempt = (claimed.attempt or 1) if isinstance(claimed, (Noted, OwnerConflict, Custody)) else None
+        # A branch the join no longer takes is not counted: the task went on without it.
+        late = isinstance(claimed, BranchOut) and claimed.state in ("late", "arrived")
+        if isinstance(claimed, BranchOut) and not late:
+            attempt = claimed.attempt or 1
         repairs = 1 if content.edge is None or content.edge.repairs is None else content.edge.repairs
         route: RejectionRoute = "repair"
-        if duplicate:
+        if duplicate or late:
             route = "discard"
         elif content.forged:
             route = "escalate"
@@ -173,9 +179,12 @@ class Acceptor:
                 return self._refuse(content, [ended_reason(content.task_id, claimed.ended, self._iso), *reasons], False, claimed)
             if isinstance(claimed, Noted):
                 return self._refuse(content, reasons, False, claimed)
+            if isinstance(claimed, BranchOut):
+                reasons.append(branch_reason(content, claimed))
+                return self._refuse(content, reasons, False, claimed)
             if not isinstance(claimed, Claimed):
                 raise TypeError(
-                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody or Finished"
+                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Noted, Duplicate, OwnerConflict, Custody, Finished or BranchOut"
                 )
         if untracked:
             # A refusal the store cannot count could go back for repair forever: a person decides.
@@ -191,6 +200,7 @@ class Acceptor:
             and content.hop_index is not None
             and content.producer is not None
         )
+        join = claimed.join if isinstance(claimed, Claimed) else None
         record = AcceptanceRecord(
             content.handoff_id,
             content.task_id,
@@ -199,9 +209,11 @@ class Acceptor:
             me,
             self._iso(at),
             content.consumed,
-            content.route,
+            "held" if join is not None and not join.fired else content.route,
             content.constraints,
             tuple(cap_reasons(reasons)),
+            None if content.branch is None else content.branch.id,
+            None if join is None else join.to_dict(),
         )
         return Accepted(record)
 

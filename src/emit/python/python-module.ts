@@ -55,6 +55,7 @@ const RUNTIME_EXPORTS = [
   "GraphInfo",
   "GuardCondition",
   "GuardInfo",
+  "JoinInfo",
   "LoopDetector",
   "LoopObservation",
   "MemorySeenStore",
@@ -141,6 +142,7 @@ function edgeRouteCode(edge: EdgeInfo): PyCode {
   }
   if (edge.minConfidence !== undefined) parts.push(py`, min_confidence=FloorInfo(${edge.minConfidence.value}, ${edge.minConfidence.decisions})`);
   if (edge.gate === true) parts.push(py`, gate=True`);
+  if (edge.fanOut !== undefined) parts.push(py`, fan_out=${edge.fanOut}`);
   return joinPython(parts, "");
 }
 
@@ -185,7 +187,9 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
       (agent) =>
         py`AgentInfo(${agent.id}, ${agent.role}, ${agent.version ?? null}, ${tuple(
           agent.terminals.map((t) => py`TerminalInfo(${t.id}, ${t.outcome}, ${t.description ?? null})`),
-        )}${agent.gate === true ? py`, gate=True` : py``})`,
+        )}${agent.gate === true ? py`, gate=True` : py``}${
+          agent.join === undefined ? py`` : py`, join=JoinInfo(${agent.join.inputs}, ${agent.join.need}, ${agent.join.within ?? null}, ${agent.join.otherwise})`
+        })`,
     ),
   );
   const edgeCode = tuple(

@@ -3,8 +3,9 @@ emitted Python module, in one process.
 
 usage: python3 conformance.py MODULE.py SUITE_DIR sync|async [REDIS_URL] > verdicts.json
 Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
-"route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt"} in the
-runtime's order, a finish step's {"ok", "rule"?}. In async mode every delivery goes through
+"route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt", "messages":
+[[path, rule, message], ...], "join"} in the runtime's order, a finish step's {"ok", "rule"?,
+"message"?}. In async mode every delivery goes through
 accept_async with an async can_read and an async store, every finish through finish_async.
 With REDIS_URL each case gets a fresh prefix on that Redis: RedisSeenStore (redis-py) in sync
 mode, AsyncRedisSeenStore (redis.asyncio) in async mode.
@@ -74,15 +75,17 @@ async def run_finish(m, store, step, mode):
         result = m.finish(f["task"], seen=store, **options)
     else:
         result = await m.finish_async(f["task"], seen=store, **options)
-    return {"ok": True} if result.ok else {"ok": False, "rule": result.rule}
+    return {"ok": True} if result.ok else {"ok": False, "rule": result.rule, "message": result.message}
 
 
 def verdict(result):
     pairs = lambda reasons: [[r.path, r.rule] for r in reasons]  # noqa: E731
     if result.ok:
-        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(result.record.warnings), "attempt": None}
+        record = result.record
+        return {"ok": True, "duplicate": False, "route": record.route, "reasons": [], "warnings": pairs(record.warnings), "attempt": None, "messages": [], "join": record.join}
     rejection = result.rejection
-    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt}
+    messages = [[r.path, r.rule, r.message] for r in rejection.reasons]
+    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages, "join": None}
 
 
 def redis_store(url, prefix, case, mode):
