@@ -14,7 +14,7 @@ recompile instead.
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
@@ -48,6 +48,7 @@ from seam_handoff import (
     GraphInfo,
     GuardCondition,
     GuardInfo,
+    JoinInfo,
     LoopDetector,
     LoopObservation,
     MemorySeenStore,
@@ -80,13 +81,13 @@ _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
 _js_key_order: Final = _codegen.js_key_order
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "JoinInfo", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
 
 # JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
 # required fields share one).
 _KNOWN_0: Final = frozenset(("envelope_version", "handoff_id", "task_id", "hop", "from_agent", "to_agent", "goal", "decisions", "artefacts", "constraints", "budget", "open_questions", "provenance", "status", "allowed_next_step", "safe_resume", "blocked_on", "approval",))
 _PATTERN_1: Final = re.compile("^[0-9]+\\.[0-9]+\\.[0-9]+\\Z")
-_KNOWN_2: Final = frozenset(("index", "limit", "path",))
+_KNOWN_2: Final = frozenset(("index", "limit", "path", "branch",))
 _KNOWN_3: Final = frozenset(("id", "role", "version",))
 _ENUM_4: Final = frozenset(("supervisor", "worker", "peer",))
 _ALLOWED_5: Final = ("supervisor", "worker", "peer")
@@ -202,6 +203,15 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/path/" + str(i2), "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/hop/path", "type", {"type": "array"}))
+                if "branch" in d1:
+                    d2 = d1["branch"]
+                    if isinstance(d2, str):
+                        if len(d2) > 256:
+                            errors.append(SchemaError(path + "/hop/branch", "maxLength", {"limit": 256}))
+                        if len(d2) < 3:
+                            errors.append(SchemaError(path + "/hop/branch", "minLength", {"limit": 3}))
+                    else:
+                        errors.append(SchemaError(path + "/hop/branch", "type", {"type": "string"}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         if "from_agent" in data:
@@ -1057,6 +1067,10 @@ def _free_text_ok(data: object) -> bool:
                         for t3 in cast("list[object]", t2):
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                                 return False
+                if "branch" in t1:
+                    t2 = t1["branch"]
+                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                        return False
         if "from_agent" in data:
             t1 = data["from_agent"]
             if isinstance(t1, dict):
@@ -1232,6 +1246,7 @@ class Hop(_HopRequired, total=False):
     "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
 
     path: list[str]
+    branch: str
 
 
 class _AgentRefRequired(TypedDict):
@@ -1380,12 +1395,18 @@ class Envelope(_EnvelopeRequired, total=False):
     approval: Approval
 
 
-class Hop_delegate__desk__checker(TypedDict):
-    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
+class _Hop_delegate__desk__checkerRequired(TypedDict):
+    "The required keys of Hop_delegate__desk__checker."
 
     index: int
     limit: int
     path: list[str]
+
+
+class Hop_delegate__desk__checker(_Hop_delegate__desk__checkerRequired, total=False):
+    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
+
+    branch: str
 
 
 class _FromAgent_delegate__desk__checkerRequired(TypedDict):
@@ -1814,6 +1835,51 @@ def next_envelope(
         to=to,
         action=action,
         fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def join_envelope(
+    arrivals: Sequence[Envelope],
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    parent: Envelope | None = None,
+    goal: Goal | None = None,
+    budget: Budget | None = None,
+    decisions: list[DecisionsItem] | None = None,
+    artefacts: list[ArtefactsItem] | None = None,
+    constraints: list[str] | None = None,
+    open_questions: list[OpenQuestionsItem] | None = None,
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"] | None = None,
+    allowed_next_step: str | None = None,
+    safe_resume: str | None = None,
+    blocked_on: str | None = None,
+    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope a join agent hands the task on with once its join fired: the hop after the
+    longest arrival, along its path, out of every branch, with the arrivals' decisions,
+    artefacts, open questions and provenance, and their spend added to parent's (the envelope
+    the supervisor received before it fanned out). Raises TypeError when an arrival is not
+    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    built = _BUILDER.join(
+        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        parent=cast("dict[str, Any] | None", parent),
         goal=cast("dict[str, Any] | None", goal),
         budget=cast("dict[str, Any] | None", budget),
         provenance_status=provenance_status,

@@ -14,7 +14,7 @@ recompile instead.
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
@@ -48,6 +48,7 @@ from seam_handoff import (
     GraphInfo,
     GuardCondition,
     GuardInfo,
+    JoinInfo,
     LoopDetector,
     LoopObservation,
     MemorySeenStore,
@@ -80,7 +81,7 @@ _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
 _js_key_order: Final = _codegen.js_key_order
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__billing__triage", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "JoinInfo", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__billing__triage", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
 
 # JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
 # required fields share one).
@@ -1628,6 +1629,51 @@ def next_envelope(
         to=to,
         action=action,
         fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def join_envelope(
+    arrivals: Sequence[Envelope],
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    parent: Envelope | None = None,
+    goal: Goal | None = None,
+    budget: Budget | None = None,
+    decisions: list[DecisionsItem] | None = None,
+    artefacts: list[ArtefactsItem] | None = None,
+    constraints: list[str] | None = None,
+    open_questions: list[OpenQuestionsItem] | None = None,
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"] | None = None,
+    allowed_next_step: str | None = None,
+    safe_resume: str | None = None,
+    blocked_on: str | None = None,
+    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope a join agent hands the task on with once its join fired: the hop after the
+    longest arrival, along its path, out of every branch, with the arrivals' decisions,
+    artefacts, open questions and provenance, and their spend added to parent's (the envelope
+    the supervisor received before it fanned out). Raises TypeError when an arrival is not
+    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    built = _BUILDER.join(
+        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        parent=cast("dict[str, Any] | None", parent),
         goal=cast("dict[str, Any] | None", goal),
         budget=cast("dict[str, Any] | None", budget),
         provenance_status=provenance_status,

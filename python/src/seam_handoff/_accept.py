@@ -15,6 +15,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, cast
 
+from ._branch_reasons import branch_reason
 from ._catalogue import cap_reasons
 from ._clock import IsoClock, read_clock
 from ._custody import custody_reasons
@@ -22,8 +23,19 @@ from ._envelope_check import Content, EnvelopeCheck, RequiredArtefact, Validate
 from ._finish import EndRecord, Finisher, FinishVerdict
 from ._records import AcceptanceRecord, Accepted, AcceptResult, AgentInfo, EdgeInfo, GraphInfo, Reason, Rejected, Rejection, RejectionRoute
 from ._schema_reason import schema_error_to_reason
-from ._branch_reasons import branch_reason
-from ._stores import AsyncSeenStore, BranchOut, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Noted, OwnerConflict, SeenStore
+from ._stores import (
+    AsyncSeenStore,
+    BranchOut,
+    Claimed,
+    ClaimEdge,
+    ClaimRequest,
+    Custody,
+    Duplicate,
+    Finished,
+    Noted,
+    OwnerConflict,
+    SeenStore,
+)
 from ._untrusted import NotJsonDataError, quote_untrusted
 from .checks.artefact_unreadable import artefact_reason
 from .checks.duplicate import duplicate_reason

@@ -21,7 +21,9 @@ def branch_reason(content: Content, claimed: BranchOut) -> Reason:
         return branch_open_reason(task, join, [quote_untrusted(branch_id) for branch_id in claimed.missing])
     if branch is not None:
         if state == "late":
-            return branch_fired_reason(branch.id, task, join, claimed.hop or 0, [quote_untrusted(branch_id) for branch_id in claimed.arrived])
+            return branch_fired_reason(
+                branch.id, task, join, claimed.hop or 0, [quote_untrusted(branch_id) for branch_id in claimed.arrived]
+            )
         if state == "arrived":
             return branch_arrived_reason(branch.id, task, join, claimed.hop or 0)
         if state == "unopened":

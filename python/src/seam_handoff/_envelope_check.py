@@ -15,11 +15,11 @@ import re
 from collections.abc import Callable, Set
 from typing import Any, Final, NamedTuple, cast
 
+from ._fan_outs import fan_out_map
 from ._fields import ABSENT, all_strings, as_object, field, string_at, whole_number
 from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
 from ._schema_reason import schema_error_to_reason
-from ._fan_outs import fan_out_map
 from ._stores import ClaimApproval, ClaimBranch, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
 from ._values import SchemaError
@@ -271,12 +271,15 @@ class EnvelopeCheck:
         # Not a string: the schema said so, and nothing here can be compared.
         if not self._branches_checked or (given is not ABSENT and not isinstance(given, str)):
             return None
-        given = None if given is ABSENT else given
+        claimed = None if given is ABSENT else cast(str, given)
         fans = self._fan_outs
         own = None if edge is None else fans.of_edge.get((edge.from_agent, edge.to_agent)) if edge.fan_out is not None else None
-        if not check_branch(self._graph.name, fans.ids, sender, receiver, None if own is None else (own.fan_out, own.id), given, reasons) or given is None:
+        if (
+            not check_branch(self._graph.name, fans.ids, sender, receiver, None if own is None else (own.fan_out, own.id), claimed, reasons)
+            or claimed is None
+        ):
             return None
-        known = own if own is not None else fans.by_id[given]
+        known = own if own is not None else fans.by_id[claimed]
         join = known.join
         arrives = own is None and join is not None and join.agent == receiver and sender in fans.inputs.get(receiver, frozenset())
         return ClaimBranch(known.id, known.fan_out, known.from_agent, known.agent, known.siblings, join, own is not None, arrives)

@@ -54,17 +54,20 @@ def fan_out_map(agents: tuple[AgentInfo, ...], edges: tuple[EdgeInfo, ...]) -> F
     return FanOutMap(tuple(ids), of_edge, by_id, inputs)
 
 
-def _join_of(targets: list[str], agents: tuple[AgentInfo, ...], inputs: dict[str, frozenset[str]], out: dict[str, list[str]]) -> ClaimJoin | None:
+def _join_of(
+    targets: list[str], agents: tuple[AgentInfo, ...], inputs: dict[str, frozenset[str]], out: dict[str, list[str]]
+) -> ClaimJoin | None:
     reached = set(targets)
     queue = list(targets)
-    for agent in queue:
-        if agent in inputs:
+    for name in queue:
+        if name in inputs:
             continue
-        for target in out.get(agent, []):
+        for target in out.get(name, []):
             if target not in reached:
                 reached.add(target)
                 queue.append(target)
-    for agent in agents:
-        if agent.join is not None and any(input_ in reached and agent.id in out.get(input_, []) for input_ in agent.join.inputs):
-            return ClaimJoin(agent.id, agent.join.need)
+    for info in agents:
+        join = info.join
+        if join is not None and any(source in reached and info.id in out.get(source, []) for source in join.inputs):
+            return ClaimJoin(info.id, join.need)
     return None

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple, cast
 from ._clock import IsoClock, read_clock
 from ._records import GraphInfo, TerminalInfo
 from ._stores import AlreadyFinished, BranchOpen, FinishRequest, NotOwner, TaskEnd, TaskFinished
-from .checks.branch_open import branch_open_reason
 from ._untrusted import quote_untrusted
+from .checks.branch_open import branch_open_reason
 
 
 class EndRecord(NamedTuple):
@@ -120,7 +120,9 @@ class Finisher:
         if isinstance(result, BranchOpen):
             message = branch_open_reason(task, quote_untrusted(result.join), [quote_untrusted(branch) for branch in result.missing]).message
             return FinishVerdict(False, None, "branch-open", message, None, tuple(result.missing))
-        raise TypeError(f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner, AlreadyFinished or BranchOpen")
+        raise TypeError(
+            f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner, AlreadyFinished or BranchOpen"
+        )
 
     def end_record(self, task_id: str, ended: TaskEnd) -> EndRecord:
         """The EndRecord of the store's TaskEnd."""

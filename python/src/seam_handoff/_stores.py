@@ -87,7 +87,14 @@ class JoinState(NamedTuple):
 
     def to_dict(self) -> dict[str, object]:
         """The record's join, as the JavaScript runtime returns it."""
-        return {"agent": self.agent, "arrived": list(self.arrived), "waiting": list(self.waiting), "fired": self.fired, "hop": self.hop, "consumed": self.consumed}
+        return {
+            "agent": self.agent,
+            "arrived": list(self.arrived),
+            "waiting": list(self.waiting),
+            "fired": self.fired,
+            "hop": self.hop,
+            "consumed": self.consumed,
+        }
 
 
 class ClaimApproval(NamedTuple):
@@ -164,7 +171,9 @@ class CustodyFault(NamedTuple):
     it), "approval-cite" (none is pending, and the delivery's approval record cites another
     handoff than `expected`, the task's last accepted one; graph scope)."""
 
-    kind: Literal["reset", "skip", "producer", "path", "budget-limit", "budget-consumed", "approval", "approval-cite", "budget-overcommitted"]
+    kind: Literal[
+        "reset", "skip", "producer", "path", "budget-limit", "budget-consumed", "approval", "approval-cite", "budget-overcommitted"
+    ]
     position: int | None = None
     expected: str | None = None
     counter: str | None = None
@@ -338,7 +347,14 @@ class _Fan:
 
     __slots__ = ("name", "supervisor", "base_hop", "base", "base_path", "base_budget", "siblings", "join", "branches", "arrived", "fired")
 
-    def __init__(self, branch: "ClaimBranch", base_hop: int, base: _HopOwner | None, base_path: tuple[str, ...] | None, base_budget: "ClaimBudget | None") -> None:
+    def __init__(
+        self,
+        branch: "ClaimBranch",
+        base_hop: int,
+        base: _HopOwner | None,
+        base_path: tuple[str, ...] | None,
+        base_budget: "ClaimBudget | None",
+    ) -> None:
         self.name = branch.fan_out
         self.supervisor = branch.from_agent
         self.base_hop = base_hop
@@ -458,7 +474,9 @@ class MemorySeenStore:
         faults: list[CustodyFault] = []
         if hop_index <= last.hop_index:
             faults.append(CustodyFault("reset"))
-        recorded_path, recorded_budget = chain if chain is not None else (None if task is None else task.path, None if task is None else task.budget)
+        recorded_path, recorded_budget = (
+            chain if chain is not None else (None if task is None else task.path, None if task is None else task.budget)
+        )
         if self._graph_wide:
             self._turn_faults(request, hop_index, recorded_path, last, faults)
         if split is not None:
@@ -471,7 +489,9 @@ class MemorySeenStore:
         return faults
 
     @staticmethod
-    def _turn_faults(request: ClaimRequest, hop_index: int, recorded: tuple[str, ...] | None, last: _HopOwner, faults: list[CustodyFault]) -> None:
+    def _turn_faults(
+        request: ClaimRequest, hop_index: int, recorded: tuple[str, ...] | None, last: _HopOwner, faults: list[CustodyFault]
+    ) -> None:
         if hop_index > last.hop_index + 1:
             faults.append(CustodyFault("skip"))
         not_owner = request.producer != last.receiver
@@ -556,7 +576,9 @@ class MemorySeenStore:
         task.refusals = None
         self._touch(request.task_id, task, request.at)
 
-    def _claim_in_branch(self, request: ClaimRequest, b: ClaimBranch, handoff_id: str, hop_index: int, key: str, known: _Task | None) -> ClaimResult:
+    def _claim_in_branch(
+        self, request: ClaimRequest, b: ClaimBranch, handoff_id: str, hop_index: int, key: str, known: _Task | None
+    ) -> ClaimResult:
         """A delivery in a fan-out branch, as the JavaScript store's claimInBranch and the Redis
         script decide it: the delegation opens the branch with a share of the parent's budget; a
         hop inside follows the branch's own chain; an arrival is taken once, and the one that
@@ -575,7 +597,12 @@ class MemorySeenStore:
             return BranchOut("late", None if of.join is None else of.join.agent, (), tuple(of.arrived), cast(_HopOwner, of.fired).hop_index)
 
         def custody(last: _HopOwner | None, faults: list[CustodyFault]) -> Custody:
-            return Custody(None if last is None else last.receiver, None if last is None else last.hop_index, tuple(faults), self._refuse(request, known))
+            return Custody(
+                None if last is None else last.receiver,
+                None if last is None else last.hop_index,
+                tuple(faults),
+                self._refuse(request, known),
+            )
 
         if b.opens:
             if current is not None and hop_index == current.base_hop + 1:
@@ -584,7 +611,9 @@ class MemorySeenStore:
                 if opened is not None:
                     if opened.opened is not None and len(opened.hops) == 1 and replay_of(opened.opened):
                         return holder(opened.opened)
-                    return BranchOut("reopened", None, (), (), None if opened.opened is None else opened.opened.hop_index, self._refuse(request, known))
+                    return BranchOut(
+                        "reopened", None, (), (), None if opened.opened is None else opened.opened.hop_index, self._refuse(request, known)
+                    )
                 if current.fired is not None:
                     return late(current)
                 split = (current.base_budget, current.base_hop, [other.budget for other in current.branches.values()])
@@ -601,7 +630,9 @@ class MemorySeenStore:
             last = known.hops[-1] if known is not None and known.hops else None
             missing = None if known is None or known.fan is None else known.fan.waiting()
             if missing is not None:
-                return BranchOut("open", cast(ClaimJoin, cast(_Fan, cast(_Task, known).fan).join).agent, missing, (), None, self._refuse(request, known))
+                return BranchOut(
+                    "open", cast(ClaimJoin, cast(_Fan, cast(_Task, known).fan).join).agent, missing, (), None, self._refuse(request, known)
+                )
             parent = None if known is None else known.budget
             faults = self._faults(request, hop_index, known, last, None, (parent, 0 if last is None else last.hop_index, []))
             if faults:
@@ -670,7 +701,11 @@ class MemorySeenStore:
             hop = cast(_HopOwner, longest.arrived).hop_index
             consumed = None if task.budget is None else task.budget.consumed
         arrived = tuple(fan_now.arrived)
-        return Claimed(join=JoinState(fan_now.join.agent, arrived, tuple(branch for branch in fan_now.siblings if branch not in arrived), fired, hop, consumed))
+        return Claimed(
+            join=JoinState(
+                fan_now.join.agent, arrived, tuple(branch for branch in fan_now.siblings if branch not in arrived), fired, hop, consumed
+            )
+        )
 
     def finish(self, request: FinishRequest) -> FinishResult:
         """Records a terminal action atomically, unless another agent owns the task (or, with no
@@ -684,7 +719,11 @@ class MemorySeenStore:
             missing = task.fan.waiting()
             # The task's end waits for the join, like its next hop (branch-open).
             join = task.fan.join
-            if missing is not None and join is not None and (request.agent == join.agent or (request.entry if last is None else last.receiver == request.agent)):
+            if (
+                missing is not None
+                and join is not None
+                and (request.agent == join.agent or (request.entry if last is None else last.receiver == request.agent))
+            ):
                 return BranchOpen(join.agent, missing)
         if self._graph_wide:
             if last is not None and last.receiver != request.agent:
@@ -712,7 +751,8 @@ class LoopObservation(NamedTuple):
 
 
 class LoopDetector:
-    """Per task, the loop signatures each receiving agent has seen, in memory: an agent that
+    """Per task, the loop signatures each receiving agent has seen (per fan-out branch, where
+    hop.branch names one), in memory: an agent that
     receives a state it already received for the same task is going round a loop, even while
     the hop counter stays under its limit."""
 
@@ -733,8 +773,13 @@ class LoopDetector:
         agent = cast("dict[str, object]", to).get("id") if isinstance(to, dict) else None
         if not isinstance(task_id, str) or not isinstance(agent, str):
             return None
+        # Branches of one task are apart (envelope 1.4's hop.branch): two branches reaching one
+        # agent in one state run side by side, they do not go round a loop.
+        hop = fields.get("hop")
+        branch = cast("dict[str, object]", hop).get("branch") if isinstance(hop, dict) else None
+        place = f"{agent}\u0000{branch}" if isinstance(branch, str) else agent
         value = self._signature(fields)
-        seen = self._tasks.setdefault(task_id, {}).setdefault(agent, set())
+        seen = self._tasks.setdefault(task_id, {}).setdefault(place, set())
         loop = value in seen
         seen.add(value)
         return LoopObservation(task_id, agent, value, loop)
@@ -778,7 +823,9 @@ def _approval_faults(approval: ClaimApproval | None, pending: str | None, last: 
         faults.append(CustodyFault("approval-cite", expected=last))
 
 
-def _overcommit_faults(budget: ClaimBudget | None, split: "tuple[ClaimBudget | None, int, list[ClaimBudget | None]]", faults: list[CustodyFault]) -> None:
+def _overcommit_faults(
+    budget: ClaimBudget | None, split: "tuple[ClaimBudget | None, int, list[ClaimBudget | None]]", faults: list[CustodyFault]
+) -> None:
     """budget-overcommitted: each counter the parent limits is limited in the branch, and the
     branches' limits together fit in the parent's limit less its spend at the fan-out."""
     parent, hop, taken = split
@@ -792,7 +839,9 @@ def _overcommit_faults(budget: ClaimBudget | None, split: "tuple[ClaimBudget | N
         limit = None if budget.limit is None else budget.limit.get(counter)
         held = sum((other.limit or {}).get(counter, 0) for other in taken if other is not None)
         if limit is None or held + limit > limit_of - spent:
-            faults.append(CustodyFault("budget-overcommitted", counter=counter, hop=hop, limit=limit, parent=limit_of, spent=spent, taken=held))
+            faults.append(
+                CustodyFault("budget-overcommitted", counter=counter, hop=hop, limit=limit, parent=limit_of, spent=spent, taken=held)
+            )
 
 
 def _joined_budget(parent: ClaimBudget | None, branches: list[ClaimBudget | None]) -> ClaimBudget | None:

@@ -168,7 +168,15 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
         args.append("0")
     else:
         join = branch.join
-        args += ["1", branch.id, branch.fan_out, branch.from_agent, branch.agent, "1" if branch.opens else "0", "1" if branch.arrives else "0"]
+        args += [
+            "1",
+            branch.id,
+            branch.fan_out,
+            branch.from_agent,
+            branch.agent,
+            "1" if branch.opens else "0",
+            "1" if branch.arrives else "0",
+        ]
         args += ["" if join is None else join.agent, "" if join is None else str(join.need), str(len(branch.siblings)), *branch.siblings]
     named = (
         f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
@@ -409,7 +417,17 @@ def to_claim_result(reply: object) -> ClaimResult:
                 if limit != "" and not _INTEGER.match(limit):
                     raise r.bad()
                 parent, spent, hop, taken = r.integer(0), r.integer(0), r.integer(0), r.integer(0)
-                faults.append(CustodyFault("budget-overcommitted", counter=counter, hop=hop, limit=None if limit == "" else int(limit), parent=parent, spent=spent, taken=taken))
+                faults.append(
+                    CustodyFault(
+                        "budget-overcommitted",
+                        counter=counter,
+                        hop=hop,
+                        limit=None if limit == "" else int(limit),
+                        parent=parent,
+                        spent=spent,
+                        taken=taken,
+                    )
+                )
             else:
                 raise r.bad()
         if not faults:
@@ -430,7 +448,12 @@ def to_claim_result(reply: object) -> ClaimResult:
         missing = _ids(r)
         arrived = _ids(r)
         result = BranchOut(
-            cast(Any, state), join_agent or None, missing, arrived, None if hop_text == "" else int(hop_text), int(attempt_text) if counted else None
+            cast(Any, state),
+            join_agent or None,
+            missing,
+            arrived,
+            None if hop_text == "" else int(hop_text),
+            int(attempt_text) if counted else None,
         )
     else:
         raise r.bad()

@@ -87,6 +87,7 @@ const OWN_NAMES = [
   "finish",
   "first_envelope",
   "next_envelope",
+  "join_envelope",
   "finish_async",
   "loop_signature",
   "validate_envelope",
@@ -237,7 +238,7 @@ RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .
 recompile instead.
 """`)}
 
-${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable
+${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
@@ -432,6 +433,43 @@ ${builderParams}    provenance_status: Literal["verified", "asserted", "unverifi
         to=to,
         action=action,
         fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def join_envelope(
+    arrivals: Sequence[Envelope],
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    parent: Envelope | None = None,
+    goal: ${goalType} | None = None,
+    budget: ${budgetType} | None = None,
+${builderParams}    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope a join agent hands the task on with once its join fired: the hop after the
+    longest arrival, along its path, out of every branch, with the arrivals' decisions,
+    artefacts, open questions and provenance, and their spend added to parent's (the envelope
+    the supervisor received before it fanned out). Raises TypeError when an arrival is not
+    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    fields = {${builderFields}}
+    built = _BUILDER.join(
+        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        parent=cast("dict[str, Any] | None", parent),
         goal=cast("dict[str, Any] | None", goal),
         budget=cast("dict[str, Any] | None", budget),
         provenance_status=provenance_status,

@@ -15,4 +15,16 @@ def budget_overcommitted_reason(branch: str, counter: str, limit: int | None, pa
     path = f"/budget/limit/{counter}"
     if limit is None:
         return rule_reason(path, RULE.id, "unlimited", counter=counter, branch=branch, parent=parent, spent=spent, hop=hop)
-    return rule_reason(path, RULE.id, "over", counter=counter, branch=branch, parent=parent, spent=spent, hop=hop, limit=limit, left=max(0, parent - spent), taken=taken)
+    return rule_reason(
+        path,
+        RULE.id,
+        "over",
+        counter=counter,
+        branch=branch,
+        parent=parent,
+        spent=spent,
+        hop=hop,
+        limit=limit,
+        left=max(0, parent - spent),
+        taken=taken,
+    )
