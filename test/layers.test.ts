@@ -19,7 +19,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   report: ["core", "runtime"],
   diff: ["core", "parser", "analysis", "emit", "runtime"],
   lsp: ["core", "parser", "analysis", "program"],
-  import: ["core", "parser", "analysis", "diff"],
+  import: ["core", "parser", "analysis", "diff", "runtime"],
   cli: ["core", "parser", "analysis", "program", "runtime", "emit", "report", "diff", "lsp", "import"],
 };
 

@@ -38,18 +38,45 @@ let value = await import(pathToFileURL(resolve(modulePath)).href);
 for (const part of attribute.split(".")) value = value[part];
 `;
 
-/** Python: a compiled LangGraph graph (or a `StateGraph`, compiled first) as `get_graph().to_json()`. */
+/**
+ * Python: a compiled LangGraph graph (or a `StateGraph`, compiled first) as `get_graph().to_json()`,
+ * plus `seam_send`: the nodes whose conditional-edge function names `Send` in its code (read
+ * from the function's code object, never called).
+ */
 export const LANGGRAPH_PYTHON = `${PYTHON_LOAD}
 if not hasattr(value, "get_graph") and hasattr(value, "compile"):
     value = value.compile()
-print(json.dumps(value.get_graph().to_json(), default=str))
+dump = value.get_graph().to_json()
+def names(code):
+    found = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            found |= names(const)
+    return found
+sends = []
+for source, specs in getattr(getattr(value, "builder", None), "branches", {}).items():
+    for spec in specs.values():
+        func = getattr(spec.path, "func", None) or getattr(spec.path, "afunc", None)
+        if getattr(func, "__code__", None) is not None and "Send" in names(func.__code__) and source not in sends:
+            sends.append(source)
+dump["seam_send"] = sends
+print(json.dumps(dump, default=str))
 `;
 
-/** Node: a compiled LangGraph.js graph (or a `StateGraph`, compiled first) as `getGraph().toJSON()`. */
+/** Node: the same for a compiled LangGraph.js graph (`getGraph().toJSON()`; `Send` found in the function's source text). */
 export const LANGGRAPH_NODE = `${NODE_LOAD}
 if (typeof value.getGraphAsync !== "function" && typeof value.getGraph !== "function" && typeof value.compile === "function") value = value.compile();
 const graph = typeof value.getGraphAsync === "function" ? await value.getGraphAsync() : await value.getGraph();
-process.stdout.write(JSON.stringify(graph.toJSON()));
+const dump = graph.toJSON();
+const sends = [];
+for (const [source, specs] of Object.entries(value.builder?.branches ?? {})) {
+  for (const spec of Object.values(specs)) {
+    const func = spec.path?.func;
+    if (typeof func === "function" && /\\bSend\\s*\\(/.test(Function.prototype.toString.call(func)) && !sends.includes(source)) sends.push(source);
+  }
+}
+dump.seam_send = sends;
+process.stdout.write(JSON.stringify(dump));
 `;
 
 /** Python: the agents reachable by handoffs from a starting `agents.Agent`, in the seam dump format. */

@@ -16,9 +16,10 @@ export const GUESS_WORD = "seam-guess";
 /**
  * What an importer may guess: an agent's `role`, an edge's `kind`, the `require` fields of an
  * edge, a `terminal`'s outcome, the `entry` agents, a `guard` (a conditional route), a cycle's
- * `max_rounds`, a `fan-out` the language cannot state yet.
+ * `max_rounds`, a `fan-out` (guessed, or written as plain edges where the roles do not allow
+ * one), a `join` (what it waits for).
  */
-export const GUESS_SUBJECTS = ["role", "kind", "require", "terminal", "entry", "guard", "max_rounds", "fan-out"] as const;
+export const GUESS_SUBJECTS = ["role", "kind", "require", "terminal", "entry", "guard", "max_rounds", "fan-out", "join"] as const;
 
 /** One thing an importer guessed. */
 export type GuessSubject = (typeof GUESS_SUBJECTS)[number];

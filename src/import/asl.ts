@@ -5,13 +5,14 @@
  * terminal named after it (complete), into a `Fail` state a terminal `failed` with its `Cause`
  * (all exact). A `Choice` state is no agent: the state that enters it routes, each `Choices[].Next`
  * and `Default` a conditional edge from it. `Catch[].Next` edges are routes too (labelled with
- * the errors). A `Parallel` state's branches are imported with it: an edge to each branch's
- * `StartAt` and from each branch's end to the state's `Next`, marked `fan-out`; a branch state
- * whose name is taken is prefixed with its Parallel state's name.
+ * the errors). A `Parallel` state's branches are imported with it: its edges to each branch's
+ * `StartAt` are a fan-out, each branch's end hands off to the state's `Next`, and that state
+ * joins them (all of them; `K of` when a branch can end at several states); a branch state whose
+ * name is taken is prefixed with its Parallel state's name.
  */
 import type { SourceFile } from "../core/source-file.js";
 import { array, object, optionalText, readJson, readShape, ShapeError, text } from "./json-source.js";
-import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportResult } from "./model.js";
+import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportedJoin, ImportResult } from "./model.js";
 
 const HINT = "give an Amazon States Language definition (a JSON object with StartAt and States)";
 const AGENT_TYPES = new Set(["Task", "Pass", "Wait", "Map", "Parallel"]);
@@ -26,10 +27,16 @@ export function importAsl(file: SourceFile, name: string): ImportResult {
   return shaped.ok ? { ok: true, graph: shaped.value } : shaped;
 }
 
+interface MachineNode {
+  readonly id: string;
+  readonly ends: ImportedEnd[];
+  waits?: ImportedJoin;
+}
+
 interface Machine {
-  readonly nodes: { id: string; ends: ImportedEnd[] }[];
+  readonly nodes: MachineNode[];
   /** The same nodes by id. */
-  readonly byId: Map<string, { id: string; ends: ImportedEnd[] }>;
+  readonly byId: Map<string, MachineNode>;
   readonly edges: ImportedEdge[];
   readonly taken: Set<string>;
 }
@@ -60,17 +67,16 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     for (let n = 1; machine.taken.has(unique); n++) unique = `${parallel}${state}${n > 1 ? n : ""}`;
     machine.taken.add(unique);
     id.set(state, unique);
-    const created = { id: unique, ends: [] };
+    const created: MachineNode = { id: unique, ends: [] };
     machine.nodes.push(created);
     machine.byId.set(unique, created);
   }
-  const node = (state: string): { id: string; ends: ImportedEnd[] } => machine.byId.get(id.get(state) as string) as { id: string; ends: ImportedEnd[] };
-  const addEnd = (state: string, end: ImportedEnd): void => {
-    const ends = node(state).ends;
+  const addEnd = (from: string, end: ImportedEnd): void => {
+    const ends = (machine.byId.get(from) as MachineNode).ends;
     if (!ends.some((e) => e.name === end.name)) ends.push(end);
   };
 
-  /** What a transition from `from` to state `target` means, following Choice states. */
+  /** What a transition from the agent `from` (an id) to state `target` means, following Choice states. */
   const transition = (from: string | undefined, target: string, at: string, label: string | undefined, seen: number, sink: string[]): void => {
     if (seen > MAX_DEPTH) throw new ShapeError(at, `a transition that reaches a working state within ${MAX_DEPTH} Choice states`);
     const raw = states[target];
@@ -95,7 +101,7 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     }
     const to = id.get(target) as string;
     if (from === undefined) sink.push(to);
-    else machine.edges.push({ from: node(from).id, to, ...(label === undefined ? {} : { conditional: { label } }) });
+    else machine.edges.push({ from, to, ...(label === undefined ? {} : { conditional: { label } }) });
   };
 
   const starts: string[] = [];
@@ -105,34 +111,41 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     const body = object(states[state], `${where}States.${state}`);
     const at = `${where}States.${state}`;
     const next = optionalText(body["Next"]);
+    const self = id.get(state) as string;
     if (body["Type"] === "Parallel") {
       const branches = array(body["Branches"], `${at}.Branches`);
-      const self = id.get(state) as string;
-      const after = (from: string): void => {
-        const targets: string[] = [];
-        if (next !== undefined) transition(undefined, next, `${at}.Next`, undefined, 0, targets);
-        for (const to of targets) machine.edges.push({ from, to, fanOut: `branch of the Parallel state ${state} ends here; Step Functions waits for every branch` });
-        if (next === undefined) {
-          const fromNode = machine.byId.get(from);
-          if (fromNode !== undefined && !fromNode.ends.some((e) => e.name === "done")) fromNode.ends.push({ name: "done" });
-        }
-      };
+      // Where the branches go on to: one working state is the join.
+      const after: string[] = [];
+      if (next !== undefined) transition(undefined, next, `${at}.Next`, undefined, 0, after);
+      const tails: string[][] = [];
       branches.forEach((b, i) => {
-        const heads = readStates(machine, object(b, `${at}.Branches[${i}]`), `${at}.Branches[${i}].`, depth + 1, after);
-        for (const to of heads) machine.edges.push({ from: self, to, fanOut: `Step Functions runs every branch of the Parallel state ${state} at once` });
+        const ends: string[] = [];
+        const exitBranch = (from: string): void => {
+          ends.push(from);
+          if (next !== undefined) transition(from, next, `${at}.Next`, undefined, 0, []);
+          else addEnd(from, { name: "done", outcome: "complete" });
+        };
+        const heads = readStates(machine, object(b, `${at}.Branches[${i}]`), `${at}.Branches[${i}].`, depth + 1, exitBranch);
+        tails.push(ends);
+        // A branch that starts at a Choice state starts at one of its heads: those are routes.
+        for (const to of heads) machine.edges.push({ from: self, to, ...(heads.length === 1 ? { parallel: { group: state } } : { conditional: { label: to } }) });
       });
+      const join = after.length === 1 ? machine.byId.get(after[0] as string) : undefined;
+      if (join !== undefined && tails.every((t) => t.length > 0)) {
+        join.waits = { wait: tails.every((t) => t.length === 1) ? "all" : tails.length, inputs: [...new Set(tails.flat())], after: { from: self, group: state } };
+      }
     } else if (next !== undefined) {
-      transition(state, next, `${at}.Next`, undefined, 0, []);
+      transition(self, next, `${at}.Next`, undefined, 0, []);
     }
     if (body["End"] === true) {
-      if (exit !== undefined) exit(id.get(state) as string);
-      else addEnd(state, { name: "done", outcome: "complete" });
+      if (exit !== undefined) exit(self);
+      else addEnd(self, { name: "done", outcome: "complete" });
     }
     const catches = body["Catch"] === undefined ? [] : array(body["Catch"], `${at}.Catch`);
     catches.forEach((c, i) => {
       const handler = object(c, `${at}.Catch[${i}]`);
       const errors = array(handler["ErrorEquals"] ?? [], `${at}.Catch[${i}].ErrorEquals`).filter((e): e is string => typeof e === "string");
-      transition(state, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `${errors.join(" ") || "error"}`, 0, []);
+      transition(self, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `${errors.join(" ") || "error"}`, 0, []);
     });
   }
   return starts;

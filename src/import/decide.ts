@@ -12,11 +12,13 @@
  *   supervisors the one with more outgoing edges (then the earlier one) delegates and the other
  *   returns, anything else `transfer`: every `return` has its `delegate` and every kind fits its
  *   roles.
- * - **Routes.** The conditional edges of one router (two or more) become `when allowed_next_step
- *   is <branch>` routes, the last one `otherwise` (the source raises on a branch it does not
- *   know; Seam needs a route for every state). A router with one conditional edge gets no guard.
- *   Edges that share a branch name are all taken at once (AutoGen): they are written without a
- *   guard and marked `fan-out`.
+ * - **Fan-outs and joins** (`fan-outs.ts`). Edges the source takes at once become `fan_out NAME`
+ *   delegations of a supervisor, and a node that waits for them a `join`, where the roles fit;
+ *   otherwise plain edges marked `fan-out`.
+ * - **Routes.** The conditional edges of one router (two or more) that are no fan-out branch
+ *   become `when allowed_next_step is <branch>` routes, the last one `otherwise` (the source
+ *   raises on a branch it does not know; Seam needs a route for every state). A router with one
+ *   conditional edge gets no guard.
  * - **Cycles.** Each edge that closes a cycle in a depth-first walk from the entries (then from
  *   the agents left, in order) and has no stated bound gets `max_rounds` {@link GUESSED_ROUNDS}.
  * - **Ends.** An end without an outcome is `complete`.
@@ -25,8 +27,10 @@
  * between the same two agents; both are noted.
  */
 import type { EdgeKind, Outcome, Role } from "../core/vocabulary.js";
-import type { ImportedEdge, ImportedGraph } from "./model.js";
+import type { ImportedEdge, ImportedGraph, ImportedNode } from "./model.js";
+import { planFanOuts } from "./fan-outs.js";
 import { createNameMap, toSeamName, type RenamedName } from "./names.js";
+import { inferKind, inferRoles, type Topology } from "./roles.js";
 
 /** The `max_rounds` written on a cycle the source does not bound. */
 export const GUESSED_ROUNDS = 3;
@@ -52,7 +56,8 @@ export interface DecidedAgent {
   readonly version?: string;
   readonly gate?: boolean;
   readonly effect?: string;
-  readonly join?: string;
+  /** The join as written after `join`, with why when guessed. */
+  readonly join?: { readonly text: string; readonly guess?: string };
   readonly terminals: readonly DecidedTerminal[];
 }
 
@@ -65,11 +70,12 @@ export interface DecidedEdge {
   readonly guard?: { readonly text: string; readonly guess?: string };
   readonly minConfidence?: string;
   readonly gate?: boolean;
-  readonly fanOutName?: string;
+  /** The fan-out the edge is a branch of (`fan_out NAME`), with why when guessed. */
+  readonly fanOutName?: { readonly name: string; readonly guess?: string };
   readonly require?: Guessed<readonly string[]>;
   readonly maxRounds?: Guessed<number>;
   readonly observe: boolean;
-  /** Why this edge stands for a branch of a fan-out. */
+  /** Why this edge of a fan-out or a join is written as a plain edge. */
   readonly fanOut?: string;
 }
 
@@ -112,40 +118,63 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
   });
   const n = nodes.length;
   const out: number[][] = Array.from({ length: n }, () => []);
-  for (const edge of edges) (out[index.get(edge.from) as number] as number[]).push(index.get(edge.to) as number);
+  const into: number[][] = Array.from({ length: n }, () => []);
+  for (const edge of edges) {
+    const a = index.get(edge.from) as number;
+    const b = index.get(edge.to) as number;
+    (out[a] as number[]).push(b);
+    (into[b] as number[]).push(a);
+  }
   const has = (a: number, b: number): boolean => seen.has(`${a} ${b}`);
   const degree = (v: number): number => (out[v] as number[]).length;
-  const above = (a: number, b: number): boolean => degree(a) > degree(b) || (degree(a) === degree(b) && a < b);
+  const top: Topology = { n, out, into, has, above: (a, b) => degree(a) > degree(b) || (degree(a) === degree(b) && a < b) };
 
   const stated = nodes.map((node) => node.role);
   const allStated = stated.every((role) => role !== undefined);
-  const roles: Role[] = allStated ? (stated as Role[]) : inferRoles(n, out, has, degree);
+  const waits = new Map<number, NonNullable<ImportedNode["waits"]> & { at: (number | undefined)[]; afterVertex: number | undefined }>();
+  nodes.forEach((node, v) => {
+    if (node.waits === undefined) return;
+    const at = node.waits.inputs.map((input) => {
+      const a = index.get(input);
+      return a !== undefined && has(a, v) ? a : undefined;
+    });
+    waits.set(v, { ...node.waits, at, afterVertex: node.waits.after === undefined ? undefined : index.get(node.waits.after.from) });
+  });
+  const plan = planFanOuts(
+    graph.source,
+    nodes.map((node) => node.id),
+    edges.map((edge) => ({ a: index.get(edge.from) as number, b: index.get(edge.to) as number, ...(edge.parallel === undefined ? {} : { parallel: edge.parallel }) })),
+    waits,
+    top,
+    allStated ? (stated as Role[]) : inferRoles(top),
+    (v) => (nodes[v] as ImportedNode).ends.length > 0,
+    allStated,
+  );
+  const roles = plan.roles;
   const roleGuess = (v: number): string | undefined => {
     if (allStated) return undefined;
     const role = roles[v] as Role;
     const id = (nodes[v] as { id: string }).id;
     const count = degree(v);
+    const group = plan.owners.get(v);
+    if (group !== undefined) return `${graph.source} does not say who supervises: ${id} fans out${group === id ? "" : ` (${group})`}, which only a supervisor does`;
     if (role === "supervisor") return `${graph.source} does not say who supervises: ${id} hands work to ${count} agent${count === 1 ? "" : "s"} and gets it back`;
     if (role === "worker") return `${graph.source} does not say: a supervisor hands work to ${id}`;
     return `${graph.source} does not say: ${id} hands whole tasks on`;
   };
 
   const decidedEdges: DecidedEdge[] = [];
-  // Branch names used by more than one edge out of the same agent: a fan-out, not a route.
-  const labelUses = new Map<string, number>();
-  const labelKey = (edge: ImportedEdge): string => `${edge.from}\u0000${edge.conditional?.label ?? `\u0001${edge.to}`}`;
-  for (const edge of edges) if (edge.conditional !== undefined) labelUses.set(labelKey(edge), (labelUses.get(labelKey(edge)) ?? 0) + 1);
-  const routed = (edge: ImportedEdge): boolean => edge.conditional !== undefined && labelUses.get(labelKey(edge)) === 1;
+  const routed = (edge: ImportedEdge): boolean => edge.conditional !== undefined && edge.parallel === undefined;
   const conditionalCount = new Map<string, number>();
   for (const edge of edges) if (routed(edge)) conditionalCount.set(edge.from, (conditionalCount.get(edge.from) ?? 0) + 1);
   const conditionalSeen = new Map<string, number>();
   const stepsUsed = new Map<string, Set<string>>();
   const bounded = graph.boundsStated === true ? new Set<string>() : backEdges(n, out, graph.entries.map((id) => index.get(id) as number));
-  for (const edge of edges) {
+  edges.forEach((edge, i) => {
     const a = index.get(edge.from) as number;
     const b = index.get(edge.to) as number;
     const kind: Guessed<EdgeKind> =
-      edge.kind !== undefined ? { value: edge.kind } : { value: inferKind(roles, a, b, above, has), guess: `${graph.source} edges have no kind; this one follows from the roles` };
+      edge.kind !== undefined ? { value: edge.kind } : { value: inferKind(roles, a, b, top), guess: `${graph.source} edges have no kind; this one follows from the roles` };
     let guard: DecidedEdge["guard"];
     const count = conditionalCount.get(edge.from) ?? 0;
     if (edge.guard !== undefined) {
@@ -171,6 +200,8 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
         : bounded.has(`${a} ${b}`)
           ? { value: GUESSED_ROUNDS, guess: `${graph.source} sets no bound on the cycle this edge closes` }
           : undefined;
+    const branch = plan.branches.get(i);
+    const plainWhy = plan.plain.get(i);
     decidedEdges.push({
       from: name(edge.from),
       to: name(edge.to),
@@ -181,15 +212,21 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       observe: edge.observe === true,
       ...(edge.minConfidence === undefined ? {} : { minConfidence: edge.minConfidence }),
       ...(edge.gate === true ? { gate: true } : {}),
-      ...(edge.fanOutName === undefined ? {} : { fanOutName: edge.fanOutName }),
-      ...(edge.fanOut !== undefined
-        ? { fanOut: edge.fanOut }
-        : edge.conditional !== undefined && !routed(edge)
-          ? { fanOut: `${graph.source} takes every edge out of ${edge.from} whose condition ${JSON.stringify(edge.conditional.label ?? "")} matches, at once` }
+      ...(edge.fanOutName !== undefined
+        ? { fanOutName: { name: edge.fanOutName } }
+        : branch !== undefined
+          ? { fanOutName: { name: toSeamName(branch.group), ...(branch.guess === undefined ? {} : { guess: branch.guess }) } }
           : {}),
+      ...(plainWhy === undefined ? {} : { fanOut: plainWhy }),
     });
-  }
+  });
 
+  function joinText(v: number): { join: NonNullable<DecidedAgent["join"]> } | Record<string, never> {
+    const join = plan.joins.get(v);
+    if (join === undefined) return {};
+    const text = `${join.wait} of ${join.inputs.map((a) => name((nodes[a] as ImportedNode).id)).join(", ")}`;
+    return { join: { text, ...(join.guess === undefined ? {} : { guess: join.guess }) } };
+  }
   const agents = nodes.map((node, v): DecidedAgent => {
     const terminalNames = createNameMap();
     const guess = roleGuess(v);
@@ -200,7 +237,7 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
       ...(node.version === undefined ? {} : { version: node.version }),
       ...(node.gate === true ? { gate: true } : {}),
       ...(node.effect === undefined ? {} : { effect: node.effect }),
-      ...(node.join === undefined ? {} : { join: node.join }),
+      ...(node.join !== undefined ? { join: { text: node.join } } : joinText(v)),
       terminals: node.ends.map((end) => ({
         name: terminalNames.name(end.name),
         outcome:
@@ -222,39 +259,6 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
     notes,
     renamed: names.renamed,
   };
-}
-
-/**
- * Roles from the shape of the graph (see the module comment): a supervisor is a hub of two-way
- * pairs, every agent it hands to hands back and every agent that hands to it gets work back.
- */
-function inferRoles(n: number, out: readonly number[][], has: (a: number, b: number) => boolean, degree: (v: number) => number): Role[] {
-  const into: number[][] = Array.from({ length: n }, () => []);
-  for (let a = 0; a < n; a++) for (const b of out[a] as number[]) (into[b] as number[]).push(a);
-  const supervisor = new Uint8Array(n);
-  for (let a = 0; a < n; a++) {
-    const targets = out[a] as number[];
-    const hub = targets.some((b) => has(b, a) && degree(a) > degree(b));
-    if (hub && targets.every((b) => has(b, a)) && (into[a] as number[]).every((x) => has(a, x))) supervisor[a] = 1;
-  }
-  const worker = new Uint8Array(n);
-  for (let a = 0; a < n; a++) if (supervisor[a] === 1) for (const b of out[a] as number[]) if (supervisor[b] === 0) worker[b] = 1;
-  return Array.from({ length: n }, (_, v): Role => (supervisor[v] === 1 ? "supervisor" : worker[v] === 1 ? "worker" : "peer"));
-}
-
-function inferKind(
-  roles: readonly Role[],
-  a: number,
-  b: number,
-  above: (a: number, b: number) => boolean,
-  has: (a: number, b: number) => boolean,
-): EdgeKind {
-  const from = roles[a];
-  const to = roles[b];
-  if (from === "supervisor" && to === "supervisor") return !has(b, a) || above(a, b) ? "delegate" : "return";
-  if (from === "supervisor") return "delegate";
-  if (to === "supervisor") return "return";
-  return "transfer";
 }
 
 /**

@@ -41,7 +41,9 @@ export function driftFindings(source: string, code: DriftSide, seam: DriftSide):
   const report = (rule: RuleMeta, range: Range, message: string): void => {
     out.push(createDiagnostic(rule, { file: seam.file, range, message }));
   };
-  const the = `the ${source} graph`;
+  // "the LangGraph graph", "the OpenAI Agents SDK graph", "the seam graph picture".
+  const named = source.replace(/^(?:the|a) /, "");
+  const the = named.endsWith(" picture") ? `the ${named}` : `the ${named} graph`;
   for (const agent of pair.removedAgents) {
     report(driftAgent, graphPlace(seamSide).range, `${the} has agent '${agent.id}', which this graph lacks: add it, or remove it from the code`);
   }

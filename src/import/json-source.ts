@@ -1,19 +1,28 @@
 /**
  * JSON input for the importers: parsed with `JSON.parse`, a syntax error turned into a 1-based
- * line and column of the input (from the offset the engine reports), and small readers that
+ * line and column of the input (from the offset the engine reports), a key given twice in one
+ * object refused at its place (the runtime's reader, `runtime/duplicate-keys.ts`: `JSON.parse`
+ * keeps the last value silently, Step Functions and Python keep others), and small readers that
  * check the shape of what was parsed and say where it is wrong (`nodes[2].id`).
  */
 import { getLineAndColumn, type SourceFile } from "../core/source-file.js";
+import { escapeUntrusted, quoteUntrusted } from "../core/untrusted-text.js";
+import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
 import type { ImportProblem } from "./model.js";
 
 /** A JSON value, or why the text is not JSON. */
 export type JsonRead = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: ImportProblem };
 
-/** Parses `file` as JSON (RFC 8259). A leading byte order mark is skipped. */
+/**
+ * Parses `file` as JSON (RFC 8259). A leading byte order mark is skipped. A key given twice in
+ * one object is refused (RFC 8259 section 4 leaves its meaning open), at the second key.
+ */
 export function readJson(file: SourceFile, what: string): JsonRead {
   const skip = file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const text = file.text.slice(skip);
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(file.text.slice(skip)) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const at = /at position (\d+)/.exec(message);
@@ -22,6 +31,20 @@ export function readJson(file: SourceFile, what: string): JsonRead {
     const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
     return { ok: false, problem: { message: `is not valid JSON: ${reason}`, line, column, hint: `give the ${what} as JSON` } };
   }
+  const repeated = hasDuplicateKeys(text, value) ? findDuplicateKeys(text)[0] : undefined;
+  if (repeated !== undefined) {
+    const { line, column } = getLineAndColumn(file, repeated.offset + skip);
+    return {
+      ok: false,
+      problem: {
+        message: `has the key ${quoteUntrusted(repeated.key)} twice in one object (at ${escapeUntrusted(repeated.pointer, 200)}): JSON readers disagree on which value counts`,
+        line,
+        column,
+        hint: `give each key of an object once in the ${what}`,
+      },
+    };
+  }
+  return { ok: true, value };
 }
 
 /** A shape error in parsed input, thrown inside an importer and caught by {@link readShape}. */

@@ -3,12 +3,16 @@
  * or `(await graph.getGraph()).toJSON()` (JavaScript): `nodes` with `id` (and `type`, `data`),
  * `edges` with `source`, `target`, optional `data` (the branch's name) and `conditional`. The
  * `__start__` node's edges are the entries, an edge into `__end__` is a terminal of its source
- * (named after the branch, else `done`); conditional edges are routes. Every other node is an
- * agent: tool nodes too, since the JSON cannot tell them apart.
+ * (named after the branch, else `done`); conditional edges are routes. LangGraph takes every
+ * plain edge out of a node at once: several are a fan-out, and a node that two or more of its
+ * branches hand off to runs once, after them all (a join; the next superstep). The `--run`
+ * helper adds `seam_send`, the nodes whose conditional-edge function builds `Send` objects: their
+ * conditional edges are a fan-out too (guessed). Every other node is an agent: tool nodes too,
+ * since the JSON cannot tell them apart.
  */
 import type { SourceFile } from "../core/source-file.js";
 import { array, object, optionalText, readJson, readShape, ShapeError, text } from "./json-source.js";
-import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportResult } from "./model.js";
+import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportedJoin, ImportResult } from "./model.js";
 
 const START = "__start__";
 const END = "__end__";
@@ -54,6 +58,59 @@ function fromJson(value: unknown, name: string): ImportedGraph {
       edges.push({ from: source, to: target, ...(conditional ? { conditional: label === undefined ? {} : { label } } : {}) });
     }
   });
-  const nodes = ids.filter((id) => id !== START && id !== END).map((id) => ({ id, ends: ends.get(id) ?? [] }));
-  return { source: "LangGraph", name, nodes, edges, entries, notes: [] };
+  const sends = new Set(root["seam_send"] === undefined ? [] : array(root["seam_send"], "seam_send").map((v, i) => text(v, `seam_send[${i}]`)));
+  const fanned = fanOuts(edges, sends);
+  const waits = joins(fanned);
+  const nodes = ids.filter((id) => id !== START && id !== END).map((id) => {
+    const join = waits.get(id);
+    return { id, ends: ends.get(id) ?? [], ...(join === undefined ? {} : { waits: join }) };
+  });
+  return {
+    source: "LangGraph",
+    name,
+    nodes,
+    edges: fanned,
+    entries,
+    ...(entries.length > 1 ? { entryGuess: `LangGraph starts ${entries.join(", ")} at once; a Seam task starts at one of them` } : {}),
+    notes: [],
+  };
+}
+
+/**
+ * Marks the fan-outs: the plain edges of a node with two or more (LangGraph takes them all), and
+ * the conditional edges of a node in `sends` (its function builds `Send` objects, so it may take
+ * several at once).
+ */
+function fanOuts(edges: readonly ImportedEdge[], sends: ReadonlySet<string>): ImportedEdge[] {
+  const plainOut = new Map<string, number>();
+  for (const edge of edges) if (edge.conditional === undefined) plainOut.set(edge.from, (plainOut.get(edge.from) ?? 0) + 1);
+  return edges.map((edge) => {
+    if (edge.conditional === undefined && (plainOut.get(edge.from) ?? 0) > 1) return { ...edge, parallel: { group: edge.from } };
+    if (edge.conditional !== undefined && sends.has(edge.from)) {
+      return { from: edge.from, to: edge.to, parallel: { group: edge.from, guess: `the conditional edge function of ${edge.from} builds Send objects: LangGraph runs each Send at once` } };
+    }
+    return edge;
+  });
+}
+
+/**
+ * The joins: a node that two or more branches of one fan-out hand off to with a plain edge (a
+ * branch node that two fan-outs start belongs to neither). Linear in the edges.
+ */
+function joins(edges: readonly ImportedEdge[]): Map<string, ImportedJoin> {
+  const startedBy = new Map<string, string | null>();
+  for (const edge of edges) if (edge.parallel !== undefined) startedBy.set(edge.to, startedBy.has(edge.to) ? null : edge.from);
+  const into = new Map<string, { from: string; to: string; inputs: string[] }>();
+  for (const edge of edges) {
+    if (edge.conditional !== undefined || edge.parallel !== undefined) continue;
+    const from = startedBy.get(edge.from);
+    if (from === undefined || from === null) continue;
+    const key = `${from}\u0000${edge.to}`;
+    const found = into.get(key);
+    if (found === undefined) into.set(key, { from, to: edge.to, inputs: [edge.from] });
+    else found.inputs.push(edge.from);
+  }
+  const out = new Map<string, ImportedJoin>();
+  for (const { from, to, inputs } of into.values()) if (inputs.length > 1 && !out.has(to)) out.set(to, { wait: "all", inputs, after: { from, group: from } });
+  return out;
 }

@@ -5,9 +5,11 @@
  * `end`, `direction`, `classDef`, `class`, `style`, `linkStyle` and `click` lines are skipped.
  * Edges point from left to right; a link without an arrow head counts as one.
  *
- * A picture written by `seam graph --format mermaid` is read back exactly: its title names the
- * graph, the `start` circle's links are the entries, agent labels give id, role and version,
- * flag-shaped end nodes are terminals and link labels give the kind, `max_rounds` and `observe`.
+ * A picture written by `seam graph --format mermaid` is read back as far as it shows the graph:
+ * its title names the graph, the `start` circle's links are the entries, agent labels give id,
+ * role and version, flag-shaped end nodes are terminals and link labels give the kind,
+ * `max_rounds` and `observe`. What the picture does not show ({@link PICTURE_LEAVES_OUT}) is
+ * noted as left out.
  * In any other flowchart a node is an agent named by its id, a circle labelled `start` marks the
  * entries (else every node no link enters, a guess), a circle labelled `end` or `stop` marks
  * ends (else every node no link leaves ends, a guess), and a link label is a branch name.
@@ -15,6 +17,7 @@
 import { EDGE_KINDS, OUTCOMES, ROLES, type EdgeKind, type Outcome, type Role } from "../core/vocabulary.js";
 import { createSourceFile, getLineAndColumn, type SourceFile } from "../core/source-file.js";
 import { parse } from "../parser/parse.js";
+import { isSeamName } from "./names.js";
 import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportResult } from "./model.js";
 
 /** Shapes, longest opener first: [open, close, name]. */
@@ -53,6 +56,8 @@ interface Link {
   readonly to: string;
   readonly label?: string;
   readonly dotted: boolean;
+  /** The 1-based line the link is written on. */
+  readonly line: number;
 }
 
 /** Reads a Mermaid flowchart. */
@@ -105,7 +110,11 @@ export function importMermaid(file: SourceFile, fallbackName: string): ImportRes
   if (nodes.size === 0) return problem(file, file.text.length, "has no nodes");
   if (!isSeamPicture(nodes)) return { ok: true, graph: fromFlowchart(nodes, links, title, fallbackName) };
   const picture = fromSeamPicture(nodes, links, title, fallbackName);
-  return typeof picture === "string" ? problem(file, skip, picture) : { ok: true, graph: picture };
+  if ("problem" in picture) {
+    const lineStart = lines.slice(0, picture.line - 1).reduce((sum, l) => sum + l.length + 1, skip);
+    return problem(file, lineStart, picture.problem);
+  }
+  return { ok: true, graph: picture };
 }
 
 function problem(file: SourceFile, offset: number, message: string): ImportResult {
@@ -129,7 +138,7 @@ function readStatement(s: string, line: number, nodes: Map<string, Node>, links:
       rest = rest.slice(1).trimStart();
     }
     if (previous !== undefined && pending !== undefined) {
-      for (const from of previous) for (const to of group) links.push({ from, to, ...(pending.label === undefined ? {} : { label: pending.label }), dotted: pending.dotted });
+      for (const from of previous) for (const to of group) links.push({ from, to, ...(pending.label === undefined ? {} : { label: pending.label }), dotted: pending.dotted, line });
     }
     if (rest === "") return undefined;
     const text = TEXT_LINK.exec(rest);
@@ -210,13 +219,31 @@ function isSeamPicture(nodes: ReadonlyMap<string, Node>): boolean {
 /** Whether a guard and a floor read from a picture parse as Seam (they go into the file as written). */
 function edgeLabelParses(guard: string | undefined, floor: string | undefined): boolean {
   if (guard === undefined && floor === undefined) return true;
-  if (/[\r\n{}]|\/\/|\/\*/.test(`${guard ?? ""}${floor ?? ""}`)) return false;
-  const text = `graph g {\n  entry a\n  agent a: peer\n  agent b: peer\n  transfer a -> b ${guard ?? ""} {\n    ${floor === undefined ? "" : `min_confidence ${floor}`}\n  }\n}\n`;
-  return parse(createSourceFile("<label>", text)).diagnostics.length === 0;
+  return fragmentParses(`${guard ?? ""}${floor ?? ""}`, `  agent a: peer\n  transfer a -> b ${guard ?? ""} {\n    ${floor === undefined ? "" : `min_confidence ${floor}`}\n  }\n`);
 }
 
-/** A picture of `seam graph` as a graph; a string says why it cannot be read. */
-function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[], title: string | undefined, fallback: string): ImportedGraph | string {
+/** Whether a join read from a picture parses as Seam's `join` line (it goes into the file as written). */
+function joinParses(join: string): boolean {
+  return fragmentParses(join, `  agent a: peer {\n    join ${join}\n  }\n`);
+}
+
+/**
+ * Whether `items` parse as the body of a graph with agents `a` and `b`, where `text` is the part
+ * read from the picture: one that could end or open a block, or start a comment, never does,
+ * so a label cannot add agents or edges of its own.
+ */
+function fragmentParses(text: string, items: string): boolean {
+  if (/[\r\n{}]|\/\/|\/\*/.test(text)) return false;
+  return parse(createSourceFile("<label>", `graph g {\n  entry a\n  agent b: peer\n${items}}\n`)).diagnostics.length === 0;
+}
+
+/** A picture of `seam graph` as a graph, or why it cannot be read and the line where. */
+function fromSeamPicture(
+  nodes: ReadonlyMap<string, Node>,
+  links: readonly Link[],
+  title: string | undefined,
+  fallback: string,
+): ImportedGraph | { readonly problem: string; readonly line: number } {
   const name = (title === undefined ? fallback : (title.split(":")[0] ?? fallback)).trim() || fallback;
   const hop = title === undefined ? undefined : /hop limit (\d+) \(declared/.exec(title);
   const agentOf = new Map<string, { id: string; role: Role; version?: string; gate?: boolean; effect?: string; ends: ImportedEnd[] }>();
@@ -226,11 +253,16 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
   for (const node of nodes.values()) {
     const lines = (node.label ?? "").split("\n");
     if (node.shape === "flag") terminals.set(node.id, { name: lines[1] as string, outcome: lines[0] as Outcome });
-    else if (node.shape === "trapezoid") fanOuts.set(node.id, { name: (lines[0] as string).slice("fan_out ".length) });
+    else if (node.shape === "trapezoid") {
+      const fanOut = (lines[0] as string).slice("fan_out ".length);
+      if (!isSeamName(fanOut)) return { problem: `the fan-out ${node.id} is named ${JSON.stringify(fanOut.slice(0, 80))}, which is not a Seam name`, line: node.line };
+      fanOuts.set(node.id, { name: fanOut });
+    }
     else if (node.shape !== "circle") {
       const [role, ...version] = (lines[1] as string).split(" ");
       const effect = lines.find((line, i) => i >= 2 && line.startsWith("effect: "))?.slice("effect: ".length);
       const join = lines.find((line, i) => i >= 2 && line.startsWith("join "))?.slice("join ".length);
+      if (join !== undefined && !joinParses(join)) return { problem: `the label of ${node.id} has a join Seam cannot read: ${JSON.stringify(join.slice(0, 80))}`, line: node.line };
       agentOf.set(node.id, {
         id: lines[0] as string,
         role: role as Role,
@@ -251,7 +283,7 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
   for (const link of links) {
     if (fanOuts.has(link.to)) continue;
     const fan = fanOuts.get(link.from);
-    if (fan !== undefined && fan.owner === undefined) return `the fan-out ${link.from} has no supervisor linking to it`;
+    if (fan !== undefined && fan.owner === undefined) return { problem: `the fan-out ${link.from} has no supervisor linking to it`, line: link.line };
     const from = agentOf.get(fan?.owner ?? link.from);
     const to = agentOf.get(link.to);
     const end = terminals.get(link.to);
@@ -263,7 +295,9 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
       const rounds = parts.map((p) => /^max_rounds (\d+)$/.exec(p)).find((m) => m !== null);
       const guard = parts.find((p) => p === "otherwise" || p.startsWith("when "));
       const floor = parts.find((p) => p.startsWith("min_confidence "))?.slice("min_confidence ".length);
-      if (!edgeLabelParses(guard, floor)) return `the edge label ${JSON.stringify((link.label ?? "").slice(0, 80))} of ${link.from} --> ${link.to} has a guard or min_confidence Seam cannot read`;
+      if (!edgeLabelParses(guard, floor)) {
+        return { problem: `the edge label ${JSON.stringify((link.label ?? "").slice(0, 80))} of ${link.from} --> ${link.to} has a guard or min_confidence Seam cannot read`, line: link.line };
+      }
       edges.push({
         from: from.id,
         to: to.id,
@@ -285,9 +319,18 @@ function fromSeamPicture(nodes: ReadonlyMap<string, Node>, links: readonly Link[
     entries,
     ...(hop === undefined || hop === null ? {} : { hopLimit: Number(hop[1]) }),
     boundsStated: true,
-    notes: [],
+    notes: [PICTURE_LEAVES_OUT],
   };
 }
+
+/**
+ * What a `seam graph` picture does not draw, so an import of one cannot read it back: said once
+ * in every import of a picture (on stderr and at the top of the file), since the picture cannot
+ * tell whether the graph it was drawn from had any.
+ */
+export const PICTURE_LEAVES_OUT =
+  "what a seam graph picture does not show: the envelope version, on_hop_limit, loop_signature, contracts, the fields each edge requires, terminal descriptions and comments " +
+  "(the file has Seam's defaults for them; copy them from the .seam file the picture was drawn from)";
 
 function fromFlowchart(nodes: ReadonlyMap<string, Node>, links: readonly Link[], title: string | undefined, fallback: string): ImportedGraph {
   const marker = (node: Node, words: readonly string[]): boolean => node.shape === "circle" && words.includes((node.label ?? node.id).trim().toLowerCase());

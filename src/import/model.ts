@@ -31,7 +31,32 @@ export interface ImportedNode {
   readonly effect?: string;
   /** The agent's join as Seam writes it after `join` (`all of a, b within 60 seconds`), from Seam's own pictures. */
   readonly join?: string;
+  /** The join the source states or implies, with source ids (frameworks; `decide.ts` writes it). */
+  readonly waits?: ImportedJoin;
   readonly ends: readonly ImportedEnd[];
+}
+
+/**
+ * A branch of a fan-out: every edge out of the same node with the same `group` is taken at once,
+ * one task each. Written as `fan_out NAME` delegations when the roles allow it (`decide.ts`).
+ */
+export interface ImportedBranch {
+  /** The fan-out's name in the source: the Parallel state, the condition, the node that fans out. */
+  readonly group: string;
+  /** Why the fan-out is guessed or loses something (a condition Seam does not write); undefined: exact. */
+  readonly guess?: string;
+}
+
+/** A node that waits for handoffs from several agents of one fan-out before it runs. */
+export interface ImportedJoin {
+  /** `all`, `any` (the first), or how many of the inputs. */
+  readonly wait: "all" | "any" | number;
+  /** The nodes it waits for (source ids), each with an edge to it. */
+  readonly inputs: readonly string[];
+  /** The fan-out whose branches it waits for (its node and group); undefined when no one fan-out starts them all. */
+  readonly after?: { readonly from: string; readonly group: string };
+  /** Why the join is a guess; undefined: the source states it. */
+  readonly guess?: string;
 }
 
 /** One handoff of the source graph. */
@@ -62,11 +87,8 @@ export interface ImportedEdge {
   readonly gate?: boolean;
   /** The named fan-out the edge is a branch of, stated (`fan_out NAME`, from Seam's own pictures). */
   readonly fanOutName?: string;
-  /**
-   * The edge is one branch of a fan-out (LangGraph `Send`, ASL `Parallel`, an AutoGen activation
-   * group): why it is written as a plain edge and marked.
-   */
-  readonly fanOut?: string;
+  /** The edge is one branch of a fan-out of its source (LangGraph, ASL `Parallel`, AutoGen). */
+  readonly parallel?: ImportedBranch;
 }
 
 /** A whole source graph, in the source's order (which the output keeps). */

@@ -38,7 +38,10 @@ export function writeSeam(graph: DecidedGraph): string {
     if (agent.version !== undefined) lines.push(`version ${seamString(agent.version)}`);
     if (agent.gate === true) lines.push("gate");
     if (agent.effect !== undefined) lines.push(`effect ${seamString(agent.effect)}`);
-    if (agent.join !== undefined) lines.push(`join ${agent.join}`);
+    if (agent.join !== undefined) {
+      if (agent.join.guess !== undefined) lines.push(comment(guessComment("join", agent.join.guess)));
+      lines.push(`join ${agent.join.text}`);
+    }
     for (const terminal of agent.terminals) {
       marked(lines, terminal.outcome, "terminal");
       const description = terminal.description === undefined ? "" : ` ${seamString(terminal.description)}`;
@@ -73,7 +76,10 @@ function writeEdge(lines: string[], edge: DecidedEdge): void {
   }
   if (edge.minConfidence !== undefined) lines.push(`min_confidence ${edge.minConfidence}`);
   if (edge.gate === true) lines.push("gate");
-  if (edge.fanOutName !== undefined) lines.push(`fan_out ${edge.fanOutName}`);
+  if (edge.fanOutName !== undefined) {
+    if (edge.fanOutName.guess !== undefined) lines.push(comment(guessComment("fan-out", edge.fanOutName.guess)));
+    lines.push(`fan_out ${edge.fanOutName.name}`);
+  }
   lines.push("}");
 }
 

@@ -13,6 +13,8 @@ export interface DuplicateKey {
   readonly pointer: string;
   /** The key, decoded (`"\u0061"` and `"a"` are the same key). */
   readonly key: string;
+  /** Offset in the text of the repeated key's opening quote (UTF-16 code units), for a line and column. */
+  readonly offset: number;
 }
 
 type Frame =
@@ -37,7 +39,7 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
       if (expectKey && top?.kind === "object") {
         const raw = text.slice(i + 1, end);
         const key = raw.includes("\\") ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
-        if (top.keys.has(key)) found.push({ pointer: appendPointer(top.pointer, key), key });
+        if (top.keys.has(key)) found.push({ pointer: appendPointer(top.pointer, key), key, offset: i });
         else top.keys.add(key);
         top.key = key;
         expectKey = false;

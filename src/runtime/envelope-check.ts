@@ -136,6 +136,12 @@ interface Agent extends VersionMemo {
   readonly gate: boolean;
 }
 
+/** The route checks of one edge: the guarded edges out of its agent, and the gate it leaves (in words), if any. */
+interface RoutePlan {
+  readonly router: readonly EdgeInfo[];
+  readonly gate: string | undefined;
+}
+
 /** The first envelope minor version with the approval record (`approval`). */
 const APPROVAL_SINCE = 4;
 const NO_ROUTES: readonly EdgeInfo[] = [];
@@ -249,6 +255,14 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const router = routers.get(edge.from);
     if (router === undefined) routers.set(edge.from, [edge]);
     else router.push(edge);
+  }
+  // The route checks of each edge that has any (a guard, a floor, a gate), made once: an edge
+  // without them costs one lookup per call.
+  const routePlans = new Map<EdgeInfo, RoutePlan>();
+  for (const edge of spec.edges) {
+    const gate = edge.gate === true ? describeEdge(edge) : agents.get(edge.from)?.gate === true ? edge.from : undefined;
+    if (edge.guard === undefined && edge.minConfidence === undefined && gate === undefined) continue;
+    routePlans.set(edge, { router: routers.get(edge.from) ?? NO_ROUTES, gate });
   }
   const approvals = graph.envelope.major === 1 && graph.envelope.minor >= APPROVAL_SINCE;
   const pairs = new Map<string, Map<string, Pair>>();
@@ -395,11 +409,11 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
    * Returns true when a decision is below the floor and no other route takes the envelope.
    */
   function routeChecks(edge: EdgeInfo, fields: Json, reasons: Reason[]): boolean {
-    const router = routers.get(edge.from) ?? NO_ROUTES;
-    if (edge.guard !== undefined) checkGuard(edge, router, fields, reasons);
-    const escalates = edge.minConfidence !== undefined && checkFloor(edge, router, fields, reasons);
-    if (edge.gate === true) checkGateStatus(fields.status, describeEdge(edge), reasons);
-    else if (agents.get(edge.from)?.gate === true) checkGateStatus(fields.status, edge.from, reasons);
+    const plan = routePlans.get(edge);
+    if (plan === undefined) return false;
+    if (edge.guard !== undefined) checkGuard(edge, plan.router, fields, reasons);
+    const escalates = edge.minConfidence !== undefined && checkFloor(edge, plan.router, fields, reasons);
+    if (plan.gate !== undefined) checkGateStatus(fields.status, plan.gate, reasons);
     return escalates;
   }
 

@@ -31,6 +31,26 @@ describe("seam import", () => {
     );
   });
 
+  it("says what a seam graph picture does not show, on stderr and at the top of the file, and escapes the input's name", async () => {
+    const dir = makeTempDir("import");
+    const picture = join(dir, "desk\u001b[2J.mmd");
+    writeFileSync(picture, '---\ntitle: "desk"\n---\nflowchart TD\n  s0(("start"))\n  a0("lead<br/>peer")\n  t0>"complete<br/>done"]\n  s0 --> a0\n  a0 --> t0\n');
+    const r = await seam(["import", "mermaid", picture]);
+    expect(r.code).toBe(0);
+    const note =
+      "what a seam graph picture does not show: the envelope version, on_hop_limit, loop_signature, contracts, the fields each edge requires, terminal descriptions and comments " +
+      "(the file has Seam's defaults for them; copy them from the .seam file the picture was drawn from)";
+    expect(r.out).toContain(`// Left out: ${note}.\n`);
+    const shown = picture.replace("\u001b", "\\u001b");
+    expect(r.err).toBe(
+      [
+        `seam: ${shown}: left out ${note}`,
+        "seam: imported 1 agent and 0 edges; 0 guesses marked with seam-guess (seam check lists them; confirm each by deleting its comment); 1 left out, listed above and at the top of the file",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("writes --out, which seam check then accepts with only the guesses as info, and seam compile compiles", async () => {
     const dir = makeTempDir("import");
     const out = join(dir, "desk.seam");

@@ -16,10 +16,10 @@ const CODE = [
   "}",
 ].join("\n");
 
-function drift(seam: string) {
+function drift(seam: string, source = "LangGraph") {
   const code = checkText("code.seam", CODE);
   const mine = checkText("mine.seam", seam);
-  return driftFindings("LangGraph", { file: code.file, graph: code.graphs[0]! }, { file: mine.file, graph: mine.graphs[0]! }).map((d) => ({
+  return driftFindings(source, { file: code.file, graph: code.graphs[0]! }, { file: mine.file, graph: mine.graphs[0]! }).map((d) => ({
     rule: d.rule,
     severity: d.severity,
     at: `${getLineAndColumn(d.file, d.range.start).line}:${getLineAndColumn(d.file, d.range.start).column}-${getLineAndColumn(d.file, d.range.end).column}`,
@@ -60,5 +60,12 @@ describe("drift between a framework's graph and a .seam graph", () => {
       { rule: "drift-entry", severity: "error", at: "2:3-15", message: "the LangGraph graph starts tasks at 'lead', which this graph's entry does not name: add it, or change the code" },
       { rule: "drift-entry", severity: "error", at: "2:9-15", message: "the LangGraph graph does not start tasks at 'helper': remove it from entry, or change the code" },
     ]);
+  });
+
+  it("names the source once, whatever article its name carries", () => {
+    const mine = CODE.replace("  delegate lead -> critic { max_rounds 1 }\n  return critic -> lead\n", "").replace("  agent critic: worker\n", "");
+    const message = (source: string): string | undefined => drift(mine, source)[0]?.message;
+    expect(message("the OpenAI Agents SDK")).toBe("the OpenAI Agents SDK graph has agent 'critic', which this graph lacks: add it, or remove it from the code");
+    expect(message("a seam graph picture")).toBe("the seam graph picture has agent 'critic', which this graph lacks: add it, or remove it from the code");
   });
 });

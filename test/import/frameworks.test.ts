@@ -39,6 +39,8 @@ function shape(text: string) {
     agents: graph?.agents.map((a) => a.id).sort(),
     edges: graph?.edges.map((e) => `${e.kind} ${e.from} -> ${e.to}`).sort(),
     entries: graph?.entries,
+    fanOuts: graph?.edges.filter((e) => e.fanOut !== undefined).map((e) => `${e.from} -> ${e.to} fan_out ${e.fanOut}`).sort(),
+    joins: graph?.agents.filter((a) => a.join !== undefined).map((a) => `${a.id}: ${a.join?.wait} of ${[...(a.join?.inputs ?? [])].sort().join(", ")}`),
     ends: graph?.agents.filter((a) => a.terminals.length > 0).map((a) => a.id).sort(),
   };
 }
@@ -55,6 +57,20 @@ describe("LangGraph (Python, langgraph)", () => {
     const dumped: unknown = JSON.parse(python("langgraph", ["-c", "import json, supervisor_graph as g; print(json.dumps(g.graph.get_graph().to_json()))"]));
     expect(dumped).toEqual(JSON.parse(readFileSync(join(FIXTURES, "langgraph-supervisor.json"), "utf8")));
   }, 120_000);
+
+  it("imports plain parallel edges and a waiting edge as a fan-out and a join, and the committed JSON is what the library writes", async () => {
+    const text = await importRun("langgraph", "parallel_graph:graph", ["--python", venvPython("langgraph"), "--name", "langgraph-parallel"]);
+    expectRoundTrip(text);
+    expect(text).toBe(readFileSync(join(FIXTURES, "expected/langgraph-parallel.seam"), "utf8"));
+    const dumped: unknown = JSON.parse(python("langgraph", ["-c", "import json, parallel_graph as g; print(json.dumps(g.graph.get_graph().to_json()))"]));
+    expect(dumped).toEqual(JSON.parse(readFileSync(join(FIXTURES, "langgraph-parallel.json"), "utf8")));
+  }, 120_000);
+
+  it("finds the Send objects of a conditional edge function through --run: a fan-out, marked", async () => {
+    const text = await importRun("langgraph", "parallel_graph:send_graph", ["--python", venvPython("langgraph"), "--name", "langgraph-send"]);
+    expectRoundTrip(text);
+    expect(text).toBe(readFileSync(join(FIXTURES, "expected/langgraph-send.seam"), "utf8"));
+  }, 120_000);
 });
 
 describe("LangGraph.js (@langchain/langgraph)", async () => {
@@ -63,6 +79,19 @@ describe("LangGraph.js (@langchain/langgraph)", async () => {
     const text = await importRun("langgraph", "supervisor-graph.mjs:graph");
     expectRoundTrip(text);
     expect(shape(text)).toEqual(shape(readFileSync(join(FIXTURES, "expected/langgraph-supervisor.seam"), "utf8")));
+  });
+
+  it("imports the same parallel desks, built with LangGraph.js, to the same fan-outs and joins", async () => {
+    for (const [attribute, expected] of [
+      ["graph", "langgraph-parallel.seam"],
+      ["sendGraph", "langgraph-send.seam"],
+    ] as const) {
+      const text = await importRun("langgraph", `parallel-graph.mjs:${attribute}`);
+      expectRoundTrip(text);
+      const want = shape(readFileSync(join(FIXTURES, `expected/${expected}`), "utf8"));
+      expect(want.fanOuts?.length).toBe(2);
+      expect(shape(text)).toEqual(want);
+    }
   });
 });
 
@@ -89,6 +118,10 @@ describe("AutoGen GraphFlow (autogen-agentchat)", () => {
   if (!pythonHas("autogen", "autogen_agentchat")) return missing("the Python package autogen-agentchat", venvHow("autogen"));
   it("the committed DiGraph dump is what the library writes", () => {
     expect(JSON.parse(python("autogen", ["autogen_flow.py"]))).toEqual(JSON.parse(readFileSync(join(FIXTURES, "autogen-flow.json"), "utf8")));
+  }, 120_000);
+
+  it("the committed dump of the fan-out with an any-activation group is what the library writes", () => {
+    expect(JSON.parse(python("autogen", ["autogen_parallel.py"]))).toEqual(JSON.parse(readFileSync(join(FIXTURES, "autogen-parallel.json"), "utf8")));
   }, 120_000);
 });
 

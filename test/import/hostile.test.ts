@@ -19,6 +19,40 @@ describe("hostile input", () => {
     expect(importFile("asl", file('{"StartAt": '), "g")).toMatchObject({ ok: false, problem: { line: 1, column: 13 } });
   });
 
+  it("refuses a key given twice in one object, at the second key, in every JSON format", () => {
+    const machine = '{\n  "StartAt": "A",\n  "States": {\n    "A": { "Type": "Task", "Next": "B", "Next": "C" },\n    "B": { "Type": "Succeed" },\n    "C": { "Type": "Succeed" }\n  }\n}\n';
+    expect(importFile("asl", file(machine), "g")).toEqual({
+      ok: false,
+      problem: {
+        message: 'has the key "Next" twice in one object (at /States/A/Next): JSON readers disagree on which value counts',
+        line: 4,
+        column: 41,
+        hint: "give each key of an object once in the state machine",
+      },
+    });
+    expect(importFile("langgraph", file('{"nodes": [], "edges": [], "nodes": [{"id": "\\u001b[2J"}]}'), "g")).toMatchObject({ ok: false, problem: { line: 1, column: 28 } });
+    const hostile = importFile("autogen", file('{"nodes": {"a\\u001b[2J": {}, "a\\u001b[2J": {}}}'), "g");
+    expect(hostile).toMatchObject({ ok: false, problem: { message: 'has the key "a\\u001b[2J" twice in one object (at /nodes/a\\u001b[2J): JSON readers disagree on which value counts' } });
+  });
+
+  it("holds the fan-out checks to a budget bounded by the graph, then writes the rest as plain edges, marked", () => {
+    // One node with 1,500 fan-outs (one per condition), which a peer enters: each check walks all
+    // its edges before the one that does not fit.
+    const n = 1500;
+    const nodes: Record<string, unknown> = { p: { name: "p", edges: [{ target: "f" }] } };
+    const edges = Array.from({ length: 2 * n }, (_, i) => ({ target: `t${i}`, condition: `c${i >> 1}` }));
+    nodes["f"] = { name: "f", edges };
+    for (let i = 0; i < 2 * n; i++) nodes[`t${i}`] = { name: `t${i}`, edges: [] };
+    const result = importFile("autogen", file(JSON.stringify({ nodes, default_start_node: "p" })), "g");
+    if (!result.ok) throw new Error(result.problem.message);
+    const seam = toSeam(result.graph);
+    if (!seam.ok) throw new Error(seam.message);
+    const text = seam.output.text;
+    expect(text).toContain("  // seam-guess fan-out -- AutoGen GraphFlow runs t0, t1 at once from f; written as plain edges: only a supervisor fans out, and if f were one, p -> f would hand a whole task to a supervisor\n");
+    expect(text).toContain(`  // seam-guess fan-out -- AutoGen GraphFlow runs t${2 * n - 2}, t${2 * n - 1} at once from f; written as plain edges: the graph has more fan-outs than seam import checks\n`);
+    expect(text).not.toContain("fan_out");
+  });
+
   it("names the place of a shape error", () => {
     expect(importFile("langgraph", file('{"nodes": [{"id": "a"}], "edges": [{"source": "a", "target": "b"}]}'), "g")).toEqual({
       ok: false,

@@ -4,6 +4,7 @@ import { checkText } from "../../src/analysis/check.js";
 import { createSourceFile } from "../../src/core/source-file.js";
 import { mermaidPicture } from "../../src/emit/picture-mermaid.js";
 import { importFile, toSeam } from "../../src/import/index.js";
+import { PICTURE_LEAVES_OUT } from "../../src/import/mermaid.js";
 
 const EXAMPLES = new URL("../../examples/", import.meta.url);
 const PICTURES = new URL("../fixtures/pictures/", import.meta.url);
@@ -29,8 +30,9 @@ describe("mermaid: seam graph -> import -> graph is stable", () => {
         const picture = mermaidPicture(graph);
         const back = importText(picture);
         if (!back.ok) throw new Error(back.problem.message);
-        // A picture states everything it shows exactly: no guess is marked.
+        // A picture states everything it shows exactly: no guess is marked; what it does not show is noted.
         expect(back.text).not.toMatch(/\/\/ seam-guess /);
+        expect(back.text).toContain(`// Left out: ${PICTURE_LEAVES_OUT}.\n`);
         const again = checkText("b.seam", back.text).graphs[0];
         expect(again && mermaidPicture(again)).toBe(picture);
       }
@@ -62,5 +64,19 @@ describe("mermaid: flowcharts drawn by hand", () => {
       problem: { message: "the shape [...] of node a is not closed", line: 3, column: 3, hint: "give a Mermaid flowchart (see docs/import.md)" },
     });
     expect(importText("flowchart TD\n  a ~~ b\n")).toMatchObject({ ok: false, problem: { message: 'cannot read "~~ b": expected a link such as -->', line: 2, column: 5 } });
+  });
+
+  it("refuses a picture whose join or fan-out label would write Seam of its own, at the node's line", () => {
+    const hint = "give a Mermaid flowchart (see docs/import.md)";
+    const join = ["flowchart TD", '  s0(("start"))', '  a0[["lead<br/>supervisor<br/>join all of b } agent evil: peer {"]]', '  a1("b<br/>worker")', "  s0 --> a0", '  a0 -->|"delegate"| a1', '  a1 -->|"return"| a0'];
+    expect(importText(join.join("\n"))).toEqual({
+      ok: false,
+      problem: { message: 'the label of a0 has a join Seam cannot read: "all of b } agent evil: peer {"', line: 3, column: 1, hint },
+    });
+    const fan = ["flowchart TD", '  s0(("start"))', '  a0[["lead<br/>supervisor"]]', '  a1("b<br/>worker")', '  f0[/"fan_out x { }<br/>2 branches"\\]', "  s0 --> a0", "  a0 --> f0", '  f0 -->|"delegate"| a1'];
+    expect(importText(fan.join("\n"))).toEqual({
+      ok: false,
+      problem: { message: 'the fan-out f0 is named "x { }", which is not a Seam name', line: 5, column: 1, hint },
+    });
   });
 });

@@ -3,7 +3,7 @@
  * the in-memory `accept()`, `acceptAsync()` and the module `seam compile` emits, and against
  * `acceptAsync()` with the Redis store (a real redis-server; skipped with one line when absent).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
@@ -11,111 +11,10 @@ import { emitCompileOutput } from "../../src/emit/compile-output.js";
 import type { AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
 import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
 import { createMemorySeenStore, type SeenStore } from "../../src/runtime/seen-store.js";
-import { checkedGraph, clone, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+import { checkedGraph, makeTempDir, removeTempDirs } from "../emit/helpers.js";
+import { applyPatch, DEFAULT_NOW, optionsFor, suites, type Case, type Delivery, type FinishStep, type Pair } from "./conformance-suite.js";
 import { useRedis } from "./redis-fixture.js";
 import { redisAvailable } from "./redis-server.js";
-
-const suiteRoot = join(projectRoot, "conformance");
-const DEFAULT_NOW = "2026-01-01T00:00:00Z";
-
-type Pair = [string, string];
-type Triple = [string, string, string];
-interface Operation {
-  readonly op: "add" | "remove" | "replace";
-  readonly path: string;
-  readonly value?: unknown;
-}
-interface Delivery {
-  readonly note?: string;
-  readonly envelope?: unknown;
-  readonly envelopeFile?: string;
-  readonly patch?: readonly Operation[];
-  readonly me: string;
-  readonly now?: string;
-  readonly readable?: readonly string[];
-  readonly sender?: string;
-  readonly store?: boolean;
-  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null; messages?: Triple[]; join?: unknown };
-}
-/** A terminal action between deliveries. */
-interface FinishStep {
-  readonly note?: string;
-  readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
-  readonly expect: { ok: boolean; rule?: string; message?: string };
-}
-type Step = Delivery | FinishStep;
-interface Case {
-  readonly description: string;
-  /** How long the store keeps an idle task, in seconds (default: one day). */
-  readonly ttlSeconds?: number;
-  /** Who shares the store (default "graph"); "receiver" for hops whose earlier hops the case leaves out. */
-  readonly scope?: "graph" | "receiver";
-  readonly deliveries: readonly Step[];
-}
-
-/** RFC 6901 reference tokens of a pointer. */
-function tokens(pointer: string): string[] {
-  if (pointer === "") return [];
-  if (!pointer.startsWith("/")) throw new Error(`bad JSON Pointer ${pointer}`);
-  return pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-/** RFC 6902 `add`, `remove` and `replace` on a copy of `document`. */
-function applyPatch(document: unknown, patch: readonly Operation[]): unknown {
-  let root = clone(document);
-  for (const operation of patch) {
-    const path = tokens(operation.path);
-    const last = path.pop();
-    if (last === undefined) {
-      if (operation.op === "remove") throw new Error("cannot remove the whole document");
-      root = clone(operation.value);
-      continue;
-    }
-    let parent = root as Record<string, unknown> | unknown[];
-    for (const token of path) parent = (parent as Record<string, unknown>)[token] as Record<string, unknown>;
-    if (parent === undefined || parent === null || typeof parent !== "object") throw new Error(`patch path ${operation.path} does not resolve`);
-    if (Array.isArray(parent)) {
-      const index = last === "-" ? parent.length : Number(last);
-      if (operation.op === "add") parent.splice(index, 0, clone(operation.value));
-      else if (operation.op === "remove") parent.splice(index, 1);
-      else parent[index] = clone(operation.value);
-    } else if (operation.op === "remove") {
-      if (!Object.hasOwn(parent, last)) throw new Error(`patch removes missing ${operation.path}`);
-      delete parent[last];
-    } else {
-      if (operation.op === "replace" && !Object.hasOwn(parent, last)) throw new Error(`patch replaces missing ${operation.path}`);
-      parent[last] = clone(operation.value);
-    }
-  }
-  return root;
-}
-
-interface Suite {
-  readonly name: string;
-  readonly graphText: string;
-  readonly cases: readonly { name: string; value: Case }[];
-}
-
-function loadSuite(name: string): Suite {
-  const dir = join(suiteRoot, name);
-  const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), "utf8"));
-  const cases = readdirSync(dir)
-    .filter((file) => file.endsWith(".json"))
-    .sort()
-    .map((file) => {
-      const value = read(file) as Case;
-      const deliveries = value.deliveries.map((d) =>
-        "finish" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
-      );
-      return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
-    });
-  return { name, graphText: readFileSync(join(dir, "graph.seam"), "utf8"), cases };
-}
-
-const suites = readdirSync(suiteRoot, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => loadSuite(entry.name))
-  .sort((a, b) => a.name.localeCompare(b.name));
 
 function sortedPairs(pairs: readonly Pair[]): string[] {
   return pairs.map(([path, rule]) => JSON.stringify([path, rule])).sort();
@@ -154,18 +53,6 @@ function comparable(verdict: Delivery["expect"], stated: Delivery["expect"]): ob
 function finishVerdict(verdict: FinishVerdict, stated: FinishStep["expect"]): FinishStep["expect"] {
   if (verdict.ok) return { ok: true };
   return stated.message === undefined ? { ok: false, rule: verdict.rule } : { ok: false, rule: verdict.rule, message: verdict.message };
-}
-
-function optionsFor(delivery: Delivery, seen: SeenStore): AcceptOptions {
-  const readable = delivery.readable === undefined ? undefined : new Set(delivery.readable);
-  const now = Date.parse(delivery.now ?? DEFAULT_NOW);
-  return {
-    me: delivery.me,
-    now: () => now,
-    ...(readable === undefined ? {} : { canRead: (ref: string) => readable.has(ref) }),
-    ...(delivery.store === false ? {} : { seen }),
-    ...(delivery.sender === undefined ? {} : { sender: delivery.sender }),
-  };
 }
 
 type Runner = (envelope: unknown, options: AcceptOptions) => AcceptResult | Promise<AcceptResult>;

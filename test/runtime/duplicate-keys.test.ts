@@ -28,14 +28,21 @@ describe("findDuplicateKeys", () => {
     ['[{"to": {"id": "x"}, "to": {"id": "y", "id": "z"}}]', [{ pointer: "/0/to", key: "to" }, { pointer: "/0/to/id", key: "id" }]],
   ];
   it.each(invalid)("finds them in %s", (text, found) => {
-    expect(findDuplicateKeys(text)).toEqual(found);
+    expect(findDuplicateKeys(text).map(({ pointer, key }) => ({ pointer, key }))).toEqual(found);
     expect(hasDuplicateKeys(text, JSON.parse(text))).toBe(true);
   });
 
   it("handles deep nesting without recursion", () => {
     const depth = 100_000;
     const text = `${'{"a":'.repeat(depth)}{"k": 1, "k": 2}${"}".repeat(depth)}`;
-    expect(findDuplicateKeys(text)).toEqual([{ pointer: `${"/a".repeat(depth)}/k`, key: "k" }]);
+    expect(findDuplicateKeys(text)).toEqual([{ pointer: `${"/a".repeat(depth)}/k`, key: "k", offset: 5 * depth + 9 }]);
+  });
+
+  it("gives the offset of each repeated key's opening quote", () => {
+    expect(findDuplicateKeys('{"a": 1,\n "b": {"a": 2, "a": 3}, "a": 4}')).toEqual([
+      { pointer: "/b/a", key: "a", offset: 24 },
+      { pointer: "/a", key: "a", offset: 33 },
+    ]);
   });
 
   it("hasDuplicateKeys says so exactly when findDuplicateKeys finds some", () => {

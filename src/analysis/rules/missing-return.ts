@@ -3,7 +3,9 @@ import { defineRule } from "../rule.js";
 
 /**
  * `missing-return` (warning): a delegate whose target has neither a return edge to that
- * supervisor nor a terminal of its own, so the delegated work cannot come back or end.
+ * supervisor nor a terminal of its own, so the delegated work cannot come back or end. A branch
+ * of a fan-out is left to `branch-dangling`, which follows the branch's whole walk: it may come
+ * back through a join that waits for it (docs/language.md "Fan-out and joins").
  */
 export const missingReturnRule = defineRule({
   wholeGraph: true,
@@ -17,6 +19,8 @@ export const missingReturnRule = defineRule({
     const { paired } = model.facts;
     for (const edge of model.graph.edges) {
       if (edge.kind !== "delegate" || edgeFrom[edge.index] === edgeTo[edge.index] || paired[edge.index] === 1) continue;
+      // A branch of a fan-out is `branch-dangling`'s to judge: it follows the branch's walk.
+      if (edge.fanOut !== undefined) continue;
       const target = agents[edgeTo[edge.index] as number];
       if (target === undefined || target.terminals.length > 0) continue;
       report({

@@ -63,16 +63,16 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const { toSeam } = await import("../../import/index.js");
   const seam = toSeam(imported.graph);
   if (!seam.ok) {
-    io.stderr(`seam: ${options.input}: ${seam.message} (give a graph with at least one agent)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.input, 200)}: ${seam.message} (give a graph with at least one agent)\n`);
     return 2;
   }
   const { decided, text, guesses } = seam.output;
   if (options.check) return driftCheck(options, io, imported.graph.source, text);
 
   for (const renamed of decided.renamed) {
-    io.stderr(`seam: ${options.input}: ${quoteUntrusted(renamed.source)} is not a Seam name; written as ${escapeUntrusted(renamed.name, 120)}\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.input, 200)}: ${quoteUntrusted(renamed.source)} is not a Seam name; written as ${escapeUntrusted(renamed.name, 120)}\n`);
   }
-  for (const note of decided.notes) io.stderr(`seam: ${options.input}: left out ${escapeUntrusted(note, 300)}\n`);
+  for (const note of decided.notes) io.stderr(`seam: ${escapeUntrusted(options.input, 200)}: left out ${escapeUntrusted(note, 400)}\n`);
   if (options.out === undefined) {
     io.stdout(text);
   } else {
@@ -88,7 +88,8 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
   io.stderr(
     `seam: imported ${count(decided.agents.length, "agent")} and ${count(decided.edges.length, "edge")}${where}; ` +
-      `${guesses} ${guesses === 1 ? "guess" : "guesses"} marked with seam-guess (seam check lists them; confirm each by deleting its comment)\n`,
+      `${guesses} ${guesses === 1 ? "guess" : "guesses"} marked with seam-guess (seam check lists them; confirm each by deleting its comment)` +
+      `${decided.notes.length === 0 ? "" : `; ${decided.notes.length} left out, listed above and at the top of the file`}\n`,
   );
   return 0;
 }

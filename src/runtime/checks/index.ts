@@ -2,7 +2,8 @@
  * Every ingest rule of the runtime, in pipeline order: schema and JSON data, the envelope's own
  * semantics, the graph, the artefacts, the task ledger. A reason's `rule` is one of these ids
  * (or a JSON Schema keyword); each id has its module here, its catalogue entry (`reasons.json`)
- * and its page `docs/rules/<id>.md`.
+ * and its row in the reasons table of `docs/runtime-js.md` (held to the catalogue by a test); the
+ * ingest rules that route by the graph (guards, floors, gates) have a `docs/rules/<id>.md` page too.
  */
 import { agentVersion } from "./agent-version.js";
 import { approvalPending } from "./approval-pending.js";

@@ -80,12 +80,13 @@ async def run_finish(m, store, step, mode):
 
 def verdict(result):
     pairs = lambda reasons: [[r.path, r.rule] for r in reasons]  # noqa: E731
+    # Every reason and warning in full, in the runtime's order: compared with the JavaScript runtime's.
+    messages = lambda reasons: [[r.path, r.rule, r.message] for r in reasons]  # noqa: E731
     if result.ok:
         record = result.record
-        return {"ok": True, "duplicate": False, "route": record.route, "reasons": [], "warnings": pairs(record.warnings), "attempt": None, "messages": [], "join": record.join}
+        return {"ok": True, "duplicate": False, "route": record.route, "reasons": [], "warnings": pairs(record.warnings), "attempt": None, "messages": messages(record.warnings), "join": record.join}
     rejection = result.rejection
-    messages = [[r.path, r.rule, r.message] for r in rejection.reasons]
-    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages, "join": None}
+    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages(rejection.reasons), "join": None}
 
 
 def redis_store(url, prefix, case, mode):

@@ -8,6 +8,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkedGraph, projectRoot, removeTempDirs } from "../helpers.js";
 
+import { createGraphAccept } from "../../../src/emit/graph-accept.js";
+import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
+import { applyPatch, DEFAULT_NOW, loadSuite, optionsFor, type Delivery, type FinishStep } from "../../runtime/conformance-suite.js";
 import { useRedis } from "../../runtime/redis-fixture.js";
 import { redisAvailable } from "../../runtime/redis-server.js";
 import { HERE, python as systemPython, runJson, writePythonModule } from "./python.js";
@@ -68,6 +71,7 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
       .filter((file) => file.endsWith(".json"))
       .map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, file), "utf8")) as Case]),
   );
+  const loaded = loadSuite(suite);
   const graph = checkedGraph(readFileSync(join(dir, "graph.seam"), "utf8"), `${suite}/graph.seam`);
 
   const check = (mode: string, redisUrl?: string) => {
@@ -82,6 +86,27 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
     }
   };
   it.each(["sync", "async"])("every case gives the suite's verdicts through %s accept", (mode) => check(mode));
+  it("words every reason as the JavaScript runtime does, in its order", () => {
+    const module = writePythonModule(graph, `py-conformance-${suite}`);
+    const answers = runJson<Record<string, (Verdict & { messages?: string[][] })[]>>(python as string, join(HERE, "conformance.py"), [module, dir, "sync"], null);
+    const js = createGraphAccept(graph);
+    for (const { name, value } of loaded.cases) {
+      const seen = createMemorySeenStore({ ...(value.ttlSeconds === undefined ? {} : { ttlMs: value.ttlSeconds * 1000 }), scope: value.scope ?? "graph" });
+      value.deliveries.forEach((step, i) => {
+        if ("finish" in step) {
+          const { task, me, terminal, outcome } = (step as FinishStep).finish;
+          const now = Date.parse((step as FinishStep).finish.now ?? DEFAULT_NOW);
+          js.finish(task, { me, terminal, outcome, seen, now: () => now });
+          return;
+        }
+        const delivery = step as Delivery;
+        const envelope = delivery.patch === undefined ? delivery.envelope : applyPatch(delivery.envelope, delivery.patch);
+        const result = js.accept(envelope, optionsFor(delivery, seen));
+        const reasons = result.ok ? result.record.warnings : result.rejection.reasons;
+        expect(answers[name]?.[i]?.messages, `${name} delivery ${i}`).toEqual(reasons.map((r) => [r.path, r.rule, r.message]));
+      });
+    }
+  });
   // redis-py's RedisSeenStore (sync) and AsyncRedisSeenStore (redis.asyncio), on a real Redis.
   it.skipIf(!redisReady).each(["sync", "async"])("every case gives the suite's verdicts through %s accept with the Redis store", (mode) =>
     check(mode, redis.server().url),
