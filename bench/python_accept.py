@@ -14,7 +14,7 @@ interleaved round by round after two warm-up rounds, so load on the machine hits
 - jsonschema: Draft202012Validator(edge schema, format_checker=FormatChecker()), every error
   collected (list(iter_errors)); "uri" is checked through rfc3987 when it is installed
 """
-import importlib.util
+import importlib
 import json
 import os
 import sys
@@ -28,11 +28,9 @@ UUID = r"^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z"
 
 def load(path):
     # The module imports the runtime package seam_handoff, vendored beside it (--vendor-runtime).
+    # Imported by name: where mypyc compiled them, the extension modules beside the sources win.
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
-    spec = importlib.util.spec_from_file_location("seam_bench_module", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module(os.path.basename(path)[: -len(".py")])
 
 
 def main():

@@ -13,9 +13,8 @@ RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .
 recompile instead.
 """
 
-import re
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
 
@@ -23,14 +22,17 @@ _codegen.check_runtime_version("0.1.0", __name__)
 
 from seam_handoff import (
     DEFAULT_TASK_TTL_MS,
+    MAX_ENVELOPE_BYTES,
     AcceptanceRecord,
     Accepted,
     AcceptResult,
     AgentInfo,
     AlreadyFinished,
+    AsyncRedisSeenStore,
     AsyncSeenStore,
     CanRead,
     CanReadAsync,
+    ClaimApproval,
     Claimed,
     ClaimEdge,
     ClaimHolder,
@@ -40,6 +42,7 @@ from seam_handoff import (
     CustodyFault,
     Duplicate,
     EdgeInfo,
+    EdgeKind,
     EndRecord,
     Finished,
     FinishRequest,
@@ -48,739 +51,76 @@ from seam_handoff import (
     GraphInfo,
     GuardCondition,
     GuardInfo,
+    HopLimitAction,
     JoinInfo,
     LoopDetector,
     LoopObservation,
     MemorySeenStore,
     Noted,
     NotOwner,
+    Outcome,
     OwnerConflict,
+    ParsedEnvelope,
     Reason,
+    RecordOutcome,
+    RedisSeenStore,
     Rejected,
     Rejection,
+    RejectionRoute,
+    Role,
+    Route,
     SchemaError,
     SeenStore,
+    StoreUnavailableError,
     TaskEnd,
     TaskFinished,
     TerminalInfo,
     canonical_json,
+    parse_envelope,
     schema_error_to_reason,
+)
+from seam_handoff.envelopes import v1_4 as _envelope
+from seam_handoff.envelopes.v1_4 import (
+    AgentRef,
+    Approval,
+    ArtefactsItem,
+    Budget,
+    BudgetCounters,
+    DecisionsItem,
+    Envelope,
+    Goal,
+    Hop,
+    OpenQuestionsItem,
+    ProvenanceItem,
+    validate_envelope,
 )
 
 _Acceptor: Final = _codegen.Acceptor
 _EnvelopeBuilder: Final = _codegen.EnvelopeBuilder
 _create_loop_signature: Final = _codegen.create_loop_signature
-_DATE_TIME_COMMON: Final = _codegen.DATE_TIME_COMMON
 _INT_LIMIT: Final = _codegen.INT_LIMIT
-_LONE_SURROGATE: Final = _codegen.LONE_SURROGATE
-_URI_COMMON: Final = _codegen.URI_COMMON
-_UUID: Final = _codegen.UUID
-_format_date_time: Final = _codegen.format_date_time
-_format_uri: Final = _codegen.format_uri
 _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
-_js_key_order: Final = _codegen.js_key_order
+_envelope_into: Final = _envelope.validate_into
+_free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AlreadyFinished", "AsyncSeenStore", "CanRead", "CanReadAsync", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "JoinInfo", "LoopDetector", "LoopObservation", "MemorySeenStore", "NotOwner", "Noted", "OwnerConflict", "Reason", "Rejected", "Rejection", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "SchemaError", "SeenStore", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinInfo", "LoopDetector", "LoopObservation", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "parse_envelope", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
 
-# JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
-# required fields share one).
-_KNOWN_0: Final = frozenset(("envelope_version", "handoff_id", "task_id", "hop", "from_agent", "to_agent", "goal", "decisions", "artefacts", "constraints", "budget", "open_questions", "provenance", "status", "allowed_next_step", "safe_resume", "blocked_on", "approval",))
-_PATTERN_1: Final = re.compile("^[0-9]+\\.[0-9]+\\.[0-9]+\\Z")
-_KNOWN_2: Final = frozenset(("index", "limit", "path", "branch",))
-_KNOWN_3: Final = frozenset(("id", "role", "version",))
-_ENUM_4: Final = frozenset(("supervisor", "worker", "peer",))
-_ALLOWED_5: Final = ("supervisor", "worker", "peer")
-_KNOWN_6: Final = frozenset(("statement", "acceptance_criteria", "out_of_scope",))
-_KNOWN_7: Final = frozenset(("id", "statement", "rationale", "confidence", "reversible", "evidence",))
-_KNOWN_8: Final = frozenset(("ref", "media_type", "role", "digest", "byte_size", "summary", "read_scope",))
-_ENUM_9: Final = frozenset(("required", "supporting", "superseded",))
-_ALLOWED_10: Final = ("required", "supporting", "superseded")
-_PATTERN_11: Final = re.compile("^sha256:[a-f0-9]{64}\\Z")
-_KNOWN_12: Final = frozenset(("consumed", "limit",))
-_KNOWN_13: Final = frozenset(("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros",))
-_KNOWN_14: Final = frozenset(("question", "blocking", "owner_hint",))
-_KNOWN_15: Final = frozenset(("agent", "action", "at", "status", "note",))
-_ENUM_16: Final = frozenset(("verified", "asserted", "unverified",))
-_ALLOWED_17: Final = ("verified", "asserted", "unverified")
-_ENUM_18: Final = frozenset(("ready", "partial", "blocked", "waiting_review", "failed",))
-_ALLOWED_19: Final = ("ready", "partial", "blocked", "waiting_review", "failed")
-_KNOWN_20: Final = frozenset(("approver", "approved_at", "pending_handoff_id", "note",))
-
+# JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
+# one); each checks the envelope first (validate_envelope, the runtime's).
 def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
-    # urn:seam-handoff:schema:handoff-envelope:1.4
-    if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
-        if "envelope_version" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "envelope_version"}))
-        if "handoff_id" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "handoff_id"}))
-        if "task_id" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "task_id"}))
-        if "hop" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "hop"}))
-        if "from_agent" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "from_agent"}))
-        if "to_agent" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "to_agent"}))
-        if "goal" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "goal"}))
-        if "budget" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "budget"}))
-        if "provenance" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "provenance"}))
-        if not _KNOWN_0.issuperset(data):
-            for key in _js_key_order([k for k in data if k not in _KNOWN_0]):
-                errors.append(SchemaError(path, "additionalProperties", {"additionalProperty": key}))
-        if "envelope_version" in data:
-            d1 = data["envelope_version"]
-            if isinstance(d1, str):
-                if _PATTERN_1.search(d1) is None:
-                    errors.append(SchemaError(path + "/envelope_version", "pattern", {"pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"}))
-            else:
-                errors.append(SchemaError(path + "/envelope_version", "type", {"type": "string"}))
-        if "handoff_id" in data:
-            d1 = data["handoff_id"]
-            if isinstance(d1, str):
-                if _UUID.match(d1) is None:
-                    errors.append(SchemaError(path + "/handoff_id", "format", {"format": "uuid"}))
-            else:
-                errors.append(SchemaError(path + "/handoff_id", "type", {"type": "string"}))
-        if "task_id" in data:
-            d1 = data["task_id"]
-            if isinstance(d1, str):
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/task_id", "minLength", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/task_id", "type", {"type": "string"}))
-        if "hop" in data:
-            d1 = data["hop"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "index" not in d1:
-                    errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "index"}))
-                if "limit" not in d1:
-                    errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "limit"}))
-                if not _KNOWN_2.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_2]):
-                        errors.append(SchemaError(path + "/hop", "additionalProperties", {"additionalProperty": key}))
-                if "index" in d1:
-                    d2 = d1["index"]
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
-                        if d2 > 9007199254740991:
-                            errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                        if d2 < 0:
-                            errors.append(SchemaError(path + "/hop/index", "minimum", {"comparison": ">=", "limit": 0}))
-                    else:
-                        if not _is_integer(d2):
-                            errors.append(SchemaError(path + "/hop/index", "type", {"type": "integer"}))
-                        if _is_number(d2):
-                            if d2 > 9007199254740991:
-                                errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                            if d2 < 0:
-                                errors.append(SchemaError(path + "/hop/index", "minimum", {"comparison": ">=", "limit": 0}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
-                        if d2 > 9007199254740991:
-                            errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                        if d2 < 1:
-                            errors.append(SchemaError(path + "/hop/limit", "minimum", {"comparison": ">=", "limit": 1}))
-                    else:
-                        if not _is_integer(d2):
-                            errors.append(SchemaError(path + "/hop/limit", "type", {"type": "integer"}))
-                        if _is_number(d2):
-                            if d2 > 9007199254740991:
-                                errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                            if d2 < 1:
-                                errors.append(SchemaError(path + "/hop/limit", "minimum", {"comparison": ">=", "limit": 1}))
-                if "path" in d1:
-                    d2 = d1["path"]
-                    if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
-                        for i2, d3 in enumerate(d2):
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/hop/path/" + str(i2), "type", {"type": "string"}))
-                    else:
-                        errors.append(SchemaError(path + "/hop/path", "type", {"type": "array"}))
-                if "branch" in d1:
-                    d2 = d1["branch"]
-                    if isinstance(d2, str):
-                        if len(d2) > 256:
-                            errors.append(SchemaError(path + "/hop/branch", "maxLength", {"limit": 256}))
-                        if len(d2) < 3:
-                            errors.append(SchemaError(path + "/hop/branch", "minLength", {"limit": 3}))
-                    else:
-                        errors.append(SchemaError(path + "/hop/branch", "type", {"type": "string"}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "from_agent" in data:
-            d1 = data["from_agent"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "id" not in d1:
-                    errors.append(SchemaError(path + "/from_agent", "required", {"missingProperty": "id"}))
-                if "role" not in d1:
-                    errors.append(SchemaError(path + "/from_agent", "required", {"missingProperty": "role"}))
-                if not _KNOWN_3.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_3]):
-                        errors.append(SchemaError(path + "/from_agent", "additionalProperties", {"additionalProperty": key}))
-                if "id" in d1:
-                    d2 = d1["id"]
-                    if not isinstance(d2, str):
-                        errors.append(SchemaError(path + "/from_agent/id", "type", {"type": "string"}))
-                if "role" in d1:
-                    d2 = d1["role"]
-                    if not (isinstance(d2, str) and d2 in _ENUM_4):
-                        errors.append(SchemaError(path + "/from_agent/role", "enum", {"allowedValues": _ALLOWED_5}))
-                if "version" in d1:
-                    d2 = d1["version"]
-                    if not isinstance(d2, str):
-                        errors.append(SchemaError(path + "/from_agent/version", "type", {"type": "string"}))
-            else:
-                errors.append(SchemaError(path + "/from_agent", "type", {"type": "object"}))
-        if "to_agent" in data:
-            d1 = data["to_agent"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "id" not in d1:
-                    errors.append(SchemaError(path + "/to_agent", "required", {"missingProperty": "id"}))
-                if "role" not in d1:
-                    errors.append(SchemaError(path + "/to_agent", "required", {"missingProperty": "role"}))
-                if not _KNOWN_3.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_3]):
-                        errors.append(SchemaError(path + "/to_agent", "additionalProperties", {"additionalProperty": key}))
-                if "id" in d1:
-                    d2 = d1["id"]
-                    if not isinstance(d2, str):
-                        errors.append(SchemaError(path + "/to_agent/id", "type", {"type": "string"}))
-                if "role" in d1:
-                    d2 = d1["role"]
-                    if not (isinstance(d2, str) and d2 in _ENUM_4):
-                        errors.append(SchemaError(path + "/to_agent/role", "enum", {"allowedValues": _ALLOWED_5}))
-                if "version" in d1:
-                    d2 = d1["version"]
-                    if not isinstance(d2, str):
-                        errors.append(SchemaError(path + "/to_agent/version", "type", {"type": "string"}))
-            else:
-                errors.append(SchemaError(path + "/to_agent", "type", {"type": "object"}))
-        if "goal" in data:
-            d1 = data["goal"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "statement" not in d1:
-                    errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "statement"}))
-                if "acceptance_criteria" not in d1:
-                    errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "acceptance_criteria"}))
-                if not _KNOWN_6.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_6]):
-                        errors.append(SchemaError(path + "/goal", "additionalProperties", {"additionalProperty": key}))
-                if "statement" in d1:
-                    d2 = d1["statement"]
-                    if isinstance(d2, str):
-                        if len(d2) > 2000:
-                            errors.append(SchemaError(path + "/goal/statement", "maxLength", {"limit": 2000}))
-                        if len(d2) < 1:
-                            errors.append(SchemaError(path + "/goal/statement", "minLength", {"limit": 1}))
-                    else:
-                        errors.append(SchemaError(path + "/goal/statement", "type", {"type": "string"}))
-                if "acceptance_criteria" in d1:
-                    d2 = d1["acceptance_criteria"]
-                    if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
-                        if len(d2) < 1:
-                            errors.append(SchemaError(path + "/goal/acceptance_criteria", "minItems", {"limit": 1}))
-                        for i2, d3 in enumerate(d2):
-                            if isinstance(d3, str):
-                                if len(d3) < 1:
-                                    errors.append(SchemaError(path + "/goal/acceptance_criteria/" + str(i2), "minLength", {"limit": 1}))
-                            else:
-                                errors.append(SchemaError(path + "/goal/acceptance_criteria/" + str(i2), "type", {"type": "string"}))
-                    else:
-                        errors.append(SchemaError(path + "/goal/acceptance_criteria", "type", {"type": "array"}))
-                if "out_of_scope" in d1:
-                    d2 = d1["out_of_scope"]
-                    if isinstance(d2, list):
-                        d2 = cast("list[object]", d2)
-                        for i2, d3 in enumerate(d2):
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/goal/out_of_scope/" + str(i2), "type", {"type": "string"}))
-                    else:
-                        errors.append(SchemaError(path + "/goal/out_of_scope", "type", {"type": "array"}))
-            else:
-                errors.append(SchemaError(path + "/goal", "type", {"type": "object"}))
-        if "decisions" in data:
-            d1 = data["decisions"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                for i1, d2 in enumerate(d1):
-                    if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
-                        if "id" not in d2:
-                            errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "id"}))
-                        if "statement" not in d2:
-                            errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "statement"}))
-                        if "rationale" not in d2:
-                            errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "rationale"}))
-                        if "confidence" not in d2:
-                            errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "confidence"}))
-                        if "reversible" not in d2:
-                            errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "reversible"}))
-                        if not _KNOWN_7.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_7]):
-                                errors.append(SchemaError(path + "/decisions/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "id" in d2:
-                            d3 = d2["id"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/decisions/" + str(i1) + "/id", "type", {"type": "string"}))
-                        if "statement" in d2:
-                            d3 = d2["statement"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/decisions/" + str(i1) + "/statement", "type", {"type": "string"}))
-                        if "rationale" in d2:
-                            d3 = d2["rationale"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/decisions/" + str(i1) + "/rationale", "type", {"type": "string"}))
-                        if "confidence" in d2:
-                            d3 = d2["confidence"]
-                            if (type(d3) is float and d3 - d3 == 0.0) or _is_number(d3):
-                                if d3 > 1:
-                                    errors.append(SchemaError(path + "/decisions/" + str(i1) + "/confidence", "maximum", {"comparison": "<=", "limit": 1}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/decisions/" + str(i1) + "/confidence", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                errors.append(SchemaError(path + "/decisions/" + str(i1) + "/confidence", "type", {"type": "number"}))
-                        if "reversible" in d2:
-                            d3 = d2["reversible"]
-                            if not (d3 is True or d3 is False):
-                                errors.append(SchemaError(path + "/decisions/" + str(i1) + "/reversible", "type", {"type": "boolean"}))
-                        if "evidence" in d2:
-                            d3 = d2["evidence"]
-                            if isinstance(d3, list):
-                                d3 = cast("list[object]", d3)
-                                for i3, d4 in enumerate(d3):
-                                    if not isinstance(d4, str):
-                                        errors.append(SchemaError(path + "/decisions/" + str(i1) + "/evidence/" + str(i3), "type", {"type": "string"}))
-                            else:
-                                errors.append(SchemaError(path + "/decisions/" + str(i1) + "/evidence", "type", {"type": "array"}))
-                    else:
-                        errors.append(SchemaError(path + "/decisions/" + str(i1), "type", {"type": "object"}))
-            else:
-                errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                for i1, d2 in enumerate(d1):
-                    if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
-                        if "ref" not in d2:
-                            errors.append(SchemaError(path + "/artefacts/" + str(i1), "required", {"missingProperty": "ref"}))
-                        if "media_type" not in d2:
-                            errors.append(SchemaError(path + "/artefacts/" + str(i1), "required", {"missingProperty": "media_type"}))
-                        if "role" not in d2:
-                            errors.append(SchemaError(path + "/artefacts/" + str(i1), "required", {"missingProperty": "role"}))
-                        if not _KNOWN_8.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_8]):
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "ref" in d2:
-                            d3 = d2["ref"]
-                            if isinstance(d3, str):
-                                if _URI_COMMON.match(d3) is None and not _format_uri(d3):
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/ref", "format", {"format": "uri"}))
-                            else:
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/ref", "type", {"type": "string"}))
-                        if "media_type" in d2:
-                            d3 = d2["media_type"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/media_type", "type", {"type": "string"}))
-                        if "role" in d2:
-                            d3 = d2["role"]
-                            if not (isinstance(d3, str) and d3 in _ENUM_9):
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/role", "enum", {"allowedValues": _ALLOWED_10}))
-                        if "digest" in d2:
-                            d3 = d2["digest"]
-                            if isinstance(d3, str):
-                                if _PATTERN_11.search(d3) is None:
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/digest", "pattern", {"pattern": "^sha256:[a-f0-9]{64}$"}))
-                            else:
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/digest", "type", {"type": "string"}))
-                        if "byte_size" in d2:
-                            d3 = d2["byte_size"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "summary" in d2:
-                            d3 = d2["summary"]
-                            if isinstance(d3, str):
-                                if len(d3) > 500:
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/summary", "maxLength", {"limit": 500}))
-                            else:
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/summary", "type", {"type": "string"}))
-                        if "read_scope" in d2:
-                            d3 = d2["read_scope"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/read_scope", "type", {"type": "string"}))
-                    else:
-                        errors.append(SchemaError(path + "/artefacts/" + str(i1), "type", {"type": "object"}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-        if "constraints" in data:
-            d1 = data["constraints"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                for i1, d2 in enumerate(d1):
-                    if not isinstance(d2, str):
-                        errors.append(SchemaError(path + "/constraints/" + str(i1), "type", {"type": "string"}))
-            else:
-                errors.append(SchemaError(path + "/constraints", "type", {"type": "array"}))
-        if "budget" in data:
-            d1 = data["budget"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "consumed" not in d1:
-                    errors.append(SchemaError(path + "/budget", "required", {"missingProperty": "consumed"}))
-                if "limit" not in d1:
-                    errors.append(SchemaError(path + "/budget", "required", {"missingProperty": "limit"}))
-                if not _KNOWN_12.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_12]):
-                        errors.append(SchemaError(path + "/budget", "additionalProperties", {"additionalProperty": key}))
-                if "consumed" in d1:
-                    d2 = d1["consumed"]
-                    if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
-                        if not _KNOWN_13.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_13]):
-                                errors.append(SchemaError(path + "/budget/consumed", "additionalProperties", {"additionalProperty": key}))
-                        if "tokens" in d2:
-                            d3 = d2["tokens"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/consumed/tokens", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/consumed/tokens", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/consumed/tokens", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "wall_clock_ms" in d2:
-                            d3 = d2["wall_clock_ms"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "tool_calls" in d2:
-                            d3 = d2["tool_calls"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/consumed/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/consumed/tool_calls", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/consumed/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "retries" in d2:
-                            d3 = d2["retries"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/consumed/retries", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/consumed/retries", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/consumed/retries", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "cost_micros" in d2:
-                            d3 = d2["cost_micros"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/consumed/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/consumed/cost_micros", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/consumed/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/consumed/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
-                    else:
-                        errors.append(SchemaError(path + "/budget/consumed", "type", {"type": "object"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
-                    if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
-                        if not _KNOWN_13.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_13]):
-                                errors.append(SchemaError(path + "/budget/limit", "additionalProperties", {"additionalProperty": key}))
-                        if "tokens" in d2:
-                            d3 = d2["tokens"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/limit/tokens", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/limit/tokens", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/limit/tokens", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "wall_clock_ms" in d2:
-                            d3 = d2["wall_clock_ms"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "tool_calls" in d2:
-                            d3 = d2["tool_calls"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/limit/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/limit/tool_calls", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/limit/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "retries" in d2:
-                            d3 = d2["retries"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/limit/retries", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/limit/retries", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/limit/retries", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "cost_micros" in d2:
-                            d3 = d2["cost_micros"]
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                if d3 < 0:
-                                    errors.append(SchemaError(path + "/budget/limit/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
-                            else:
-                                if not _is_integer(d3):
-                                    errors.append(SchemaError(path + "/budget/limit/cost_micros", "type", {"type": "integer"}))
-                                if _is_number(d3):
-                                    if d3 > 9007199254740991:
-                                        errors.append(SchemaError(path + "/budget/limit/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
-                                    if d3 < 0:
-                                        errors.append(SchemaError(path + "/budget/limit/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
-                    else:
-                        errors.append(SchemaError(path + "/budget/limit", "type", {"type": "object"}))
-            else:
-                errors.append(SchemaError(path + "/budget", "type", {"type": "object"}))
-        if "open_questions" in data:
-            d1 = data["open_questions"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                for i1, d2 in enumerate(d1):
-                    if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
-                        if "question" not in d2:
-                            errors.append(SchemaError(path + "/open_questions/" + str(i1), "required", {"missingProperty": "question"}))
-                        if "blocking" not in d2:
-                            errors.append(SchemaError(path + "/open_questions/" + str(i1), "required", {"missingProperty": "blocking"}))
-                        if not _KNOWN_14.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_14]):
-                                errors.append(SchemaError(path + "/open_questions/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "question" in d2:
-                            d3 = d2["question"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/open_questions/" + str(i1) + "/question", "type", {"type": "string"}))
-                        if "blocking" in d2:
-                            d3 = d2["blocking"]
-                            if not (d3 is True or d3 is False):
-                                errors.append(SchemaError(path + "/open_questions/" + str(i1) + "/blocking", "type", {"type": "boolean"}))
-                        if "owner_hint" in d2:
-                            d3 = d2["owner_hint"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/open_questions/" + str(i1) + "/owner_hint", "type", {"type": "string"}))
-                    else:
-                        errors.append(SchemaError(path + "/open_questions/" + str(i1), "type", {"type": "object"}))
-            else:
-                errors.append(SchemaError(path + "/open_questions", "type", {"type": "array"}))
-        if "provenance" in data:
-            d1 = data["provenance"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/provenance", "minItems", {"limit": 1}))
-                for i1, d2 in enumerate(d1):
-                    if isinstance(d2, dict):
-                        d2 = cast("dict[str, object]", d2)
-                        if "agent" not in d2:
-                            errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "agent"}))
-                        if "action" not in d2:
-                            errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "action"}))
-                        if "at" not in d2:
-                            errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "at"}))
-                        if "status" not in d2:
-                            errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "status"}))
-                        if not _KNOWN_15.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_15]):
-                                errors.append(SchemaError(path + "/provenance/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "agent" in d2:
-                            d3 = d2["agent"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/agent", "type", {"type": "string"}))
-                        if "action" in d2:
-                            d3 = d2["action"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/action", "type", {"type": "string"}))
-                        if "at" in d2:
-                            d3 = d2["at"]
-                            if isinstance(d3, str):
-                                if _DATE_TIME_COMMON.match(d3) is None and not _format_date_time(d3):
-                                    errors.append(SchemaError(path + "/provenance/" + str(i1) + "/at", "format", {"format": "date-time"}))
-                            else:
-                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/at", "type", {"type": "string"}))
-                        if "status" in d2:
-                            d3 = d2["status"]
-                            if not (isinstance(d3, str) and d3 in _ENUM_16):
-                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/status", "enum", {"allowedValues": _ALLOWED_17}))
-                        if "note" in d2:
-                            d3 = d2["note"]
-                            if not isinstance(d3, str):
-                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/note", "type", {"type": "string"}))
-                    else:
-                        errors.append(SchemaError(path + "/provenance/" + str(i1), "type", {"type": "object"}))
-            else:
-                errors.append(SchemaError(path + "/provenance", "type", {"type": "array"}))
-        if "status" in data:
-            d1 = data["status"]
-            if not (isinstance(d1, str) and d1 in _ENUM_18):
-                errors.append(SchemaError(path + "/status", "enum", {"allowedValues": _ALLOWED_19}))
-        if "allowed_next_step" in data:
-            d1 = data["allowed_next_step"]
-            if isinstance(d1, str):
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/allowed_next_step", "minLength", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/allowed_next_step", "type", {"type": "string"}))
-        if "safe_resume" in data:
-            d1 = data["safe_resume"]
-            if isinstance(d1, str):
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/safe_resume", "minLength", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/safe_resume", "type", {"type": "string"}))
-        if "blocked_on" in data:
-            d1 = data["blocked_on"]
-            if isinstance(d1, str):
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/blocked_on", "minLength", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/blocked_on", "type", {"type": "string"}))
-        if "approval" in data:
-            d1 = data["approval"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "approver" not in d1:
-                    errors.append(SchemaError(path + "/approval", "required", {"missingProperty": "approver"}))
-                if "approved_at" not in d1:
-                    errors.append(SchemaError(path + "/approval", "required", {"missingProperty": "approved_at"}))
-                if "pending_handoff_id" not in d1:
-                    errors.append(SchemaError(path + "/approval", "required", {"missingProperty": "pending_handoff_id"}))
-                if not _KNOWN_20.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_20]):
-                        errors.append(SchemaError(path + "/approval", "additionalProperties", {"additionalProperty": key}))
-                if "approver" in d1:
-                    d2 = d1["approver"]
-                    if isinstance(d2, str):
-                        if len(d2) < 1:
-                            errors.append(SchemaError(path + "/approval/approver", "minLength", {"limit": 1}))
-                    else:
-                        errors.append(SchemaError(path + "/approval/approver", "type", {"type": "string"}))
-                if "approved_at" in d1:
-                    d2 = d1["approved_at"]
-                    if isinstance(d2, str):
-                        if _DATE_TIME_COMMON.match(d2) is None and not _format_date_time(d2):
-                            errors.append(SchemaError(path + "/approval/approved_at", "format", {"format": "date-time"}))
-                    else:
-                        errors.append(SchemaError(path + "/approval/approved_at", "type", {"type": "string"}))
-                if "pending_handoff_id" in d1:
-                    d2 = d1["pending_handoff_id"]
-                    if isinstance(d2, str):
-                        if _UUID.match(d2) is None:
-                            errors.append(SchemaError(path + "/approval/pending_handoff_id", "format", {"format": "uuid"}))
-                    else:
-                        errors.append(SchemaError(path + "/approval/pending_handoff_id", "type", {"type": "string"}))
-                if "note" in d1:
-                    d2 = d1["note"]
-                    if not isinstance(d2, str):
-                        errors.append(SchemaError(path + "/approval/note", "type", {"type": "string"}))
-            else:
-                errors.append(SchemaError(path + "/approval", "type", {"type": "object"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
-
-def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-1
-    _validate_0(data, path, errors)
+    _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "constraints" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -799,7 +139,8 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "constraints" in data:
             d1 = data["constraints"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
             else:
@@ -807,11 +148,12 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-2
-    _validate_0(data, path, errors)
+    _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "artefacts" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "status" not in data:
@@ -819,7 +161,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -838,31 +181,87 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "artefacts" in data:
             d1 = data["artefacts"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
+    else:
+        errors.append(SchemaError(path, "type", {"type": "object"}))
+
+def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
+    # urn:seam-handoff:schema:graph:payouts:contract-3
+    _envelope_into(data, path, errors)
+    if isinstance(data, dict):
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
+        if "approval" not in data:
+            errors.append(SchemaError(path, "required", {"missingProperty": "approval"}))
+        if "artefacts" not in data:
+            errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
+        if "decisions" not in data:
+            errors.append(SchemaError(path, "required", {"missingProperty": "decisions"}))
+        if "status" not in data:
+            errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
+        if "hop" in data:
+            d1 = data["hop"]
+            if isinstance(d1, dict):
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
+                if "path" not in d1:
+                    errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
+                if "limit" in d1:
+                    d2 = d1["limit"]
+                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                        if d2 > 12:
+                            errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
+                    else:
+                        if not _is_integer(d2):
+                            errors.append(SchemaError(path + "/hop/limit", "type", {"type": "integer"}))
+                        if _is_number(d2):
+                            if d2 > 12:
+                                errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
+            else:
+                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
+        if "artefacts" in data:
+            d1 = data["artefacts"]
+            if isinstance(d1, list):
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
+                if len(d1) < 1:
+                    errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
+            else:
+                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
+        if "decisions" in data:
+            d1 = data["decisions"]
+            if isinstance(d1, list):
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
+                if len(d1) < 1:
+                    errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
+            else:
+                errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
-    # urn:seam-handoff:schema:graph:payouts:contract-3
-    _validate_0(data, path, errors)
+    # urn:seam-handoff:schema:graph:payouts:contract-4
+    _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "approval" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "approval"}))
         if "artefacts" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
-        if "decisions" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "decisions"}))
         if "status" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -881,68 +280,21 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "artefacts" in data:
             d1 = data["artefacts"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-        if "decisions" in data:
-            d1 = data["decisions"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_4(data: Any, path: str, errors: list[SchemaError]) -> None:
-    # urn:seam-handoff:schema:graph:payouts:contract-4
-    _validate_0(data, path, errors)
-    if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
-        if "approval" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "approval"}))
-        if "artefacts" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
-        if "status" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
-        if "hop" in data:
-            d1 = data["hop"]
-            if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
-                if "path" not in d1:
-                    errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
-                        if d2 > 12:
-                            errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-                    else:
-                        if not _is_integer(d2):
-                            errors.append(SchemaError(path + "/hop/limit", "type", {"type": "integer"}))
-                        if _is_number(d2):
-                            if d2 > 12:
-                                errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
-            if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
-                if len(d1) < 1:
-                    errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
-
-def _validate_5(data: Any, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-5
-    _validate_0(data, path, errors)
+    _envelope_into(data, path, errors)
     if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
+        if TYPE_CHECKING:
+            data = cast("dict[str, object]", data)
         if "artefacts" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "decisions" not in data:
@@ -950,7 +302,8 @@ def _validate_5(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "hop" in data:
             d1 = data["hop"]
             if isinstance(d1, dict):
-                d1 = cast("dict[str, object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 if "limit" in d1:
@@ -969,7 +322,8 @@ def _validate_5(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "artefacts" in data:
             d1 = data["artefacts"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
@@ -977,23 +331,14 @@ def _validate_5(data: Any, path: str, errors: list[SchemaError]) -> None:
         if "decisions" in data:
             d1 = data["decisions"]
             if isinstance(d1, list):
-                d1 = cast("list[object]", d1)
+                if TYPE_CHECKING:
+                    d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
-
-def validate_envelope(data: object) -> list[SchemaError]:
-    """Validates `data` against urn:seam-handoff:schema:handoff-envelope:1.4 (JSON Schema draft 2020-12).
-
-    Returns every error, in Ajv's order, as SchemaError(instance_path, keyword, params);
-    an empty list means valid. Reads only; raises only what a hostile mapping raises.
-    """
-    errors: list[SchemaError] = []
-    _validate_0(data, "", errors)
-    return errors
 
 def validate_delegate__desk__checker(data: object) -> list[SchemaError]:
     """Validates `data` against urn:seam-handoff:schema:graph:payouts:contract-1 (JSON Schema draft 2020-12).
@@ -1002,7 +347,7 @@ def validate_delegate__desk__checker(data: object) -> list[SchemaError]:
     an empty list means valid. Reads only; raises only what a hostile mapping raises.
     """
     errors: list[SchemaError] = []
-    _validate_1(data, "", errors)
+    _validate_0(data, "", errors)
     return errors
 
 def validate_return__checker__desk(data: object) -> list[SchemaError]:
@@ -1012,7 +357,7 @@ def validate_return__checker__desk(data: object) -> list[SchemaError]:
     an empty list means valid. Reads only; raises only what a hostile mapping raises.
     """
     errors: list[SchemaError] = []
-    _validate_2(data, "", errors)
+    _validate_1(data, "", errors)
     return errors
 
 def validate_transfer__approver__payer(data: object) -> list[SchemaError]:
@@ -1022,7 +367,7 @@ def validate_transfer__approver__payer(data: object) -> list[SchemaError]:
     an empty list means valid. Reads only; raises only what a hostile mapping raises.
     """
     errors: list[SchemaError] = []
-    _validate_3(data, "", errors)
+    _validate_2(data, "", errors)
     return errors
 
 def validate_return__approver__desk(data: object) -> list[SchemaError]:
@@ -1032,7 +377,7 @@ def validate_return__approver__desk(data: object) -> list[SchemaError]:
     an empty list means valid. Reads only; raises only what a hostile mapping raises.
     """
     errors: list[SchemaError] = []
-    _validate_4(data, "", errors)
+    _validate_3(data, "", errors)
     return errors
 
 def validate_transfer__payer__archive(data: object) -> list[SchemaError]:
@@ -1042,184 +387,12 @@ def validate_transfer__payer__archive(data: object) -> list[SchemaError]:
     an empty list means valid. Reads only; raises only what a hostile mapping raises.
     """
     errors: list[SchemaError] = []
-    _validate_5(data, "", errors)
+    _validate_4(data, "", errors)
     return errors
 
 
 validate_delegate__desk__approver = validate_delegate__desk__checker
 
-
-def _free_text_ok(data: object) -> bool:
-    """Whether every free-text string of a schema-valid envelope is Unicode text."""
-    if isinstance(data, dict):
-        data = cast("dict[str, object]", data)
-        if "task_id" in data:
-            t1 = data["task_id"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
-                return False
-        if "hop" in data:
-            t1 = data["hop"]
-            if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
-                if "path" in t1:
-                    t2 = t1["path"]
-                    if isinstance(t2, list):
-                        for t3 in cast("list[object]", t2):
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                if "branch" in t1:
-                    t2 = t1["branch"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "from_agent" in data:
-            t1 = data["from_agent"]
-            if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
-                if "id" in t1:
-                    t2 = t1["id"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "version" in t1:
-                    t2 = t1["version"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "to_agent" in data:
-            t1 = data["to_agent"]
-            if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
-                if "id" in t1:
-                    t2 = t1["id"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "version" in t1:
-                    t2 = t1["version"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "goal" in data:
-            t1 = data["goal"]
-            if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
-                if "statement" in t1:
-                    t2 = t1["statement"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "acceptance_criteria" in t1:
-                    t2 = t1["acceptance_criteria"]
-                    if isinstance(t2, list):
-                        for t3 in cast("list[object]", t2):
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                if "out_of_scope" in t1:
-                    t2 = t1["out_of_scope"]
-                    if isinstance(t2, list):
-                        for t3 in cast("list[object]", t2):
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "decisions" in data:
-            t1 = data["decisions"]
-            if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
-                    if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
-                        if "id" in t2:
-                            t3 = t2["id"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "statement" in t2:
-                            t3 = t2["statement"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "rationale" in t2:
-                            t3 = t2["rationale"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "evidence" in t2:
-                            t3 = t2["evidence"]
-                            if isinstance(t3, list):
-                                for t4 in cast("list[object]", t3):
-                                    if isinstance(t4, str) and not t4.isascii() and _LONE_SURROGATE.search(t4):
-                                        return False
-        if "artefacts" in data:
-            t1 = data["artefacts"]
-            if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
-                    if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
-                        if "media_type" in t2:
-                            t3 = t2["media_type"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "summary" in t2:
-                            t3 = t2["summary"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "read_scope" in t2:
-                            t3 = t2["read_scope"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "constraints" in data:
-            t1 = data["constraints"]
-            if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "open_questions" in data:
-            t1 = data["open_questions"]
-            if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
-                    if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
-                        if "question" in t2:
-                            t3 = t2["question"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "owner_hint" in t2:
-                            t3 = t2["owner_hint"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "provenance" in data:
-            t1 = data["provenance"]
-            if isinstance(t1, list):
-                for t2 in cast("list[object]", t1):
-                    if isinstance(t2, dict):
-                        t2 = cast("dict[str, object]", t2)
-                        if "agent" in t2:
-                            t3 = t2["agent"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "action" in t2:
-                            t3 = t2["action"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "note" in t2:
-                            t3 = t2["note"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "allowed_next_step" in data:
-            t1 = data["allowed_next_step"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
-                return False
-        if "safe_resume" in data:
-            t1 = data["safe_resume"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
-                return False
-        if "blocked_on" in data:
-            t1 = data["blocked_on"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
-                return False
-        if "approval" in data:
-            t1 = data["approval"]
-            if isinstance(t1, dict):
-                t1 = cast("dict[str, object]", t1)
-                if "approver" in t1:
-                    t2 = t1["approver"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "note" in t1:
-                    t2 = t1["note"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-    return True
 
 
 GRAPH: Final = GraphInfo(
@@ -1234,166 +407,6 @@ GRAPH: Final = GraphInfo(
 
 AgentId: TypeAlias = Literal["desk", "checker", "approver", "payer", "archive"]
 """The id of an agent of the graph: a misspelt me is a type error."""
-
-class _HopRequired(TypedDict):
-    "The required keys of Hop."
-
-    index: int
-    limit: int
-
-
-class Hop(_HopRequired, total=False):
-    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
-
-    path: list[str]
-    branch: str
-
-
-class _AgentRefRequired(TypedDict):
-    "The required keys of AgentRef."
-
-    id: str
-    role: Literal["supervisor", "worker", "peer"]
-
-
-class AgentRef(_AgentRefRequired, total=False):
-    "An agent of the graph: its id, role and version."
-
-    version: str
-
-
-class _GoalRequired(TypedDict):
-    "The required keys of Goal."
-
-    statement: str
-    acceptance_criteria: list[str]
-
-
-class Goal(_GoalRequired, total=False):
-    "What the task must achieve."
-
-    out_of_scope: list[str]
-
-
-class _DecisionsItemRequired(TypedDict):
-    "The required keys of DecisionsItem."
-
-    id: str
-    statement: str
-    rationale: str
-    confidence: float
-    reversible: bool
-
-
-class DecisionsItem(_DecisionsItemRequired, total=False):
-    "DecisionsItem"
-
-    evidence: list[str]
-
-
-class _ArtefactsItemRequired(TypedDict):
-    "The required keys of ArtefactsItem."
-
-    ref: str
-    media_type: str
-    role: Literal["required", "supporting", "superseded"]
-
-
-class ArtefactsItem(_ArtefactsItemRequired, total=False):
-    "ArtefactsItem"
-
-    digest: str
-    byte_size: int
-    summary: str
-    read_scope: str
-
-
-class BudgetCounters(TypedDict, total=False):
-    "Counters of what a task uses."
-
-    tokens: int
-    wall_clock_ms: int
-    tool_calls: int
-    retries: int
-    cost_micros: int
-
-
-class Budget(TypedDict):
-    "What the task has used and may use."
-
-    consumed: BudgetCounters
-    limit: BudgetCounters
-
-
-class _OpenQuestionsItemRequired(TypedDict):
-    "The required keys of OpenQuestionsItem."
-
-    question: str
-    blocking: bool
-
-
-class OpenQuestionsItem(_OpenQuestionsItemRequired, total=False):
-    "OpenQuestionsItem"
-
-    owner_hint: str
-
-
-class _ProvenanceItemRequired(TypedDict):
-    "The required keys of ProvenanceItem."
-
-    agent: str
-    action: str
-    at: str
-    status: Literal["verified", "asserted", "unverified"]
-
-
-class ProvenanceItem(_ProvenanceItemRequired, total=False):
-    "ProvenanceItem"
-
-    note: str
-
-
-class _ApprovalRequired(TypedDict):
-    "The required keys of Approval."
-
-    approver: str
-    approved_at: str
-    pending_handoff_id: str
-
-
-class Approval(_ApprovalRequired, total=False):
-    "The approval an approval gate gave: who approved, when, and which pending handoff it answers."
-
-    note: str
-
-
-class _EnvelopeRequired(TypedDict):
-    "The required keys of Envelope."
-
-    envelope_version: str
-    handoff_id: str
-    task_id: str
-    hop: Hop
-    from_agent: AgentRef
-    to_agent: AgentRef
-    goal: Goal
-    budget: Budget
-    provenance: list[ProvenanceItem]
-
-
-class Envelope(_EnvelopeRequired, total=False):
-    "Seam handoff envelope 1.4"
-
-    decisions: list[DecisionsItem]
-    artefacts: list[ArtefactsItem]
-    constraints: list[str]
-    open_questions: list[OpenQuestionsItem]
-    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"]
-    allowed_next_step: str
-    safe_resume: str
-    blocked_on: str
-    approval: Approval
-
 
 class _Hop_delegate__desk__checkerRequired(TypedDict):
     "The required keys of Hop_delegate__desk__checker."

@@ -99,10 +99,14 @@ export function createProgram(io: CliIo, setExitCode: (code: number) => void): C
       ),
     )
     .addOption(new Option("--vendor-runtime", "with --target python: also write the Python runtime package (seam_handoff/) into the folder"))
-    .action(async (file: string, options: { out: string; target?: CompileTarget[]; vendorRuntime?: boolean }) => {
+    .addOption(new Option("--pydantic", "with --target python: also write <graph>_models.py, strict pydantic v2 models of the edges"))
+    .action(async (file: string, options: { out: string; target?: CompileTarget[]; vendorRuntime?: boolean; pydantic?: boolean }) => {
       const { compileCommand } = await import("./commands/compile.js");
       setExitCode(
-        await compileCommand({ file, out: options.out, targets: options.target ?? ["js"], vendorRuntime: options.vendorRuntime === true }, io),
+        await compileCommand(
+          { file, out: options.out, targets: options.target ?? ["js"], vendorRuntime: options.vendorRuntime === true, pydantic: options.pydantic === true },
+          io,
+        ),
       );
     });
   configure(compile, io);

@@ -67,3 +67,16 @@ export function pythonRuntimeFiles(): RuntimeFile[] {
   walk(new URL("../../python/src/seam_handoff/", import.meta.url), "seam_handoff/");
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/**
+ * The public names of the Python runtime package, its `seam_handoff.__all__` (read from
+ * `python/src/seam_handoff/__init__.py`), which each generated module re-exports.
+ *
+ * @throws Error when the file or its `__all__` list is missing: the installation is broken.
+ */
+export function pythonRuntimeExports(): string[] {
+  const text = readFileSync(new URL("../../python/src/seam_handoff/__init__.py", import.meta.url), "utf8");
+  const list = /^__all__ = \[\n((?: {4}"[A-Za-z_][A-Za-z0-9_]*",\n)+)\]$/m.exec(text);
+  if (list === null) throw new Error("python/src/seam_handoff/__init__.py has no __all__ list of names, one a line");
+  return [...(list[1] as string).matchAll(/"([A-Za-z_][A-Za-z0-9_]*)"/g)].map((m) => m[1] as string);
+}

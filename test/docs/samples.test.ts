@@ -4,7 +4,8 @@
  * - `seam`: checked; clean, except a rule page's failing example, which must report its rule;
  * - `js`, `ts`: type-checked (strict, as a module) against the validator modules compiled from
  *   the README's graph, the help desk of conformance/ and the page's own graphs;
- * - `python`: run with Python 3 beside the Python modules compiled from the same graphs;
+ * - `python`: run with Python 3 beside the Python modules compiled from the same graphs (and
+ *   their pydantic models); `venv=<name>` runs it in an agent framework's venv (`.venv-import/`);
  * - `console`: each `$ seam ...` command run through the CLI; its output must be the block's;
  * - `sh`, `yaml`: each `seam` command line checked against the CLI's definition and, in `sh`,
  *   run; `npm` scripts must exist;
@@ -16,7 +17,7 @@
  * name says why. A block with no language fails.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,7 +84,7 @@ function pageFolder(page: string): string {
   const folder = join(work, page.replace(/[/.]/g, "_"));
   mkdirSync(join(folder, "out"), { recursive: true });
   // The graphs come from several blocks: the Python headers hash no one source text here.
-  for (const file of emitCompileOutput(graphsFor(page), ["js", "python"], "")) {
+  for (const file of emitCompileOutput(graphsFor(page), ["js", "python"], "", { pydantic: true })) {
     writeFileSync(join(folder, file.path.endsWith(".py") ? file.path : join("out", file.path)), file.content);
   }
   pageFolders.set(page, folder);
@@ -212,17 +213,39 @@ describe("js and ts samples type-check", () => {
   });
 });
 
-describe.skipIf(python === undefined && process.env["CI"] !== "true")("python samples run", () => {
+/**
+ * The Python a sample runs with: `venv=<name>` names an agent framework's venv
+ * (`.venv-import/<name>`, made by `.ci/run`) or `venv=.venv` the package's own (pydantic);
+ * otherwise the machine's Python 3.
+ */
+function sampleVenv(block: CodeBlock): { python: string | undefined; missing: string } {
+  const venv = tag(block, "venv");
+  if (venv === undefined) return { python, missing: skipLine("python3") };
+  const folder = venv === ".venv" ? join(root, ".venv") : join(root, ".venv-import", venv);
+  const interpreter = join(folder, "bin", "python");
+  return { python: existsSync(interpreter) ? interpreter : undefined, missing: `skipped: needs ${folder} (made by .ci/run)` };
+}
+
+describe("python samples run", () => {
   it.each(byLang("python").map((b) => [where(b), b] as const))("%s", (_, block) => {
+    const { python: interpreter, missing } = sampleVenv(block);
+    if (interpreter === undefined) {
+      if (process.env["CI"] === "true") throw new Error(`CI=true: ${missing}`);
+      return console.log(missing);
+    }
     const folder = pageFolder(block.page);
     const file = join(folder, `sample_${block.line}.py`);
     writeFileSync(file, block.text);
-    const result = spawnSync(python ?? "python3", [file], { cwd: folder, encoding: "utf8" });
+    const result = spawnSync(interpreter, [file], {
+      cwd: folder,
+      encoding: "utf8",
+      // No framework phones home from a test.
+      env: { ...process.env, OTEL_SDK_DISABLED: "true", CREWAI_DISABLE_TELEMETRY: "true", OPENAI_AGENTS_DISABLE_TRACING: "1", LANGSMITH_TRACING: "false" },
+    });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
 });
-if (python === undefined && process.env["CI"] !== "true") console.log(skipLine("python3"));
 
 /** The `$ command` lines of a console block, each with the output that follows it. */
 function consoleSteps(text: string): { command: string; output: string }[] {

@@ -1,7 +1,7 @@
 /**
  * The Python runtime package's own checks, run by `npm test`: pytest on python/tests, and mypy
  * --strict, pyright strict, ruff check and ruff format --check on the package and on the modules
- * `seam compile --target python` writes for every example. They run in the virtual environment
+ * `seam compile --target python` writes for every example (and their `--pydantic` models). They run in the virtual environment
  * `.venv` that `.ci/run` makes (`python3 -m venv .venv && .venv/bin/pip install -r
  * python/requirements-test.txt -e python`); without it they skip with one line, and under CI=true
  * a skip is a failure.
@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { emitPydanticModels } from "../../src/emit/python/pydantic-models.js";
 import { emitPythonModule } from "../../src/emit/python/python-module.js";
 import { checkedGraphs, makeTempDir, projectRoot, readFixture, removeTempDirs } from "../emit/helpers.js";
 
@@ -48,6 +49,7 @@ function compiledExamples(): string {
     const text = readFileSync(join(projectRoot, "examples", example), "utf8");
     for (const graph of checkedGraphs(text, example)) {
       writeFileSync(join(dir, `${graph.name.replace(/-/g, "_")}_validators.py`), emitPythonModule(graph, { text }));
+      writeFileSync(join(dir, `${graph.name.replace(/-/g, "_")}_models.py`), emitPydanticModels(graph, { text }));
     }
   }
   writeFileSync(join(dir, "pyproject.toml"), readFileSync(join(projectRoot, "python", "pyproject.toml"), "utf8"));

@@ -13,10 +13,10 @@ Required artefacts are listed for can_read, which the caller asks (synchronously
 
 import re
 from collections.abc import Callable, Set
-from typing import Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from ._fan_outs import fan_out_map
-from ._fields import ABSENT, all_strings, as_object, field, string_at, whole_number
+from ._fields import ABSENT, BUDGET_COUNTERS, MAX_SAFE_INTEGER, all_strings, field, string_at, whole_number
 from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
 from ._schema_reason import schema_error_to_reason
@@ -124,24 +124,49 @@ class Content(NamedTuple):
     branch: ClaimBranch | None = None
 
 
-def _counters(value: object) -> dict[str, int] | None:
-    if not isinstance(value, dict):
-        return None
-    fields = cast("dict[str, Any]", value)
-    found = {
-        counter: count
-        for counter in ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
-        if (count := whole_number(fields.get(counter))) is not None
-    }
-    return found or None
+_NO_FIELDS: Final[dict[str, Any]] = {}
+
+
+def _fields_of(value: object) -> dict[str, Any]:
+    """value when it is a dict, else a dict without fields: fields_of(x).get(name) reads a field of anything."""
+    if isinstance(value, dict):
+        if TYPE_CHECKING:
+            value = cast("dict[str, Any]", value)
+        return value
+    return _NO_FIELDS
+
+
+def _counters(fields: dict[str, Any]) -> dict[str, int] | None:
+    found: dict[str, int] | None = None
+    for counter in BUDGET_COUNTERS:
+        value = fields.get(counter)
+        if value is None:
+            continue
+        # An int in range is the common case; the rest (a float such as 3.0) goes through whole_number.
+        count = value if type(value) is int and 0 <= value <= MAX_SAFE_INTEGER else whole_number(value)
+        if count is not None:
+            if found is None:
+                found = {}
+            found[counter] = count
+    return found
 
 
 def _budget_of(budget: object) -> ClaimBudget | None:
     """The envelope's whole-number budget counters for the ledger (None without a budget object)."""
-    if not isinstance(budget, dict):
+    fields = _fields_of(budget)
+    if fields is _NO_FIELDS:
         return None
-    fields = cast("dict[str, Any]", budget)
-    return ClaimBudget(_counters(fields.get("limit")), _counters(fields.get("consumed")))
+    return ClaimBudget(_counters(_fields_of(fields.get("limit"))), _counters(_fields_of(fields.get("consumed"))))
+
+
+def _consumed(artefacts: list[object]) -> list[str]:
+    """The references an accepted envelope hands over: every artefact's ref but the superseded ones'."""
+    refs: list[str] = []
+    for artefact in artefacts:
+        ref = string_at(artefact, "ref")
+        if ref is not None and field(artefact, "role") != "superseded":
+            refs.append(ref)
+    return refs
 
 
 class EnvelopeCheck:
@@ -194,20 +219,22 @@ class EnvelopeCheck:
         self._versions: dict[tuple[str, str], str | None] = {}
 
     def _semantic_checks(
-        self, envelope: dict[str, Any], me: str, reasons: list[Reason], schema_paths: Set[str]
+        self, envelope: dict[str, Any], hop: object, to: str | None, me: str, reasons: list[Reason], schema_paths: Set[str]
     ) -> tuple[bool, tuple[RequiredArtefact, ...]]:
         """Stage 2, the envelope's own semantics; returns whether the hop limit is reached, and the required artefacts."""
         get = envelope.get
         check_version(self._graph, get("envelope_version"), reasons)
-        check_addressee(string_at(get("to_agent"), "id"), me, reasons)
-        reached = check_hop_limit(self._graph, get("hop"), reasons)
-        budget = get("budget")
-        consumed = as_object(field(budget, "consumed"))
-        caps = as_object(field(budget, "limit"))
-        if consumed is not None and caps is not None:
+        check_addressee(to, me, reasons)
+        reached = check_hop_limit(self._graph, hop, reasons)
+        budget = _fields_of(get("budget"))
+        # _NO_FIELDS stands for a value that is no dict (an envelope's own {} is another object).
+        consumed = _fields_of(budget.get("consumed"))
+        caps = _fields_of(budget.get("limit"))
+        if consumed is not _NO_FIELDS and caps is not _NO_FIELDS:
             check_counters(consumed, caps, reasons)
             check_counters_reported(consumed, caps, reasons)
-        required = self._required_artefacts(get("artefacts"), schema_paths)
+        artefacts = get("artefacts")
+        required = self._required_artefacts(artefacts, schema_paths) if artefacts else ()
         check_blocking_questions(get("open_questions"), get("status"), reasons)
         return reached, required
 
@@ -234,22 +261,31 @@ class EnvelopeCheck:
         return tuple(required)
 
     def _graph_checks(
-        self, envelope: dict[str, Any], producer: str, receiver: str, pair: Pair | None, index: int | None, reasons: list[Reason]
+        self,
+        from_ref: dict[str, Any],
+        to_ref: dict[str, Any],
+        producer: str,
+        receiver: str,
+        pair: Pair | None,
+        index: int | None,
+        path: list[str] | None,
+        reasons: list[Reason],
     ) -> None:
-        """Stage 3, the graph's own checks."""
+        """Stage 3, the graph's own checks; from_ref and to_ref: the envelope's from_agent and
+        to_agent, path its hop.path when all str."""
         name = self._graph.name
+        agents = self.agents
         if pair is None:
-            report_unknown_edge(name, producer, receiver, self.agents, reasons)
-        for side, agent_id in (("from_agent", producer), ("to_agent", receiver)):
-            known = self.agents.get(agent_id)
-            ref = envelope.get(side)
-            if known is None or not isinstance(ref, dict):
-                continue
-            fields = cast("dict[str, Any]", ref)
-            check_role(side, agent_id, known[0], fields.get("role"), name, reasons)
-            check_agent_version(side, agent_id, known[1], fields.get("version"), self._versions, reasons)
-        path = field(envelope.get("hop"), "path")
-        if pair is not None and all_strings(path):
+            report_unknown_edge(name, producer, receiver, agents, reasons)
+        known = agents.get(producer)
+        if known is not None and from_ref:
+            check_role("from_agent", producer, known[0], from_ref.get("role"), name, reasons)
+            check_agent_version("from_agent", producer, known[1], from_ref.get("version"), self._versions, reasons)
+        known = agents.get(receiver)
+        if known is not None and to_ref:
+            check_role("to_agent", receiver, known[0], to_ref.get("role"), name, reasons)
+            check_agent_version("to_agent", receiver, known[1], to_ref.get("version"), self._versions, reasons)
+        if pair is not None and path is not None:
             check_hop_path(self._path_graph, path, index, producer, receiver, reasons)
 
     def _route_checks(self, edge: EdgeInfo, envelope: dict[str, Any], reasons: list[Reason]) -> bool:
@@ -319,22 +355,32 @@ class EnvelopeCheck:
         return edge, reasons
 
     def _evaluate(self, value: object, me: str, claimed_sender: str | None) -> Content:
-        envelope = as_object(value)
-        if envelope is not None:
-            sender = string_at(envelope.get("from_agent"), "id")
-            receiver = string_at(envelope.get("to_agent"), "id")
-            hop_index = whole_number(field(envelope.get("hop"), "index"))
-        else:
-            sender = receiver = None
-            hop_index = None
+        # Each field is read once, here, and handed to the checks that need it.
+        fields = _fields_of(value)
+        envelope = None if fields is _NO_FIELDS else fields
+        from_ref = _fields_of(fields.get("from_agent"))
+        to_ref = _fields_of(fields.get("to_agent"))
+        sender = from_ref.get("id")
+        sender = sender if isinstance(sender, str) else None
+        receiver = to_ref.get("id")
+        receiver = receiver if isinstance(receiver, str) else None
+        hop = fields.get("hop")
+        hop_fields = _fields_of(hop)
+        index: Any = hop_fields.get("index")
+        hop_index: int | None = index if type(index) is int and 0 <= index <= MAX_SAFE_INTEGER else whole_number(index)
+        hop_path = hop_fields.get("path")
+        path = hop_path if all_strings(hop_path) else None
         pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
         edge, schema_reasons = self._schema_check(value, pair)
         # A schema-valid envelope types every value, so only its free text needs a look (the hot
         # path); anything else gets the full walk, which names every place that is not JSON data.
         reasons = [] if not schema_reasons and self._free_text_ok(value) else json_data_problems(value)
-        reasons.extend(schema_reasons)
-        handoff_id = string_at(envelope, "handoff_id")
-        task_id = string_at(envelope, "task_id")
+        if schema_reasons:
+            reasons.extend(schema_reasons)
+        handoff_id = fields.get("handoff_id")
+        handoff_id = handoff_id if isinstance(handoff_id, str) else None
+        task_id = fields.get("task_id")
+        task_id = task_id if isinstance(task_id, str) else None
         forged = check_sender(sender, claimed_sender, reasons)
         check_id_lengths(task_id, sender, receiver, reasons)
         reached = False
@@ -343,11 +389,11 @@ class EnvelopeCheck:
         required: tuple[RequiredArtefact, ...] = ()
         if envelope is not None:
             schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
-            reached, required = self._semantic_checks(envelope, me, reasons, schema_paths)
+            reached, required = self._semantic_checks(envelope, hop, receiver, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
-                self._graph_checks(envelope, sender, receiver, pair, hop_index, reasons)
+                self._graph_checks(from_ref, to_ref, sender, receiver, pair, hop_index, path, reasons)
                 if pair is not None:
-                    hop_branch = field(envelope.get("hop"), "branch")
+                    hop_branch = field(hop, "branch")
                     branch = self._branch_of(edge, sender, receiver, hop_branch, reasons)
             if edge is not None:
                 floor_escalates = self._route_checks(edge, envelope, reasons)
@@ -360,40 +406,37 @@ class EnvelopeCheck:
             and receiver == me
             and not any(reason.rule in _STRICT_RULES or _HEADER.match(reason.path) for reason in reasons)
         )
-        consumed: list[str] = []
+        consumed: tuple[str, ...] = ()
         constraints: tuple[str, ...] = ()
         route: Route = "proceed"
         if envelope is not None and (not reasons or lenient):
-            artefacts = field(envelope, "artefacts")
-            if isinstance(artefacts, list):
-                for artefact in cast("list[object]", artefacts):
-                    ref = string_at(artefact, "ref")
-                    if ref is not None and field(artefact, "role") != "superseded":
-                        consumed.append(ref)
-            listed = field(envelope, "constraints")
+            artefacts = envelope.get("artefacts")
+            if artefacts and isinstance(artefacts, list):
+                consumed = tuple(_consumed(cast("list[object]", artefacts)))
+            listed = envelope.get("constraints")
             if isinstance(listed, list):
                 # Without reasons the schema passed: every constraint is a string.
                 items = cast("list[object]", listed)
                 constraints = tuple(cast("list[str]", items)) if not reasons else tuple(item for item in items if isinstance(item, str))
-            status = field(envelope, "status")
+            status = envelope.get("status")
             route = _STATUS_ROUTES.get(status, "proceed") if isinstance(status, str) else "proceed"
-        hop_path = field(envelope.get("hop") if envelope is not None else None, "path")
         # The ledger never needs more of the path than a walk within the hop limit holds.
-        path = tuple(hop_path[: self._graph.hop_limit + 1]) if all_strings(hop_path) else None
-        budget = _budget_of(field(envelope, "budget")) if envelope is not None else None
-        stranger = forged or pair is None or any(reason.rule in _STRANGER_RULES for reason in reasons)
+        limit = self._graph.hop_limit + 1
+        ledger_path = None if path is None else tuple(path) if len(path) <= limit else tuple(path[:limit])
+        budget = _budget_of(envelope.get("budget")) if envelope is not None else None
+        stranger = forged or pair is None or (bool(reasons) and any(reason.rule in _STRANGER_RULES for reason in reasons))
         return Content(
             handoff_id,
             task_id,
             hop_index,
             sender,
             edge,
-            path,
+            ledger_path,
             reasons,
             required,
             lenient,
             reached,
-            tuple(consumed),
+            consumed,
             constraints,
             route,
             budget,

@@ -37,6 +37,8 @@ export interface CompileOptions {
    * in `targets`.
    */
   readonly vendorRuntime?: boolean;
+  /** Also write `<graph>_models.py`, the edges' strict pydantic v2 models. Needs `python` in `targets`. */
+  readonly pydantic?: boolean;
 }
 
 /**
@@ -59,6 +61,10 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.file, problem: "--vendor-runtime writes the Python runtime, but no Python modules are asked for", hint: "add --target python" });
     return 2;
   }
+  if (options.pydantic === true && !(options.targets ?? []).includes("python")) {
+    reportProblem(io, { path: options.file, problem: "--pydantic writes Python models, but no Python modules are asked for", hint: "add --target python" });
+    return 2;
+  }
   const result = await checkGraphFile(options.file, io);
   if (result === undefined) return 2;
   const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
@@ -71,7 +77,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.file, problem: "holds no graph", hint: "declare one with graph NAME { ... }" });
     return 2;
   }
-  const files = [...emitCompileOutput(result.graphs, options.targets, result.file.text), ...(options.vendorRuntime === true ? pythonRuntimeFiles() : [])];
+  const files = [...emitCompileOutput(result.graphs, options.targets, result.file.text, { pydantic: options.pydantic === true }), ...(options.vendorRuntime === true ? pythonRuntimeFiles() : [])];
   const made = await makeOutputFolder(options.out, io.cwd);
   if (!made.ok) {
     reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });

@@ -44,7 +44,7 @@ export function compileFreeTextCheck(schema: JsonSchema, name: string): string {
       case "array": {
         const item = `t${depth + 1}`;
         const inner = lines((s["items"] ?? true) as Schema, item, `${indent}        `, depth + 1);
-        return inner.length === 0 ? [] : [`${indent}if isinstance(${data}, list):`, `${indent}    for ${item} in cast("list[object]", ${data}):`, ...inner];
+        return inner.length === 0 ? [] : [`${indent}if isinstance(${data}, list):`, `${indent}    if TYPE_CHECKING:`, `${indent}        ${data} = cast("list[object]", ${data})`, `${indent}    for ${item} in ${data}:`, ...inner];
       }
       case "object": {
         const out: string[] = [];
@@ -53,7 +53,7 @@ export function compileFreeTextCheck(schema: JsonSchema, name: string): string {
           const inner = lines(child, value, `${indent}        `, depth + 1);
           if (inner.length > 0) out.push(`${indent}    if ${pyString(key)} in ${data}:`, `${indent}        ${value} = ${data}[${pyString(key)}]`, ...inner);
         }
-        return out.length === 0 ? [] : [`${indent}if isinstance(${data}, dict):`, `${indent}    ${data} = cast("dict[str, object]", ${data})`, ...out];
+        return out.length === 0 ? [] : [`${indent}if isinstance(${data}, dict):`, `${indent}    if TYPE_CHECKING:`, `${indent}        ${data} = cast("dict[str, object]", ${data})`, ...out];
       }
       default:
         return [];

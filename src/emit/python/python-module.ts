@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CheckedGraph } from "../../analysis/model.js";
-import { packageVersion } from "../../core/package-files.js";
+import { packageVersion, pythonRuntimeExports } from "../../core/package-files.js";
 import { envelopeSchemaFor, type JsonSchema } from "../../core/envelope-schema.js";
 import { parseFieldPath } from "../../runtime/field-path.js";
 import type { EdgeInfo } from "../../runtime/graph-data.js";
@@ -22,57 +22,17 @@ import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../graph-data.js";
 import { edgeSchema } from "../edge-schemas.js";
 import { addGraphSchemas } from "../schema-compiler.js";
 import { joinPython, py, pyString, trustedPython, type PyCode } from "./literal.js";
-import { compileFreeTextCheck } from "./free-text-check.js";
+import { envelopeModuleName, envelopeTypedDicts, helpersUsed } from "./envelope-module.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
-import { TypedDictWriter } from "./typed-dicts.js";
 import { contractValidatorNames, edgeEnvelopeClassName, edgeValidatorName } from "./validator-names.js";
 
-/** The runtime's names each module re-exports, so a service needs one import for its graph. */
-const RUNTIME_EXPORTS = [
-  "AcceptResult",
-  "Accepted",
-  "AcceptanceRecord",
-  "AgentInfo",
-  "AlreadyFinished",
-  "AsyncSeenStore",
-  "CanRead",
-  "CanReadAsync",
-  "ClaimEdge",
-  "ClaimHolder",
-  "ClaimRequest",
-  "ClaimResult",
-  "Claimed",
-  "Custody",
-  "CustodyFault",
-  "DEFAULT_TASK_TTL_MS",
-  "Duplicate",
-  "EdgeInfo",
-  "EndRecord",
-  "FinishRequest",
-  "FinishVerdict",
-  "Finished",
-  "FloorInfo",
-  "GraphInfo",
-  "GuardCondition",
-  "GuardInfo",
-  "JoinInfo",
-  "LoopDetector",
-  "LoopObservation",
-  "MemorySeenStore",
-  "NotOwner",
-  "Noted",
-  "OwnerConflict",
-  "Reason",
-  "Rejected",
-  "Rejection",
-  "SchemaError",
-  "SeenStore",
-  "TaskEnd",
-  "TaskFinished",
-  "TerminalInfo",
-  "canonical_json",
-  "schema_error_to_reason",
-];
+/**
+ * The runtime's names each module re-exports, so a service needs one import for its graph:
+ * `seam_handoff.__all__` (the one list of them), without `__version__`.
+ */
+function runtimeExports(): string[] {
+  return pythonRuntimeExports().filter((name) => name !== "__version__");
+}
 
 /** The names the module defines itself (`__all__`), besides one validator per edge. */
 const OWN_NAMES = [
@@ -95,20 +55,6 @@ const OWN_NAMES = [
 
 /** What the module takes from `seam_handoff.codegen` whatever its graph. */
 const CODEGEN_ALWAYS = ["Acceptor", "EnvelopeBuilder", "create_loop_signature"];
-
-/** Helpers of `seam_handoff.codegen` generated code may call, each bound to `_<name>` when used (a global, as fast as an import). */
-const CODEGEN_HELPERS = [
-  "DATE_TIME_COMMON",
-  "INT_LIMIT",
-  "LONE_SURROGATE",
-  "URI_COMMON",
-  "UUID",
-  "format_date_time",
-  "format_uri",
-  "is_integer",
-  "is_number",
-  "js_key_order",
-];
 
 /** What a module is generated from, for its header. */
 export interface PythonModuleSource {
@@ -167,17 +113,15 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
     .filter(([name, target]) => name !== target);
   const edgeNames = graph.edges.map(edgeValidatorName);
   if (new Set(edgeNames).size !== edgeNames.length) throw new Error(`internal: two edges of graph ${graph.name} share a validator name`);
+  // The envelope's own validator is the runtime's (seam_handoff.envelopes): the contracts call it.
   const validators = compileSchemasToPython(
     [envelopeSchemaFor(graph.envelope), ...schemas.contracts.map((contract) => contract.schema as JsonSchema)],
-    [
-      { name: "validate_envelope", id: schemas.envelopeId },
-      ...schemas.contracts.map((contract, i) => ({ name: contractNames[i] as string, id: contract.id })),
-    ],
+    schemas.contracts.map((contract, i) => ({ name: contractNames[i] as string, id: contract.id })),
+    new Map([[schemas.envelopeId, "_envelope_into"]]),
   );
-  const freeText = compileFreeTextCheck(envelopeSchemaFor(graph.envelope), "_free_text_ok");
-  const generatedCode = `${validators.code}\n${freeText}`;
-  const helpers = CODEGEN_HELPERS.filter((name) => new RegExp(`\\b_${name}\\b`).test(generatedCode));
-  const codegenBindings = [...CODEGEN_ALWAYS, ...helpers].map((name) => `_${name}: Final = _codegen.${name}`);
+  const generatedCode = validators.code;
+  const codegenBindings = [...CODEGEN_ALWAYS, ...helpersUsed(generatedCode)].map((name) => `_${name}: Final = _codegen.${name}`);
+  const envelopeModule = envelopeModuleName(graph.envelope);
   const signaturePaths = info.loopSignature.map((path) => {
     const segments = parseFieldPath(path);
     if (segments === undefined) throw new Error(`internal: ${JSON.stringify(path)} is not a field path`);
@@ -201,14 +145,16 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
   );
   const contracts = trustedPython(`(${contractNames.join(", ")}${contractNames.length === 1 ? "," : ""})`);
   const aliasCode = trustedPython(aliases.map(([name, target]) => `${name} = ${target}\n`).join(""));
-  const typed = new TypedDictWriter();
-  typed.add(envelopeSchemaFor(graph.envelope), "Envelope", "");
+  // The envelope's classes are the runtime's too; the module defines its edges' own.
+  const typed = envelopeTypedDicts(graph.envelope);
+  const envelopeClasses = new Set(typed.classNames());
   const classNames = graph.edges.map((edge) => {
     const name = edgeEnvelopeClassName(edge);
     typed.add(edgeSchema(graph, edge, name), name, edgeValidatorName(edge).slice("validate".length));
     return name;
   });
-  const allNames = [...RUNTIME_EXPORTS, ...OWN_NAMES, "AgentId", "Envelope", ...classNames, ...edgeNames].sort();
+  const exports = runtimeExports();
+  const allNames = [...exports, ...OWN_NAMES, "AgentId", ...envelopeClasses, ...classNames, ...edgeNames].sort();
   // The builders' keyword arguments: the envelope's optional fields a producer chooses.
   const envelopeFields = typed.fields("Envelope");
   const typeOf = (key: string) => envelopeFields.find((field) => field.key === key)?.type;
@@ -221,7 +167,11 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
   const budgetType = trustedPython(typeOf("budget") ?? "dict[str, object]");
   const version = packageVersion();
   const hash = createHash("sha256").update(source.text).digest("hex");
-  const runtimeImports = trustedPython(importOrder(RUNTIME_EXPORTS).map((name) => `    ${name},\n`).join(""));
+  const runtimeImports = trustedPython(importOrder(exports).map((name) => `    ${name},\n`).join(""));
+  const edgeClassCode = typed.code(envelopeClasses);
+  // Every envelope class, re-exported: producers type their goal, budget and artefacts with them.
+  const envelopeImports = importOrder([...envelopeClasses, "validate_envelope"]);
+  const envelopeImportCode = trustedPython(envelopeImports.map((name) => `    ${name},\n`).join(""));
 
   const module = py`# Generated by seam ${trustedPython(version)} (seam compile --target python) from graph ${trustedPython(pyString(graph.name).slice(1, -1))},
 # source sha256:${trustedPython(hash)}. Do not edit: change the .seam file and recompile.
@@ -239,7 +189,7 @@ recompile instead.
 """`)}
 
 ${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, TypeAlias, TypedDict, cast
+from typing import ${trustedPython(generatedCode.includes("TYPE_CHECKING") ? "TYPE_CHECKING, " : "")}Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
 
@@ -247,19 +197,22 @@ _codegen.check_runtime_version(${version}, __name__)
 
 from seam_handoff import (
 ${runtimeImports})
+from seam_handoff.envelopes import ${trustedPython(envelopeModule)} as _envelope
+from seam_handoff.envelopes.${trustedPython(envelopeModule)} import (
+${envelopeImportCode})
 
 ${trustedPython(codegenBindings.join("\n"))}
+_envelope_into: Final = _envelope.validate_into
+_free_text_ok: Final = _envelope.free_text_ok
 
 __all__ = ${allNames}
 
-# JSON Schema draft 2020-12 validators: the envelope, then one per edge (edges with the same
-# required fields share one).
+# JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
+# one); each checks the envelope first (validate_envelope, the runtime's).
 ${trustedPython(validators.code.trim())}
 
 
 ${aliasCode}
-
-${trustedPython(freeText.trim())}
 
 
 GRAPH: Final = GraphInfo(
@@ -275,7 +228,7 @@ GRAPH: Final = GraphInfo(
 AgentId: TypeAlias = Literal[${trustedPython(agents.map((agent) => pyString(agent.id)).join(", "))}]
 """The id of an agent of the graph: a misspelt me is a type error."""
 
-${trustedPython(typed.code())}
+${trustedPython(edgeClassCode)}
 
 
 HOP_LIMIT: Final = ${info.hopLimit}

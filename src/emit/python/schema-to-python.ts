@@ -128,11 +128,15 @@ function asObject(schema: Schema, where: string): JsonSchema {
  * @param resources - schemas with an `$id` each (the envelope schema first); `$ref`s resolve to
  *   a resource's `$id` or, with a `#/$defs/<name>` fragment, into a resource
  * @param entries - the resources to expose, in order, with their Python function names
+ * @param external - resources compiled elsewhere, by `$id`: the name of a function
+ *   `(data, path, errors) -> None` the code calls for a `$ref` to one (the runtime package's
+ *   envelope validator), instead of compiling the resource again
  * @throws Error on a keyword, type, format or `$ref` outside the supported subset (a bug)
  */
 export function compileSchemasToPython(
   resources: readonly JsonSchema[],
   entries: readonly PythonValidatorEntry[],
+  external: ReadonlyMap<string, string> = new Map(),
 ): PythonValidators {
   const byId = new Map<string, JsonSchema>();
   for (const resource of resources) {
@@ -199,7 +203,8 @@ export function compileSchemasToPython(
         if (depth > 32) throw new Error(`internal: $ref ${JSON.stringify(ref)} nests too deeply (a cycle?)`);
         node(target.schema, data, path, target.base, indent, out, depth);
       } else {
-        out.push(`${indent}${functionFor(target.key, target.schema, target.base)}(${data}, ${at()}, errors)`);
+        const outside = external.get(target.key);
+        out.push(`${indent}${outside ?? functionFor(target.key, target.schema, target.base)}(${data}, ${at()}, errors)`);
       }
     }
     if (s["const"] !== undefined) {
@@ -335,10 +340,11 @@ export function compileSchemasToPython(
         }
         return;
       }
-      // The cast (a no-op at run time) gives type checkers the JSON value's shape: pyright strict
-      // types a dict or list narrowed from `object` as holding unknowns.
+      // The cast gives type checkers the JSON value's shape (pyright strict types a dict or list
+      // narrowed from `object` as holding unknowns); it sits under TYPE_CHECKING because
+      // typing.cast is a call at run time, and this runs for every object and array.
       const shape = pythonType === "dict" ? "dict[str, object]" : pythonType === "list" ? "list[object]" : undefined;
-      const cast = shape === undefined ? [] : [`${inner}${data} = cast(${pyString(shape)}, ${data})`];
+      const cast = shape === undefined ? [] : [`${inner}if TYPE_CHECKING:`, `${inner}    ${data} = cast(${pyString(shape)}, ${data})`];
       out.push(`${indent}if isinstance(${data}, ${pythonType}):`, ...cast, ...lines);
       if (type === jsonType) {
         out.push(`${indent}else:`);

@@ -34,7 +34,8 @@ function camel(name: string): string {
 
 /** Builds the classes of several schemas into one module, sharing equal shapes. */
 export class TypedDictWriter {
-  private readonly classes: string[] = [];
+  /** Each class's code, with the public class it belongs to (a `_<Name>Required` base belongs to `<Name>`). */
+  private readonly classes: { readonly owner: string; readonly code: string }[] = [];
   /** Class name by structural key. */
   private readonly byShape = new Map<string, string>();
   private readonly taken = new Set<string>();
@@ -106,11 +107,11 @@ export class TypedDictWriter {
       const may = fields.filter((f) => !f.required);
       if (may.length === 0 || must.length === 0) {
         const total = must.length === 0 && may.length > 0 ? ", total=False" : "";
-        this.classes.push([`class ${className}(TypedDict${total}):`, `    ${pyString(doc)}`, "", ...fields.map(line)].join("\n"));
+        this.classes.push({ owner: className, code: [`class ${className}(TypedDict${total}):`, `    ${pyString(doc)}`, "", ...fields.map(line)].join("\n") });
       } else {
         const base = `_${className}Required`;
-        this.classes.push([`class ${base}(TypedDict):`, `    ${pyString(`The required keys of ${className}.`)}`, "", ...must.map(line)].join("\n"));
-        this.classes.push([`class ${className}(${base}, total=False):`, `    ${pyString(doc)}`, "", ...may.map(line)].join("\n"));
+        this.classes.push({ owner: className, code: [`class ${base}(TypedDict):`, `    ${pyString(`The required keys of ${className}.`)}`, "", ...must.map(line)].join("\n") });
+        this.classes.push({ owner: className, code: [`class ${className}(${base}, total=False):`, `    ${pyString(doc)}`, "", ...may.map(line)].join("\n") });
       }
       return className;
     };
@@ -125,8 +126,20 @@ export class TypedDictWriter {
     return found;
   }
 
-  /** The classes written so far, dependencies first, two blank lines apart. */
-  code(): string {
-    return this.classes.join("\n\n\n");
+  /** The public classes written so far (no `_<Name>Required` base), dependencies first. */
+  classNames(): string[] {
+    return [...new Set(this.classes.map((c) => c.owner))];
+  }
+
+  /**
+   * The classes written so far, dependencies first, two blank lines apart.
+   *
+   * @param without - classes defined elsewhere (the runtime's envelope classes), left out
+   */
+  code(without: ReadonlySet<string> = new Set()): string {
+    return this.classes
+      .filter((c) => !without.has(c.owner))
+      .map((c) => c.code)
+      .join("\n\n\n");
   }
 }

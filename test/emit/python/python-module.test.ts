@@ -46,7 +46,7 @@ describe("the emitted Python module", () => {
     ]);
     expect(text).toContain(`\n_codegen.check_runtime_version("${packageVersion()}", __name__)\n`);
     const imports = text.match(/^(?:import|from) \S+/gm) ?? [];
-    expect([...new Set(imports)].sort()).toEqual(["from collections.abc", "from seam_handoff", "from typing", "import re"]);
+    expect([...new Set(imports)].sort()).toEqual(["from collections.abc", "from seam_handoff", "from seam_handoff.envelopes", "from seam_handoff.envelopes.v1_3", "from typing"]);
     // Pure ASCII: every string from the graph went through the escaping literal writer.
     expect(/[^\x09\x0a\x20-\x7e]/.test(text)).toBe(false);
   });

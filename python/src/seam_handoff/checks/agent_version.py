@@ -7,9 +7,9 @@ from .._catalogue import rule_reason
 from .._fields import ABSENT
 from .._records import Reason
 from .._untrusted import quote_untrusted, version_mismatch
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("agent-version", "graph", "/<side>/version")
+RULE: IngestRule = ingest_rule("agent-version", "graph", "/<side>/version")
 
 _MEMO_LIMIT = 1024
 

@@ -9,9 +9,9 @@ approval answers the handoff it follows."""
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("approval-pending", "ledger", "/approval/pending_handoff_id")
+RULE: IngestRule = ingest_rule("approval-pending", "ledger", "/approval/pending_handoff_id")
 
 
 def check_gate_status(status: object, gate: str, reasons: list[Reason]) -> None:

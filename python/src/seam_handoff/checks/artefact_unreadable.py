@@ -3,9 +3,9 @@
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("artefact-unreadable", "artefacts", "/artefacts/<i>/ref")
+RULE: IngestRule = ingest_rule("artefact-unreadable", "artefacts", "/artefacts/<i>/ref")
 
 
 def artefact_reason(me: str, index: int, ref: str) -> Reason:

@@ -3,16 +3,16 @@ handoff, and each step is an edge (taken at most max_rounds times, max-rounds-ex
 first hop_limit + 1 entries are walked: a longer path is past the hop limit (hop-limit-reached),
 and the work stays bounded by the graph, not by the envelope."""
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
 from typing import NamedTuple, Protocol
 
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 from .max_rounds_exceeded import check_rounds
 
-RULE = ingest_rule("bad-hop-path", "graph", "/hop/path/<i>")
+RULE: IngestRule = ingest_rule("bad-hop-path", "graph", "/hop/path/<i>")
 
 
 class PathPair(Protocol):
@@ -28,7 +28,7 @@ class PathGraph(NamedTuple):
 
     name: str
     hop_limit: int
-    entries: Set[str]
+    entries: frozenset[str]
     entry_list: str
     pairs: Mapping[tuple[str, str], PathPair]
 

@@ -9,9 +9,9 @@ from .._catalogue import rule_reason
 from .._fields import field
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("blocking-question", "envelope", "/open_questions/<i>/blocking")
+RULE: IngestRule = ingest_rule("blocking-question", "envelope", "/open_questions/<i>/blocking")
 
 
 def check_blocking_questions(questions: object, status: object, reasons: list[Reason]) -> None:

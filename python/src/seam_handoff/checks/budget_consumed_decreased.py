@@ -3,9 +3,9 @@ hop reported. Found by the store (a custody fault budget-consumed), worded here.
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("budget-consumed-decreased", "ledger", "/budget/consumed/<counter>")
+RULE: IngestRule = ingest_rule("budget-consumed-decreased", "ledger", "/budget/consumed/<counter>")
 
 
 def budget_consumed_reason(counter: str, spent: int | None, before: object, hop: object) -> Reason:

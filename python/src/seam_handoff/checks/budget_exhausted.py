@@ -3,11 +3,11 @@
 from typing import Any
 
 from .._catalogue import rule_reason
-from .._fields import BUDGET_COUNTERS, whole_number
+from .._fields import BUDGET_COUNTERS, MAX_SAFE_INTEGER, whole_number
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("budget-exhausted", "envelope", "/budget/consumed/<counter>")
+RULE: IngestRule = ingest_rule("budget-exhausted", "envelope", "/budget/consumed/<counter>")
 
 
 def check_counters(consumed: dict[str, Any], caps: dict[str, Any], reasons: list[Reason]) -> None:
@@ -17,6 +17,8 @@ def check_counters(consumed: dict[str, Any], caps: dict[str, Any], reasons: list
         cap = caps.get(counter)
         if spent is None or cap is None:
             continue
-        spent, cap = whole_number(spent), whole_number(cap)
+        # An int in range is the common case; anything else (3.0, a bool) goes through whole_number.
+        spent = spent if type(spent) is int and 0 <= spent <= MAX_SAFE_INTEGER else whole_number(spent)
+        cap = cap if type(cap) is int and 0 <= cap <= MAX_SAFE_INTEGER else whole_number(cap)
         if spent is not None and cap is not None and spent >= cap:
             reasons.append(rule_reason(f"/budget/consumed/{counter}", RULE.id, "spent", counter=counter, spent=spent, limit=cap))

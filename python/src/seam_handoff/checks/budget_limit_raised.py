@@ -4,9 +4,9 @@ budget-limit), worded here."""
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("budget-limit-raised", "ledger", "/budget/limit/<counter>")
+RULE: IngestRule = ingest_rule("budget-limit-raised", "ledger", "/budget/limit/<counter>")
 
 
 def budget_limit_reason(counter: str, limit: int | None, before: object, hop: object) -> Reason:

@@ -10,9 +10,9 @@ from .._catalogue import render_message, rule_reason
 from .._guard_route import below_floor, choose_route, describe_edge, describe_route, number_text
 from .._records import EdgeInfo, Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("confidence-below-floor", "graph", "/decisions/<i>/confidence")
+RULE: IngestRule = ingest_rule("confidence-below-floor", "graph", "/decisions/<i>/confidence")
 
 
 def check_floor(edge: EdgeInfo, router: Sequence[EdgeInfo], fields: Mapping[str, object], reasons: list[Reason]) -> bool:

@@ -4,9 +4,9 @@ from .._catalogue import rule_reason
 from .._records import Reason
 from .._stores import Duplicate
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("duplicate", "ledger", "/handoff_id")
+RULE: IngestRule = ingest_rule("duplicate", "ledger", "/handoff_id")
 
 
 def duplicate_reason(handoff_id: str | None, task_id: str | None, hop_index: int | None, claimed: Duplicate) -> Reason:

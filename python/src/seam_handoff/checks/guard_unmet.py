@@ -20,9 +20,9 @@ from .._guard_route import (
 )
 from .._records import EdgeInfo, Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("guard-unmet", "graph", "/status")
+RULE: IngestRule = ingest_rule("guard-unmet", "graph", "/status")
 
 
 def _shown(subject: str, fields: Mapping[str, object]) -> str:

@@ -5,12 +5,12 @@ does not hide a long path."""
 from typing import Any, cast
 
 from .._catalogue import rule_reason
-from .._fields import non_negative_integer, whole_number
+from .._fields import MAX_SAFE_INTEGER, non_negative_integer, whole_number
 from .._records import GraphInfo, Reason
 from .._values import js_text
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("hop-limit-reached", "envelope", "/hop/index")
+RULE: IngestRule = ingest_rule("hop-limit-reached", "envelope", "/hop/index")
 
 
 def check_hop_limit(graph: GraphInfo, hop: object, reasons: list[Reason]) -> bool:
@@ -19,16 +19,23 @@ def check_hop_limit(graph: GraphInfo, hop: object, reasons: list[Reason]) -> boo
         return False
     fields = cast("dict[str, Any]", hop)
     index = non_negative_integer(fields.get("index"))
-    own = whole_number(fields.get("limit"))
+    own = fields.get("limit")
+    own = own if type(own) is int and 0 <= own <= MAX_SAFE_INTEGER else whole_number(own)
     limit = own if own is not None and 1 <= own < graph.hop_limit else graph.hop_limit
-    whose = f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
-    action = "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"
     if index is not None and index >= limit:
-        reasons.append(rule_reason("/hop/index", RULE.id, "index", index=js_text(index), limit=whose, action=action))
+        reasons.append(rule_reason("/hop/index", RULE.id, "index", index=js_text(index), limit=_whose(graph, limit), action=_action(graph)))
         return True
     path = fields.get("path")
     handoffs = len(cast("list[object]", path)) - 1 if isinstance(path, list) else -1
     if handoffs >= limit:
-        reasons.append(rule_reason("/hop/path", RULE.id, "path", handoffs=handoffs, limit=whose, action=action))
+        reasons.append(rule_reason("/hop/path", RULE.id, "path", handoffs=handoffs, limit=_whose(graph, limit), action=_action(graph)))
         return True
     return False
+
+
+def _whose(graph: GraphInfo, limit: int) -> str:
+    return f"the limit of graph {graph.name}, {limit}" if limit == graph.hop_limit else f"the envelope's own limit of {limit}"
+
+
+def _action(graph: GraphInfo) -> str:
+    return "escalate to a human" if graph.on_hop_limit == "escalate" else "fail the task"

@@ -2,9 +2,9 @@
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("hop-reset", "ledger", "/hop/index")
+RULE: IngestRule = ingest_rule("hop-reset", "ledger", "/hop/index")
 
 
 def hop_reset_reason(hop: int | None, task: str, ledger: str | None) -> Reason:

@@ -2,9 +2,9 @@
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("hop-skipped", "ledger", "/hop/index")
+RULE: IngestRule = ingest_rule("hop-skipped", "ledger", "/hop/index")
 
 
 def hop_skipped_reason(hop: int | None, task: str, last_hop: int | None, ledger: str | None) -> Reason:

@@ -7,9 +7,9 @@ from typing import Final
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("id-too-long", "envelope", "/task_id")
+RULE: IngestRule = ingest_rule("id-too-long", "envelope", "/task_id")
 
 MAX_ID_LENGTH: Final = 256
 """The longest id the runtime keeps, in UTF-16 code units."""

@@ -2,9 +2,9 @@
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("max-rounds-exceeded", "graph", "/hop/path/<i>")
+RULE: IngestRule = ingest_rule("max-rounds-exceeded", "graph", "/hop/path/<i>")
 
 
 def ordinal(n: int) -> str:

@@ -3,9 +3,9 @@
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("not-addressed-to-me", "envelope", "/to_agent/id")
+RULE: IngestRule = ingest_rule("not-addressed-to-me", "envelope", "/to_agent/id")
 
 
 def check_addressee(to: str | None, me: str, reasons: list[Reason]) -> None:

@@ -2,9 +2,9 @@
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("not-owner", "ledger", "/from_agent/id")
+RULE: IngestRule = ingest_rule("not-owner", "ledger", "/from_agent/id")
 
 
 def not_owner_reason(producer: str, task: str, owner: str, last_hop: int) -> Reason:

@@ -3,9 +3,9 @@
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("owner-conflict", "ledger", "/to_agent/id")
+RULE: IngestRule = ingest_rule("owner-conflict", "ledger", "/to_agent/id")
 
 
 def owner_conflict_reason(owner: str, hop_index: int | None, task_id: str | None) -> Reason:

@@ -2,9 +2,9 @@
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("path-disagrees", "ledger", "/hop/path/<i>")
+RULE: IngestRule = ingest_rule("path-disagrees", "ledger", "/hop/path/<i>")
 
 
 def path_disagrees_reason(index: int | None, agent: str, task: str, expected: str, ledger: str) -> Reason:

@@ -4,9 +4,9 @@ from typing import Final
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("role-mismatch", "graph", "/<side>/role")
+RULE: IngestRule = ingest_rule("role-mismatch", "graph", "/<side>/role")
 
 _ROLES: Final = frozenset(("supervisor", "worker", "peer"))
 

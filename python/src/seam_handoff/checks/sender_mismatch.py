@@ -6,9 +6,9 @@ producer's repairs nor take a handoff_id the real one will use."""
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("sender-mismatch", "envelope", "/from_agent/id")
+RULE: IngestRule = ingest_rule("sender-mismatch", "envelope", "/from_agent/id")
 
 
 def check_sender(producer: str | None, sender: str | None, reasons: list[Reason]) -> bool:

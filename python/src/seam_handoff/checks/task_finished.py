@@ -6,9 +6,9 @@ from .._catalogue import rule_reason
 from .._records import Reason
 from .._stores import TaskEnd
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("task-finished", "ledger", "/task_id")
+RULE: IngestRule = ingest_rule("task-finished", "ledger", "/task_id")
 
 
 def ended_reason(task_id: str | None, ended: TaskEnd, iso_time: Callable[[int], str]) -> Reason:

@@ -5,9 +5,9 @@ from collections.abc import Container
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("unknown-edge", "graph", "/to_agent/id")
+RULE: IngestRule = ingest_rule("unknown-edge", "graph", "/to_agent/id")
 
 
 def report_unknown_edge(graph_name: str, producer: str, receiver: str, agents: Container[str], reasons: list[Reason]) -> None:

@@ -3,9 +3,9 @@
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("unreadable-envelope", "schema", "")
+RULE: IngestRule = ingest_rule("unreadable-envelope", "schema", "")
 
 
 def unreadable_reason(error: BaseException) -> Reason:

@@ -4,9 +4,9 @@ from typing import Final
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("untracked-task", "ledger", "/task_id")
+RULE: IngestRule = ingest_rule("untracked-task", "ledger", "/task_id")
 
 UNTRACKED_REASON: Final[Reason] = rule_reason(RULE.pointer, RULE.id, "untracked")
 """The one reason of an untracked task (it carries nothing of the envelope)."""

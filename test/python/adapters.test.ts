@@ -1,0 +1,122 @@
+/**
+ * The framework adapters of the Python runtime (`seam_handoff.adapters`), each run inside its
+ * real framework, installed from PyPI at the pins of `test/import/python/<name>.txt` in
+ * `.venv-import/<name>` (`.ci/run` makes them): a LangGraph graph invoked through the guard and
+ * check nodes, an OpenAI Agents SDK run whose handoff carries the envelope (the SDK's own
+ * ScriptedModel stands in for the models), and CrewAI's tool-hook dispatch deciding a delegation.
+ * No network, no LLM. A missing framework skips with one line; under CI=true it fails.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { emitPydanticModels } from "../../src/emit/python/pydantic-models.js";
+import { emitPythonModule } from "../../src/emit/python/python-module.js";
+import { checkedGraphs, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+import { missing, pythonHas, venvHow, venvPython, type PythonFramework } from "../import/frameworks.js";
+
+afterAll(() => removeTempDirs());
+
+const FIXTURES = join(projectRoot, "test", "fixtures", "cases", "envelopes");
+const ENVELOPE = join(FIXTURES, "valid-delegate.json");
+
+/** The refund desk's module and models, compiled into one new folder. */
+function compiled(): string {
+  const dir = makeTempDir("py-adapters");
+  const text = readFileSync(join(FIXTURES, "graph.seam"), "utf8");
+  const [graph] = checkedGraphs(text, "graph.seam");
+  writeFileSync(join(dir, "refund_desk_validators.py"), emitPythonModule(graph!, { text }));
+  writeFileSync(join(dir, "refund_desk_models.py"), emitPydanticModels(graph!, { text }));
+  return dir;
+}
+
+/** Runs `test/python/adapters/<script>` in the venv of `framework`; returns the JSON it prints. */
+function runIn(framework: PythonFramework, script: string): Record<string, unknown> {
+  const result = spawnSync(venvPython(framework), [join(projectRoot, "test", "python", "adapters", script), compiled(), ENVELOPE], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      PYTHONPATH: join(projectRoot, "python", "src"),
+      // No framework phones home from a test.
+      OTEL_SDK_DISABLED: "true",
+      CREWAI_DISABLE_TELEMETRY: "true",
+      CREWAI_TRACING_ENABLED: "false",
+      OPENAI_AGENTS_DISABLE_TRACING: "1",
+      LANGSMITH_TRACING: "false",
+    },
+    timeout: 300_000,
+  });
+  if (result.status !== 0) throw new Error(`${script} exited ${result.status}:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+const SLOW = 300_000;
+
+describe("seam_handoff.adapters.langgraph in LangGraph", () => {
+  if (!pythonHas("langgraph", "langgraph")) return missing("langgraph", venvHow("langgraph"));
+  it("routes a real graph on the verdict, by Command and by a conditional edge, sync and async", { timeout: SLOW }, () => {
+    const out = runIn("langgraph", "langgraph_run.py");
+    expect(out["command_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
+    // A redelivery: discard, which goto does not map, ends the run with the verdict in the state.
+    expect(out["command_again"]).toEqual({ ok: false, route: "discard", rules: ["duplicate"], visited: [] });
+    expect(out["command_bad"]).toEqual({ ok: false, route: "repair", rules: ["bad-hop-path", "bad-hop-path", "bad-hop-path"], visited: ["send_back"] });
+    expect(out["conditional_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
+    expect(out["conditional_bad"]).toEqual({ ok: false, route: "repair", rules: ["bad-hop-path", "bad-hop-path", "bad-hop-path"], visited: ["send_back"] });
+    expect(out["async_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
+    expect(out["misspelt_goto"]).toBe("goto names no route 'procede'; the routes are approval, discard, escalate, fail, failed, human_input, proceed, repair");
+  });
+});
+
+describe("seam_handoff.adapters.openai_agents in the OpenAI Agents SDK", () => {
+  if (!pythonHas("openai-agents", "agents")) return missing("openai-agents", venvHow("openai-agents"));
+  it("hands over through Runner with the edge's model as input_type and accept as on_handoff", { timeout: SLOW }, () => {
+    const out = runIn("openai-agents", "openai_agents_run.py");
+    // The SDK's strict tool schema of the edge's model: closed, every field present (optional ones nullable).
+    expect(out["tool_schema"]).toEqual({
+      additionalProperties: false,
+      required: ["allowed_next_step", "artefacts", "blocked_on", "budget", "constraints", "decisions", "envelope_version", "from_agent", "goal", "handoff_id", "hop", "open_questions", "provenance", "safe_resume", "status", "task_id", "to_agent"],
+    });
+    expect(out["valid"]).toEqual({ refused: false, last_agent: "billing", output: "order 7731 was charged once" });
+    expect(out["records"]).toEqual([
+      {
+        handoff_id: "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39",
+        task_id: "refund-2026-11-0042",
+        hop_index: 1,
+        producer: "triage",
+        receiver: "billing",
+        accepted_at: "2027-01-15T08:00:00.000Z",
+        artefacts_consumed: [],
+        route: "proceed",
+        constraints: ["Read-only access to the ledger"],
+        warnings: [],
+      },
+    ]);
+    expect(out["replayed"]).toEqual({
+      refused: true,
+      route: "discard",
+      rules: ["duplicate"],
+      message: 'triage -> billing: the handoff was refused (discard): duplicate at /handoff_id: handoff "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39" was accepted before; it is not processed twice',
+    });
+    // The strict model refuses a field the edge does not have before on_handoff runs.
+    expect(out["extra_field"]).toEqual({ model_error: "ModelBehaviorError" });
+  });
+});
+
+describe("seam_handoff.adapters.crewai in CrewAI", () => {
+  if (!pythonHas("crewai", "crewai")) return missing("crewai", venvHow("crewai"));
+  it("lets CrewAI's hook dispatch run an accepted delegation and block a refused one", { timeout: SLOW }, () => {
+    const out = runIn("crewai", "crewai_run.py");
+    expect(out).toEqual({
+      valid_blocked: false,
+      valid_rules: [],
+      replay_blocked: true,
+      replay_rules: ["duplicate"],
+      duplicate_key_blocked: true,
+      duplicate_key_rules: ["duplicate-key"],
+      stranger_blocked: true,
+      stranger_messages: ['graph refund_desk has no agent "Auditor"'],
+      checked: 4,
+      after_unregister_blocked: false,
+    });
+  });
+});
