@@ -13,7 +13,7 @@ RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .
 recompile instead.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
@@ -53,6 +53,7 @@ from seam_handoff import (
     GuardCondition,
     GuardInfo,
     HopLimitAction,
+    JoinInfo,
     Lease,
     Leased,
     LoopDetector,
@@ -114,7 +115,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinInfo", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
@@ -418,12 +419,18 @@ GRAPH: Final = GraphInfo(
 AgentId: TypeAlias = Literal["desk", "checker", "approver", "payer", "archive"]
 """The id of an agent of the graph: a misspelt me is a type error."""
 
-class Hop_delegate__desk__checker(TypedDict):
-    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
+class _Hop_delegate__desk__checkerRequired(TypedDict):
+    "The required keys of Hop_delegate__desk__checker."
 
     index: int
     limit: int
     path: list[str]
+
+
+class Hop_delegate__desk__checker(_Hop_delegate__desk__checkerRequired, total=False):
+    "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
+
+    branch: str
 
 
 class _FromAgent_delegate__desk__checkerRequired(TypedDict):
@@ -860,6 +867,51 @@ def next_envelope(
         to=to,
         action=action,
         fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def join_envelope(
+    arrivals: Sequence[Envelope],
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    parent: Envelope | None = None,
+    goal: Goal | None = None,
+    budget: Budget | None = None,
+    decisions: list[DecisionsItem] | None = None,
+    artefacts: list[ArtefactsItem] | None = None,
+    constraints: list[str] | None = None,
+    open_questions: list[OpenQuestionsItem] | None = None,
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"] | None = None,
+    allowed_next_step: str | None = None,
+    safe_resume: str | None = None,
+    blocked_on: str | None = None,
+    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope a join agent hands the task on with once its join fired: the hop after the
+    longest arrival, along its path, out of every branch, with the arrivals' decisions,
+    artefacts, open questions and provenance, and their spend added to parent's (the envelope
+    the supervisor received before it fanned out). Raises TypeError when an arrival is not
+    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    built = _BUILDER.join(
+        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        parent=cast("dict[str, Any] | None", parent),
         goal=cast("dict[str, Any] | None", goal),
         budget=cast("dict[str, Any] | None", budget),
         provenance_status=provenance_status,

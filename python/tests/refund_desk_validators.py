@@ -13,7 +13,7 @@ RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .
 recompile instead.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
@@ -53,6 +53,7 @@ from seam_handoff import (
     GuardCondition,
     GuardInfo,
     HopLimitAction,
+    JoinInfo,
     Lease,
     Leased,
     LoopDetector,
@@ -113,7 +114,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__billing__triage", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinInfo", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__billing__triage", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
@@ -739,6 +740,51 @@ def next_envelope(
         to=to,
         action=action,
         fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def join_envelope(
+    arrivals: Sequence[Envelope],
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    parent: Envelope | None = None,
+    goal: Goal | None = None,
+    budget: Budget | None = None,
+    decisions: list[DecisionsItem] | None = None,
+    artefacts: list[ArtefactsItem] | None = None,
+    constraints: list[str] | None = None,
+    open_questions: list[OpenQuestionsItem] | None = None,
+    status: Literal["ready", "partial", "blocked", "waiting_review", "failed"] | None = None,
+    allowed_next_step: str | None = None,
+    safe_resume: str | None = None,
+    blocked_on: str | None = None,
+    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope a join agent hands the task on with once its join fired: the hop after the
+    longest arrival, along its path, out of every branch, with the arrivals' decisions,
+    artefacts, open questions and provenance, and their spend added to parent's (the envelope
+    the supervisor received before it fanned out). Raises TypeError when an arrival is not
+    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    built = _BUILDER.join(
+        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        parent=cast("dict[str, Any] | None", parent),
         goal=cast("dict[str, Any] | None", goal),
         budget=cast("dict[str, Any] | None", budget),
         provenance_status=provenance_status,

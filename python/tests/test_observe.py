@@ -25,7 +25,7 @@ def test_every_ingest_writes_one_event_line(envelope: dict[str, Any]) -> None:
     first, second = (json.loads(line) for line in sink.getvalue().splitlines())
     assert list(first) == [
         "event", "v", "at", "graph", "handoff_id", "task_id", "producer", "receiver", "edge", "status", "envelope_version",
-        "latency_ms", "ingest_ms", "verdict", "route", "size_bytes", "hop_index", "hop_limit", "reasons", "reasons_total",
+        "latency_ms", "ingest_ms", "verdict", "route", "size_bytes", "hop_index", "hop_limit", "reasons", "reasons_total", "branch", "join",
     ]  # fmt: skip
     assert {key: first[key] for key in ("event", "v", "at", "graph", "producer", "receiver", "edge", "verdict", "route", "hop_index")} == {
         "event": "seam.handoff",

@@ -8,10 +8,11 @@
  * no 1.2.0 constraint is tightened (so `hop.path` entries and agent ids may still be empty strings
  * here; the graph's own checks refuse ids it does not know).
  *
- * 1.4 adds one optional field, `approval`: the record an approval gate writes (who approved,
- * when, and which pending handoff the approval answers). Every 1.3 envelope is a 1.4 envelope,
- * and the 1.3 schema (`envelopeSchemaFor({ major: 1, minor: 3 })`) is the 1.4 schema without it,
- * byte for byte what it was before 1.4 existed.
+ * 1.4 adds two optional fields: `approval`, the record an approval gate writes (who approved,
+ * when, and which pending handoff the approval answers), and `hop.branch`, the branch of a
+ * fan-out a handoff travels in (one owner per task, hop and branch). Every 1.3 envelope is a 1.4
+ * envelope, and the 1.3 schema (`envelopeSchemaFor({ major: 1, minor: 3 })`) is the 1.4 schema
+ * without them, byte for byte what it was before 1.4 existed.
  */
 
 /** The newest envelope version, the one {@link envelopeSchema} describes. */
@@ -76,6 +77,12 @@ export const envelopeSchema: JsonSchema = {
         index: { ...nonNegativeInteger, description: "Handoffs the task has taken so far, this one included." },
         limit: { description: "The graph's hop limit: ingest refuses the envelope when index reaches it.", type: "integer", minimum: 1, maximum: MAX_ENVELOPE_INTEGER },
         path: { description: "Ids of the agents the task has passed through, in order.", type: "array", items: { type: "string" } },
+        branch: {
+          description: "The branch of a fan-out this handoff travels in, as FAN_OUT/AGENT: the fan-out's name and the agent its branch edge delegates to (research/sanctions). Absent outside a fan-out.",
+          type: "string",
+          minLength: 3,
+          maxLength: 256,
+        },
       },
     },
     from_agent: { description: "The agent handing the task over.", $ref: "#/$defs/agent_ref" },
@@ -217,7 +224,7 @@ export const envelopeSchema: JsonSchema = {
  * one before. 1.2 is the published 1.2.0 envelope (closed objects, typed, versioned, pointers
  * rather than payloads); no field set older than 1.2.0 was ever published, so 1.0 and 1.1 name
  * the same fields as 1.2 (they add nothing). 1.3 adds the four optional completion fields, 1.4
- * the approval record.
+ * the approval record and `hop.branch` (a nested field, named by its dotted path).
  * Minor versions only ever add optional fields, so an envelope valid for 1.N is valid for 1.M,
  * M >= N (semantic versioning, https://semver.org).
  */
@@ -226,7 +233,7 @@ export const ENVELOPE_MINOR_VERSIONS: readonly { readonly minor: number; readonl
   { minor: 1, adds: [] },
   { minor: 2, adds: [] },
   { minor: 3, adds: ["status", "allowed_next_step", "safe_resume", "blocked_on"] },
-  { minor: 4, adds: ["approval"] },
+  { minor: 4, adds: ["approval", "hop.branch"] },
 ];
 
 /** The minor version that added top-level field `name`, or `undefined` for a field of every version. */
@@ -246,6 +253,14 @@ export function envelopeSchemaIdFor(version: { readonly major: number; readonly 
 
 const schemaByMinor = new Map<number, JsonSchema>();
 
+/** `node` (the property `name`) without the nested fields `later` names as `name.field`; the same object when it loses none. */
+function withoutNested(node: JsonSchema, name: string, later: readonly string[]): JsonSchema {
+  const gone = later.filter((field) => field.startsWith(`${name}.`)).map((field) => field.slice(name.length + 1));
+  if (gone.length === 0) return node;
+  const kept = Object.entries(node["properties"] as Record<string, unknown>).filter(([field]) => !gone.includes(field));
+  return { ...node, properties: Object.fromEntries(kept) };
+}
+
 /**
  * The envelope schema of version `1.minor` (0 to {@link ENVELOPE_VERSION}.minor): the newest
  * schema without the fields added after that version, under its own `$id` and title. Built once
@@ -263,7 +278,9 @@ export function envelopeSchemaFor(version: { readonly major: number; readonly mi
   if (cached !== undefined) return cached;
   const later = ENVELOPE_MINOR_VERSIONS.filter((v) => v.minor > version.minor).flatMap((v) => v.adds);
   const properties = Object.fromEntries(
-    Object.entries(envelopeSchema["properties"] as Record<string, unknown>).filter(([name]) => !later.includes(name)),
+    Object.entries(envelopeSchema["properties"] as Record<string, JsonSchema>)
+      .filter(([name]) => !later.includes(name))
+      .map(([name, node]) => [name, withoutNested(node, name, later)]),
   );
   const schema: JsonSchema = {
     ...envelopeSchema,

@@ -2,7 +2,7 @@
  * The checked graph as the plain data that emitted modules export and `createAccept` takes
  * (`seam-handoff/runtime`'s `GraphInfo`, `AgentInfo`, `EdgeInfo`).
  */
-import type { CheckedGraph } from "../analysis/model.js";
+import { joinNeeds, type CheckedGraph } from "../analysis/model.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "../runtime/graph-data.js";
 
 /**
@@ -36,6 +36,16 @@ export function toAgentInfos(graph: CheckedGraph): AgentInfo[] {
       outcome: terminal.outcome,
       ...(terminal.description !== undefined ? { description: terminal.description } : {}),
     })),
+    ...(agent.join !== undefined
+      ? {
+          join: {
+            inputs: [...agent.join.inputs],
+            need: joinNeeds(agent.join),
+            ...(agent.join.within !== undefined ? { within: agent.join.within } : {}),
+            otherwise: agent.join.otherwise === "escalate" ? "escalate" : agent.join.otherwise.terminal,
+          },
+        }
+      : {}),
   }));
 }
 
@@ -56,6 +66,7 @@ export function toEdgeInfos(graph: CheckedGraph, edgeContracts: readonly number[
     ...(edge.minConfidence !== undefined ? { minConfidence: { value: edge.minConfidence.value, decisions: [...edge.minConfidence.decisions] } } : {}),
     ...(edge.gate === true ? { gate: true as const } : {}),
     require: [...edge.require],
+    ...(edge.fanOut !== undefined && edge.kind === "delegate" ? { fanOut: edge.fanOut } : {}),
     contract: edgeContracts[i] as number,
   }));
 }

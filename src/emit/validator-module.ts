@@ -141,6 +141,9 @@ export const firstEnvelope = $seam_builder.first;
 /** The envelope that hands a received task on: nextEnvelope(received, { me, to, action, ... }). */
 export const nextEnvelope = $seam_builder.next;
 
+/** The envelope a join agent hands the task on with once its join fired: joinEnvelope(arrivals, { me, to, action, parent?, ... }). */
+export const joinEnvelope = $seam_builder.join;
+
 /** "sha256:<hex>" over the canonical JSON of the fields graph.loopSignature names. */
 export const loopSignature = $seam_createLoopSignature(graph.loopSignature);
 
@@ -170,6 +173,7 @@ import type {
   FinishVerdict,
   FirstHandoff,
   GraphInfo,
+  JoinHandoff,
   LoopDetector,
   NextHandoff,
   ValidateFunction,
@@ -231,6 +235,12 @@ export declare function firstEnvelope<M extends EntryId>(handoff: FirstHandoff<M
  * @throws TypeError when received is not addressed to me; RangeError at the hop limit
  */
 export declare function nextEnvelope<M extends AgentId>(received: Envelope, handoff: NextHandoff<M, Successors[M]>): Envelope;
+/**
+ * The envelope a join agent hands the task on with once its join fired: the hop after the longest
+ * arrival, along its path, out of every branch, with the arrivals' decisions, artefacts and spend.
+ * @throws TypeError when an arrival is not addressed to me or carries no hop.branch; RangeError at the hop limit
+ */
+export declare function joinEnvelope<M extends AgentId>(arrivals: readonly Envelope[], handoff: JoinHandoff<M, Successors[M]>): Envelope;
 /** "sha256:<hex>" over the canonical JSON of the fields graph.loopSignature names. */
 export declare function loopSignature(envelope: unknown): string;
 /** A loop detector over this graph's loopSignature. */

@@ -22,6 +22,8 @@ export const GROUP_CAPS = {
   graphs: 100,
   statuses: 16,
   hopIndexes: 1024,
+  fanOuts: 100_000,
+  joins: 1000,
 } as const;
 
 /** The longest key (agent id, field, version) kept from a log, in UTF-16 code units. */
@@ -76,6 +78,8 @@ export interface HandoffReport {
   };
   readonly status_per_edge: readonly EdgeStatuses[];
   readonly versions: readonly VersionInFlight[];
+  /** Fan-outs: branches per task and fan-out, and how long joins waited (see {@link FanOutReport}). */
+  readonly fan_outs: FanOutReport;
   /** Groups that reached their cap (see {@link GROUP_CAPS}); their extra keys are counted under `(other)`. */
   readonly cut: readonly string[];
 }
@@ -130,6 +134,24 @@ export interface EdgeStatuses extends EdgeKey {
   readonly verdicts: VerdictCounts;
 }
 
+/**
+ * Fan-outs in the logs, from the accepted handoffs in branches (`branch`) and the arrivals that
+ * fired a join (`join: "fired"`), grouped by task and fan-out (the part of the branch id before
+ * `/`). Up to {@link GROUP_CAPS}.fanOuts task fan-outs are followed; past it, new ones are left
+ * out and `cut` says so.
+ */
+export interface FanOutReport {
+  /** Task fan-outs seen (a task that fans out twice through the same fan-out counts once). */
+  readonly fan_outs: number;
+  /** Distinct branches accepted per task fan-out (exact: counted). */
+  readonly branches: { readonly p50: number | null; readonly max: number | null; readonly distribution: readonly { readonly branches: number; readonly fan_outs: number }[] };
+  /**
+   * Join wait in ms: from the task fan-out's first accepted branch handoff to the arrival that
+   * fired its join, over fan-outs whose join fired; by join agent (the firing arrival's receiver).
+   */
+  readonly join_wait: Distribution & { readonly by_join: readonly ({ readonly join: string } & Distribution)[] };
+}
+
 /** One envelope version seen in the logs. */
 export interface VersionInFlight {
   /** `(none)` when the envelopes carried none. */
@@ -160,6 +182,15 @@ interface GraphGroup {
 }
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** One task fan-out as the logs show it. */
+interface FanOutSeen {
+  /** Earliest accepted branch handoff, ms. */
+  first: number;
+  /** The arrival that fired its join: when (ms) and at which agent; `null` until seen. */
+  fired: { at: number; join: string } | null;
+  readonly branches: Set<string>;
+}
 
 const noVerdicts = (): VerdictCounts => ({ accepted: 0, observed: 0, rejected: 0, duplicate: 0 });
 const counter = (): { count: number } => ({ count: 0 });
@@ -240,6 +271,28 @@ export function createReportBuilder(): ReportBuilder {
     count: 0,
   }));
   const versions = createBoundedGroups(GROUP_CAPS.versions, () => ({ handoffs: 0, first: null as string | null, last: null as string | null }));
+  const fanOuts = new Map<string, FanOutSeen>();
+  let fanOutsCut = false;
+
+  /** Follows an accepted handoff in a branch: its task fan-out's branches, start and firing. */
+  function addBranch(event: HandoffEvent, branch: string, at: number): void {
+    const slash = branch.indexOf("/");
+    const name = `${key(event.task_id, "(unknown)")}\0${slash < 0 ? branch : branch.slice(0, slash)}`;
+    let seen = fanOuts.get(name);
+    if (seen === undefined) {
+      if (fanOuts.size >= GROUP_CAPS.fanOuts) {
+        fanOutsCut = true;
+        return;
+      }
+      seen = { first: at, fired: null, branches: new Set() };
+      fanOuts.set(name, seen);
+    }
+    // Merged logs need not be in time order: the earliest handoff starts the wait.
+    if (at < seen.first) seen.first = at;
+    // A branch id names an edge of the graph; the cap keeps a hostile log's set small.
+    if (seen.branches.size < GROUP_CAPS.joins) seen.branches.add(escapeUntrusted(branch, MAX_KEY));
+    if (event.join === "fired" && seen.fired === null) seen.fired = { at, join: key(event.receiver, "(unknown)") };
+  }
 
   return {
     add(event) {
@@ -288,6 +341,9 @@ export function createReportBuilder(): ReportBuilder {
           group.count++;
         }
       }
+      const branch = event.branch ?? null;
+      const ms = at === null ? Number.NaN : Date.parse(at);
+      if (accepted && branch !== null && !Number.isNaN(ms)) addBranch(event, branch, ms);
       const version = versions.get(key(event.envelope_version, "(none)"));
       version.handoffs++;
       if (at !== null) {
@@ -315,6 +371,7 @@ export function createReportBuilder(): ReportBuilder {
         .map(([name]) => name);
       if (edgeList.some(([, g]) => g.statuses.overflowed)) cut.push("statuses");
       if (graphs.entries().some(([, g]) => g.reached.overflowed)) cut.push("hop counts");
+      if (fanOutsCut) cut.push("fan-outs");
       return {
         report: "seam.report",
         v: REPORT_VERSION,
@@ -361,8 +418,43 @@ export function createReportBuilder(): ReportBuilder {
           .entries()
           .map(([version, v]) => ({ envelope_version: version, handoffs: v.handoffs, first_at: v.first, last_at: v.last }))
           .sort((a, b) => b.handoffs - a.handoffs || (a.envelope_version < b.envelope_version ? -1 : 1)),
+        fan_outs: fanOutReport(fanOuts),
         cut,
       };
+    },
+  };
+}
+
+/** The fan-out section from the task fan-outs followed. */
+function fanOutReport(fanOuts: ReadonlyMap<string, FanOutSeen>): FanOutReport {
+  const byCount = new Map<number, number>();
+  const wait = createQuantileSketch();
+  const byJoin = new Map<string, QuantileSketch>();
+  for (const seen of fanOuts.values()) {
+    byCount.set(seen.branches.size, (byCount.get(seen.branches.size) ?? 0) + 1);
+    if (seen.fired === null) continue;
+    // A clock behind another can put the firing before the first branch: counted as no wait.
+    const waited = Math.max(0, seen.fired.at - seen.first);
+    wait.add(waited);
+    let sketch = byJoin.get(seen.fired.join);
+    if (sketch === undefined) {
+      if (byJoin.size >= GROUP_CAPS.joins) continue;
+      byJoin.set(seen.fired.join, (sketch = createQuantileSketch()));
+    }
+    sketch.add(waited);
+  }
+  const distributionOf = [...byCount.entries()].sort((a, b) => a[0] - b[0]).map(([branches, count]) => ({ branches, fan_outs: count }));
+  const asHops = distributionOf.map((d) => ({ hops: d.branches, tasks: d.fan_outs }));
+  return {
+    fan_outs: fanOuts.size,
+    branches: {
+      p50: countedQuantile(asHops, fanOuts.size, 0.5),
+      max: distributionOf.length > 0 ? (distributionOf[distributionOf.length - 1] as { branches: number }).branches : null,
+      distribution: distributionOf,
+    },
+    join_wait: {
+      ...distribution(wait),
+      by_join: [...byJoin.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([join, sketch]) => ({ join, ...distribution(sketch) })),
     },
   };
 }

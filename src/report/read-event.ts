@@ -45,6 +45,9 @@ function fieldProblem(record: Record<string, unknown>): string | undefined {
       return `reasons[${i}] must be an object with string "path" and "rule"`;
     }
   }
+  // Added to version 1 with fan-outs: a record written before has neither (read as null).
+  if (record["branch"] !== undefined && record["branch"] !== null && typeof record["branch"] !== "string") return `field "branch" must be a string or null`;
+  if (record["join"] !== undefined && record["join"] !== null && record["join"] !== "held" && record["join"] !== "fired") return `field "join" must be "held", "fired" or null`;
   return undefined;
 }
 
@@ -65,5 +68,7 @@ export function readEvent(value: unknown): ReadEvent {
     };
   }
   const problem = fieldProblem(value);
-  return problem === undefined ? { kind: "event", event: value as unknown as HandoffEvent } : { kind: "bad", problem };
+  if (problem !== undefined) return { kind: "bad", problem };
+  const event = value as unknown as HandoffEvent;
+  return { kind: "event", event: event.branch === undefined || event.join === undefined ? { ...event, branch: event.branch ?? null, join: event.join ?? null } : event };
 }

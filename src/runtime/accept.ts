@@ -30,7 +30,8 @@ import { ownerConflictReason } from "./checks/owner-conflict.js";
 import { endedReason } from "./checks/task-finished.js";
 import { UNTRACKED_REASON } from "./checks/untracked-task.js";
 import { createFinish, type Finish, type FinishAsync } from "./finish.js";
-import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, SeenStore } from "./seen-store.js";
+import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, JoinState, SeenStore } from "./seen-store.js";
+import { branchReason } from "./branch-reasons.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 
 export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
@@ -92,8 +93,12 @@ export interface AcceptAsyncOptions {
   readonly claimToken?: string;
 }
 
-/** Where an accepted task goes next, from the envelope's `status`. */
-export type Route = "proceed" | "human_input" | "approval" | "failed";
+/**
+ * Where an accepted task goes next, from the envelope's `status`; `held` for an arrival at a join
+ * that still waits for other branches (recorded: act on the branches' results once an arrival's
+ * record says the join fired).
+ */
+export type Route = "proceed" | "human_input" | "approval" | "failed" | "held";
 
 /**
  * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the
@@ -103,8 +108,9 @@ export type Route = "proceed" | "human_input" | "approval" | "failed";
  * given but the envelope has no string `task_id` (its refusals cannot be counted, reason
  * `untracked-task`); `escalate` or `failed`
  * (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
- * `discard` for a duplicate; `retry` for a handoff this receiver holds under a live lease, not
- * yet committed (`lease-held`): deliver it again later, do not process it now.
+ * `discard` for a duplicate, and for a handoff in a branch its join no longer takes
+ * (`branch-late`: the task went on without it); `retry` for a handoff this receiver holds under
+ * a live lease, not yet committed (`lease-held`): deliver it again later, do not process it now.
  */
 export type RejectionRoute = "repair" | HopLimitAction | "discard" | "retry";
 
@@ -133,6 +139,10 @@ export interface AcceptanceRecord {
    * it under. `null`: the claim is committed already (no store, or one without leases).
    */
   readonly lease: { readonly token: string; readonly expires_at: string } | null;
+  /** The fan-out branch the handoff travels in (`hop.branch`); absent outside one. */
+  readonly branch?: string;
+  /** An arrival at a join: the join's state after it (absent for any other handoff). */
+  readonly join?: JoinState;
 }
 
 /** A structured rejection: which handoff, at which hop, from whom, where it goes, and why. */
@@ -209,6 +219,7 @@ function misuse(call: string, problem: string): TypeError {
 function attemptOf(claimed: ClaimResult | undefined): number | null {
   if (claimed === undefined) return null;
   if (claimed.outcome === "noted" || claimed.outcome === "owner-conflict" || claimed.outcome === "custody") return claimed.attempt ?? 1;
+  if (claimed.outcome === "branch" && claimed.state !== "late" && claimed.state !== "arrived") return claimed.attempt ?? 1;
   return null;
 }
 
@@ -329,7 +340,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   }
 
   function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined, envelope: unknown): ClaimRequest | undefined {
-    const { handoffId, taskId, hopIndex, producer, edge, path, budget, approval } = content;
+    const { handoffId, taskId, hopIndex, producer, edge, path, budget, branch, approval } = content;
     // A delivery that can neither start nor continue a task writes nothing in its ledger.
     if (taskId === undefined || content.stranger) return undefined;
     return {
@@ -344,6 +355,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       at,
       path: path ?? null,
       budget,
+      branch,
       approval,
       // A fresh token per claim attempt: replicas share the agent id, never the token.
       token: token ?? globalThis.crypto.randomUUID(),
@@ -355,7 +367,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const attempt = attemptOf(claimed);
     const repairs = content.edge?.repairs ?? DEFAULT_REPAIRS;
     let route: RejectionRoute = "repair";
-    if (duplicate) route = "discard";
+    if (duplicate || (claimed?.outcome === "branch" && (claimed.state === "late" || claimed.state === "arrived"))) route = "discard";
     else if (claimed?.outcome === "leased") route = "retry";
     else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
@@ -403,6 +415,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
           return refuse(content, reasons, false, claimed);
         case "noted":
           return refuse(content, reasons, false, claimed);
+        case "branch":
+          reasons.push(branchReason(content, claimed));
+          return refuse(content, reasons, false, claimed);
         case "claimed":
           if (claimed.leaseUntil !== undefined) lease = { token: (request as ClaimRequest).token as string, expires_at: new Date(claimed.leaseUntil).toISOString() };
           break;
@@ -416,6 +431,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       return refuse(content, reasons, false, undefined, true);
     }
     if (reasons.length > 0 && !content.lenient) return refuse(content, reasons, false);
+    const join = claimed?.outcome === "claimed" ? claimed.join : undefined;
     return {
       ok: true,
       duplicate: false,
@@ -428,10 +444,12 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         receiver: me,
         accepted_at: isoTime(at),
         artefacts_consumed: content.consumed,
-        route: content.route,
+        route: join !== undefined && !join.fired ? "held" : content.route,
         constraints: content.constraints,
         warnings: capReasons(reasons),
         lease,
+        ...(content.branch === null ? {} : { branch: content.branch.id }),
+        ...(join === undefined ? {} : { join }),
       },
     };
   }

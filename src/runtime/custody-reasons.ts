@@ -8,6 +8,7 @@ import type { ContentVerdict } from "./envelope-check.js";
 import { approvalCiteReason, approvalPendingReason } from "./checks/approval-pending.js";
 import { budgetConsumedReason } from "./checks/budget-consumed-decreased.js";
 import { budgetLimitReason } from "./checks/budget-limit-raised.js";
+import { budgetOvercommittedReason } from "./checks/budget-overcommitted.js";
 import { hopResetReason } from "./checks/hop-reset.js";
 import { hopSkippedReason } from "./checks/hop-skipped.js";
 import { notOwnerReason } from "./checks/not-owner.js";
@@ -46,6 +47,9 @@ export function custodyReasons(content: ContentVerdict, claimed: Custody): Reaso
         return budgetLimitReason(fault.counter, content.budget?.limit?.[fault.counter] ?? null, fault.before, fault.hop);
       case "budget-consumed":
         return budgetConsumedReason(fault.counter, content.budget?.consumed?.[fault.counter] ?? null, fault.before, fault.hop);
+      case "budget-overcommitted":
+        // Only a branch's delegation is split: the content names the branch.
+        return budgetOvercommittedReason(content.branch?.id ?? quoteUntrusted(content.producer), fault);
       case "approval":
         return approvalPendingReason(task, fault.pending, content.approval?.cites ?? null);
       case "approval-cite":

@@ -17,6 +17,7 @@ import type {
   ProvenanceEntry,
 } from "./envelope.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
+import { createFanOutMap } from "./fan-out-map.js";
 
 /** The content of a handoff: what the producer decides; everything else is filled in. */
 export interface HandoffContent<Me extends string = string, To extends string = string> {
@@ -57,6 +58,20 @@ export interface NextHandoff<Me extends string = string, To extends string = str
   readonly budget?: Budget;
 }
 
+/**
+ * The handoff a join agent makes once its join fired: the content, from the arrivals. `budget`
+ * defaults to the parent's limits with the spend of `parent` plus every arrival's (the ledger
+ * adds the branches' spend back to the task); a join that fired before every branch arrived
+ * (`any`, k of n) passes the spend the firing arrival's record gives (`record.join.consumed`),
+ * which counts the other branches' too. `goal` defaults to the parent's, else the first arrival's.
+ */
+export interface JoinHandoff<Me extends string = string, To extends string = string> extends HandoffContent<Me, To> {
+  /** The envelope the fanning-out supervisor received before the fan-out; absent when the fan-out started the task. */
+  readonly parent?: Envelope;
+  readonly goal?: Goal;
+  readonly budget?: Budget;
+}
+
 /** The builders of one graph. Each returns a new envelope that shares no object with its inputs (a deep copy). */
 export interface EnvelopeBuilder {
   /**
@@ -67,15 +82,28 @@ export interface EnvelopeBuilder {
   first(handoff: FirstHandoff): Envelope;
   /**
    * The envelope that hands a received task on: the same `task_id`, a fresh `handoff_id`,
-   * `hop.index + 1`, the graph's `hop.limit`, the path extended by `to`, roles and declared
+   * `hop.index + 1`, the graph's `hop.limit`, the path extended by `to`, `hop.branch` (over a
+   * `fan_out` edge the edge's branch, each branch one call; inside a branch the received one), roles and declared
    * versions from the graph, the received provenance plus this agent's entry (a provenance that
    *   is not a list, which an `observe` edge accepts as a warning, restarts with this entry).
    *
-   * @throws TypeError when `received` was not addressed to `me` or has no `hop.path`, or the
-   *   graph has no edge `me -> to`; RangeError when the task is at its hop limit (escalate or
+   * @throws TypeError when `received` was not addressed to `me` or has no `hop.path`, the graph
+   *   has no edge `me -> to`, or `received` reached the join `me` (hand on with `join`); RangeError when the task is at its hop limit (escalate or
    *   fail it, as the graph's `on_hop_limit` says, instead of handing it on)
    */
   next(received: Envelope, handoff: NextHandoff): Envelope;
+  /**
+   * The envelope a join agent hands the task on with once its join fired: the next hop after the
+   * longest arrival (the first of equals, in the order given), along that arrival's path, out of
+   * every branch; decisions, artefacts, constraints and open questions of every arrival (each
+   * once, by id, ref or text), their provenance, then this agent's entry.
+   *
+   * @param arrivals - the envelopes that reached the join, in the order they were accepted
+   * @throws TypeError when no arrival is given, one is not addressed to `me`, carries no
+   *   `hop.branch` or `hop.path`, or is of another task, or the graph has no edge `me -> to`;
+   *   RangeError at the hop limit (as `next`)
+   */
+  join(arrivals: readonly Envelope[], handoff: JoinHandoff): Envelope;
 }
 
 /** What {@link createEnvelopeBuilder} needs: the graph as data (a compiled module's exports). */
@@ -96,6 +124,21 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
   const edges = new Set(spec.edges.map((edge) => `${edge.from}\u0000${edge.to}`));
   const entries = new Set(graph.entries);
   const envelopeVersion = `${graph.envelope.major}.${graph.envelope.minor}.0`;
+  // hop.branch exists from envelope 1.4 on.
+  const fanOuts = createFanOutMap(spec.agents, graph.envelope.major === 1 && graph.envelope.minor >= 4 ? spec.edges : []);
+  const branchEdges = new Map([...fanOuts.ofEdge].map(([edge, branch]) => [`${edge.from}\u0000${edge.to}`, branch.id]));
+
+  /** The `hop` of a handoff `me -> to` at `index` along `path`, in branch `inside` (the received one) unless the edge opens its own. */
+  function hopOf(me: string, to: string, index: number, path: readonly string[], inside: string | undefined): Envelope["hop"] {
+    const branch = branchEdges.get(`${me}\u0000${to}`) ?? inside;
+    return branch === undefined ? { index, limit: graph.hopLimit, path: [...path, to] } : { index, limit: graph.hopLimit, path: [...path, to], branch };
+  }
+
+  /** Whether `received` reached its fan-out's join at `me`: the task goes on from there with `join`. */
+  function arrivedAt(received: Envelope, me: string): boolean {
+    const branch = received.hop.branch === undefined ? undefined : fanOuts.byId.get(received.hop.branch);
+    return branch?.join?.agent === me && fanOuts.inputs.get(me)?.has(received.from_agent.id) === true;
+  }
 
   function ref(id: string): AgentRef {
     const agent = agents.get(id);
@@ -107,6 +150,14 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     ref(me);
     ref(to);
     if (!edges.has(`${me}\u0000${to}`)) throw new TypeError(`graph ${graph.name} has no edge ${me} -> ${to}`);
+  }
+
+  function checkLimit(index: number): void {
+    if (index >= graph.hopLimit) {
+      throw new RangeError(
+        `hop ${index} would reach the hop limit of graph ${graph.name}, ${graph.hopLimit}: ${graph.onHopLimit === "escalate" ? "escalate the task to a human" : "fail the task"} instead of handing it on`,
+      );
+    }
   }
 
   function provenanceEntry(handoff: HandoffContent): ProvenanceEntry {
@@ -149,7 +200,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         envelope_version: envelopeVersion,
         handoff_id: handoff.handoffId ?? randomUUID(),
         task_id: handoff.taskId,
-        hop: { index: 1, limit: graph.hopLimit, path: [handoff.me, handoff.to] },
+        hop: hopOf(handoff.me, handoff.to, 1, [handoff.me], undefined),
         from_agent: ref(handoff.me),
         to_agent: ref(handoff.to),
         goal: handoff.goal,
@@ -169,19 +220,18 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       const path = received.hop.path;
       if (path === undefined) throw new TypeError("the envelope received has no hop.path to extend");
       checkEdge(handoff.me, handoff.to);
-      const index = received.hop.index + 1;
-      if (index >= graph.hopLimit) {
-        throw new RangeError(
-          `hop ${index} would reach the hop limit of graph ${graph.name}, ${graph.hopLimit}: ${graph.onHopLimit === "escalate" ? "escalate the task to a human" : "fail the task"} instead of handing it on`,
-        );
+      if (arrivedAt(received, handoff.me)) {
+        throw new TypeError(`the envelope received reached the join of ${handoff.me} in branch ${received.hop.branch}: hand the task on with join(arrivals, handoff) once the join fired`);
       }
+      const index = received.hop.index + 1;
+      checkLimit(index);
       const { decisions, artefacts, constraints, open_questions } = carried(handoff, received);
       // A copy: editing the new envelope never edits the envelope received, nor the caller's values.
       return structuredClone({
         envelope_version: envelopeVersion,
         handoff_id: handoff.handoffId ?? randomUUID(),
         task_id: received.task_id,
-        hop: { index, limit: graph.hopLimit, path: [...path, handoff.to] },
+        hop: hopOf(handoff.me, handoff.to, index, path, received.hop.branch),
         from_agent: ref(handoff.me),
         to_agent: ref(handoff.to),
         goal: handoff.goal ?? received.goal,
@@ -195,5 +245,64 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         ...completion(handoff),
       });
     },
+    join(arrivals, handoff) {
+      const first = arrivals[0];
+      if (first === undefined) throw new TypeError("join(arrivals, handoff): no arrival given; a join hands on what reached it");
+      let longest = first;
+      for (const arrival of arrivals) {
+        if (arrival.to_agent.id !== handoff.me) throw new TypeError(`an arrival was addressed to ${quoteUntrusted(arrival.to_agent.id)}, not to ${quoteUntrusted(handoff.me)}`);
+        if (arrival.task_id !== first.task_id) throw new TypeError(`the arrivals belong to tasks ${quoteUntrusted(first.task_id)} and ${quoteUntrusted(arrival.task_id)}: a join hands on one task`);
+        if (arrival.hop.branch === undefined || arrival.hop.path === undefined) throw new TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it");
+        if (arrival.hop.index > longest.hop.index) longest = arrival;
+      }
+      checkEdge(handoff.me, handoff.to);
+      const index = longest.hop.index + 1;
+      checkLimit(index);
+      const decisions = handoff.decisions ?? unionBy(arrivals.flatMap((a) => a.decisions ?? []), (d) => d.id);
+      const artefacts = handoff.artefacts ?? unionBy(arrivals.flatMap((a) => a.artefacts ?? []), (a) => a.ref);
+      const constraints = handoff.constraints ?? unionBy(arrivals.flatMap((a) => a.constraints ?? []), (c) => c);
+      const questions = handoff.open_questions ?? unionBy(arrivals.flatMap((a) => a.open_questions ?? []), (q) => q.question);
+      const provenance = unionBy(arrivals.flatMap((a) => (Array.isArray(a.provenance) ? a.provenance : [])), (p) => JSON.stringify(p));
+      return structuredClone({
+        envelope_version: envelopeVersion,
+        handoff_id: handoff.handoffId ?? randomUUID(),
+        task_id: first.task_id,
+        hop: hopOf(handoff.me, handoff.to, index, longest.hop.path as readonly string[], undefined),
+        from_agent: ref(handoff.me),
+        to_agent: ref(handoff.to),
+        goal: handoff.goal ?? handoff.parent?.goal ?? first.goal,
+        ...(decisions.length === 0 ? {} : { decisions }),
+        ...(artefacts.length === 0 ? {} : { artefacts }),
+        ...(constraints.length === 0 ? {} : { constraints }),
+        budget: handoff.budget ?? joinedBudget(handoff.parent?.budget, arrivals),
+        ...(questions.length === 0 ? {} : { open_questions: questions }),
+        provenance: [...provenance, provenanceEntry(handoff)],
+        ...completion(handoff),
+      });
+    },
   };
+}
+
+/** `items` without repeats by `key`, the first of each kept, in order. */
+function unionBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const item of items) {
+    const k = key(item);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(item);
+  }
+  return out;
+}
+
+/** The parent's limits, and its spend plus every arrival's, counter by counter (what the ledger records at the join). */
+function joinedBudget(parent: Budget | undefined, arrivals: readonly Envelope[]): Budget {
+  const consumed: Record<string, number> = { ...(parent?.consumed ?? {}) };
+  for (const arrival of arrivals) {
+    for (const [counter, spent] of Object.entries(arrival.budget.consumed)) {
+      if (typeof spent === "number") consumed[counter] = (consumed[counter] ?? 0) + spent;
+    }
+  }
+  return { limit: { ...(parent?.limit ?? {}) }, consumed };
 }

@@ -8,7 +8,9 @@
  *    hop limit (the graph's, whatever the envelope claims), budget counters, blocking questions;
  * 4. the graph's own: the edge exists, roles and agent versions match the graph, `hop.path` is a
  *    walk of the graph within `max_rounds`; the edge's guard is met and no earlier route takes
- *    the envelope, its confidence floor holds, and nothing waiting for review leaves a gate.
+ *    the envelope, its confidence floor holds, and nothing waiting for review leaves a gate;
+ *    `hop.branch` names the branch of a fan-out edge (envelope 1.4 and later: older envelopes
+ *    have no `hop.branch`, so their fan-outs are not enforced).
  * Each check is a module of `checks/`, named after its rule id; this file is the pipeline.
  * Required artefacts are listed for `canRead`, which the caller asks (synchronously or not).
  */
@@ -26,6 +28,7 @@ import { checkGuard } from "./checks/guard-unmet.js";
 import { describeEdge } from "./guard-route.js";
 import { checkHopPath, type PathGraph } from "./checks/bad-hop-path.js";
 import { checkBlockingQuestions } from "./checks/blocking-question.js";
+import { checkBranch, type BranchGraph } from "./checks/branch-mismatch.js";
 import { checkCounterReported } from "./checks/budget-counter-missing.js";
 import { checkCounter, wholeCount } from "./checks/budget-exhausted.js";
 import { createHopLimitCheck } from "./checks/hop-limit-reached.js";
@@ -36,7 +39,8 @@ import { checkSender } from "./checks/sender-mismatch.js";
 import { reportUnknownEdge } from "./checks/unknown-edge.js";
 import { unreadableReason } from "./checks/unreadable-envelope.js";
 import { createVersionCheck } from "./checks/version-major.js";
-import type { ClaimApproval, ClaimBudget } from "./seen-store.js";
+import { createFanOutMap, type FanOutMap } from "./fan-out-map.js";
+import type { ClaimApproval, ClaimBranch, ClaimBudget } from "./seen-store.js";
 
 /** A compiled JSON Schema validator (an Ajv validate function, standalone or not). */
 export interface ValidateFunction {
@@ -84,6 +88,8 @@ export interface ContentVerdict {
   readonly path: readonly string[] | undefined;
   /** The whole-number budget counters, for the ledger (`null` when the envelope has no budget object). */
   readonly budget: ClaimBudget | null;
+  /** The fan-out branch the delivery travels in (`hop.branch`, checked against the graph); `null` outside one. */
+  readonly branch: ClaimBranch | null;
   /** The reasons found; the caller appends artefact and store reasons, then caps them (`capReasons`). */
   readonly reasons: Reason[];
   /** Required artefacts with a well-formed `ref`, for `canRead`, one per distinct (ref, scope). */
@@ -311,6 +317,23 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   const checkVersion = createVersionCheck(graph);
   const checkHopLimit = createHopLimitCheck(graph);
   const hasAgent = (id: string): boolean => agents.has(id);
+  // hop.branch exists from envelope 1.4 on: an older graph's fan-outs are checked as delegations.
+  const branchesChecked = graph.envelope.major === 1 && graph.envelope.minor >= 4;
+  const fanOuts: FanOutMap = createFanOutMap(spec.agents, branchesChecked ? spec.edges : []);
+  const branchGraph: BranchGraph = { name: graph.name, branches: fanOuts.ids };
+
+  /** The branch a delivery from `from` to `to` over `edge` travels in, when `hop.branch` is right for it (else a reason). */
+  function branchOf(edge: EdgeInfo | undefined, from: string, to: string, given: unknown, reasons: Reason[]): ClaimBranch | null {
+    // Not a string: the schema said so, and nothing here can be compared.
+    if (!branchesChecked || (given !== undefined && typeof given !== "string")) return null;
+    const claimed = given as string | undefined;
+    const own = edge === undefined ? undefined : fanOuts.ofEdge.get(edge);
+    if (!checkBranch(branchGraph, from, to, own, claimed, reasons) || claimed === undefined) return null;
+    const known = own ?? (fanOuts.byId.get(claimed) as NonNullable<ReturnType<FanOutMap["byId"]["get"]>>);
+    const { join } = known;
+    const arrives = own === undefined && join !== null && join.agent === to && fanOuts.inputs.get(to)?.has(from) === true;
+    return { id: known.id, fanOut: known.fanOut, from: known.from, agent: known.agent, siblings: known.siblings, join, opens: own !== undefined, arrives };
+  }
 
   /** The envelope's own semantics (stage 2); `hop` is the envelope's `hop`, read once. */
   function semanticChecks(envelope: Json, hop: Json, hopIndex: number | undefined, to: string | undefined, me: string, reasons: Reason[]): boolean {
@@ -479,12 +502,16 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const required: RequiredArtefact[] = [];
     const consumed: string[] = [];
     let budget: ClaimBudget | null = null;
+    let branch: ClaimBranch | null = null;
     let floorEscalates = false;
     if (envelope !== undefined) {
       // Stage 2: the envelope's own semantics; stage 3: the graph.
       hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
       readArtefacts(envelope.artefacts, schemaReasons, required, consumed);
-      if (from !== undefined && to !== undefined) graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
+      if (from !== undefined && to !== undefined) {
+        graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
+        if (pair !== undefined) branch = branchOf(schema.edge, from, to, hop.branch, reasons);
+      }
       if (schema.edge !== undefined) floorEscalates = routeChecks(schema.edge, envelope, reasons);
       const declared = envelope.budget;
       if (isRecord(declared)) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
@@ -510,7 +537,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       route = routeOf(envelope.status);
     }
     const approval = approvalOf(fields);
-    return { handoffId, taskId, hopIndex, producer: from, edge, path, budget, reasons, required, lenient, hopLimitReached, stranger, forged, floorEscalates, approval, consumed, constraints, route };
+    return { handoffId, taskId, hopIndex, producer: from, edge, path, budget, branch, reasons, required, lenient, hopLimitReached, stranger, forged, floorEscalates, approval, consumed, constraints, route };
   }
 
   return function check(input: unknown, me: string, sender?: string): ContentVerdict {
@@ -526,6 +553,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
         edge: undefined,
         path: undefined,
         budget: null,
+        branch: null,
         reasons: [unreadableReason(error)],
         required: [],
         lenient: false,

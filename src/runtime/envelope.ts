@@ -24,6 +24,8 @@ export interface Hop {
   readonly limit: number;
   /** The agents the task has visited, the first agent first: `index + 1` entries. */
   readonly path?: readonly string[];
+  /** Envelope 1.4: the fan-out branch the handoff travels in, `FAN_OUT/AGENT`; absent outside one. */
+  readonly branch?: string;
 }
 
 /** What the receiver is asked to achieve. */

@@ -8,6 +8,7 @@
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { AgentInfo, GraphInfo, Outcome } from "./graph-data.js";
 import type { AsyncSeenStore, FinishRequest, FinishResult, SeenStore, TaskEnd } from "./seen-store.js";
+import { branchOpenReason } from "./checks/branch-open.js";
 
 /** Options of one `finish()` call. Unknown keys are a `TypeError`. */
 export interface FinishOptions {
@@ -44,12 +45,14 @@ export interface EndRecord {
  * The verdict of `finish()`: `ok` with the end record, or refused (nothing written) because
  * another agent owns the task (`not-owner`: `owner` accepted its last hop; `null` when no hop
  * was accepted and `me` is no entry agent) or it had ended before (`task-finished`, with that
- * end's record).
+ * end's record), or a join still waits for branches of a fan-out (`branch-open`, naming them in
+ * `missing`).
  */
 export type FinishVerdict =
   | { readonly ok: true; readonly record: EndRecord }
   | { readonly ok: false; readonly rule: "not-owner"; readonly message: string; readonly owner: string | null }
-  | { readonly ok: false; readonly rule: "task-finished"; readonly message: string; readonly record: EndRecord };
+  | { readonly ok: false; readonly rule: "task-finished"; readonly message: string; readonly record: EndRecord }
+  | { readonly ok: false; readonly rule: "branch-open"; readonly message: string; readonly missing: readonly string[] };
 
 /** Records that `options.me` ended `taskId` at a terminal; see {@link createFinish}. */
 export type Finish = (taskId: string, options: FinishOptions) => FinishVerdict;
@@ -143,6 +146,10 @@ export function createFinish(
           record: ended,
           message: `task ${task} ended before, at ${ended.ended_at}: ${quoteUntrusted(ended.agent)} took terminal ${quoteUntrusted(ended.terminal)} (${ended.outcome})`,
         };
+      }
+      case "branch-open": {
+        const missing = result.missing.map((id) => quoteUntrusted(id));
+        return { ok: false, rule: "branch-open", missing: [...result.missing], message: branchOpenReason(task, quoteUntrusted(result.join), missing).message };
       }
       default:
         throw new TypeError(`${call}(taskId, options): options.seen.finish returned an unknown outcome ${quoteUntrusted((result as { outcome?: unknown }).outcome)}`);

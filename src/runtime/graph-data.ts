@@ -29,12 +29,26 @@ export interface TerminalInfo {
   readonly description?: string;
 }
 
+/** What a join agent waits for (docs/language.md, Fan-out and joins). */
+export interface JoinInfo {
+  /** The agents whose handoffs to the join agent it waits for, in source order. */
+  readonly inputs: readonly string[];
+  /** How many of the inputs' branches must arrive before the task goes on: all of them, 1 (`any`), or k. */
+  readonly need: number;
+  /** `within N seconds`, in seconds; absent when the join has no deadline. */
+  readonly within?: number;
+  /** What happens when the wait can no longer be met: `escalate`, or the join agent's terminal of that id. */
+  readonly otherwise: string;
+}
+
 /** An agent of the graph. */
 export interface AgentInfo {
   readonly id: string;
   readonly role: Role;
   readonly version?: string;
   readonly terminals: readonly TerminalInfo[];
+  /** `join ...`: the agent waits for branches of a fan-out; absent when it is no join. */
+  readonly join?: JoinInfo;
   /** `gate`: an approval gate; what leaves it carries an approval record and is not `waiting_review`. Absent when not. */
   readonly gate?: true;
 }
@@ -86,6 +100,11 @@ export interface EdgeInfo {
   readonly gate?: true;
   /** The required field paths of the edge's contract, sorted. */
   readonly require: readonly string[];
+  /**
+   * `fan_out NAME` on a delegate edge: the edge is the branch `NAME/to` of that fan-out of its
+   * supervisor, and every envelope over it carries `hop.branch` so; absent when it is no branch.
+   */
+  readonly fanOut?: string;
   /** Index of the edge's contract validator; edges with the same `require` share one. */
   readonly contract: number;
 }

@@ -79,6 +79,10 @@ export interface HandoffEvent {
   readonly reasons: readonly EventReason[];
   /** How many reasons there were before the cut. */
   readonly reasons_total: number;
+  /** The fan-out branch an accepted handoff travels in (`hop.branch`, as the graph names it); `null` outside one, and for refusals. */
+  readonly branch: string | null;
+  /** An accepted arrival at a join: `held` while the join waits for other branches, `fired` for the arrival that met its condition; else `null`. */
+  readonly join: "held" | "fired" | null;
 }
 
 /** What one ingest looked like, for {@link HandoffDescriber}. */
@@ -238,6 +242,8 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       hop_limit: graph.hopLimit,
       reasons: listed,
       reasons_total: reasons.length,
+      branch: result.ok && result.record.branch !== undefined ? escapeUntrusted(result.record.branch, MAX_EVENT_TEXT) : null,
+      join: result.ok && result.record.join !== undefined ? (result.record.join.fired ? "fired" : "held") : null,
     };
   };
 }

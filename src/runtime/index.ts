@@ -43,9 +43,10 @@ export {
   type EnvelopeBuilderSpec,
   type FirstHandoff,
   type HandoffContent,
+  type JoinHandoff,
   type NextHandoff,
 } from "./envelope-builder.js";
-export type { AgentInfo, EdgeInfo, EdgeKind, FloorInfo, GraphInfo, GuardConditionInfo, GuardInfo, HopLimitAction, Outcome, Role, TerminalInfo } from "./graph-data.js";
+export type { AgentInfo, EdgeInfo, EdgeKind, FloorInfo, GraphInfo, GuardConditionInfo, GuardInfo, HopLimitAction, JoinInfo, Outcome, Role, TerminalInfo } from "./graph-data.js";
 export { inheritsEnumerable } from "./json-data.js";
 export { createLoopDetector, type LoopDetector, type LoopDetectorOptions, type LoopObservation } from "./loop-detector.js";
 export { MAX_ENVELOPE_BYTES, parseEnvelope, type ParsedEnvelope, type ParseEnvelopeOptions } from "./parse-envelope.js";
@@ -63,8 +64,10 @@ export {
   type AsyncSeenStore,
   type ClaimEdge,
   type ClaimHolder,
+  type ClaimBranch,
   type ClaimApproval,
   type ClaimBudget,
+  type ClaimJoin,
   type ClaimRequest,
   type ClaimResult,
   type CustodyFault,
@@ -74,6 +77,7 @@ export {
   type SeenStore,
   type SettleRequest,
   type SettleResult,
+  type JoinState,
   type TaskEnd,
 } from "./seen-store.js";
 export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";

@@ -1,6 +1,6 @@
 /**
  * A small loop detector over loop signatures: per task, the
- * signatures each receiving agent has seen. An agent that receives a state it already received
+ * signatures each receiving agent has seen (per fan-out branch, where `hop.branch` names one). An agent that receives a state it already received
  * for the same task is going round a loop, even while the hop counter stays under its limit.
  */
 import type { LoopSignature } from "./loop-signature.js";
@@ -71,6 +71,11 @@ export function createLoopDetector(signature: LoopSignature, options: LoopDetect
       const to = record["to_agent"];
       const agent = typeof to === "object" && to !== null ? (to as Record<string, unknown>)["id"] : undefined;
       if (typeof taskId !== "string" || typeof agent !== "string") return undefined;
+      // Branches of one task are apart (envelope 1.4's hop.branch): two branches reaching the same
+      // agent in the same state run side by side, they do not go round a loop.
+      const hop = record["hop"];
+      const branch = typeof hop === "object" && hop !== null ? (hop as Record<string, unknown>)["branch"] : undefined;
+      const place = typeof branch === "string" ? `${agent}\u0000${branch}` : agent;
       const value = signature(envelope);
       let task = tasks.get(taskId);
       if (task === undefined) {
@@ -78,8 +83,8 @@ export function createLoopDetector(signature: LoopSignature, options: LoopDetect
         if (tasks.size >= maxTasks) tasks.delete(tasks.keys().next().value as string);
       } else tasks.delete(taskId);
       tasks.set(taskId, task);
-      let seen = task.agents.get(agent);
-      if (seen === undefined) task.agents.set(agent, (seen = new Set()));
+      let seen = task.agents.get(place);
+      if (seen === undefined) task.agents.set(place, (seen = new Set()));
       const loop = seen.has(value);
       if (!loop && task.kept < maxSignatures) {
         seen.add(value);

@@ -7,7 +7,7 @@
  */
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
-import type { ClaimHolder, ClaimResult, CustodyFault, FinishResult, SettleResult, TaskEnd } from "./seen-store.js";
+import type { ClaimHolder, ClaimResult, CustodyFault, FinishResult, JoinState, SettleResult, TaskEnd } from "./seen-store.js";
 
 /**
  * A call that Redis did not answer: unreachable, too slow, or an unexpected reply. A delivery is
@@ -53,6 +53,10 @@ function replyReader(what: string, reply: unknown) {
       return value.trim() !== "" && Number.isFinite(n) ? n : bad();
     },
     bad,
+    /** Puts the last item read back, for a reply whose shape its next item tells. */
+    back: (): void => {
+      next--;
+    },
     more: (): boolean => next < items.length,
     /** `value`, when every item was read. */
     done<T>(value: T): T {
@@ -89,22 +93,84 @@ function custodyFaults(r: Reader): CustodyFault[] {
       const counter = r.text();
       if (!(BUDGET_COUNTERS as readonly string[]).includes(counter)) r.bad();
       faults.push({ kind, counter, before: r.integer(0), hop: r.integer(0) });
-    } else if (kind === "approval") faults.push({ kind, pending: r.text() });
+    } else if (kind === "budget-overcommitted") {
+      const counter = r.text();
+      if (!(BUDGET_COUNTERS as readonly string[]).includes(counter)) r.bad();
+      const limit = r.text();
+      faults.push({ kind, counter, limit: limit === "" ? null : (wholeNumber(limit, 0) ?? r.bad()), parent: r.integer(0), spent: r.integer(0), hop: r.integer(0), taken: r.integer(0) });
+    }
+    else if (kind === "approval") faults.push({ kind, pending: r.text() });
     else if (kind === "approval-cite") faults.push({ kind, expected: r.text() });
     else r.bad();
   }
   return faults.length > 0 ? faults : r.bad();
 }
 
+/** A count, then that many ids (branch ids: never empty). */
+function idList(r: Reader): string[] {
+  const count = r.integer(0);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = r.text();
+    if (id === "") r.bad();
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** The join's state after a claimed arrival (see `ledger.lua`). */
+function joinState(r: Reader): JoinState {
+  const agent = r.text();
+  const firedText = r.text();
+  if (firedText !== "1" && firedText !== "0") r.bad();
+  const hopText = r.text();
+  const fired = firedText === "1";
+  const hop = hopText === "" ? null : (wholeNumber(hopText, 0) ?? r.bad());
+  if (fired !== (hop !== null)) r.bad();
+  const arrived = idList(r);
+  const waiting = idList(r);
+  const pairs = r.integer(0);
+  let consumed: Record<string, number> | null = null;
+  for (let i = 0; i < pairs; i++) {
+    const counter = r.text();
+    if (!(BUDGET_COUNTERS as readonly string[]).includes(counter)) r.bad();
+    (consumed ??= {})[counter] = r.integer(0);
+  }
+  return { agent, arrived, waiting, fired, hop, consumed };
+}
+
+const BRANCH_STATES = new Set(["open", "late", "arrived", "unopened", "reopened"]);
+
 /** Turns the claim script's reply into a {@link ClaimResult}, strictly (see `ledger.lua` for the shapes). */
 export function toClaimResult(reply: unknown): ClaimResult {
   const r = replyReader("claim", reply);
   switch (r.outcome) {
     case "claimed":
-      return r.more() ? r.done({ outcome: "claimed", leaseUntil: r.time() }) : r.done({ outcome: "claimed" });
+      if (!r.more()) return { outcome: "claimed" };
+      if (r.text() === "join") return r.done({ outcome: "claimed", join: joinState(r) });
+      r.back();
+      return r.done({ outcome: "claimed", leaseUntil: r.time() });
     case "leased": {
       const holder: ClaimHolder = { handoffId: r.text(), receiver: r.text(), at: r.time() };
       return r.done({ outcome: "leased", holder, until: r.time() });
+    }
+    case "branch": {
+      const state = r.text();
+      if (!BRANCH_STATES.has(state)) return r.bad();
+      const join = r.text();
+      const hop = r.text();
+      const attempt = r.text();
+      const counted = state !== "late" && state !== "arrived";
+      const result = {
+        outcome: "branch" as const,
+        state: state as "open" | "late" | "arrived" | "unopened" | "reopened",
+        join: join === "" ? null : join,
+        hop: hop === "" ? null : (wholeNumber(hop, 0) ?? r.bad()),
+        ...(counted ? { attempt: wholeNumber(attempt, 1) ?? r.bad() } : attempt === "" ? {} : r.bad()),
+        missing: idList(r),
+        arrived: idList(r),
+      };
+      return r.done(result);
     }
     case "noted":
       return r.done({ outcome: "noted", attempt: r.integer(1) });
@@ -150,6 +216,10 @@ export function toFinishResult(reply: unknown): FinishResult {
       return r.done({ outcome: r.outcome, ended: taskEnd(r) });
     case "not-owner":
       return r.done({ outcome: "not-owner", ...ownerOf(r) });
+    case "branch-open": {
+      const join = r.text();
+      return r.done({ outcome: "branch-open", join, missing: idList(r) });
+    }
     default:
       return r.bad();
   }

@@ -183,7 +183,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
   const ttlArg = String(ttl);
   return {
     async claim(request: ClaimRequest): Promise<ClaimResult> {
-      const { handoffId, taskId, hopIndex, producer, path, budget } = request;
+      const { handoffId, taskId, hopIndex, producer, path, budget, branch } = request;
       if (hopIndex !== null && (!Number.isSafeInteger(hopIndex) || hopIndex < 0)) {
         throw new TypeError("RedisSeenStore.claim: request.hopIndex must be a whole number, 0 or more, or null");
       }
@@ -209,6 +209,13 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
       // Claim leases: until when, computed here (exact for every safe integer, unlike Lua's numbers).
       const leased = leaseMs > 0 && typeof request.token === "string";
       args.push(leased ? String(request.at + leaseMs) : "", leased ? (request.token as string) : "", leased ? (envelopeDigest(request.envelope) ?? "") : "");
+      if (branch == null) args.push("0");
+      else {
+        const { join } = branch;
+        args.push("1", branch.id, branch.fanOut, branch.from, branch.agent, branch.opens ? "1" : "0", branch.arrives ? "1" : "0");
+        args.push(join === null ? "" : join.agent, join === null ? "" : String(join.need), String(branch.siblings.length));
+        for (const id of branch.siblings) args.push(id);
+      }
       const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
       const words: CallWords = {
         late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,

@@ -58,7 +58,7 @@
  * when it is made.
  */
 
-import type { BudgetCounter } from "./checks/budget-exhausted.js";
+import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import { envelopeDigest } from "./envelope-digest.js";
 
 /** The edge a delivery travels, as the graph declares it. */
@@ -123,11 +123,65 @@ export interface ClaimRequest {
    */
   readonly envelope?: unknown;
   /**
+   * The fan-out branch the delivery travels in, `null` (or absent) outside one: each branch is
+   * its own owner slot, and the store holds the task at the fan-out's join. A store written
+   * before fan-outs may ignore it (and then refuses a second branch as an owner conflict).
+   */
+  readonly branch?: ClaimBranch | null;
+  /**
    * What the delivery says of approvals, for graphs whose envelope has the approval record (1.4
    * and later); `null` or absent before, and then the store keeps no approvals. A store written
    * before it may ignore it.
    */
   readonly approval?: ClaimApproval | null;
+}
+
+/** The join that waits for a fan-out's branches: its agent, and how many branches it needs (all, 1 for `any`, or k). */
+export interface ClaimJoin {
+  readonly agent: string;
+  readonly need: number;
+}
+
+/**
+ * The fan-out branch a delivery travels in (its `hop.branch`, checked against the graph), with
+ * what the graph says of its fan-out, so the store needs no graph of its own.
+ */
+export interface ClaimBranch {
+  /** `NAME/AGENT`, as `hop.branch` says it. */
+  readonly id: string;
+  /** The fan-out's name. */
+  readonly fanOut: string;
+  /** The supervisor that fans out. */
+  readonly from: string;
+  /** The agent the branch edge delegates to. */
+  readonly agent: string;
+  /** Every branch id of the fan-out, in the graph's edge order. */
+  readonly siblings: readonly string[];
+  /** The join that waits for the fan-out; `null` when none does (its branches then hold nothing up). */
+  readonly join: ClaimJoin | null;
+  /** The delivery is the fan-out's delegation of this branch (it opens the branch). */
+  readonly opens: boolean;
+  /** The delivery reaches the join from one of its inputs (the branch arrives). */
+  readonly arrives: boolean;
+}
+
+/** A join after an arrival was claimed: which branches arrived, which it still waits for, and whether it fired. */
+export interface JoinState {
+  readonly agent: string;
+  /** The branches that arrived, in arrival order. */
+  readonly arrived: readonly string[];
+  /** The fan-out's branches that have not arrived, in graph order. */
+  readonly waiting: readonly string[];
+  /** This arrival met the join's condition: the task goes on, once, from the join. */
+  readonly fired: boolean;
+  /** When fired, the hop the task goes on from (the longest branch's arrival); else `null`. */
+  readonly hop: number | null;
+  /**
+   * When fired, the task's spend as the ledger now holds it: the parent's at the fan-out plus
+   * every branch's latest (those the join did not wait for too); the next hop reports at least
+   * this. `null` before the join fires, or when no counter was reported.
+   */
+  readonly consumed: { readonly [counter: string]: number } | null;
 }
 
 /** A delivery's approval facts. */
@@ -190,7 +244,19 @@ export type CustodyFault =
   | { readonly kind: "path"; readonly index: number; readonly expected: string }
   | { readonly kind: "budget-limit" | "budget-consumed"; readonly counter: string; readonly before: number; readonly hop: number }
   | { readonly kind: "approval"; readonly pending: string }
-  | { readonly kind: "approval-cite"; readonly expected: string };
+  | { readonly kind: "approval-cite"; readonly expected: string }
+  | {
+      readonly kind: "budget-overcommitted";
+      readonly counter: string;
+      /** The branch's limit; `null` when it sets none. */
+      readonly limit: number | null;
+      /** The parent's limit and spend at the fan-out, hop `hop`. */
+      readonly parent: number;
+      readonly spent: number;
+      readonly hop: number;
+      /** The limits the fan-out's other branches hold. */
+      readonly taken: number;
+    };
 
 /**
  * The store's answer, a discriminated union on `outcome`. `accept()` reads only the fields named
@@ -211,9 +277,16 @@ export type CustodyFault =
  *   accepted the task's last hop, `lastHop`, both `null` when the task has no accepted hop (a
  *   first delivery past hop 1); only the refusal is counted.
  * - `finished`: the task ended (`ended`); nothing written.
+ * - `branch`: the delivery is out of turn for the task's fan-out (`state`): `open`, a hop outside
+ *   the branches (or the task's end) while the join `join` waits for `missing`; `late`, a hop in
+ *   a branch after the join fired at hop `hop` on `arrived`; `arrived`, a hop in a branch that
+ *   reached the join at hop `hop`; `unopened`, a hop in a branch the task has not opened;
+ *   `reopened`, the delegation of a branch opened at hop `hop`. `late` and `arrived` are not
+ *   counted (the task went on without them); the others count a refusal (`attempt`).
+ * A `claimed` arrival at a join carries the join's state (`join`).
  */
 export type ClaimResult =
-  | { readonly outcome: "claimed"; readonly leaseUntil?: number }
+  | { readonly outcome: "claimed"; readonly leaseUntil?: number; readonly join?: JoinState }
   | { readonly outcome: "leased"; readonly holder: ClaimHolder; readonly until: number }
   | { readonly outcome: "noted"; readonly attempt?: number }
   | { readonly outcome: "duplicate"; readonly of: "handoff" | "hop"; readonly holder: ClaimHolder }
@@ -225,7 +298,20 @@ export type ClaimResult =
       readonly faults: readonly CustodyFault[];
       readonly attempt?: number;
     }
-  | { readonly outcome: "finished"; readonly ended: TaskEnd };
+  | { readonly outcome: "finished"; readonly ended: TaskEnd }
+  | {
+      readonly outcome: "branch";
+      readonly state: "open" | "late" | "arrived" | "unopened" | "reopened";
+      /** The join agent (`open`, `late`, `arrived`); `null` otherwise. */
+      readonly join: string | null;
+      /** `open`: the branches the join still waits for, in graph order; else empty. */
+      readonly missing: readonly string[];
+      /** `late`: the branches the join fired on; else empty. */
+      readonly arrived: readonly string[];
+      /** `late`: the hop the join fired at; `arrived`: the branch's arrival; `reopened`: its opening; else `null`. */
+      readonly hop: number | null;
+      readonly attempt?: number;
+    };
 
 /** A terminal action, as the store sees it (made by `finish()` after checking it against the graph). */
 export interface FinishRequest {
@@ -249,10 +335,12 @@ export interface FinishRequest {
  * - `not-owner`: nothing written: `owner` accepted the task's last hop, `lastHop`, so only it may
  *   end the task; both `null` when the task has no accepted hop and `agent` is no entry agent
  *   (graph scope);
- * - `already-finished`: nothing written; the task ended before (`ended`).
+ * - `already-finished`: nothing written; the task ended before (`ended`);
+ * - `branch-open`: nothing written: the join `join` still waits for the branches `missing`.
  */
 export type FinishResult =
   | { readonly outcome: "finished"; readonly ended: TaskEnd }
+  | { readonly outcome: "branch-open"; readonly join: string; readonly missing: readonly string[] }
   | { readonly outcome: "not-owner"; readonly owner: string | null; readonly lastHop: number | null }
   | { readonly outcome: "already-finished"; readonly ended: TaskEnd };
 
@@ -357,6 +445,40 @@ interface HopOwner {
 /** The refusal count of deliveries over no edge of the graph (agent ids are never `null`). */
 const NO_EDGE = null;
 
+/** One branch of a fan-out, as the ledger keeps it: its own chain of hops, path and budget. */
+interface BranchLedger {
+  readonly id: string;
+  /** The branch's delegation; `null` for a branch a receiver-scoped store first saw inside. */
+  readonly opened: HopOwner | null;
+  /** The branch's last accepted hop (its owner is that hop's receiver). */
+  last: HopOwner | null;
+  path: readonly string[] | null;
+  budget: ClaimBudget | null;
+  /** The hop by which it reached the join; `null` while it has not. */
+  arrived: HopOwner | null;
+}
+
+/** The task's latest fan-out: where it left the task, its branches, and its join. */
+interface FanLedger {
+  readonly fanOut: string;
+  readonly from: string;
+  /** The task's last accepted hop when it fanned out (its branches open at the next index); 0 for none. */
+  readonly baseHop: number;
+  /** That hop (`null` when the fan-out is the task's first hop, or a receiver's store did not see it). */
+  readonly base: HopOwner | null;
+  /** That hop's path and budget: where the branches start, and what they share. */
+  readonly basePath: readonly string[] | null;
+  readonly baseBudget: ClaimBudget | null;
+  readonly siblings: readonly string[];
+  readonly join: ClaimJoin | null;
+  /** The branches opened, in opening order. */
+  readonly branches: Map<string, BranchLedger>;
+  /** The branches that reached the join, in arrival order. */
+  readonly arrived: BranchLedger[];
+  /** The arrival that met the join's condition; `null` until then. */
+  fired: HopOwner | null;
+}
+
 interface TaskLedger {
   /**
    * The last accepted hop, the others chained behind it in falling index order (a lower index is
@@ -373,6 +495,10 @@ interface TaskLedger {
   /** The handoff id the task waits for approval of; null when none is pending. */
   pending: string | null;
   ended: TaskEnd | undefined;
+  /** The latest fan-out; null before the first (most tasks have none). */
+  fan: FanLedger | null;
+  /** Every accepted hop in a branch, for expiry (branch hops hang off no single chain). */
+  branchHops: HopOwner[] | null;
   /** The last write, for expiry. */
   touched: number;
   readonly taskId: string;
@@ -411,6 +537,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     while (oldest !== null && now - oldest.touched >= ttl) {
       const task = oldest;
       for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(keyOfHandoff(hop.producer, hop.handoffId));
+      for (const hop of task.branchHops ?? []) accepted.delete(keyOfHandoff(hop.producer, hop.handoffId));
       tasks.delete(task.taskId);
       oldest = task.newer;
       if (oldest === null) newest = null;
@@ -456,8 +583,12 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     return count;
   }
 
-  /** What is out of turn about a delivery at `hopIndex` to a task whose last accepted hop is `last`. */
-  function custodyFaults(request: ClaimRequest, hopIndex: number, task: TaskLedger | undefined, last: HopOwner | null): CustodyFault[] | undefined {
+  /**
+   * What is out of turn about a delivery at `hopIndex` to a chain (the task's, or a branch's)
+   * whose last accepted hop is `last` and whose recorded path and budget are `chain`'s. A
+   * branch's delegation (`split`) takes a share of the parent's budget instead of carrying it on.
+   */
+  function custodyFaults(request: ClaimRequest, hopIndex: number, chain: { readonly path: readonly string[] | null; readonly budget: ClaimBudget | null } | undefined, last: HopOwner | null, split?: FanSplit): CustodyFault[] | undefined {
     if (last === null) {
       // Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
       if (!graphWide || hopIndex === 1) return undefined;
@@ -470,7 +601,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const notOwner = request.producer !== last.receiver;
       if (notOwner) faults.push({ kind: "producer" });
       const path = request.path;
-      const recorded = (task as TaskLedger).path;
+      const recorded = (chain as { readonly path: readonly string[] | null }).path;
       if (path != null && recorded !== null) {
         // Entry `last.hopIndex` is the owner itself: already named by a `producer` fault.
         const end = Math.min(recorded.length, path.length, notOwner ? last.hopIndex : last.hopIndex + 1);
@@ -482,8 +613,10 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         }
       }
     }
-    if (last !== null && task !== undefined) budgetFaults(request.budget, task.budget, last.hopIndex, faults);
-    if (last !== null && task !== undefined) approvalFaults(request.approval, task.pending, graphWide ? last.handoffId : null, faults);
+    if (split !== undefined) overcommitFaults(request.budget, split, faults);
+    else if (chain !== undefined) budgetFaults(request.budget, chain.budget, last.hopIndex, faults);
+    // Approvals are the task's own (a branch keeps none): only its chain is checked for them.
+    if (chain !== undefined && "pending" in chain) approvalFaults(request.approval, (chain as TaskLedger).pending, graphWide ? last.handoffId : null, faults);
     return faults.length > 0 ? faults : undefined;
   }
 
@@ -507,6 +640,164 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     return { outcome: "claimed", leaseUntil: hop.until };
   }
 
+  /** Records an accepted hop in a branch: its handoff, its place in the branch, the task's new round. */
+  function claimBranchHop(request: ClaimRequest, task: TaskLedger, branch: BranchLedger, claim: HopOwner, handoffKey: string): void {
+    accepted.set(handoffKey, claim);
+    (task.branchHops ??= []).push(claim);
+    branch.last = claim;
+    branch.path = request.path ?? null;
+    branch.budget = request.budget ?? null;
+    task.refusals = null;
+    touch(task, request.at);
+  }
+
+  /**
+   * A delivery in a fan-out branch (the module comment, and docs/store-protocol.md): the branch's
+   * delegation opens it, taking a share of the parent's budget; a hop inside it follows the
+   * branch's own chain; an arrival at the join is taken once, and the arrival that meets the
+   * join's condition moves the task on from the longest branch, with the branches' spend added
+   * back. Steps 0 to 2 of `claim` (unusable header, redelivery, ended task) ran before.
+   */
+  function claimInBranch(request: ClaimRequest, b: ClaimBranch, handoffId: string, hopIndex: number, handoffKey: string, known: TaskLedger | undefined): ClaimResult {
+    const fan = known?.fan ?? null;
+    const current = fan !== null && fan.fanOut === b.fanOut && fan.from === b.from ? fan : null;
+    // A branch's claims are committed when made: leases cover the task's own chain only.
+    const make = (previous: HopOwner | null): HopOwner => ({ hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous, taskId: request.taskId, token: null, until: null, digest: null });
+    const isReplayOf = (hop: HopOwner | null): boolean =>
+      hop !== null && hop.hopIndex === hopIndex && hop.producer === request.producer && hop.receiver === request.receiver;
+    if (b.opens) {
+      if (current !== null && hopIndex === current.baseHop + 1) {
+        // Another branch of the fan-out the task is in.
+        const open = current.branches.get(b.id);
+        if (open !== undefined) {
+          if (open.opened !== null && open.last === open.opened && isReplayOf(open.opened)) return { outcome: "duplicate", of: "hop", holder: holder(open.opened) };
+          return { outcome: "branch", state: "reopened", join: null, missing: [], arrived: [], hop: open.opened?.hopIndex ?? null, attempt: refuse(request, known) };
+        }
+        if (current.fired !== null) return lateAnswer(current);
+        const task = known as TaskLedger;
+        const split: FanSplit = { parent: current.baseBudget, hop: current.baseHop, taken: [...current.branches.values()].map((other) => other.budget) };
+        const faults = custodyFaults(request, hopIndex, { path: current.basePath, budget: current.baseBudget }, current.base, split);
+        if (faults !== undefined) return custodyAnswer(request, known, current.base, faults);
+        if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, known) };
+        const claim = make(current.base);
+        const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null };
+        current.branches.set(b.id, branch);
+        claimBranchHop(request, task, branch, claim, handoffKey);
+        return CLAIMED;
+      }
+      // A new fan-out from where the task is now: judged against its chain, like any next hop.
+      const last = known === undefined ? null : known.last;
+      const waiting = known === undefined ? null : waitingJoin(known);
+      if (waiting !== null) return { ...waiting, attempt: refuse(request, known) };
+      const parent = known?.budget ?? null;
+      const faults = custodyFaults(request, hopIndex, known, last, { parent, hop: last === null ? 0 : last.hopIndex, taken: [] });
+      if (faults !== undefined) return custodyAnswer(request, known, last, faults);
+      if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, known) };
+      const task = known ?? remember(emptyLedger(request.taskId, request.at));
+      const claim = make(last);
+      const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null };
+      task.fan = {
+        fanOut: b.fanOut,
+        from: b.from,
+        baseHop: last === null ? hopIndex - 1 : last.hopIndex,
+        base: last,
+        basePath: known?.path ?? null,
+        baseBudget: parent,
+        siblings: b.siblings,
+        join: b.join,
+        branches: new Map([[b.id, branch]]),
+        arrived: [],
+        fired: null,
+      };
+      claimBranchHop(request, task, branch, claim, handoffKey);
+      return CLAIMED;
+    }
+    // A hop inside a branch.
+    let branch = current?.branches.get(b.id);
+    if (branch === undefined) {
+      // Graph-wide, every branch opens through this store; a receiver's store first sees it here.
+      if (graphWide || (current !== null && current.fired !== null)) {
+        if (current !== null && current.fired !== null) return lateAnswer(current);
+        return { outcome: "branch", state: "unopened", join: null, missing: [], arrived: [], hop: null, attempt: refuse(request, known) };
+      }
+      const task = known ?? remember(emptyLedger(request.taskId, request.at));
+      let seen = current;
+      if (seen === null) {
+        seen = { fanOut: b.fanOut, from: b.from, baseHop: -1, base: null, basePath: null, baseBudget: null, siblings: b.siblings, join: b.join, branches: new Map(), arrived: [], fired: null };
+        task.fan = seen;
+      }
+      branch = { id: b.id, opened: null, last: null, path: null, budget: null, arrived: null };
+      seen.branches.set(b.id, branch);
+      return claimInside(request, b, task, seen, branch, make, isReplayOf, handoffKey);
+    }
+    return claimInside(request, b, known as TaskLedger, current as FanLedger, branch, make, isReplayOf, handoffKey);
+  }
+
+  /** A hop inside an opened branch: the branch's own chain of custody, then the join. */
+  function claimInside(
+    request: ClaimRequest,
+    b: ClaimBranch,
+    task: TaskLedger,
+    fan: FanLedger,
+    branch: BranchLedger,
+    make: (previous: HopOwner | null) => HopOwner,
+    isReplayOf: (hop: HopOwner | null) => boolean,
+    handoffKey: string,
+  ): ClaimResult {
+    const hopIndex = request.hopIndex as number;
+    const last = branch.last;
+    if (branch.arrived !== null) {
+      if (isReplayOf(branch.arrived)) return { outcome: "duplicate", of: "hop", holder: holder(branch.arrived) };
+      return { outcome: "branch", state: "arrived", join: fan.join?.agent ?? null, missing: [], arrived: [], hop: branch.arrived.hopIndex };
+    }
+    if (fan.fired !== null) return lateAnswer(fan);
+    if (last !== null && hopIndex <= last.hopIndex) {
+      if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
+        return { outcome: "duplicate", of: "hop", holder: holder(last) };
+      }
+      let owner: HopOwner | null = last;
+      while (owner !== null && owner.hopIndex > hopIndex) owner = owner.previous;
+      if (owner !== null && owner.hopIndex === hopIndex && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
+        return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request, task) };
+      }
+    }
+    const faults = custodyFaults(request, hopIndex, branch, last);
+    if (faults !== undefined) return custodyAnswer(request, task, last, faults);
+    if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
+    const claim = make(last);
+    claimBranchHop(request, task, branch, claim, handoffKey);
+    if (!b.arrives || fan.join === null) return CLAIMED;
+    branch.arrived = claim;
+    fan.arrived.push(branch);
+    const fired = fan.arrived.length >= fan.join.need;
+    let hop: number | null = null;
+    if (fired) {
+      // The task goes on from the longest branch (the first to arrive of equals), with every branch's spend.
+      let longest = fan.arrived[0] as BranchLedger;
+      for (const other of fan.arrived) if ((other.arrived as HopOwner).hopIndex > (longest.arrived as HopOwner).hopIndex) longest = other;
+      fan.fired = claim;
+      task.last = longest.arrived;
+      task.path = longest.path;
+      task.budget = joinedBudget(fan.baseBudget, [...fan.branches.values()].map((other) => other.budget));
+      hop = (longest.arrived as HopOwner).hopIndex;
+    }
+    const arrived = fan.arrived.map((other) => other.id);
+    return {
+      outcome: "claimed",
+      join: { agent: fan.join.agent, arrived, waiting: fan.siblings.filter((id) => !arrived.includes(id)), fired, hop, consumed: fired ? (task.budget?.consumed ?? null) : null },
+    };
+  }
+
+  /** The `branch-late` answer of a fan-out whose join fired. */
+  function lateAnswer(fan: FanLedger): ClaimResult {
+    return { outcome: "branch", state: "late", join: fan.join?.agent ?? null, missing: [], arrived: fan.arrived.map((branch) => branch.id), hop: (fan.fired as HopOwner).hopIndex };
+  }
+
+  /** The answer to a custody fault: the chain's owner and last hop, and the counted refusal. */
+  function custodyAnswer(request: ClaimRequest, task: TaskLedger | undefined, last: HopOwner | null, faults: CustodyFault[]): ClaimResult {
+    return { outcome: "custody", owner: last === null ? null : last.receiver, lastHop: last === null ? null : last.hopIndex, faults, attempt: refuse(request, task) };
+  }
+
   return {
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
@@ -526,6 +817,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       }
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
+      if (request.branch != null) return claimInBranch(request, request.branch, handoffId, hopIndex, handoffKey, task);
       const last = task === undefined ? null : task.last;
       if (last !== null && hopIndex <= last.hopIndex) {
         // The latest step again (same producer, same receiver) under a fresh id: a replay.
@@ -541,6 +833,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         }
         // Otherwise an older number again: the counter went backwards (below).
       }
+      // A join waiting for branches holds the task: nothing goes on outside them (branch-open).
+      const waiting = task === undefined ? null : waitingJoin(task);
+      if (waiting !== null) return { ...waiting, attempt: refuse(request, task) };
       const faults = custodyFaults(request, hopIndex, task, last);
       if (faults !== undefined) {
         return { outcome: "custody", owner: last === null ? null : last.receiver, lastHop: last === null ? null : last.hopIndex, faults, attempt: refuse(request, task) };
@@ -560,6 +855,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
           budget: request.budget ?? null,
           pending: request.approval?.waits === true ? handoffId : null,
           ended: undefined,
+          fan: null,
+          branchHops: null,
           touched: request.at,
           taskId: request.taskId,
           older: null,
@@ -598,6 +895,13 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const task = tasks.get(request.taskId);
       if (task?.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
       const last = task === undefined ? null : task.last;
+      if (graphWide && task !== undefined) {
+        const waiting = waitingJoin(task);
+        // The task's end waits for the join, like its next hop (branch-open).
+        if (waiting !== null && (request.agent === waiting.join || (last === null ? request.entry : last.receiver === request.agent))) {
+          return { outcome: "branch-open", join: waiting.join as string, missing: waiting.missing };
+        }
+      }
       if (graphWide) {
         if (last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
         // Never handed on: it is still with the entry agent that took it in.
@@ -620,7 +924,64 @@ const CLAIMED: ClaimResult = Object.freeze({ outcome: "claimed" });
 const COMMITTED: SettleResult = Object.freeze({ outcome: "committed" });
 
 function emptyLedger(taskId: string, at: number): TaskLedger {
-  return { last: null, refusals: null, path: null, budget: null, pending: null, ended: undefined, touched: at, taskId, older: null, newer: null };
+  return { last: null, refusals: null, path: null, budget: null, pending: null, ended: undefined, fan: null, branchHops: null, touched: at, taskId, older: null, newer: null };
+}
+
+/** The `branch-open` answer while the task's latest fan-out has a join that has not fired; `null` when nothing holds the task. */
+function waitingJoin(task: TaskLedger): Extract<ClaimResult, { outcome: "branch" }> | null {
+  const fan = task.fan;
+  if (fan === null || fan.join === null || fan.fired !== null) return null;
+  const missing = fan.siblings.filter((id) => !fan.arrived.some((branch) => branch.id === id));
+  return { outcome: "branch", state: "open", join: fan.join.agent, missing, arrived: [], hop: null };
+}
+
+/** What a branch's delegation splits: the parent's budget at the fan-out (hop `hop`) and the limits its other branches took. */
+interface FanSplit {
+  readonly parent: ClaimBudget | null;
+  readonly hop: number;
+  readonly taken: readonly (ClaimBudget | null)[];
+}
+
+/**
+ * The `budget-overcommitted` faults of a branch's delegation: for each counter the parent
+ * limits, the branch must set a limit, and the branches' limits together fit in the parent's
+ * limit less its spend. Counters in schema order.
+ */
+export function overcommitFaults(budget: ClaimBudget | null | undefined, split: FanSplit, faults: CustodyFault[]): void {
+  const { parent } = split;
+  if (budget == null || parent === null || parent.limit === null) return;
+  for (const counter of BUDGET_COUNTERS) {
+    const limitOf = parent.limit[counter];
+    if (limitOf === undefined) continue;
+    const spent = parent.consumed?.[counter] ?? 0;
+    const limit = budget.limit?.[counter];
+    let taken = 0;
+    for (const other of split.taken) taken += other?.limit?.[counter] ?? 0;
+    if (limit === undefined) faults.push({ kind: "budget-overcommitted", counter, limit: null, parent: limitOf, spent, hop: split.hop, taken });
+    else if (taken + limit > limitOf - spent) faults.push({ kind: "budget-overcommitted", counter, limit, parent: limitOf, spent, hop: split.hop, taken });
+  }
+}
+
+/**
+ * The task's budget once its join fired: the parent's limits, and its spend at the fan-out plus
+ * every branch's latest spend (the ledger adds the branches' spend back to the task). `null`
+ * when neither the parent nor any branch reported a budget.
+ */
+export function joinedBudget(parent: ClaimBudget | null, branches: Iterable<ClaimBudget | null>): ClaimBudget | null {
+  let consumed: Record<string, number> | null = parent?.consumed === null || parent === null ? null : { ...parent.consumed };
+  let any = parent !== null;
+  for (const budget of branches) {
+    if (budget === null) continue;
+    any = true;
+    for (const counter of BUDGET_COUNTERS) {
+      const spent = budget.consumed?.[counter];
+      if (spent === undefined) continue;
+      consumed ??= {};
+      consumed[counter] = (consumed[counter] ?? 0) + spent;
+    }
+  }
+  if (!any) return null;
+  return { limit: parent?.limit ?? null, consumed };
 }
 
 function holder(claim: HopOwner): ClaimHolder {

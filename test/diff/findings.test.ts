@@ -325,10 +325,10 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
   },
   "envelope 1.4": {
     forward: [
-      ["envelope-version-raised", "warning", "1.4", "the graph now targets envelope 1.4, not 1.3: agents on the old graph refuse envelopes that carry approval, so deploy every receiver before a producer sends them"],
+      ["envelope-version-raised", "warning", "1.4", "the graph now targets envelope 1.4, not 1.3: agents on the old graph refuse envelopes that carry approval, hop.branch, so deploy every receiver before a producer sends them"],
     ],
     backward: [
-      ["envelope-version-lowered", "warning", "desk", "the graph now targets envelope 1.3, not 1.4: agents on the new graph refuse envelopes that carry approval, so deploy every producer first so it stops sending them"],
+      ["envelope-version-lowered", "warning", "desk", "the graph now targets envelope 1.3, not 1.4: agents on the new graph refuse envelopes that carry approval, hop.branch, so deploy every producer first so it stops sending them"],
     ],
   },
   "envelope with the same fields": {

@@ -43,7 +43,7 @@ const first: Envelope = firstEnvelope({
 });
 const verdict: AcceptResult = accept(first, { me, seen });
 if (verdict.ok) {
-  const route: "proceed" | "human_input" | "approval" | "failed" = verdict.record.route;
+  const route: "proceed" | "human_input" | "approval" | "failed" | "held" = verdict.record.route;
   const next: Envelope = nextEnvelope(first, { me: "invoices", to: "diagnostics", action: "found a fault", status: "ready" });
   void route;
   void next;

@@ -110,6 +110,7 @@ const EXPORTS = [
   "firstEnvelope",
   "graph",
   "hopLimit",
+  "joinEnvelope",
   "loopSignature",
   "nextEnvelope",
   "validateContract1",

@@ -108,6 +108,7 @@ describe("acceptAsync", () => {
         at: 1000,
         path: ["triage", "billing"],
         budget: { limit: { tokens: 40000, tool_calls: 20 }, consumed: { tokens: 1200, tool_calls: 2 } },
+        branch: null,
         token: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         // The delivered envelope, for a store that leases claims to fingerprint.
         envelope: base,

@@ -15,6 +15,7 @@ export const suiteRoot = join(projectRoot, "conformance");
 export const DEFAULT_NOW = "2026-01-01T00:00:00Z";
 
 export type Pair = [string, string];
+export type Triple = [string, string, string];
 interface Operation {
   readonly op: "add" | "remove" | "replace";
   readonly path: string;
@@ -31,13 +32,13 @@ export interface Delivery {
   readonly sender?: string;
   readonly claimToken?: string;
   readonly store?: boolean;
-  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null };
+  readonly expect: { ok: boolean; duplicate: boolean; route: string; reasons: Pair[]; warnings?: Pair[]; attempt?: number | null; messages?: Triple[]; join?: unknown };
 }
 /** A terminal action between deliveries. */
 export interface FinishStep {
   readonly note?: string;
   readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
-  readonly expect: { ok: boolean; rule?: string };
+  readonly expect: { ok: boolean; rule?: string; message?: string };
 }
 /** The commit or release of a leased claim, named by its delivery's claimToken. */
 export interface SettleStep {

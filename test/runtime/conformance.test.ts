@@ -24,7 +24,7 @@ function sortedPairs(pairs: readonly Pair[]): string[] {
 function verdictOf(result: AcceptResult): Delivery["expect"] {
   const pairs = (reasons: readonly { path: string; rule: string }[]): Pair[] => reasons.map((r) => [r.path, r.rule]);
   return result.ok
-    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings), attempt: null }
+    ? { ok: true, duplicate: false, route: result.record.route, reasons: [], warnings: pairs(result.record.warnings), attempt: null, messages: [], join: result.record.join }
     : {
         ok: false,
         duplicate: result.duplicate,
@@ -32,17 +32,28 @@ function verdictOf(result: AcceptResult): Delivery["expect"] {
         reasons: pairs(result.rejection.reasons),
         warnings: [],
         attempt: result.rejection.attempt,
+        messages: result.rejection.reasons.map((r) => [r.path, r.rule, r.message]),
+        join: undefined,
       };
 }
 
-/** The verdict in the case's terms: `attempt` is compared only where the case states it. */
-function comparable(verdict: Delivery["expect"], withAttempt: boolean): object {
-  const { attempt, ...rest } = verdict;
-  return { ...rest, ...(withAttempt ? { attempt } : {}), reasons: sortedPairs(verdict.reasons), warnings: sortedPairs(verdict.warnings ?? []) };
+/** The verdict in the case's terms: `attempt`, `messages` and `join` are compared only where the case states them. */
+function comparable(verdict: Delivery["expect"], stated: Delivery["expect"]): object {
+  const { attempt, messages, join, ...rest } = verdict;
+  return {
+    ...rest,
+    ...(stated.attempt !== undefined ? { attempt } : {}),
+    ...(stated.messages !== undefined ? { messages: (messages ?? []).map((m) => JSON.stringify(m)).sort() } : {}),
+    ...(stated.join !== undefined ? { join } : {}),
+    reasons: sortedPairs(verdict.reasons),
+    warnings: sortedPairs(verdict.warnings ?? []),
+  };
 }
 
-function finishVerdict(verdict: FinishVerdict): FinishStep["expect"] {
-  return verdict.ok ? { ok: true } : { ok: false, rule: verdict.rule };
+/** The verdict in the case's terms: `message` is compared only where the case states it. */
+function finishVerdict(verdict: FinishVerdict, stated: FinishStep["expect"]): FinishStep["expect"] {
+  if (verdict.ok) return { ok: true };
+  return stated.message === undefined ? { ok: false, rule: verdict.rule } : { ok: false, rule: verdict.rule, message: verdict.message };
 }
 
 type Runner = (envelope: unknown, options: AcceptOptions) => AcceptResult | Promise<AcceptResult>;
@@ -74,15 +85,15 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
     if ("finish" in step) {
       const { task, me, terminal, outcome } = step.finish;
       const now = Date.parse(step.finish.now ?? DEFAULT_NOW);
-      expect(finishVerdict(await run.finish(task, { me, terminal, outcome, seen, now: () => now })), label).toEqual(step.expect);
+      expect(finishVerdict(await run.finish(task, { me, terminal, outcome, seen, now: () => now }), step.expect), label).toEqual(step.expect);
       continue;
     }
     const envelope = step.patch === undefined ? step.envelope : applyPatch(step.envelope, step.patch);
     const result = await run.accept(envelope, optionsFor(step, seen));
     if (result.ok && step.claimToken !== undefined) records.set(step.claimToken, result.record);
     const got = verdictOf(result);
-    const withAttempt = step.expect.attempt !== undefined;
-    expect(comparable(got, withAttempt), label).toEqual(comparable({ warnings: [], ...step.expect }, withAttempt));
+    const stated = { warnings: [], ...step.expect };
+    expect(comparable(got, stated), label).toEqual(comparable(stated, stated));
   }
 }
 

@@ -64,6 +64,17 @@ describe("LoopDetector", () => {
     expect(detector.observe({ ...first, task_id: "t2" })?.loop).toBe(false);
   });
 
+  it("treats the branches of one task apart: two branches reaching one agent in one state are no loop, one branch reaching it twice is", () => {
+    const detector = createLoopDetector(signature);
+    const arrival = (branch: string) => envelope([decision("1", "a")], { hop: { index: 2, limit: 9, branch } });
+    expect(detector.observe(arrival("bids/pricing"))?.loop).toBe(false);
+    expect(detector.observe(arrival("bids/legal"))?.loop).toBe(false);
+    expect(detector.observe(arrival("bids/pricing"))?.loop).toBe(true);
+    // Outside any branch the same state again is a loop, as before.
+    expect(detector.observe(envelope([decision("1", "a")]))?.loop).toBe(false);
+    expect(detector.observe(envelope([decision("1", "a")]))?.loop).toBe(true);
+  });
+
   it("forgets a finished task and skips envelopes without task or receiver", () => {
     const detector = createLoopDetector(signature);
     detector.observe(envelope([]));

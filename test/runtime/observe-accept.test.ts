@@ -58,10 +58,12 @@ describe("observeAccept: the handoff event", () => {
       hop_limit: 8,
       reasons: [],
       reasons_total: 0,
+      branch: null,
+      join: null,
     });
     expect(Object.keys(event as object)).toEqual([
       "event", "v", "at", "graph", "handoff_id", "task_id", "producer", "receiver", "edge", "status", "envelope_version",
-      "latency_ms", "ingest_ms", "verdict", "route", "size_bytes", "hop_index", "hop_limit", "reasons", "reasons_total",
+      "latency_ms", "ingest_ms", "verdict", "route", "size_bytes", "hop_index", "hop_limit", "reasons", "reasons_total", "branch", "join",
     ]);
     expect(event?.ingest_ms).toBeGreaterThanOrEqual(0);
   });

@@ -2,7 +2,8 @@
 // through acceptAsync(), terminal actions through finishAsync()) of an emitted validator module
 // against the Redis store, 16 at a time in an order of its own (shuffled by `seed`), from the same
 // moment as the other replicas, and prints how late it started (ms) and what each step was
-// answered, in the steps' order, as one JSON document. Spawned by redis-ledger-race.test.ts.
+// answered, in the steps' order, as one JSON document. Spawned by redis-ledger-race.test.ts and
+// redis-fan-out-race.test.ts.
 // argv[2]: the path of a JSON file { url, prefix, module, startAt (ms since the epoch), seed, steps },
 // a step { envelope, me } or { finish: taskId, me, terminal, outcome }.
 import { readFileSync } from "node:fs";
@@ -23,7 +24,9 @@ async function run(step) {
     return verdict.ok ? { ok: true } : { ok: false, rules: [verdict.rule] };
   }
   const verdict = await acceptAsync(step.envelope, { me: step.me, seen });
-  return verdict.ok ? { ok: true } : { ok: false, rules: verdict.rejection.reasons.map((r) => r.rule) };
+  if (!verdict.ok) return { ok: false, rules: verdict.rejection.reasons.map((r) => r.rule) };
+  // An arrival at a join says where the join stands.
+  return verdict.record.join === undefined ? { ok: true } : { ok: true, route: verdict.record.route, fired: verdict.record.join.fired };
 }
 
 // A fixed shuffle per replica (Park-Miller), so replicas meet each task at different moments.

@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, cast
 
+from ._branch_reasons import branch_reason
 from ._catalogue import cap_reasons
 from ._clock import IsoClock, iso_time, read_clock
 from ._custody import custody_reasons
@@ -37,7 +38,20 @@ from ._records import (
     RejectionRoute,
 )
 from ._schema_reason import schema_error_to_reason
-from ._stores import AsyncSeenStore, Claimed, ClaimEdge, ClaimRequest, Custody, Duplicate, Finished, Leased, Noted, OwnerConflict, SeenStore
+from ._stores import (
+    AsyncSeenStore,
+    BranchOut,
+    Claimed,
+    ClaimEdge,
+    ClaimRequest,
+    Custody,
+    Duplicate,
+    Finished,
+    Leased,
+    Noted,
+    OwnerConflict,
+    SeenStore,
+)
 from ._untrusted import NotJsonDataError, quote_untrusted
 from .checks.artefact_unreadable import artefact_reason
 from .checks.duplicate import duplicate_reason
@@ -153,6 +167,7 @@ class Acceptor:
             # A fresh token per claim attempt: replicas share the agent id, never the token.
             token if token is not None else str(uuid.uuid4()),
             value,
+            content.branch,
         )
 
     def _claim(
@@ -185,9 +200,13 @@ class Acceptor:
         self, content: Content, reasons: list[Reason], duplicate: bool, claimed: object = None, untracked: bool = False
     ) -> Rejected:
         attempt = (claimed.attempt or 1) if isinstance(claimed, (Noted, OwnerConflict, Custody)) else None
+        # A branch the join no longer takes is not counted: the task went on without it.
+        late = isinstance(claimed, BranchOut) and claimed.state in ("late", "arrived")
+        if isinstance(claimed, BranchOut) and not late:
+            attempt = claimed.attempt or 1
         repairs = 1 if content.edge is None or content.edge.repairs is None else content.edge.repairs
         route: RejectionRoute = "repair"
-        if duplicate:
+        if duplicate or late:
             route = "discard"
         elif isinstance(claimed, Leased):
             route = "retry"
@@ -224,9 +243,12 @@ class Acceptor:
                 return self._refuse(content, [lease_held_reason(content.handoff_id, claimed, self._iso), *reasons], False, claimed)
             if isinstance(claimed, Noted):
                 return self._refuse(content, reasons, False, claimed)
+            if isinstance(claimed, BranchOut):
+                reasons.append(branch_reason(content, claimed))
+                return self._refuse(content, reasons, False, claimed)
             if not isinstance(claimed, Claimed):
                 raise TypeError(
-                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody or Finished"
+                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody, Finished or BranchOut"
                 )
             if claimed.lease_until is not None and request is not None and request.token is not None:
                 lease = Lease(request.token, iso_time(claimed.lease_until))
@@ -244,6 +266,7 @@ class Acceptor:
             and content.hop_index is not None
             and content.producer is not None
         )
+        join = claimed.join if isinstance(claimed, Claimed) else None
         record = AcceptanceRecord(
             content.handoff_id,
             content.task_id,
@@ -252,10 +275,12 @@ class Acceptor:
             me,
             self._iso(at),
             content.consumed,
-            content.route,
+            "held" if join is not None and not join.fired else content.route,
             content.constraints,
             tuple(cap_reasons(reasons)),
             lease,
+            None if content.branch is None else content.branch.id,
+            None if join is None else join.to_dict(),
         )
         return Accepted(record)
 

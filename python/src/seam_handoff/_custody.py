@@ -12,6 +12,7 @@ from ._untrusted import quote_untrusted
 from .checks.approval_pending import approval_cite_reason, approval_pending_reason
 from .checks.budget_consumed_decreased import budget_consumed_reason
 from .checks.budget_limit_raised import budget_limit_reason
+from .checks.budget_overcommitted import budget_overcommitted_reason
 from .checks.hop_reset import hop_reset_reason
 from .checks.hop_skipped import hop_skipped_reason
 from .checks.not_owner import not_owner_reason
@@ -59,6 +60,18 @@ def custody_reasons(content: Content, claimed: Custody) -> list[Reason]:
             out.append(approval_pending_reason(task, fault.expected, None if content.approval is None else content.approval.cites))
         elif kind == "approval-cite" and fault.expected is not None and content.approval is not None and content.approval.cites is not None:
             out.append(approval_cite_reason(task, content.approval.cites, fault.expected))
+        elif (
+            kind == "budget-overcommitted"
+            and fault.counter is not None
+            and fault.parent is not None
+            and fault.spent is not None
+            and fault.hop is not None
+        ):
+            # Only a branch's delegation is split: the content names the branch.
+            branch = content.branch.id if content.branch is not None else quote_untrusted(content.producer)
+            out.append(
+                budget_overcommitted_reason(branch, fault.counter, fault.limit, fault.parent, fault.spent, fault.hop, fault.taken or 0)
+            )
         else:
             _unknown_fault(fault)
     return out

@@ -15,17 +15,19 @@ import re
 from collections.abc import Callable, Set
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
+from ._fan_outs import fan_out_map
 from ._fields import ABSENT, BUDGET_COUNTERS, MAX_SAFE_INTEGER, all_strings, field, string_at, whole_number
 from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
 from ._schema_reason import schema_error_to_reason
-from ._stores import ClaimApproval, ClaimBudget
+from ._stores import ClaimApproval, ClaimBranch, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
 from ._values import SchemaError
 from .checks.agent_version import check_agent_version
 from .checks.approval_pending import check_gate_status
 from .checks.bad_hop_path import PathGraph, check_hop_path
 from .checks.blocking_question import check_blocking_questions
+from .checks.branch_mismatch import check_branch
 from .checks.budget_counter_missing import check_counters_reported
 from .checks.budget_exhausted import check_counters
 from .checks.confidence_below_floor import check_floor
@@ -118,6 +120,8 @@ class Content(NamedTuple):
     floor_escalates: bool = False
     # What the ledger needs to hold approvals (graphs of envelope 1.4 and later; None before).
     approval: ClaimApproval | None = None
+    # The fan-out branch the delivery travels in (hop.branch, checked against the graph); None outside one.
+    branch: ClaimBranch | None = None
 
 
 _NO_FIELDS: Final[dict[str, Any]] = {}
@@ -208,6 +212,9 @@ class EnvelopeCheck:
                 self._routers.setdefault(edge.from_agent, []).append(edge)
         self._gates = frozenset(agent.id for agent in agents if agent.gate)
         self._approvals = graph.envelope[0] == 1 and graph.envelope[1] >= _APPROVAL_SINCE
+        # hop.branch exists from envelope 1.4 on: an older graph's fan-outs are checked as delegations.
+        self._branches_checked = self._approvals
+        self._fan_outs = fan_out_map(agents, edges if self._branches_checked else ())
         self._path_graph = PathGraph(graph.name, graph.hop_limit, frozenset(graph.entries), ", ".join(graph.entries), self._pairs)
         self._versions: dict[tuple[str, str], str | None] = {}
 
@@ -294,6 +301,25 @@ class EnvelopeCheck:
             check_gate_status(envelope.get("status"), edge.from_agent, reasons)
         return escalates
 
+    def _branch_of(self, edge: EdgeInfo | None, sender: str, receiver: str, given: object, reasons: list[Reason]) -> ClaimBranch | None:
+        """The branch a delivery sender -> receiver over edge travels in, when hop.branch (given)
+        is right for it (else a branch-mismatch reason); None outside a branch."""
+        # Not a string: the schema said so, and nothing here can be compared.
+        if not self._branches_checked or (given is not ABSENT and not isinstance(given, str)):
+            return None
+        claimed = None if given is ABSENT else cast(str, given)
+        fans = self._fan_outs
+        own = None if edge is None else fans.of_edge.get((edge.from_agent, edge.to_agent)) if edge.fan_out is not None else None
+        if (
+            not check_branch(self._graph.name, fans.ids, sender, receiver, None if own is None else (own.fan_out, own.id), claimed, reasons)
+            or claimed is None
+        ):
+            return None
+        known = own if own is not None else fans.by_id[claimed]
+        join = known.join
+        arrives = own is None and join is not None and join.agent == receiver and sender in fans.inputs.get(receiver, frozenset())
+        return ClaimBranch(known.id, known.fan_out, known.from_agent, known.agent, known.siblings, join, own is not None, arrives)
+
     def _approval_of(self, envelope: dict[str, Any] | None) -> ClaimApproval | None:
         """The approval facts of the envelope for the ledger; None in a graph whose envelope has no approval record."""
         if not self._approvals or envelope is None:
@@ -359,12 +385,16 @@ class EnvelopeCheck:
         check_id_lengths(task_id, sender, receiver, reasons)
         reached = False
         floor_escalates = False
+        branch: ClaimBranch | None = None
         required: tuple[RequiredArtefact, ...] = ()
         if envelope is not None:
             schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
             reached, required = self._semantic_checks(envelope, hop, receiver, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
                 self._graph_checks(from_ref, to_ref, sender, receiver, pair, hop_index, path, reasons)
+                if pair is not None:
+                    hop_branch = field(hop, "branch")
+                    branch = self._branch_of(edge, sender, receiver, hop_branch, reasons)
             if edge is not None:
                 floor_escalates = self._route_checks(edge, envelope, reasons)
         lenient = (
@@ -414,6 +444,7 @@ class EnvelopeCheck:
             forged,
             floor_escalates,
             self._approval_of(envelope),
+            branch,
         )
 
     def content(self, value: object, me: str, sender: str | None = None) -> Content:

@@ -8,8 +8,9 @@ from typing import Any, NamedTuple, cast
 
 from ._clock import IsoClock, read_clock
 from ._records import GraphInfo, TerminalInfo
-from ._stores import AlreadyFinished, FinishRequest, NotOwner, TaskEnd, TaskFinished
+from ._stores import AlreadyFinished, BranchOpen, FinishRequest, NotOwner, TaskEnd, TaskFinished
 from ._untrusted import quote_untrusted
+from .checks.branch_open import branch_open_reason
 
 
 class EndRecord(NamedTuple):
@@ -45,6 +46,8 @@ class FinishVerdict(NamedTuple):
     rule: str | None = None
     message: str | None = None
     owner: str | None = None
+    missing: tuple[str, ...] | None = None
+    """branch-open: the branches the join still waits for."""
 
     def to_dict(self) -> dict[str, object]:
         """The verdict as the JavaScript runtime returns it: {"ok": true, "record"}, or {"ok": false,
@@ -53,6 +56,8 @@ class FinishVerdict(NamedTuple):
             return {"ok": True, "record": self.record.to_dict()}
         if self.rule == "not-owner":
             return {"ok": False, "rule": self.rule, "message": self.message, "owner": self.owner}
+        if self.rule == "branch-open":
+            return {"ok": False, "rule": self.rule, "message": self.message, "missing": list(self.missing or ())}
         return {"ok": False, "rule": self.rule, "message": self.message, "record": None if self.record is None else self.record.to_dict()}
 
 
@@ -112,7 +117,12 @@ class Finisher:
             record = self.end_record(request.task_id, result.ended)
             message = f"task {task} ended before, at {record.ended_at}: {quote_untrusted(record.agent)} took terminal {quote_untrusted(record.terminal)} ({record.outcome})"
             return FinishVerdict(False, record, "task-finished", message)
-        raise TypeError(f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner or AlreadyFinished")
+        if isinstance(result, BranchOpen):
+            message = branch_open_reason(task, quote_untrusted(result.join), [quote_untrusted(branch) for branch in result.missing]).message
+            return FinishVerdict(False, None, "branch-open", message, None, tuple(result.missing))
+        raise TypeError(
+            f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner, AlreadyFinished or BranchOpen"
+        )
 
     def end_record(self, task_id: str, ended: TaskEnd) -> EndRecord:
         """The EndRecord of the store's TaskEnd."""

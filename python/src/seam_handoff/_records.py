@@ -10,7 +10,7 @@ Role = Literal["supervisor", "worker", "peer"]
 EdgeKind = Literal["delegate", "return", "transfer"]
 Outcome = Literal["complete", "failed", "escalate"]
 HopLimitAction = Literal["escalate", "failed"]
-Route = Literal["proceed", "human_input", "approval", "failed"]
+Route = Literal["proceed", "human_input", "approval", "failed", "held"]
 """Where an accepted task goes next, from the envelope's status."""
 RejectionRoute = Literal["repair", "escalate", "failed", "discard", "retry"]
 """Where a refused envelope goes: repair; escalate once the producer's repairs in the task's round
@@ -53,6 +53,20 @@ class AgentInfo:
     version: str | None
     terminals: tuple[TerminalInfo, ...]
     gate: bool = False
+    join: "JoinInfo | None" = None
+    """join ...: the agent waits for branches of a fan-out; None when it is no join."""
+
+
+@dataclass(frozen=True, slots=True)
+class JoinInfo:
+    """What a join agent waits for: the inputs (agents, in source order), how many of their
+    branches must arrive (need: all of them, 1 for any, or k), within (seconds; None without a
+    deadline) and otherwise ("escalate", or a terminal of the join agent)."""
+
+    inputs: tuple[str, ...]
+    need: int
+    within: int | None
+    otherwise: str
 
 
 GuardSubject = Literal["status", "allowed_next_step", "confidence"]
@@ -109,6 +123,9 @@ class EdgeInfo:
     """The edge's confidence floor; None when it has none."""
     gate: bool = False
     """gate on the edge itself: an approval gate (the agent it leaves may still be one)."""
+    fan_out: str | None = None
+    """fan_out NAME on a delegate edge: the edge is branch NAME/to_agent of that fan-out (every
+    envelope over it carries hop.branch so); None when it is no branch."""
 
 
 class Reason(NamedTuple):
@@ -149,9 +166,19 @@ class AcceptanceRecord(NamedTuple):
     constraints: tuple[str, ...]
     warnings: tuple[Reason, ...]
     lease: Lease | None = None
+    branch: str | None = None
+    """The fan-out branch the handoff travels in (hop.branch); None outside one."""
+    join: "dict[str, object] | None" = None
+    """An arrival at a join: the join's state after it ({agent, arrived, waiting, fired, hop,
+    consumed}, as the JavaScript record's join); None for any other handoff."""
 
     def to_dict(self) -> dict[str, object]:
         """The record as the JavaScript runtime returns it."""
+        extra: dict[str, object] = {}
+        if self.branch is not None:
+            extra["branch"] = self.branch
+        if self.join is not None:
+            extra["join"] = self.join
         return {
             "handoff_id": self.handoff_id,
             "task_id": self.task_id,
@@ -164,6 +191,7 @@ class AcceptanceRecord(NamedTuple):
             "constraints": list(self.constraints),
             "warnings": [warning.to_dict() for warning in self.warnings],
             "lease": None if self.lease is None else {"token": self.lease.token, "expires_at": self.lease.expires_at},
+            **extra,
         }
 
 

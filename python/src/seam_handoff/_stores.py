@@ -52,6 +52,58 @@ class ClaimRequest(NamedTuple):
     envelope: object = None
     """The delivered envelope, for a store that leases claims to fingerprint (envelope_digest): an
     expired claim is taken over only by a redelivery of the same envelope."""
+    branch: "ClaimBranch | None" = None
+    """The fan-out branch the delivery travels in (envelope 1.4's hop.branch, checked against
+    the graph), None outside one: each branch is its own owner slot, and the store holds the
+    task at the fan-out's join (docs/store-protocol.md, Fan-outs)."""
+
+
+class ClaimJoin(NamedTuple):
+    """The join that waits for a fan-out's branches: its agent, and how many branches it needs."""
+
+    agent: str
+    need: int
+
+
+class ClaimBranch(NamedTuple):
+    """The branch a delivery travels in, with what the graph says of its fan-out: id (NAME/AGENT,
+    as hop.branch says it), the fan-out's name, the supervisor fanning out (from_agent), the
+    agent the branch is delegated to, every branch id of the fan-out (in edge order), the join
+    (None when none waits), whether the delivery opens the branch (the fan-out's delegation) and
+    whether it arrives at the join (from one of its inputs)."""
+
+    id: str
+    fan_out: str
+    from_agent: str
+    agent: str
+    siblings: tuple[str, ...]
+    join: ClaimJoin | None
+    opens: bool
+    arrives: bool
+
+
+class JoinState(NamedTuple):
+    """A join after an arrival was claimed: the branches arrived (in arrival order) and still
+    waited for (graph order), whether this arrival fired it, the hop the task goes on from (None
+    before it fires) and the task's spend then (None before, or when no counter was reported)."""
+
+    agent: str
+    arrived: tuple[str, ...]
+    waiting: tuple[str, ...]
+    fired: bool
+    hop: int | None
+    consumed: dict[str, int] | None
+
+    def to_dict(self) -> dict[str, object]:
+        """The record's join, as the JavaScript runtime returns it."""
+        return {
+            "agent": self.agent,
+            "arrived": list(self.arrived),
+            "waiting": list(self.waiting),
+            "fired": self.fired,
+            "hop": self.hop,
+            "consumed": self.consumed,
+        }
 
 
 class ClaimApproval(NamedTuple):
@@ -97,12 +149,14 @@ class ClaimHolder(NamedTuple):
 
 
 class Claimed(NamedTuple):
-    """An accepted delivery is recorded; its receiver now owns the task's hop. lease_until: with a
-    lease, the claim is held under the request's token until then (ms since the Unix epoch), to
-    be committed or released; None: it is committed."""
+    """An accepted delivery is recorded; its receiver now owns the task's hop (or its branch).
+    lease_until: with a lease, the claim is held under the request's token until then (ms since
+    the Unix epoch), to be committed or released; None: it is committed. join: for an arrival at
+    a join, the join's state after it."""
 
     outcome: Literal["claimed"] = "claimed"
     lease_until: int | None = None
+    join: JoinState | None = None
 
 
 class Leased(NamedTuple):
@@ -152,12 +206,20 @@ class CustodyFault(NamedTuple):
     it), "approval-cite" (none is pending, and the delivery's approval record cites another
     handoff than `expected`, the task's last accepted one; graph scope)."""
 
-    kind: Literal["reset", "skip", "producer", "path", "budget-limit", "budget-consumed", "approval", "approval-cite"]
+    kind: Literal[
+        "reset", "skip", "producer", "path", "budget-limit", "budget-consumed", "approval", "approval-cite", "budget-overcommitted"
+    ]
     position: int | None = None
     expected: str | None = None
     counter: str | None = None
     before: int | None = None
     hop: int | None = None
+    limit: int | None = None
+    """budget-overcommitted: the branch's limit (None: it sets none); parent and spent: the
+    parent's limit and spend at the fan-out, hop; taken: the other branches' limits."""
+    parent: int | None = None
+    spent: int | None = None
+    taken: int | None = None
 
 
 class Custody(NamedTuple):
@@ -190,7 +252,23 @@ class Finished(NamedTuple):
     outcome: Literal["finished"] = "finished"
 
 
-ClaimResult: TypeAlias = Claimed | Leased | Noted | Duplicate | OwnerConflict | Custody | Finished
+class BranchOut(NamedTuple):
+    """The delivery is out of turn for the task's fan-out (state): "open", a hop outside the
+    branches while the join (join) waits for missing; "late", a hop in a branch after the join
+    fired at hop on arrived; "arrived", a hop in a branch that reached the join at hop;
+    "unopened", a hop in a branch the task has not opened; "reopened", the delegation of a
+    branch opened at hop. late and arrived are not counted (attempt None)."""
+
+    state: Literal["open", "late", "arrived", "unopened", "reopened"]
+    join: str | None
+    missing: tuple[str, ...]
+    arrived: tuple[str, ...]
+    hop: int | None
+    attempt: int | None = None
+    outcome: Literal["branch"] = "branch"
+
+
+ClaimResult: TypeAlias = Claimed | Leased | Noted | Duplicate | OwnerConflict | Custody | Finished | BranchOut
 _CLAIMED: Final = Claimed()
 
 
@@ -230,7 +308,15 @@ class AlreadyFinished(NamedTuple):
     outcome: Literal["already-finished"] = "already-finished"
 
 
-FinishResult: TypeAlias = TaskFinished | NotOwner | AlreadyFinished
+class BranchOpen(NamedTuple):
+    """Nothing written: the join (join) still waits for the branches missing."""
+
+    join: str
+    missing: tuple[str, ...]
+    outcome: Literal["branch-open"] = "branch-open"
+
+
+FinishResult: TypeAlias = TaskFinished | NotOwner | AlreadyFinished | BranchOpen
 
 
 class SettleRequest(NamedTuple):
@@ -327,8 +413,55 @@ class _HopOwner(NamedTuple):
     digest: str | None = None
 
 
+class _Branch:
+    """One branch of a fan-out in the ledger: its delegation (None when a receiver's store first
+    saw it inside), its accepted hops in order, the path and budget of its last, its arrival."""
+
+    __slots__ = ("opened", "hops", "path", "budget", "arrived")
+
+    def __init__(self, opened: _HopOwner | None) -> None:
+        self.opened = opened
+        self.hops: list[_HopOwner] = []
+        self.path: tuple[str, ...] | None = None
+        self.budget: ClaimBudget | None = None
+        self.arrived: _HopOwner | None = None
+
+
+class _Fan:
+    """The task's latest fan-out: its base (the task's last hop when it fanned out, its path and
+    budget), its branches (in opening order), its join and arrivals, and the arrival that fired it."""
+
+    __slots__ = ("name", "supervisor", "base_hop", "base", "base_path", "base_budget", "siblings", "join", "branches", "arrived", "fired")
+
+    def __init__(
+        self,
+        branch: "ClaimBranch",
+        base_hop: int,
+        base: _HopOwner | None,
+        base_path: tuple[str, ...] | None,
+        base_budget: "ClaimBudget | None",
+    ) -> None:
+        self.name = branch.fan_out
+        self.supervisor = branch.from_agent
+        self.base_hop = base_hop
+        self.base = base
+        self.base_path = base_path
+        self.base_budget = base_budget
+        self.siblings = branch.siblings
+        self.join = branch.join
+        self.branches: dict[str, _Branch] = {}
+        self.arrived: list[str] = []
+        self.fired: _HopOwner | None = None
+
+    def waiting(self) -> tuple[str, ...] | None:
+        """The branches a join that has not fired still waits for; None when nothing holds the task."""
+        if self.join is None or self.fired is not None:
+            return None
+        return tuple(branch for branch in self.siblings if branch not in self.arrived)
+
+
 class _Task:
-    __slots__ = ("hops", "refusals", "path", "budget", "pending", "ended", "touched")
+    __slots__ = ("hops", "refusals", "path", "budget", "pending", "ended", "touched", "fan", "branch_hops")
 
     def __init__(self, at: int, hops: list[_HopOwner], path: tuple[str, ...] | None, budget: "ClaimBudget | None" = None) -> None:
         self.hops = hops
@@ -340,6 +473,9 @@ class _Task:
         self.pending: str | None = None
         self.ended: TaskEnd | None = None
         self.touched = at
+        # The latest fan-out, and every hop accepted in a branch (duplicates and expiry).
+        self.fan: _Fan | None = None
+        self.branch_hops: list[_HopOwner] = []
 
 
 class MemorySeenStore:
@@ -381,7 +517,8 @@ class MemorySeenStore:
             task_id = next(iter(tasks))
             if now - tasks[task_id].touched < self._ttl:
                 break
-            for hop in tasks.pop(task_id).hops:
+            gone = tasks.pop(task_id)
+            for hop in [*gone.hops, *gone.branch_hops]:
                 self._accepted.pop(_handoff_key(hop.producer, hop.handoff_id), None)
 
     def _touch(self, task_id: str, task: _Task, at: int) -> None:
@@ -409,7 +546,18 @@ class MemorySeenStore:
         refusals[bucket] = count
         return count
 
-    def _faults(self, request: ClaimRequest, hop_index: int, task: _Task | None, last: _HopOwner | None) -> list[CustodyFault]:
+    def _faults(
+        self,
+        request: ClaimRequest,
+        hop_index: int,
+        task: _Task | None,
+        last: _HopOwner | None,
+        chain: "tuple[tuple[str, ...] | None, ClaimBudget | None] | None" = None,
+        split: "tuple[ClaimBudget | None, int, list[ClaimBudget | None]] | None" = None,
+    ) -> list[CustodyFault]:
+        """The custody faults against the task's chain, or (chain: its recorded path and budget)
+        a branch's; split: a branch's delegation takes a share of the parent's budget (the
+        parent's budget, the fan-out's hop, the other branches' budgets)."""
         if last is None:
             # Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
             if not self._graph_wide or hop_index == 1:
@@ -418,22 +566,30 @@ class MemorySeenStore:
         faults: list[CustodyFault] = []
         if hop_index <= last.hop_index:
             faults.append(CustodyFault("reset"))
+        recorded_path, recorded_budget = (
+            chain if chain is not None else (None if task is None else task.path, None if task is None else task.budget)
+        )
         if self._graph_wide:
-            self._turn_faults(request, hop_index, task, last, faults)
-        if task is not None:
-            _budget_faults(request.budget, task.budget, last.hop_index, faults)
+            self._turn_faults(request, hop_index, recorded_path, last, faults)
+        if split is not None:
+            _overcommit_faults(request.budget, split, faults)
+        elif chain is not None or task is not None:
+            _budget_faults(request.budget, recorded_budget, last.hop_index, faults)
+        # Approvals are the task's own (a branch keeps none).
+        if chain is None and task is not None:
             _approval_faults(request.approval, task.pending, last.handoff_id if self._graph_wide else None, faults)
         return faults
 
     @staticmethod
-    def _turn_faults(request: ClaimRequest, hop_index: int, task: _Task | None, last: _HopOwner, faults: list[CustodyFault]) -> None:
+    def _turn_faults(
+        request: ClaimRequest, hop_index: int, recorded: tuple[str, ...] | None, last: _HopOwner, faults: list[CustodyFault]
+    ) -> None:
         if hop_index > last.hop_index + 1:
             faults.append(CustodyFault("skip"))
         not_owner = request.producer != last.receiver
         if not_owner:
             faults.append(CustodyFault("producer"))
         path = request.path
-        recorded = task.path if task is not None else None
         if path is not None and recorded is not None:
             # Entry last.hop_index is the owner itself: already named by a producer fault.
             end = min(len(recorded), len(path), last.hop_index if not_owner else last.hop_index + 1)
@@ -468,6 +624,8 @@ class MemorySeenStore:
             return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
         if task is not None and task.ended is not None:
             return Finished(task.ended)
+        if request.branch is not None:
+            return self._claim_in_branch(request, request.branch, handoff_id, hop_index, key, task)
         last = task.hops[-1] if task is not None and task.hops else None
         if last is not None and hop_index <= last.hop_index:
             # The latest step again (same producer, same receiver) under a fresh id: a replay.
@@ -478,6 +636,10 @@ class MemorySeenStore:
             if owner is not None and owner.receiver != request.receiver and not (self._graph_wide and request.producer == last.receiver):
                 return OwnerConflict(owner.receiver, attempt=self._refuse(request, task))
             # Otherwise an older number again: the counter went backwards (below).
+        # A join waiting for branches holds the task: nothing goes on outside them (branch-open).
+        missing = None if task is None or task.fan is None else task.fan.waiting()
+        if missing is not None:
+            return BranchOut("open", cast(_Fan, cast(_Task, task).fan).join.agent, missing, (), None, self._refuse(request, task))  # type: ignore[union-attr]
         faults = self._faults(request, hop_index, task, last)
         if faults:
             return Custody(
@@ -546,6 +708,147 @@ class MemorySeenStore:
         self._accepted[key] = settled
         return _COMMITTED if request.action == "commit" else Released()
 
+    def _save_branch_hop(self, request: ClaimRequest, task: _Task, branch: _Branch, claim: _HopOwner, key: str) -> None:
+        """Records an accepted hop in a branch: its handoff, its place in the branch, the task's new round."""
+        self._accepted[key] = claim
+        task.branch_hops.append(claim)
+        branch.hops.append(claim)
+        branch.path = request.path
+        branch.budget = request.budget
+        task.refusals = None
+        self._touch(request.task_id, task, request.at)
+
+    def _claim_in_branch(
+        self, request: ClaimRequest, b: ClaimBranch, handoff_id: str, hop_index: int, key: str, known: _Task | None
+    ) -> ClaimResult:
+        """A delivery in a fan-out branch, as the JavaScript store's claimInBranch and the Redis
+        script decide it: the delegation opens the branch with a share of the parent's budget; a
+        hop inside follows the branch's own chain; an arrival is taken once, and the one that
+        meets the join's condition moves the task on from the longest branch."""
+        fan = known.fan if known is not None else None
+        current = fan if fan is not None and fan.name == b.fan_out and fan.supervisor == b.from_agent else None
+        claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at)
+
+        def replay_of(hop: _HopOwner | None) -> bool:
+            return hop is not None and hop.hop_index == hop_index and hop.producer == request.producer and hop.receiver == request.receiver
+
+        def holder(hop: _HopOwner) -> Duplicate:
+            return Duplicate("hop", ClaimHolder(hop.handoff_id, hop.receiver, hop.at))
+
+        def late(of: _Fan) -> BranchOut:
+            return BranchOut("late", None if of.join is None else of.join.agent, (), tuple(of.arrived), cast(_HopOwner, of.fired).hop_index)
+
+        def custody(last: _HopOwner | None, faults: list[CustodyFault]) -> Custody:
+            return Custody(
+                None if last is None else last.receiver,
+                None if last is None else last.hop_index,
+                tuple(faults),
+                self._refuse(request, known),
+            )
+
+        if b.opens:
+            if current is not None and hop_index == current.base_hop + 1:
+                # Another branch of the fan-out the task is in.
+                opened = current.branches.get(b.id)
+                if opened is not None:
+                    if opened.opened is not None and len(opened.hops) == 1 and replay_of(opened.opened):
+                        return holder(opened.opened)
+                    return BranchOut(
+                        "reopened", None, (), (), None if opened.opened is None else opened.opened.hop_index, self._refuse(request, known)
+                    )
+                if current.fired is not None:
+                    return late(current)
+                split = (current.base_budget, current.base_hop, [other.budget for other in current.branches.values()])
+                faults = self._faults(request, hop_index, known, current.base, (current.base_path, current.base_budget), split)
+                if faults:
+                    return custody(current.base, faults)
+                if request.verdict == "rejected":
+                    return Noted(attempt=self._refuse(request, known))
+                branch = _Branch(claim)
+                current.branches[b.id] = branch
+                self._save_branch_hop(request, cast(_Task, known), branch, claim, key)
+                return _CLAIMED
+            # A new fan-out from where the task is now: judged against its chain, like any next hop.
+            last = known.hops[-1] if known is not None and known.hops else None
+            missing = None if known is None or known.fan is None else known.fan.waiting()
+            if missing is not None:
+                return BranchOut(
+                    "open", cast(ClaimJoin, cast(_Fan, cast(_Task, known).fan).join).agent, missing, (), None, self._refuse(request, known)
+                )
+            parent = None if known is None else known.budget
+            faults = self._faults(request, hop_index, known, last, None, (parent, 0 if last is None else last.hop_index, []))
+            if faults:
+                return custody(last, faults)
+            if request.verdict == "rejected":
+                return Noted(attempt=self._refuse(request, known))
+            task = known if known is not None else self._insert(request.task_id, _Task(request.at, [], None))
+            task.fan = _Fan(b, hop_index - 1 if last is None else last.hop_index, last, None if known is None else known.path, parent)
+            branch = _Branch(claim)
+            task.fan.branches[b.id] = branch
+            self._save_branch_hop(request, task, branch, claim, key)
+            return _CLAIMED
+        # A hop inside a branch.
+        found = None if current is None else current.branches.get(b.id)
+        if found is None:
+            # Graph-wide, every branch opens through this store; a receiver's store first sees it here.
+            if current is not None and current.fired is not None:
+                return late(current)
+            if self._graph_wide:
+                return BranchOut("unopened", None, (), (), None, self._refuse(request, known))
+            task = known if known is not None else self._insert(request.task_id, _Task(request.at, [], None))
+            if current is None:
+                current = task.fan = _Fan(b, -1, None, None, None)
+            found = current.branches[b.id] = _Branch(None)
+        else:
+            task = cast(_Task, known)
+        fan_now = cast(_Fan, current)
+        if found.arrived is not None:
+            if replay_of(found.arrived):
+                return holder(found.arrived)
+            return BranchOut("arrived", None if fan_now.join is None else fan_now.join.agent, (), (), found.arrived.hop_index)
+        if fan_now.fired is not None:
+            return late(fan_now)
+        last = found.hops[-1] if found.hops else None
+        if last is not None and hop_index <= last.hop_index:
+            if replay_of(last):
+                return holder(last)
+            owner = next((hop for hop in reversed([*task.hops, *found.hops]) if hop.hop_index == hop_index), None)
+            if owner is not None and owner.receiver != request.receiver and not (self._graph_wide and request.producer == last.receiver):
+                return OwnerConflict(owner.receiver, attempt=self._refuse(request, task))
+        # A branch a receiver's store first saw inside has no chain yet: judged on its content.
+        faults = self._faults(request, hop_index, task, last, (found.path, found.budget)) if last is not None else []
+        if faults:
+            return custody(last, faults)
+        if request.verdict == "rejected":
+            return Noted(attempt=self._refuse(request, task))
+        self._save_branch_hop(request, task, found, claim, key)
+        if not b.arrives or fan_now.join is None:
+            return _CLAIMED
+        found.arrived = claim
+        fan_now.arrived.append(b.id)
+        fired = len(fan_now.arrived) >= fan_now.join.need
+        hop: int | None = None
+        consumed: dict[str, int] | None = None
+        if fired:
+            # The task goes on from the longest branch (the first to arrive of equals), with every branch's spend.
+            fan_now.fired = claim
+            longest = fan_now.branches[fan_now.arrived[0]]
+            for branch_id in fan_now.arrived:
+                other = fan_now.branches[branch_id]
+                if cast(_HopOwner, other.arrived).hop_index > cast(_HopOwner, longest.arrived).hop_index:
+                    longest = other
+            task.hops.extend(longest.hops)
+            task.path = longest.path
+            task.budget = _joined_budget(fan_now.base_budget, [other.budget for other in fan_now.branches.values()])
+            hop = cast(_HopOwner, longest.arrived).hop_index
+            consumed = None if task.budget is None else task.budget.consumed
+        arrived = tuple(fan_now.arrived)
+        return Claimed(
+            join=JoinState(
+                fan_now.join.agent, arrived, tuple(branch for branch in fan_now.siblings if branch not in arrived), fired, hop, consumed
+            )
+        )
+
     def finish(self, request: FinishRequest) -> FinishResult:
         """Records a terminal action atomically, unless another agent owns the task (or, with no
         accepted hop, the agent is no entry agent) or it ended before."""
@@ -554,6 +857,16 @@ class MemorySeenStore:
         if task is not None and task.ended is not None:
             return AlreadyFinished(task.ended)
         last = task.hops[-1] if task is not None and task.hops else None
+        if self._graph_wide and task is not None and task.fan is not None:
+            missing = task.fan.waiting()
+            # The task's end waits for the join, like its next hop (branch-open).
+            join = task.fan.join
+            if (
+                missing is not None
+                and join is not None
+                and (request.agent == join.agent or (request.entry if last is None else last.receiver == request.agent))
+            ):
+                return BranchOpen(join.agent, missing)
         if self._graph_wide:
             if last is not None and last.receiver != request.agent:
                 return NotOwner(last.receiver, last.hop_index)
@@ -588,7 +901,8 @@ class _TaskLoops:
 
 
 class LoopDetector:
-    """Per task, the loop signatures each receiving agent has seen, in memory: an agent that
+    """Per task, the loop signatures each receiving agent has seen (per fan-out branch, where
+    hop.branch names one), in memory: an agent that
     receives a state it already received for the same task is going round a loop, even while
     the hop counter stays under its limit. Bounded as the JavaScript detector is (the same
     defaults, from the runtime catalogue): at most max_tasks tasks (past it, the task observed
@@ -624,6 +938,11 @@ class LoopDetector:
         agent = cast("dict[str, object]", to).get("id") if isinstance(to, dict) else None
         if not isinstance(task_id, str) or not isinstance(agent, str):
             return None
+        # Branches of one task are apart (envelope 1.4's hop.branch): two branches reaching one
+        # agent in one state run side by side, they do not go round a loop.
+        hop = fields.get("hop")
+        branch = cast("dict[str, object]", hop).get("branch") if isinstance(hop, dict) else None
+        place = f"{agent}\u0000{branch}" if isinstance(branch, str) else agent
         value = self._signature(fields)
         tasks = self._tasks
         task = tasks.get(task_id)
@@ -633,7 +952,7 @@ class LoopDetector:
             task = tasks[task_id] = _TaskLoops()
         else:
             tasks.move_to_end(task_id)
-        seen = task.agents.setdefault(agent, set())
+        seen = task.agents.setdefault(place, set())
         loop = value in seen
         if not loop and task.kept < self._max_signatures:
             seen.add(value)
@@ -677,3 +996,45 @@ def _approval_faults(approval: ClaimApproval | None, pending: str | None, last: 
             faults.append(CustodyFault("approval", expected=pending))
     elif approval.cites is not None and last is not None and approval.cites != last:
         faults.append(CustodyFault("approval-cite", expected=last))
+
+
+def _overcommit_faults(
+    budget: ClaimBudget | None, split: "tuple[ClaimBudget | None, int, list[ClaimBudget | None]]", faults: list[CustodyFault]
+) -> None:
+    """budget-overcommitted: each counter the parent limits is limited in the branch, and the
+    branches' limits together fit in the parent's limit less its spend at the fan-out."""
+    parent, hop, taken = split
+    if budget is None or parent is None or parent.limit is None:
+        return
+    for counter in BUDGET_COUNTERS:
+        limit_of = parent.limit.get(counter)
+        if limit_of is None:
+            continue
+        spent = 0 if parent.consumed is None else parent.consumed.get(counter, 0)
+        limit = None if budget.limit is None else budget.limit.get(counter)
+        held = sum((other.limit or {}).get(counter, 0) for other in taken if other is not None)
+        if limit is None or held + limit > limit_of - spent:
+            faults.append(
+                CustodyFault("budget-overcommitted", counter=counter, hop=hop, limit=limit, parent=limit_of, spent=spent, taken=held)
+            )
+
+
+def _joined_budget(parent: ClaimBudget | None, branches: list[ClaimBudget | None]) -> ClaimBudget | None:
+    """The task's budget once its join fired: the parent's limits, its spend plus every branch's
+    latest spend (the ledger adds the branches' spend back). None when no budget was reported."""
+    consumed = None if parent is None or parent.consumed is None else dict(parent.consumed)
+    seen = parent is not None
+    for budget in branches:
+        if budget is None:
+            continue
+        seen = True
+        for counter in BUDGET_COUNTERS:
+            spent = None if budget.consumed is None else budget.consumed.get(counter)
+            if spent is None:
+                continue
+            if consumed is None:
+                consumed = {}
+            consumed[counter] = consumed.get(counter, 0) + spent
+    if not seen:
+        return None
+    return ClaimBudget(None if parent is None else parent.limit, consumed)

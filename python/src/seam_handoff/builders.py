@@ -8,12 +8,14 @@ A generated module binds them to its graph as first_envelope() and next_envelope
 """
 
 import copy
+import json
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
 from typing import Any, Final, cast
 
+from ._fan_outs import fan_out_map
 from ._records import AgentInfo, EdgeInfo, GraphInfo
 from ._untrusted import quote_untrusted
 
@@ -42,13 +44,26 @@ class EnvelopeBuilder:
     since the Unix epoch (default time.time). handoff_id: default a random UUID (RFC 9562 version 4).
     """
 
-    __slots__ = ("_agents", "_edges", "_graph", "_version")
+    __slots__ = ("_agents", "_edges", "_fan_outs", "_graph", "_version")
 
     def __init__(self, graph: GraphInfo, agents: Sequence[AgentInfo], edges: Sequence[EdgeInfo]) -> None:
         self._graph = graph
         self._agents = {agent.id: agent for agent in agents}
         self._edges = frozenset((edge.from_agent, edge.to_agent) for edge in edges)
         self._version = f"{graph.envelope[0]}.{graph.envelope[1]}.0"
+        # hop.branch exists from envelope 1.4 on.
+        branches = graph.envelope[0] == 1 and graph.envelope[1] >= 4
+        self._fan_outs = fan_out_map(tuple(agents), tuple(edges) if branches else ())
+
+    def _hop(self, me: str, to: str, index: int, path: list[str], inside: object) -> dict[str, Any]:
+        """The hop of a handoff me -> to: in the edge's own branch over a fan_out edge, else in
+        the received one (inside), else in none."""
+        own = self._fan_outs.of_edge.get((me, to))
+        branch = own.id if own is not None else inside if isinstance(inside, str) else None
+        hop: dict[str, Any] = {"index": index, "limit": self._graph.hop_limit, "path": [*path, to]}
+        if branch is not None:
+            hop["branch"] = branch
+        return hop
 
     def _ref(self, agent_id: str) -> dict[str, Any]:
         agent = self._agents.get(agent_id)
@@ -102,7 +117,7 @@ class EnvelopeBuilder:
             "envelope_version": self._version,
             "handoff_id": handoff_id if handoff_id is not None else str(uuid.uuid4()),
             "task_id": task_id,
-            "hop": {"index": 1, "limit": self._graph.hop_limit, "path": [me, to]},
+            "hop": self._hop(me, to, 1, [me], None),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
             "goal": copy.deepcopy(dict(goal)),
@@ -139,12 +154,15 @@ class EnvelopeBuilder:
         if not isinstance(path, list) or type(index) is not int:
             raise TypeError("the envelope received has no hop.path and hop.index to extend")
         self._check_edge(me, to)
-        index += 1
-        if index >= self._graph.hop_limit:
-            then = "escalate the task to a human" if self._graph.on_hop_limit == "escalate" else "fail the task"
-            raise ValueError(
-                f"hop {index} would reach the hop limit of graph {self._graph.name}, {self._graph.hop_limit}: {then} instead of handing it on"
+        inside = _get(received.get("hop"), "branch")
+        known = self._fan_outs.by_id.get(inside) if isinstance(inside, str) else None
+        sender = _get(received.get("from_agent"), "id")
+        if known is not None and known.join is not None and known.join.agent == me and sender in self._fan_outs.inputs.get(me, frozenset()):
+            raise TypeError(
+                f"the envelope received reached the join of {me} in branch {known.id}: hand the task on with join(arrivals, ...) once the join fired"
             )
+        index += 1
+        self._check_limit(index)
         before: Any = received.get("provenance")
         # On an observe edge a malformed provenance may have been accepted (as a warning): it restarts here.
         earlier: list[dict[str, Any]] = copy.deepcopy(cast("list[dict[str, Any]]", before)) if isinstance(before, list) else []
@@ -153,13 +171,88 @@ class EnvelopeBuilder:
             "envelope_version": self._version,
             "handoff_id": handoff_id if handoff_id is not None else str(uuid.uuid4()),
             "task_id": received.get("task_id"),
-            "hop": {"index": index, "limit": self._graph.hop_limit, "path": [*copy.deepcopy(cast("list[str]", path)), to]},
+            "hop": self._hop(me, to, index, copy.deepcopy(cast("list[str]", path)), inside),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
             "goal": copy.deepcopy(dict(goal) if goal is not None else received.get("goal")),
         }
         chosen_budget = dict(budget) if budget is not None else received.get("budget")
         return self._finish(envelope, chosen_budget, fields, received, provenance)
+
+    def _check_limit(self, index: int) -> None:
+        if index >= self._graph.hop_limit:
+            then = "escalate the task to a human" if self._graph.on_hop_limit == "escalate" else "fail the task"
+            raise ValueError(
+                f"hop {index} would reach the hop limit of graph {self._graph.name}, {self._graph.hop_limit}: {then} instead of handing it on"
+            )
+
+    def join(
+        self,
+        arrivals: Sequence[Mapping[str, Any]],
+        *,
+        me: str,
+        to: str,
+        action: str,
+        fields: Mapping[str, Any],
+        parent: Mapping[str, Any] | None = None,
+        goal: Mapping[str, Any] | None = None,
+        budget: Mapping[str, Any] | None = None,
+        provenance_status: str = "asserted",
+        note: str | None = None,
+        now: Callable[[], float] | None = None,
+        handoff_id: str | None = None,
+    ) -> dict[str, Any]:
+        """The envelope a join agent hands the task on with once its join fired (as the
+        JavaScript builder's join): the hop after the longest arrival (the first of equals, in the
+        order given), along its path, out of every branch; the arrivals' decisions, artefacts,
+        constraints and open questions (each once, by id, ref or text) unless fields gives them,
+        their provenance, then this agent's entry. budget defaults to parent's limits with
+        parent's spend plus every arrival's (pass the firing record's join["consumed"] for a join
+        that fired before every branch arrived); goal to parent's, else the first arrival's.
+        parent: the envelope the supervisor received before it fanned out (None when the fan-out
+        started the task). Raises TypeError when no arrival is given, one is not addressed to me,
+        is of another task or carries no hop.branch or hop.path, or the graph has no edge me -> to;
+        ValueError at the hop limit."""
+        if not arrivals:
+            raise TypeError("join(arrivals, ...): no arrival given; a join hands on what reached it")
+        first = arrivals[0]
+        longest = first
+        for arrival in arrivals:
+            addressed = _get(arrival.get("to_agent"), "id")
+            if addressed != me:
+                raise TypeError(f"an arrival was addressed to {quote_untrusted(addressed)}, not to {quote_untrusted(me)}")
+            if arrival.get("task_id") != first.get("task_id"):
+                raise TypeError(
+                    f"the arrivals belong to tasks {quote_untrusted(first.get('task_id'))} and {quote_untrusted(arrival.get('task_id'))}: a join hands on one task"
+                )
+            hop = arrival.get("hop")
+            if not isinstance(_get(hop, "branch"), str) or not isinstance(_get(hop, "path"), list) or type(_get(hop, "index")) is not int:
+                raise TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it")
+            if _get(hop, "index") > _get(longest.get("hop"), "index"):
+                longest = arrival
+        self._check_edge(me, to)
+        index = _get(longest.get("hop"), "index") + 1
+        self._check_limit(index)
+        carried: dict[str, Any] = dict(fields)
+        for name, key in (("decisions", "id"), ("artefacts", "ref"), ("constraints", None), ("open_questions", "question")):
+            if name not in carried:
+                merged = _union([item for arrival in arrivals for item in _listed(arrival.get(name))], key)
+                if merged:
+                    carried[name] = merged
+        provenance = _union([entry for arrival in arrivals for entry in _listed(arrival.get("provenance"))], "")
+        envelope: dict[str, Any] = {
+            "envelope_version": self._version,
+            "handoff_id": handoff_id if handoff_id is not None else str(uuid.uuid4()),
+            "task_id": first.get("task_id"),
+            "hop": self._hop(me, to, index, copy.deepcopy(_get(longest.get("hop"), "path")), None),
+            "from_agent": self._ref(me),
+            "to_agent": self._ref(to),
+            "goal": copy.deepcopy(dict(goal) if goal is not None else (parent or {}).get("goal", first.get("goal"))),
+        }
+        chosen = dict(budget) if budget is not None else _joined_budget(None if parent is None else parent.get("budget"), arrivals)
+        return self._finish(
+            envelope, chosen, carried, None, [*copy.deepcopy(provenance), self._provenance(me, action, provenance_status, note, now)]
+        )
 
     def _finish(
         self,
@@ -188,3 +281,33 @@ class EnvelopeBuilder:
             if fields.get(name) is not None:
                 envelope[name] = copy.deepcopy(fields[name])
         return envelope
+
+
+def _listed(value: object) -> list[Any]:
+    """value when it is a list (an arrival's decisions, artefacts...), else nothing."""
+    return list(cast("list[object]", value)) if isinstance(value, list) else []
+
+
+def _union(items: list[Any], key: str | None) -> list[Any]:
+    """items without repeats, the first of each kept, in order: by item[key], by the item itself
+    (key None), or by its canonical JSON (key "")."""
+    seen: set[str] = set()
+    out: list[Any] = []
+    for item in items:
+        mark = json.dumps(item, sort_keys=True) if key == "" else str(item) if key is None else str(_get(item, key))
+        if mark in seen:
+            continue
+        seen.add(mark)
+        out.append(item)
+    return out
+
+
+def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The parent's limits, and its spend plus every arrival's, counter by counter."""
+    consumed: dict[str, Any] = dict(_get(parent, "consumed") or {})
+    for arrival in arrivals:
+        spends = cast("Mapping[str, object]", _get(arrival.get("budget"), "consumed") or {})
+        for counter, spent in spends.items():
+            if type(spent) is int:
+                consumed[counter] = consumed.get(counter, 0) + spent
+    return {"limit": dict(_get(parent, "limit") or {}), "consumed": consumed}

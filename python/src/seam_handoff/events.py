@@ -75,6 +75,10 @@ class HandoffEvent(TypedDict):
     hop_limit: int
     reasons: list[EventReason]
     reasons_total: int
+    branch: str | None
+    """The fan-out branch an accepted handoff travels in (hop.branch); None outside one and for refusals."""
+    join: str | None
+    """An accepted arrival at a join: "held" or "fired"; else None."""
 
 
 def _text_at(value: object, key: str) -> str | None:
@@ -177,8 +181,14 @@ class HandoffDescriber:
             sent = None
         verdict: HandoffVerdict
         route: str
+        branch: str | None = None
+        join: str | None = None
         if isinstance(result, Accepted):
             reasons, route = result.record.warnings, result.record.route
+            if result.record.branch is not None:
+                branch = escape_untrusted(result.record.branch, MAX_EVENT_TEXT)
+            if result.record.join is not None:
+                join = "fired" if result.record.join["fired"] else "held"
             verdict = "observed" if reasons else "accepted"
         else:
             reasons, route = result.rejection.reasons, result.rejection.route
@@ -210,6 +220,8 @@ class HandoffDescriber:
                 for reason in reasons[:MAX_EVENT_REASONS]
             ],
             "reasons_total": len(reasons),
+            "branch": branch,
+            "join": join,
         }
 
 

@@ -15,6 +15,8 @@
 --   when it had none), budget (JSON array of 10 decimal strings, "" for a counter not given: the
 --   limit, then the consumed count, of tokens, wall_clock_ms, tool_calls, retries, cost_micros, as
 --   the last accepted hop carried them; absent when it had no budget),
+--   fan and bhops (the task's latest fan-out and every hop accepted in a branch: see the
+--   fan-out block below; absent for a task that never fanned out),
 --   approval (the handoff id the task waits for approval of, absent when none is pending),
 --   end (JSON object {agent, terminal, outcome, at, hop}, hop false when no hop was
 --   accepted) and the refusal counts of the task's current round (the hop it awaits), one per
@@ -62,21 +64,29 @@
 -- the handoff it cites (approval.pending_handoff_id, lower case, or "")
 -- then, after those four: the lease until (ms) or "" for no lease, the claim attempt's token,
 -- the envelope's digest or "" (see "Claim leases" below)
+-- then, after those three, "1" when the delivery travels in a fan-out branch, followed by:
+-- branch id, fan-out name, supervisor, branch agent, "1" when it opens the branch, "1" when it
+-- arrives at the join, join agent or "", join need or "", sibling count, sibling ids...
 -- Reply: {"claimed"} | {"claimed", lease until} | {"leased", holder id, holder receiver, holder at, until}
+--      | {"claimed", "join", agent, "1" when fired, hop or "", arrived count,
+--        arrived..., waiting count, waiting..., consumed count, (counter, value)...}
 --      | {"noted", attempt} | {"owner-conflict", owner, attempt}
 --      | {"duplicate", "handoff" or "hop", holder id, holder receiver, holder at}
 --      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
 --        | "producer" | "path", index, expected | "budget-limit" or "budget-consumed", counter,
 --        the last accepted hop's value, its hop index | "approval", the pending handoff id
---        | "approval-cite", the task's last accepted handoff id
+--        | "approval-cite", the task's last accepted handoff id | "budget-overcommitted", counter,
+--        the branch's limit or "", the parent's limit, its spend, the fan-out's hop, the limits taken
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
+--      | {"branch", state, join or "", hop or "", attempt or "", missing count, missing...,
+--        arrived count, arrived...}, state "open" | "late" | "arrived" | "unopened" | "reopened"
 --
 -- ARGV[1] "finish": records that a task ended; the ARGV below follow it.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger
 -- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope  ARGV[4] agent  ARGV[5] terminal  ARGV[6] outcome
 -- ARGV[7] "1" when the agent is an entry of the graph
 -- Reply: {"finished" or "already-finished", agent, terminal, outcome, at, hop index or ""}
---      | {"not-owner", owner or "", last hop or ""}
+--      | {"not-owner", owner or "", last hop or ""} | {"branch-open", join, missing count, missing...}
 --
 -- ARGV[1] "settle": commits or releases a leased claim (see "Claim leases" below).
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger
@@ -94,7 +104,7 @@ local graph_wide = ARGV[3] == "graph"
 -- The task at `key`, or nil when there is none or it is forgotten (idle ttl seconds or more by
 -- the request's clock); the second value says whether a forgotten one must be deleted first.
 local function load(key)
-  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget", "approval")
+  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget", "approval", "fan", "bhops")
   if not f[1] then return nil, false end
   if now - tonumber(f[1]) >= ttl * 1000 then return nil, true end
   return {
@@ -104,6 +114,8 @@ local function load(key)
     ended = f[4] and cjson.decode(f[4]) or nil,
     budget = f[5] and cjson.decode(f[5]) or nil,
     approval = f[6] or nil,
+    fan = f[7] and cjson.decode(f[7]) or nil,
+    bhops = f[8] and cjson.decode(f[8]) or {},
   }, false
 end
 
@@ -114,9 +126,11 @@ local function touched(task)
 end
 
 -- Refreshes the expiry of the task key and of the handoff key of each of its hops: one deadline.
-local function refresh(key, hops)
+-- `more` (optional): the hops accepted in branches, which share it.
+local function refresh(key, hops, more)
   redis.call("EXPIRE", key, ttl)
   for _, hop in ipairs(hops) do redis.call("EXPIRE", hop.k, ttl) end
+  for _, hop in ipairs(more or {}) do redis.call("EXPIRE", hop.k, ttl) end
 end
 
 -- Starts the write of a task: a forgotten one is deleted whole first.
@@ -197,6 +211,306 @@ local function approval_faults(approval, task, last, faults)
   end
 end
 
+-- Every fault of a delivery at `index` against a chain of custody (the task's, or a branch's)
+-- whose last accepted hop is `last`, with the path and budget it recorded: the steps of claim's
+-- step 4. `split` (a branch's delegation): the budget is a share of the parent's (budget-overcommitted).
+local function chain_faults(index, producer, path, budget, last, recorded, recorded_budget, split)
+  local faults = {}
+  local last_index = tonumber(last.i)
+  if index <= last_index then table.insert(faults, "reset") end
+  if graph_wide then
+    if index > last_index + 1 then table.insert(faults, "skip") end
+    local not_owner = producer ~= last.r
+    if not_owner then table.insert(faults, "producer") end
+    if path and recorded then
+      -- Entry last_index is the owner itself: already named by a producer fault.
+      local stop = math.min(#recorded, #path, not_owner and last_index or last_index + 1)
+      for i = 1, stop do
+        if path[i] ~= recorded[i] then
+          table.insert(faults, "path")
+          table.insert(faults, tostring(i - 1))
+          table.insert(faults, recorded[i])
+          break
+        end
+      end
+    end
+  end
+  if split then
+    split(budget, faults)
+  elseif budget and recorded_budget then
+    -- Budgets hold across hops: no limit raised or dropped, no spend lowered or hidden.
+    for c, counter in ipairs(COUNTERS) do
+      local limit_before, spent_before = recorded_budget[c], recorded_budget[5 + c]
+      local limit, spent = budget[c], budget[5 + c]
+      if limit_before ~= "" and (limit == "" or tonumber(limit) > tonumber(limit_before)) then
+        for _, item in ipairs({"budget-limit", counter, limit_before, last.i}) do table.insert(faults, item) end
+      end
+      if spent_before ~= "" and (spent == "" or tonumber(spent) < tonumber(spent_before)) then
+        for _, item in ipairs({"budget-consumed", counter, spent_before, last.i}) do table.insert(faults, item) end
+      end
+    end
+  end
+  return faults
+end
+
+-- Fan-outs: rules branch-unknown, branch-open, branch-late and budget-overcommitted (the memory
+-- store's claimInBranch, seen-store.ts, decides the same, in the same order). The task's latest
+-- fan-out is its JSON field fan: {f = name, s = supervisor, b = the task's last hop index when it
+-- fanned out (text; "-1" when a receiver's store never saw it), base = that hop or false, bp and
+-- bb = its path and budget or false, sib = the fan-out's branch ids, j = join agent or false,
+-- n = how many branches the join needs (text), br = {[branch id] = {o = its delegation or
+-- false, h = its accepted hops in order, p and bu = the path and budget of its last or false,
+-- a = the hop that reached the join or false}}, order = branch ids in opening order, arr =
+-- branch ids in arrival order, fired = the arrival that met the join's condition or false}.
+-- bhops is every hop accepted in a branch of the task, for duplicates and expiry.
+
+-- An integer as exact decimal text (tostring keeps only 14 significant digits).
+local function num(n) return string.format("%.0f", n) end
+
+-- The branch arguments that follow the path, or nil for a delivery outside any branch.
+local function branch_args(from)
+  if ARGV[from] ~= "1" then return nil end
+  local b = {
+    id = ARGV[from + 1], f = ARGV[from + 2], s = ARGV[from + 3], agent = ARGV[from + 4],
+    opens = ARGV[from + 5] == "1", arrives = ARGV[from + 6] == "1",
+    j = ARGV[from + 7] ~= "" and ARGV[from + 7] or false, n = ARGV[from + 8], sib = {},
+  }
+  for i = 1, tonumber(ARGV[from + 9]) do b.sib[i] = ARGV[from + 9 + i] end
+  return b
+end
+
+-- The branches a join that has not fired still waits for, or nil when nothing holds the task.
+local function waits(task)
+  local fan = task and task.fan
+  if not fan or not fan.j or fan.fired then return nil end
+  local missing = {}
+  for _, id in ipairs(fan.sib) do
+    local arrived = false
+    for _, a in ipairs(fan.arr) do if a == id then arrived = true end end
+    if not arrived then table.insert(missing, id) end
+  end
+  return missing
+end
+
+local function branch_reply(state, join, hop, attempt, missing, arrived)
+  local reply = {"branch", state, join or "", hop or "", attempt or "", tostring(#missing)}
+  for _, id in ipairs(missing) do table.insert(reply, id) end
+  table.insert(reply, tostring(#arrived))
+  for _, id in ipairs(arrived) do table.insert(reply, id) end
+  return reply
+end
+
+local function late_reply(fan)
+  return branch_reply("late", fan.j, fan.fired.i, "", {}, fan.arr)
+end
+
+-- The budget-overcommitted check of a branch's delegation: the parent's budget at hop `hop`
+-- (the 10 counters, or false) and the budgets the fan-out's other branches hold.
+local function splitter(parent, hop, taken)
+  return function(budget, faults)
+    if not budget or not parent then return end
+    for c, counter in ipairs(COUNTERS) do
+      local limit_of = parent[c]
+      if limit_of ~= "" then
+        local spent = parent[5 + c] ~= "" and tonumber(parent[5 + c]) or 0
+        local sum = 0
+        for _, other in ipairs(taken) do
+          if other and other[c] ~= "" then sum = sum + tonumber(other[c]) end
+        end
+        local limit = budget[c]
+        if limit == "" or sum + tonumber(limit) > tonumber(limit_of) - spent then
+          for _, item in ipairs({"budget-overcommitted", counter, limit, limit_of, num(spent), hop, num(sum)}) do table.insert(faults, item) end
+        end
+      end
+    end
+  end
+end
+
+-- The task's budget once its join fired: the parent's limits, its spend plus every branch's.
+local function joined_budget(parent, fan)
+  local any = parent and true or false
+  local out = {}
+  for c = 1, 10 do out[c] = parent and parent[c] or "" end
+  for _, id in ipairs(fan.order) do
+    local bu = fan.br[id].bu
+    if bu then
+      any = true
+      for c = 6, 10 do
+        if bu[c] ~= "" then out[c] = num((out[c] ~= "" and tonumber(out[c]) or 0) + tonumber(bu[c])) end
+      end
+    end
+  end
+  return any and out or nil
+end
+
+-- Every fault of a delivery against a chain whose last hop is `last` (nil: a task with no hop).
+local function custody_of(c, last, recorded, recorded_budget, split)
+  if not last then
+    if graph_wide and c.index ~= 1 then return {c.index < 1 and "reset" or "skip"} end
+    return {}
+  end
+  return chain_faults(c.index, c.producer, c.path, c.budget, last, recorded or nil, recorded_budget or nil, split)
+end
+
+local function custody_reply(c, last, faults)
+  local reply = {"custody", last and last.r or "", last and last.i or "", c.refuse()}
+  for _, fault in ipairs(faults) do table.insert(reply, fault) end
+  return reply
+end
+
+-- Records an accepted hop `h` of branch `br` of the task's fan-out `fan` (the task's new round).
+local function save_branch_hop(c, task, fan, br, h)
+  fresh(c.task_key, c.task, c.stale)
+  if c.task then
+    for _, field in ipairs(redis.call("HKEYS", c.task_key)) do
+      if string.sub(field, 1, 2) == "r:" then redis.call("HDEL", c.task_key, field) end
+    end
+  end
+  table.insert(br.h, h)
+  br.p = c.path or false
+  br.bu = c.budget or false
+  table.insert(task.bhops, h)
+  redis.call("HSET", c.task_key, "fan", cjson.encode(fan), "bhops", cjson.encode(task.bhops), "touched", touched(c.task))
+  redis.call("SET", c.handoff_key, c.task_key)
+  refresh(c.task_key, task.hops, task.bhops)
+end
+
+-- A delivery in a fan-out branch (steps 0 to 2 of claim ran before): the branch's delegation
+-- opens it with a share of the parent's budget; a hop inside it follows the branch's own chain;
+-- an arrival at the join is taken once, and the one that meets the join's condition moves the
+-- task on from the longest branch, with the branches' spend added back.
+local function claim_in_branch(c, b)
+  local task = c.task
+  local fan = task and task.fan or nil
+  local current = (fan and fan.f == b.f and fan.s == b.s) and fan or nil
+  local index = c.index
+  local function replay_of(h) return h and h.i == c.hop and h.p == c.producer and h.r == c.receiver end
+  local h = {i = c.hop, id = c.handoff_id, p = c.producer, r = c.receiver, at = at, k = c.handoff_key}
+  if b.opens then
+    if current and index == tonumber(current.b) + 1 then
+      -- Another branch of the fan-out the task is in.
+      local open = current.br[b.id]
+      if open then
+        if open.o and #open.h == 1 and replay_of(open.o) then return {"duplicate", "hop", open.o.id, open.o.r, open.o.at} end
+        return branch_reply("reopened", "", open.o and open.o.i or "", c.refuse(), {}, {})
+      end
+      if current.fired then return late_reply(current) end
+      local taken = {}
+      for _, id in ipairs(current.order) do table.insert(taken, current.br[id].bu) end
+      local base = current.base or nil
+      local faults = custody_of(c, base, current.bp, current.bb, splitter(current.bb, current.b, taken))
+      if #faults > 0 then return custody_reply(c, base, faults) end
+      if c.verdict ~= "accepted" then return {"noted", c.refuse()} end
+      local br = {o = h, h = {}, p = false, bu = false, a = false}
+      current.br[b.id] = br
+      table.insert(current.order, b.id)
+      save_branch_hop(c, task, current, br, h)
+      return {"claimed"}
+    end
+    -- A new fan-out from where the task is now: judged against its chain, like any next hop.
+    local last = c.last
+    local missing = waits(task)
+    if missing then return branch_reply("open", task.fan.j, "", c.refuse(), missing, {}) end
+    local parent = task and task.budget or false
+    local faults = custody_of(c, last, task and task.path, task and task.budget, splitter(parent, last and last.i or "0", {}))
+    if task and last then approval_faults(c.approval, task, last, faults) end
+    if #faults > 0 then return custody_reply(c, last, faults) end
+    if c.verdict ~= "accepted" then return {"noted", c.refuse()} end
+    task = task or {hops = {}, bhops = {}}
+    local br = {o = h, h = {}, p = false, bu = false, a = false}
+    local opened = {
+      f = b.f, s = b.s, b = last and last.i or num(index - 1), base = last or false,
+      bp = task.path or false, bb = parent, sib = b.sib, j = b.j, n = b.n,
+      br = {[b.id] = br}, order = {b.id}, arr = {}, fired = false,
+    }
+    task.fan = opened
+    save_branch_hop(c, task, opened, br, h)
+    return {"claimed"}
+  end
+  -- A hop inside a branch.
+  local br = current and current.br[b.id] or nil
+  if not br then
+    -- Graph-wide, every branch opens through this store; a receiver's store first sees it here.
+    if current and current.fired then return late_reply(current) end
+    if graph_wide then return branch_reply("unopened", "", "", c.refuse(), {}, {}) end
+    task = task or {hops = {}, bhops = {}}
+    if not current then
+      current = {f = b.f, s = b.s, b = "-1", base = false, bp = false, bb = false, sib = b.sib, j = b.j, n = b.n, br = {}, order = {}, arr = {}, fired = false}
+      task.fan = current
+    end
+    br = {o = false, h = {}, p = false, bu = false, a = false}
+    current.br[b.id] = br
+    table.insert(current.order, b.id)
+  end
+  if br.a then
+    if replay_of(br.a) then return {"duplicate", "hop", br.a.id, br.a.r, br.a.at} end
+    return branch_reply("arrived", current.j, br.a.i, "", {}, {})
+  end
+  if current.fired then return late_reply(current) end
+  local last = br.h[#br.h]
+  if last and index <= tonumber(last.i) then
+    if last.i == c.hop and last.r == c.receiver and last.p == c.producer then return {"duplicate", "hop", last.id, last.r, last.at} end
+    local owner = nil
+    for _, x in ipairs(task.hops) do if x.i == c.hop then owner = x end end
+    for _, x in ipairs(br.h) do if x.i == c.hop then owner = x end end
+    if owner and owner.r ~= c.receiver and not (graph_wide and c.producer == last.r) then return {"owner-conflict", owner.r, c.refuse()} end
+  end
+  local faults = custody_of(c, last, br.p, br.bu, nil)
+  if #faults > 0 then return custody_reply(c, last, faults) end
+  if c.verdict ~= "accepted" then return {"noted", c.refuse()} end
+  if not (b.arrives and current.j) then
+    save_branch_hop(c, task, current, br, h)
+    return {"claimed"}
+  end
+  br.a = h
+  table.insert(current.arr, b.id)
+  local fired = #current.arr >= tonumber(current.n)
+  local from_hop = ""
+  local reply = {"claimed", "join", current.j, fired and "1" or "0"}
+  if fired then
+    -- The task goes on from the longest branch (the first to arrive of equals): its hops join
+    -- the task's chain, its path is the task's, and every branch's spend is added back.
+    current.fired = h
+    save_branch_hop(c, task, current, br, h)
+    local longest = nil
+    for _, id in ipairs(current.arr) do
+      local other = current.br[id]
+      if not longest or tonumber(other.a.i) > tonumber(longest.a.i) then longest = other end
+    end
+    for _, x in ipairs(longest.h) do table.insert(task.hops, x) end
+    redis.call("HSET", c.task_key, "hops", cjson.encode(task.hops))
+    if longest.p then redis.call("HSET", c.task_key, "path", cjson.encode(longest.p)) else redis.call("HDEL", c.task_key, "path") end
+    task.budget = joined_budget(current.bb, current)
+    if task.budget then redis.call("HSET", c.task_key, "budget", cjson.encode(task.budget)) else redis.call("HDEL", c.task_key, "budget") end
+    from_hop = longest.a.i
+  else
+    save_branch_hop(c, task, current, br, h)
+  end
+  table.insert(reply, from_hop)
+  table.insert(reply, tostring(#current.arr))
+  for _, id in ipairs(current.arr) do table.insert(reply, id) end
+  local waiting = {}
+  for _, id in ipairs(current.sib) do
+    local arrived = false
+    for _, a in ipairs(current.arr) do if a == id then arrived = true end end
+    if not arrived then table.insert(waiting, id) end
+  end
+  table.insert(reply, tostring(#waiting))
+  for _, id in ipairs(waiting) do table.insert(reply, id) end
+  local consumed = {}
+  if fired and task.budget then
+    for i, counter in ipairs(COUNTERS) do
+      if task.budget[5 + i] ~= "" then
+        table.insert(consumed, counter)
+        table.insert(consumed, task.budget[5 + i])
+      end
+    end
+  end
+  table.insert(reply, tostring(#consumed / 2))
+  for _, item in ipairs(consumed) do table.insert(reply, item) end
+  return reply
+end
+
 local function claim()
   local task_key, handoff_key = KEYS[1], KEYS[2]
   local handoff_id, hop, verdict, receiver = ARGV[4], ARGV[5], ARGV[6], ARGV[7]
@@ -224,7 +538,7 @@ local function claim()
     fresh(task_key, task, stale)
     local count = redis.call("HINCRBY", task_key, "r:" .. ARGV[11], 1)
     redis.call("HSET", task_key, "touched", touched(task))
-    refresh(task_key, hops)
+    refresh(task_key, hops, task and task.bhops)
     return tostring(count)
   end
 
@@ -244,7 +558,7 @@ local function claim()
         if ref == task_key then
           local save = function()
             redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
-            refresh(task_key, hops)
+            refresh(task_key, hops, task and task.bhops)
           end
           local leased = lease_redelivery(h, task, hops, receiver, verdict, lease_until, token, digest, refuse, save)
           if leased then return leased end
@@ -252,13 +566,28 @@ local function claim()
         return {"duplicate", "handoff", h.id, h.r, h.at}
       end
     end
+    for _, h in ipairs(holder_task and holder_task.bhops or {}) do
+      if h.id == handoff_id and h.p == producer then return {"duplicate", "handoff", h.id, h.r, h.at} end
+    end
   end
 
   -- 2. The task ended.
   if task and task.ended then return ended_reply("finished", task.ended) end
 
-  -- 3. This task's hop was accepted before.
+  -- Fan-outs: a delivery in a branch follows the branch's chain (the fan-out block above).
   local index = tonumber(hop)
+  -- After the approval facts (4) and the lease (3).
+  local branch = branch_args(path_end + 8)
+  if branch then
+    local c = {
+      task_key = task_key, handoff_key = handoff_key, task = task, stale = stale, last = last,
+      handoff_id = handoff_id, hop = hop, index = index, verdict = verdict, receiver = receiver,
+      producer = producer, path = path, budget = budget, approval = approval, refuse = refuse,
+    }
+    return claim_in_branch(c, branch)
+  end
+
+  -- 3. This task's hop was accepted before.
   if last and index <= tonumber(last.i) then
     -- The latest step again (same producer, same receiver) under a fresh id: a replay.
     if last.i == hop and last.r == receiver and last.p == producer then return {"duplicate", "hop", last.id, last.r, last.at} end
@@ -273,46 +602,17 @@ local function claim()
     -- Otherwise an older number again: the counter went backwards (below).
   end
 
+  -- Fan-outs: a join waiting for branches holds the task (branch-open).
+  local missing = waits(task)
+  if missing then return branch_reply("open", task.fan.j, "", refuse(), missing, {}) end
+
   -- 4. Out of turn for the task: every fault of its chain of custody.
   if not last and graph_wide and index ~= 1 then
     -- Every hop of a task passes through a graph-wide store: one with no accepted hop starts at 1.
     return {"custody", "", "", refuse(), index < 1 and "reset" or "skip"}
   end
   if last then
-    local faults = {}
-    local last_index = tonumber(last.i)
-    if index <= last_index then table.insert(faults, "reset") end
-    if graph_wide then
-      if index > last_index + 1 then table.insert(faults, "skip") end
-      local not_owner = producer ~= last.r
-      if not_owner then table.insert(faults, "producer") end
-      local recorded = task.path
-      if path and recorded then
-        -- Entry last_index is the owner itself: already named by a producer fault.
-        local stop = math.min(#recorded, #path, not_owner and last_index or last_index + 1)
-        for i = 1, stop do
-          if path[i] ~= recorded[i] then
-            table.insert(faults, "path")
-            table.insert(faults, tostring(i - 1))
-            table.insert(faults, recorded[i])
-            break
-          end
-        end
-      end
-    end
-    -- Budgets hold across hops: no limit raised or dropped, no spend lowered or hidden.
-    if budget and task.budget then
-      for c, counter in ipairs(COUNTERS) do
-        local limit_before, spent_before = task.budget[c], task.budget[5 + c]
-        local limit, spent = budget[c], budget[5 + c]
-        if limit_before ~= "" and (limit == "" or tonumber(limit) > tonumber(limit_before)) then
-          for _, item in ipairs({"budget-limit", counter, limit_before, last.i}) do table.insert(faults, item) end
-        end
-        if spent_before ~= "" and (spent == "" or tonumber(spent) < tonumber(spent_before)) then
-          for _, item in ipairs({"budget-consumed", counter, spent_before, last.i}) do table.insert(faults, item) end
-        end
-      end
-    end
+    local faults = chain_faults(index, producer, path, budget, last, task.path, task.budget)
     approval_faults(approval, task, last, faults)
     if #faults > 0 then
       local reply = {"custody", last.r, last.i, refuse()}
@@ -357,7 +657,7 @@ local function claim()
     redis.call("HDEL", task_key, "approval")
   end
   redis.call("SET", handoff_key, task_key)
-  refresh(task_key, hops)
+  refresh(task_key, hops, task and task.bhops)
   if claimed.u then return {"claimed", claimed.u} end
   return {"claimed"}
 end
@@ -368,13 +668,20 @@ local function finish()
   if task and task.ended then return ended_reply("already-finished", task.ended) end
   local hops = task and task.hops or {}
   local last = hops[#hops]
+  -- Fan-outs: the task's end waits for its join, like its next hop (branch-open).
+  local missing = graph_wide and waits(task) or nil
+  if missing and (ARGV[4] == task.fan.j or (last and last.r == ARGV[4]) or (not last and ARGV[7] == "1")) then
+    local reply = {"branch-open", task.fan.j, tostring(#missing)}
+    for _, id in ipairs(missing) do table.insert(reply, id) end
+    return reply
+  end
   if graph_wide and last and last.r ~= ARGV[4] then return {"not-owner", last.r, last.i} end
   -- Never handed on: it is still with the entry agent that took it in.
   if graph_wide and not last and ARGV[7] ~= "1" then return {"not-owner", "", ""} end
   local ended = {agent = ARGV[4], terminal = ARGV[5], outcome = ARGV[6], at = at, hop = last and last.i or false}
   fresh(task_key, task, stale)
   redis.call("HSET", task_key, "end", cjson.encode(ended), "touched", touched(task))
-  refresh(task_key, hops)
+  refresh(task_key, hops, task and task.bhops)
   return ended_reply("finished", ended)
 end
 

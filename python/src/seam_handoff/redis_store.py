@@ -24,6 +24,8 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, cast
 from ._stores import (
     BUDGET_COUNTERS,
     AlreadyFinished,
+    BranchOpen,
+    BranchOut,
     Claimed,
     ClaimHolder,
     ClaimRequest,
@@ -35,6 +37,7 @@ from ._stores import (
     Finished,
     FinishRequest,
     FinishResult,
+    JoinState,
     Leased,
     Lost,
     Noted,
@@ -173,6 +176,22 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
     leased = settings.lease_ms > 0 and isinstance(request.token, str)
     digest = envelope_digest(request.envelope) if leased else None
     args += [str(request.at + settings.lease_ms) if leased else "", cast(str, request.token) if leased else "", digest or ""]
+    # Fan-outs: after the approval facts and the lease, the branch the delivery travels in.
+    branch = request.branch
+    if branch is None:
+        args.append("0")
+    else:
+        join = branch.join
+        args += [
+            "1",
+            branch.id,
+            branch.fan_out,
+            branch.from_agent,
+            branch.agent,
+            "1" if branch.opens else "0",
+            "1" if branch.arrives else "0",
+        ]
+        args += ["" if join is None else join.agent, "" if join is None else str(join.need), str(len(branch.siblings)), *branch.siblings]
     named = (
         f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
         if request.handoff_id is None
@@ -374,6 +393,12 @@ class _Reader:
     def more(self) -> bool:
         return self._next < len(self._items)
 
+    def peek(self) -> str:
+        """The next item, not read yet: for a reply whose shape its next item tells."""
+        if self._next >= len(self._items):
+            raise self.bad()
+        return self._items[self._next]
+
     def done(self) -> None:
         if self._next != len(self._items):
             raise self.bad()
@@ -406,7 +431,13 @@ def to_claim_result(reply: object) -> ClaimResult:
     r = _Reader("claim", reply)
     result: ClaimResult
     if r.outcome == "claimed":
-        result = Claimed(lease_until=r.time()) if r.more() else Claimed()
+        if not r.more():
+            result = Claimed()
+        elif r.peek() == "join":
+            r.text()
+            result = Claimed(join=_join_state(r))
+        else:
+            result = Claimed(lease_until=r.time())
     elif r.outcome == "leased":
         holder_id, receiver = r.text(), r.text()
         holder = ClaimHolder(holder_id, receiver, r.time())
@@ -442,6 +473,25 @@ def to_claim_result(reply: object) -> ClaimResult:
                 faults.append(CustodyFault(cast(Any, kind), counter=counter, before=before, hop=r.integer(0)))
             elif kind in ("approval", "approval-cite"):
                 faults.append(CustodyFault(cast(Any, kind), expected=r.text()))
+            elif kind == "budget-overcommitted":
+                counter = r.text()
+                if counter not in BUDGET_COUNTERS:
+                    raise r.bad()
+                limit = r.text()
+                if limit != "" and not _INTEGER.match(limit):
+                    raise r.bad()
+                parent, spent, hop, taken = r.integer(0), r.integer(0), r.integer(0), r.integer(0)
+                faults.append(
+                    CustodyFault(
+                        "budget-overcommitted",
+                        counter=counter,
+                        hop=hop,
+                        limit=None if limit == "" else int(limit),
+                        parent=parent,
+                        spent=spent,
+                        taken=taken,
+                    )
+                )
             else:
                 raise r.bad()
         if not faults:
@@ -449,6 +499,26 @@ def to_claim_result(reply: object) -> ClaimResult:
         return Custody(owner_id, last_hop, tuple(faults), attempt)
     elif r.outcome == "finished":
         result = Finished(_task_end(r))
+    elif r.outcome == "branch":
+        state = r.text()
+        if state not in _BRANCH_STATES:
+            raise r.bad()
+        join_agent, hop_text, attempt_text = r.text(), r.text(), r.text()
+        if hop_text != "" and not _INTEGER.match(hop_text):
+            raise r.bad()
+        counted = state not in ("late", "arrived")
+        if counted != (attempt_text != "") or (counted and not _INTEGER.match(attempt_text)):
+            raise r.bad()
+        missing = _ids(r)
+        arrived = _ids(r)
+        result = BranchOut(
+            cast(Any, state),
+            join_agent or None,
+            missing,
+            arrived,
+            None if hop_text == "" else int(hop_text),
+            int(attempt_text) if counted else None,
+        )
     else:
         raise r.bad()
     r.done()
@@ -475,6 +545,37 @@ def to_settle_result(reply: object) -> SettleResult:
     return result
 
 
+_BRANCH_STATES: Final = frozenset({"open", "late", "arrived", "unopened", "reopened"})
+
+
+def _ids(r: _Reader) -> tuple[str, ...]:
+    """A count, then that many branch ids (never empty)."""
+    ids = tuple(r.text() for _ in range(r.integer(0)))
+    if "" in ids:
+        raise r.bad()
+    return ids
+
+
+def _join_state(r: _Reader) -> JoinState:
+    """The join's state after a claimed arrival (see ledger.lua)."""
+    agent, fired_text, hop_text = r.text(), r.text(), r.text()
+    if fired_text not in ("0", "1") or (hop_text != "" and not _INTEGER.match(hop_text)):
+        raise r.bad()
+    fired = fired_text == "1"
+    if fired != (hop_text != ""):
+        raise r.bad()
+    arrived = _ids(r)
+    waiting = _ids(r)
+    consumed: dict[str, int] | None = None
+    for _ in range(r.integer(0)):
+        counter = r.text()
+        if counter not in BUDGET_COUNTERS:
+            raise r.bad()
+        consumed = consumed or {}
+        consumed[counter] = r.integer(0)
+    return JoinState(agent, arrived, waiting, fired, None if hop_text == "" else int(hop_text), consumed)
+
+
 def to_finish_result(reply: object) -> FinishResult:
     """The finish script's reply as a FinishResult; StoreUnavailableError for anything else."""
     r = _Reader("finish", reply)
@@ -485,6 +586,9 @@ def to_finish_result(reply: object) -> FinishResult:
         result = AlreadyFinished(_task_end(r))
     elif r.outcome == "not-owner":
         result = NotOwner(*_owner(r))
+    elif r.outcome == "branch-open":
+        join_agent = r.text()
+        result = BranchOpen(join_agent, _ids(r))
     else:
         raise r.bad()
     r.done()

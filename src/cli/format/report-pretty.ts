@@ -110,6 +110,18 @@ function statusSection(report: HandoffReport): string {
   return out + table(["edge", "kind", "handoffs", "statuses", "verdicts"], rows, "llrll");
 }
 
+function fanOutSection(report: HandoffReport): string {
+  const { fan_outs: fanOuts } = report;
+  let out = "Fan-outs (branches per task and fan-out; join wait, ms: first branch handoff -> the arrival that fired the join)\n";
+  if (fanOuts.fan_outs === 0) return `${out}  no handoff in a branch\n`;
+  const spread = fanOuts.branches.distribution.map((d) => `${count(d.fan_outs)} with ${d.branches}`).join(", ");
+  out += `  ${count(fanOuts.fan_outs)} fan-outs: branches p50 ${num(fanOuts.branches.p50)}, max ${num(fanOuts.branches.max)} (${spread})\n`;
+  const wait = fanOuts.join_wait;
+  if (wait.count === 0) return `${out}  no join fired\n`;
+  const rows = [["all", ...quantiles(wait)], ...wait.by_join.map((j) => [name(j.join), ...quantiles(j)])];
+  return out + table(["join", "count", "p50", "p95", "p99", "max"], rows, "lrrrrr");
+}
+
 function versionSection(report: HandoffReport): string {
   const out = "Envelope versions in flight\n";
   if (report.versions.length === 0) return `${out}  no handoff\n`;
@@ -124,7 +136,7 @@ export function formatReportPretty(report: HandoffReport): string {
   let out = `${count(report.handoffs)} handoff${report.handoffs === 1 ? "" : "s"}${span}: `;
   out += `${count(v.accepted)} accepted, ${count(v.observed)} observed, ${count(v.rejected)} rejected, ${count(v.duplicate)} duplicate\n`;
   out += `(quantiles within ${report.quantiles.relative_error * 100}% of a true value; hops exact)\n`;
-  for (const section of [latencySection, sizeSection, hopSection, rejectionSection, statusSection, versionSection]) out += `\n${section(report)}`;
+  for (const section of [latencySection, sizeSection, hopSection, rejectionSection, statusSection, fanOutSection, versionSection]) out += `\n${section(report)}`;
   if (report.cut.length > 0) out += `\nToo many distinct ${report.cut.join(", ")}: the rest are counted as "(other)".\n`;
   return out;
 }

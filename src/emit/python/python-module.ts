@@ -47,6 +47,7 @@ const OWN_NAMES = [
   "finish",
   "first_envelope",
   "next_envelope",
+  "join_envelope",
   "finish_async",
   "loop_signature",
   "validate_envelope",
@@ -88,6 +89,7 @@ function edgeRouteCode(edge: EdgeInfo): PyCode {
   }
   if (edge.minConfidence !== undefined) parts.push(py`, min_confidence=FloorInfo(${edge.minConfidence.value}, ${edge.minConfidence.decisions})`);
   if (edge.gate === true) parts.push(py`, gate=True`);
+  if (edge.fanOut !== undefined) parts.push(py`, fan_out=${edge.fanOut}`);
   return joinPython(parts, "");
 }
 
@@ -130,7 +132,9 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
       (agent) =>
         py`AgentInfo(${agent.id}, ${agent.role}, ${agent.version ?? null}, ${tuple(
           agent.terminals.map((t) => py`TerminalInfo(${t.id}, ${t.outcome}, ${t.description ?? null})`),
-        )}${agent.gate === true ? py`, gate=True` : py``})`,
+        )}${agent.gate === true ? py`, gate=True` : py``}${
+          agent.join === undefined ? py`` : py`, join=JoinInfo(${agent.join.inputs}, ${agent.join.need}, ${agent.join.within ?? null}, ${agent.join.otherwise})`
+        })`,
     ),
   );
   const edgeCode = tuple(
@@ -184,7 +188,7 @@ RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .
 recompile instead.
 """`)}
 
-${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable
+${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable, Sequence
 from typing import ${trustedPython(generatedCode.includes("TYPE_CHECKING") ? "TYPE_CHECKING, " : "")}Any, Final, Literal, TypeAlias, TypedDict, cast
 
 from seam_handoff import codegen as _codegen
@@ -390,6 +394,43 @@ ${builderParams}    provenance_status: Literal["verified", "asserted", "unverifi
         to=to,
         action=action,
         fields={key: value for key, value in fields.items() if value is not None},
+        goal=cast("dict[str, Any] | None", goal),
+        budget=cast("dict[str, Any] | None", budget),
+        provenance_status=provenance_status,
+        note=note,
+        now=now,
+        handoff_id=handoff_id,
+    )
+    return cast(Envelope, built)
+
+
+def join_envelope(
+    arrivals: Sequence[Envelope],
+    *,
+    me: AgentId,
+    to: AgentId,
+    action: str,
+    parent: Envelope | None = None,
+    goal: ${goalType} | None = None,
+    budget: ${budgetType} | None = None,
+${builderParams}    provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
+    note: str | None = None,
+    now: Callable[[], float] | None = None,
+    handoff_id: str | None = None,
+) -> Envelope:
+    """The envelope a join agent hands the task on with once its join fired: the hop after the
+    longest arrival, along its path, out of every branch, with the arrivals' decisions,
+    artefacts, open questions and provenance, and their spend added to parent's (the envelope
+    the supervisor received before it fanned out). Raises TypeError when an arrival is not
+    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    fields = {${builderFields}}
+    built = _BUILDER.join(
+        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        me=me,
+        to=to,
+        action=action,
+        fields={key: value for key, value in fields.items() if value is not None},
+        parent=cast("dict[str, Any] | None", parent),
         goal=cast("dict[str, Any] | None", goal),
         budget=cast("dict[str, Any] | None", budget),
         provenance_status=provenance_status,

@@ -10,10 +10,15 @@ import { approvalPending } from "./approval-pending.js";
 import { artefactUnreadable } from "./artefact-unreadable.js";
 import { badHopPath } from "./bad-hop-path.js";
 import { blockingQuestion } from "./blocking-question.js";
+import { branchLate } from "./branch-late.js";
+import { branchMismatch } from "./branch-mismatch.js";
+import { branchOpen } from "./branch-open.js";
+import { branchUnknown } from "./branch-unknown.js";
 import { budgetConsumedDecreased } from "./budget-consumed-decreased.js";
 import { budgetCounterMissing } from "./budget-counter-missing.js";
 import { budgetExhausted } from "./budget-exhausted.js";
 import { budgetLimitRaised } from "./budget-limit-raised.js";
+import { budgetOvercommitted } from "./budget-overcommitted.js";
 import { confidenceBelowFloor } from "./confidence-below-floor.js";
 import { duplicate } from "./duplicate.js";
 import { guardUnmet } from "./guard-unmet.js";
@@ -58,6 +63,7 @@ export const INGEST_RULES: readonly IngestRule[] = [
   agentVersion,
   badHopPath,
   maxRoundsExceeded,
+  branchMismatch,
   guardUnmet,
   confidenceBelowFloor,
   artefactUnreadable,
@@ -65,12 +71,16 @@ export const INGEST_RULES: readonly IngestRule[] = [
   duplicate,
   leaseHeld,
   ownerConflict,
+  branchUnknown,
+  branchOpen,
+  branchLate,
   notOwner,
   pathDisagrees,
   hopSkipped,
   hopReset,
   budgetLimitRaised,
   budgetConsumedDecreased,
+  budgetOvercommitted,
   approvalPending,
   taskFinished,
 ];

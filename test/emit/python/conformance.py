@@ -4,10 +4,10 @@ emitted Python module, in one process.
 usage: python3 conformance.py MODULE.py SUITE_DIR sync|async [REDIS_URL] > verdicts.json
 Prints {case name: [verdict of each step]}, a delivery's verdict being {"ok", "duplicate",
 "route", "reasons": [[path, rule], ...], "warnings": [[path, rule], ...], "attempt", "messages":
-[[path, rule, message], ...]} in the runtime's order, a finish step's {"ok", "rule"?}, a settle
-step's {"outcome"}. In async mode every delivery goes through accept_async with an async
-can_read and an async store, every finish through finish_async, every settle through
-commit_async / release_async.
+[[path, rule, message], ...], "join"} in the runtime's order, a finish step's {"ok", "rule"?,
+"message"?}, a settle step's {"outcome"}. In async mode every delivery goes through accept_async
+with an async can_read and an async store, every finish through finish_async, every settle
+through commit_async / release_async.
 With REDIS_URL each case gets a fresh prefix on that Redis: RedisSeenStore (redis-py) in sync
 mode, AsyncRedisSeenStore (redis.asyncio) in async mode.
 """
@@ -96,7 +96,7 @@ async def run_finish(m, store, step, mode):
         result = m.finish(f["task"], seen=store, **options)
     else:
         result = await m.finish_async(f["task"], seen=store, **options)
-    return {"ok": True} if result.ok else {"ok": False, "rule": result.rule}
+    return {"ok": True} if result.ok else {"ok": False, "rule": result.rule, "message": result.message}
 
 
 def verdict(result):
@@ -104,10 +104,10 @@ def verdict(result):
     # Every reason and warning in full, in the runtime's order: compared with the JavaScript runtime's.
     messages = lambda reasons: [[r.path, r.rule, r.message] for r in reasons]  # noqa: E731
     if result.ok:
-        warnings = result.record.warnings
-        return {"ok": True, "duplicate": False, "route": result.record.route, "reasons": [], "warnings": pairs(warnings), "attempt": None, "messages": messages(warnings)}
+        record = result.record
+        return {"ok": True, "duplicate": False, "route": record.route, "reasons": [], "warnings": pairs(record.warnings), "attempt": None, "messages": messages(record.warnings), "join": record.join}
     rejection = result.rejection
-    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages(rejection.reasons)}
+    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages(rejection.reasons), "join": None}
 
 
 def redis_store(url, prefix, case, mode):

@@ -38,6 +38,10 @@ interface Verdict {
   reasons: Pair[];
   warnings?: Pair[];
   attempt?: number | null;
+  messages?: [string, string, string][];
+  join?: unknown;
+  rule?: string;
+  message?: string;
 }
 interface Case {
   deliveries: { note?: string; finish?: object; settle?: object; expect: Verdict }[];
@@ -49,12 +53,18 @@ const suites = readdirSync(suiteRoot, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-/** A delivery's verdict in the suite's terms (`attempt` only where the case states it); a finish or settle step's as is. */
+/** A verdict in the suite's terms (`attempt`, `messages`, `join` and a finish step's `message` only where the case states them); a settle step's as is. */
 function comparable(verdict: Verdict, expected: Case["deliveries"][number]): object {
-  if (expected.finish !== undefined || expected.settle !== undefined) return verdict;
-  const sorted = (pairs: readonly Pair[] | undefined) => (pairs ?? []).map((pair) => JSON.stringify(pair)).sort();
+  if (expected.settle !== undefined) return verdict;
+  if (expected.finish !== undefined) {
+    if (verdict.ok || expected.expect.message !== undefined) return verdict;
+    return { ok: verdict.ok, rule: verdict.rule };
+  }
+  const sorted = (pairs: readonly unknown[] | undefined) => (pairs ?? []).map((pair) => JSON.stringify(pair)).sort();
   const attempt = expected.expect.attempt === undefined ? {} : { attempt: verdict.attempt };
-  return { ok: verdict.ok, duplicate: verdict.duplicate, route: verdict.route, reasons: sorted(verdict.reasons), warnings: sorted(verdict.warnings), ...attempt };
+  const messages = expected.expect.messages === undefined ? {} : { messages: sorted(verdict.messages) };
+  const join = expected.expect.join === undefined ? {} : { join: verdict.join };
+  return { ok: verdict.ok, duplicate: verdict.duplicate, route: verdict.route, reasons: sorted(verdict.reasons), warnings: sorted(verdict.warnings), ...attempt, ...messages, ...join };
 }
 
 describe.skipIf(python === undefined).each(suites)("conformance suite %s in Python", (suite) => {

@@ -9,10 +9,11 @@ from .._records import Accepted, Rejected
 Verdict: TypeAlias = Accepted | Rejected
 """What accept() returns."""
 
-VerdictRoute: TypeAlias = Literal["proceed", "human_input", "approval", "failed", "repair", "escalate", "fail", "discard", "retry"]
+VerdictRoute: TypeAlias = Literal["proceed", "human_input", "approval", "failed", "held", "repair", "escalate", "fail", "discard", "retry"]
 """Where a verdict sends the task: an accepted envelope's record.route (proceed, human_input,
-approval, failed) or a refused one's rejection.route (repair, escalate, fail; discard for a
-duplicate; retry for a handoff held by a live claim lease, lease-held)."""
+approval, failed; held for an arrival at a join that still waits for other branches) or a
+refused one's rejection.route (repair, escalate, fail; discard for a duplicate or a late branch;
+retry for a handoff held by a live claim lease, lease-held)."""
 
 
 def verdict_route(verdict: Verdict) -> VerdictRoute:

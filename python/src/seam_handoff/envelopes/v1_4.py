@@ -29,7 +29,7 @@ SCHEMA_ID: Final = "urn:seam-handoff:schema:handoff-envelope:1.4"
 
 _KNOWN_0: Final = frozenset(("envelope_version", "handoff_id", "task_id", "hop", "from_agent", "to_agent", "goal", "decisions", "artefacts", "constraints", "budget", "open_questions", "provenance", "status", "allowed_next_step", "safe_resume", "blocked_on", "approval",))
 _PATTERN_1: Final = re.compile("^[0-9]+\\.[0-9]+\\.[0-9]+\\Z")
-_KNOWN_2: Final = frozenset(("index", "limit", "path",))
+_KNOWN_2: Final = frozenset(("index", "limit", "path", "branch",))
 _KNOWN_3: Final = frozenset(("id", "role", "version",))
 _ENUM_4: Final = frozenset(("supervisor", "worker", "peer",))
 _ALLOWED_5: Final = ("supervisor", "worker", "peer")
@@ -148,6 +148,15 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/path/" + str(i2), "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/hop/path", "type", {"type": "array"}))
+                if "branch" in d1:
+                    d2 = d1["branch"]
+                    if isinstance(d2, str):
+                        if len(d2) > 256:
+                            errors.append(SchemaError(path + "/hop/branch", "maxLength", {"limit": 256}))
+                        if len(d2) < 3:
+                            errors.append(SchemaError(path + "/hop/branch", "minLength", {"limit": 3}))
+                    else:
+                        errors.append(SchemaError(path + "/hop/branch", "type", {"type": "string"}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         if "from_agent" in data:
@@ -762,6 +771,10 @@ def free_text_ok(data: object) -> bool:
                         for t3 in t2:
                             if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                                 return False
+                if "branch" in t1:
+                    t2 = t1["branch"]
+                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                        return False
         if "from_agent" in data:
             t1 = data["from_agent"]
             if isinstance(t1, dict):
@@ -948,6 +961,7 @@ class Hop(_HopRequired, total=False):
     "Where the task is on its way through the graph: how many handoffs it has taken and how many it may take."
 
     path: list[str]
+    branch: str
 
 
 class _AgentRefRequired(TypedDict):

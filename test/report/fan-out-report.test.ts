@@ -1,0 +1,102 @@
+/**
+ * `seam report` on fan-outs: the handoff events of a fanned-out task carry its branch and the
+ * join's state, and the report counts branches per task fan-out and how long each join waited.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatReportPretty } from "../../src/cli/format/report-pretty.js";
+import { createGraphAccept } from "../../src/emit/graph-accept.js";
+import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../../src/emit/graph-data.js";
+import { addGraphSchemas } from "../../src/emit/schema-compiler.js";
+import { createReportBuilder } from "../../src/report/handoff-report.js";
+import { readEvent } from "../../src/report/read-event.js";
+import { createEnvelopeBuilder } from "../../src/runtime/envelope-builder.js";
+import type { Budget, Envelope } from "../../src/runtime/envelope.js";
+import { createHandoffDescriber, type HandoffEvent } from "../../src/runtime/handoff-event.js";
+import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { checkedGraph, projectRoot } from "../emit/helpers.js";
+
+const graph = checkedGraph(readFileSync(join(projectRoot, "conformance", "fan-out", "graph.seam"), "utf8"), "fan-out/graph.seam");
+const { accept } = createGraphAccept(graph);
+const edges = toEdgeInfos(graph, addGraphSchemas(graph).edgeContracts);
+const builder = createEnvelopeBuilder({ graph: toGraphInfo(graph), agents: toAgentInfos(graph), edges });
+const describe_ = createHandoffDescriber({ graph: toGraphInfo(graph), edges });
+const T0 = Date.parse("2026-12-01T09:00:00Z");
+const budget = (limit: number, consumed: number): Budget => ({ limit: { tool_calls: limit }, consumed: { tool_calls: consumed } });
+let ids = 0;
+const handoffId = (): string => `1f2e3d4c-5b6a-4978-8695-${String(++ids).padStart(12, "0")}`;
+
+function next(received: Envelope, me: string, to: string, over: Budget): Envelope {
+  const back = edges.some((e) => e.from === me && e.to === to && e.kind === "return") ? { status: "ready" as const, artefacts: [{ ref: `artefact://r/${me}`, media_type: "text/plain", role: "supporting" as const }] } : {};
+  return builder.next(received, { me, to, action: "works", ...back, budget: over, handoffId: handoffId(), now: () => T0 });
+}
+
+/** Ingests `steps` (envelope, seconds after T0) for one store, as the services' event logs would hold them. */
+function events(steps: readonly [Envelope, number][]): HandoffEvent[] {
+  const seen = createMemorySeenStore();
+  return steps.map(([envelope, seconds]) => {
+    const at = T0 + seconds * 1000;
+    const result = accept(envelope, { me: envelope.to_agent.id, seen, now: () => at });
+    const event = describe_({ envelope, result, receiver: envelope.to_agent.id, completedAt: at, ingestMs: 0.01 });
+    // Through JSON and back, as seam report reads a log.
+    const read = readEvent(JSON.parse(JSON.stringify(event)));
+    if (read.kind !== "event") throw new Error("an event did not read back");
+    return read.event;
+  });
+}
+
+function scoutTask(task: string, answerAfter: number): [Envelope, number][] {
+  const scout = builder.first({ me: "desk", to: "scout", action: "asks", taskId: task, constraints: ["EUR"], goal: { statement: "quote", acceptance_criteria: ["a quote"] }, budget: budget(8, 0), handoffId: handoffId(), now: () => T0 });
+  const north = next(scout, "scout", "north", budget(4, 0));
+  const south = next(scout, "scout", "south", budget(4, 0));
+  return [
+    [scout, 0],
+    [north, 10],
+    [south, 11],
+    [next(north, "north", "scout", budget(4, 1)), 10 + answerAfter],
+    [next(south, "south", "scout", budget(4, 1)), 20 + answerAfter],
+  ];
+}
+
+describe("the report of fan-outs", () => {
+  const log = [...events(scoutTask("quote-1", 30)), ...events(scoutTask("quote-2", 90))];
+
+  it("writes each accepted branch handoff's branch, and the join's state of each arrival, into its event", () => {
+    expect(log.slice(0, 5).map((e) => [e.branch, e.join, e.verdict])).toEqual([
+      [null, null, "accepted"],
+      ["quotes/north", null, "accepted"],
+      ["quotes/south", null, "accepted"],
+      ["quotes/north", "fired", "accepted"],
+      // Late after the any-join fired: refused, so no branch is recorded.
+      [null, null, "rejected"],
+    ]);
+  });
+
+  it("counts branches per task fan-out and the join wait from the first branch handoff to the firing arrival", () => {
+    const report = createReportBuilder();
+    for (const event of log) report.add(event);
+    const { fan_outs: fanOuts } = report.finish();
+    expect(fanOuts.fan_outs).toBe(2);
+    expect(fanOuts.branches).toEqual({ p50: 2, max: 2, distribution: [{ branches: 2, fan_outs: 2 }] });
+    // Waits of 30 s and 90 s: exact at the extremes, within the sketch's 1% between.
+    expect(fanOuts.join_wait.count).toBe(2);
+    expect(fanOuts.join_wait.max).toBe(90_000);
+    expect(Math.abs((fanOuts.join_wait.p50 as number) - 30_000)).toBeLessThanOrEqual(300);
+    expect(fanOuts.join_wait.by_join.map((j) => [j.join, j.count, j.max])).toEqual([["scout", 2, 90_000]]);
+  });
+
+  it("prints a fan-out section, and says so when no handoff travelled in a branch", () => {
+    const report = createReportBuilder();
+    for (const event of log) report.add(event);
+    const text = formatReportPretty(report.finish());
+    const section = text.slice(text.indexOf("Fan-outs"), text.indexOf("Envelope versions"));
+    expect(section.split("\n").slice(0, 2)).toEqual([
+      "Fan-outs (branches per task and fan-out; join wait, ms: first branch handoff -> the arrival that fired the join)",
+      "  2 fan-outs: branches p50 2, max 2 (2 with 2)",
+    ]);
+    expect(section).toMatch(/^ {2}scout +2 +[\d,]+ +[\d,]+ +[\d,]+ +90,000$/m);
+    const empty = createReportBuilder();
+    expect(formatReportPretty(empty.finish())).toContain("Fan-outs (branches per task and fan-out; join wait, ms: first branch handoff -> the arrival that fired the join)\n  no handoff in a branch\n");
+  });
+});

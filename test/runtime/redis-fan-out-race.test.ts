@@ -1,0 +1,156 @@
+/**
+ * Fan-outs in the Redis store under racing replicas (separate OS processes, each an agent
+ * service calling the emitted module's acceptAsync() at the same moment for the same tasks): two
+ * branches delegated at once are both owners; two arrivals at an all-join at once, exactly one
+ * fires it; two arrivals at an any-join at once, one fires it and the other is late. A real
+ * redis-server; skipped with one line naming the package when it is absent.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emitCompileOutput } from "../../src/emit/compile-output.js";
+import { createGraphAccept } from "../../src/emit/graph-accept.js";
+import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../../src/emit/graph-data.js";
+import { addGraphSchemas } from "../../src/emit/schema-compiler.js";
+import { createEnvelopeBuilder } from "../../src/runtime/envelope-builder.js";
+import type { Budget, Envelope } from "../../src/runtime/envelope.js";
+import { createRedisSeenStore, redisKey } from "../../src/runtime/redis-store.js";
+import { checkedGraph, makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+import { useRedis } from "./redis-fixture.js";
+import { redisAvailable } from "./redis-server.js";
+
+interface Answer {
+  readonly ok: boolean;
+  readonly rules?: string[];
+  readonly route?: string;
+  readonly fired?: boolean;
+}
+
+const WORKER = fileURLToPath(new URL("./redis-ledger-worker.mjs", import.meta.url));
+const TASKS = 100;
+const graph = checkedGraph(readFileSync(join(projectRoot, "conformance", "fan-out", "graph.seam"), "utf8"), "fan-out/graph.seam");
+const { acceptAsync } = createGraphAccept(graph);
+const edges = toEdgeInfos(graph, addGraphSchemas(graph).edgeContracts);
+const builder = createEnvelopeBuilder({ graph: toGraphInfo(graph), agents: toAgentInfos(graph), edges });
+const redis = useRedis();
+let dir = "";
+let module = "";
+
+beforeAll(() => {
+  dir = makeTempDir("redis-fan-out-race");
+  for (const file of emitCompileOutput([graph])) {
+    writeFileSync(join(dir, file.path), file.content);
+    if (file.path.endsWith(".mjs")) module = join(dir, file.path);
+  }
+});
+afterAll(removeTempDirs);
+
+const budget = (limit: number, consumed: number): Budget => ({ limit: { tool_calls: limit }, consumed: { tool_calls: consumed } });
+let ids = 0;
+const handoffId = (): string => `5b4a3928-1706-4f5e-8d4c-${String(++ids).padStart(12, "0")}`;
+
+function first(task: string, to: string): Envelope {
+  return builder.first({ me: "desk", to, action: "hands on", taskId: task, constraints: ["bid in EUR"], goal: { statement: "answer", acceptance_criteria: ["an answer"] }, budget: budget(8, 0), handoffId: handoffId() });
+}
+
+function next(received: Envelope, me: string, to: string, over: Budget): Envelope {
+  const back = edges.some((e) => e.from === me && e.to === to && e.kind === "return") ? { status: "ready" as const, artefacts: [{ ref: `artefact://race/${me}`, media_type: "text/plain", role: "supporting" as const }] } : {};
+  return builder.next(received, { me, to, action: "works", ...back, budget: over, handoffId: handoffId() });
+}
+
+/** Runs one racer per list of envelopes, all starting at the same moment; their answers, and whether every racer started on time. */
+async function race(prefix: string, racers: Envelope[][]): Promise<{ answers: Answer[][]; onTime: boolean }> {
+  const startAt = Date.now() + 2000;
+  const runs = await Promise.all(
+    racers.map((envelopes, r) => {
+      const file = join(dir, `${prefix}-${r}.json`);
+      const steps = envelopes.map((envelope) => ({ envelope, me: envelope.to_agent.id }));
+      writeFileSync(file, JSON.stringify({ url: redis.server().url, prefix, module, startAt, seed: r, steps }));
+      return new Promise<{ late: number; answers: Answer[] }>((resolve, reject) => {
+        const child = spawn(process.execPath, [WORKER, file], { stdio: ["ignore", "pipe", "pipe"] });
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+        child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+        child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`racer ${r} exited ${code}: ${err}`))));
+      });
+    }),
+  );
+  return { answers: runs.map((run) => run.answers), onTime: runs.every((run) => run.late < 20) };
+}
+
+/** The fan-out Redis holds for `task`: its branches in opening order, its arrivals, whether it fired. */
+async function fanOf(prefix: string, task: string): Promise<{ order: string[]; arr: string[]; fired: boolean }> {
+  const fields = await (await redis.connect()).hGetAll(redisKey(prefix, "t", task));
+  const fan = JSON.parse(fields["fan"] ?? "null") as { order: string[]; arr: string[] | Record<string, never>; fired: unknown } | null;
+  if (fan === null) return { order: [], arr: [], fired: false };
+  return { order: fan.order, arr: Array.isArray(fan.arr) ? fan.arr : [], fired: fan.fired !== false };
+}
+
+describe.skipIf(!redisAvailable)("fan-outs in Redis under racing replicas", () => {
+  it("two branches of one fan-out delegated at once: both are owners of their branches", async () => {
+    const prefix = "race-branches";
+    const seen = createRedisSeenStore(await redis.connect(), { prefix });
+    const tasks = Array.from({ length: TASKS }, (_, t) => `${prefix}-${t}`);
+    const scouts = tasks.map((task) => first(task, "scout"));
+    for (const scout of scouts) expect((await acceptAsync(scout, { me: "scout", seen })).ok).toBe(true);
+    const { answers } = await race(prefix, [scouts.map((s) => next(s, "scout", "north", budget(4, 0))), scouts.map((s) => next(s, "scout", "south", budget(4, 0)))]);
+    for (const [t, task] of tasks.entries()) {
+      expect(answers.map((a) => a[t]), task).toEqual([{ ok: true }, { ok: true }]);
+      const fan = await fanOf(prefix, task);
+      expect([...fan.order].sort(), task).toEqual(["quotes/north", "quotes/south"]);
+    }
+  }, 60_000);
+
+  it("two arrivals at an all-join at once: the join fires exactly once, the other arrival is held", async () => {
+    const prefix = "race-all";
+    const seen = createRedisSeenStore(await redis.connect(), { prefix });
+    const tasks = Array.from({ length: TASKS }, (_, t) => `${prefix}-${t}`);
+    const arrivals: [Envelope, Envelope][] = [];
+    for (const task of tasks) {
+      const lead = first(task, "lead");
+      const [pricing, legal, tech] = (["pricing", "legal", "tech"] as const).map((to) => next(lead, "lead", to, budget(2, 0))) as [Envelope, Envelope, Envelope];
+      for (const envelope of [lead, pricing, legal, tech]) expect((await acceptAsync(envelope, { me: envelope.to_agent.id, seen })).ok).toBe(true);
+      expect(await acceptAsync(next(tech, "tech", "lead", budget(2, 1)), { me: "lead", seen })).toMatchObject({ ok: true, record: { route: "held" } });
+      arrivals.push([next(pricing, "pricing", "lead", budget(2, 1)), next(legal, "legal", "lead", budget(2, 1))]);
+    }
+    const { answers, onTime } = await race(prefix, [arrivals.map((a) => a[0]), arrivals.map((a) => a[1])]);
+    const wins: [number, number] = [0, 0];
+    for (const [t, task] of tasks.entries()) {
+      const pair = answers.map((a) => a[t] as Answer);
+      expect(pair.every((answer) => answer.ok), task).toBe(true);
+      expect(pair.filter((answer) => answer.fired).length, task).toBe(1);
+      expect(pair.map((answer) => answer.route).sort(), task).toEqual(["held", "proceed"]);
+      wins[pair[0]?.fired === true ? 0 : 1]++;
+      expect(await fanOf(prefix, task)).toMatchObject({ fired: true });
+    }
+    if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("two arrivals at an any-join at once: one fires it, the other is late and discarded", async () => {
+    const prefix = "race-any";
+    const seen = createRedisSeenStore(await redis.connect(), { prefix });
+    const tasks = Array.from({ length: TASKS }, (_, t) => `${prefix}-${t}`);
+    const arrivals: [Envelope, Envelope][] = [];
+    for (const task of tasks) {
+      const scout = first(task, "scout");
+      const north = next(scout, "scout", "north", budget(4, 0));
+      const south = next(scout, "scout", "south", budget(4, 0));
+      for (const envelope of [scout, north, south]) expect((await acceptAsync(envelope, { me: envelope.to_agent.id, seen })).ok).toBe(true);
+      arrivals.push([next(north, "north", "scout", budget(4, 1)), next(south, "south", "scout", budget(4, 1))]);
+    }
+    const { answers, onTime } = await race(prefix, [arrivals.map((a) => a[0]), arrivals.map((a) => a[1])]);
+    const wins: [number, number] = [0, 0];
+    for (const [t, task] of tasks.entries()) {
+      const pair = answers.map((a) => a[t] as Answer);
+      const winner = pair.findIndex((answer) => answer.ok);
+      expect(pair.filter((answer) => answer.ok), task).toEqual([{ ok: true, route: "proceed", fired: true }]);
+      expect(pair[1 - winner], task).toEqual({ ok: false, rules: ["branch-late"] });
+      wins[winner as 0 | 1]++;
+      expect((await fanOf(prefix, task)).arr, task).toEqual([winner === 0 ? "quotes/north" : "quotes/south"]);
+    }
+    if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
+  }, 60_000);
+});
