@@ -63,7 +63,7 @@ describe("seam_handoff.adapters.langgraph in LangGraph", () => {
     expect(out["conditional_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
     expect(out["conditional_bad"]).toEqual({ ok: false, route: "repair", rules: ["bad-hop-path", "bad-hop-path", "bad-hop-path"], visited: ["send_back"] });
     expect(out["async_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
-    expect(out["misspelt_goto"]).toBe("goto names no route 'procede'; the routes are approval, discard, escalate, fail, failed, human_input, proceed, repair, retry");
+    expect(out["misspelt_goto"]).toBe("goto names no route 'procede'; the routes are approval, discard, escalate, fail, failed, held, human_input, proceed, repair, retry");
   });
 });
 
@@ -89,6 +89,7 @@ describe("seam_handoff.adapters.openai_agents in the OpenAI Agents SDK", () => {
         route: "proceed",
         constraints: ["Read-only access to the ledger"],
         warnings: [],
+        lease: null,
       },
     ]);
     expect(out["replayed"]).toEqual({
