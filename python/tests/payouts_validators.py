@@ -808,6 +808,7 @@ def first_envelope(
     allowed_next_step: str | None = None,
     safe_resume: str | None = None,
     blocked_on: str | None = None,
+    approval: Approval | None = None,
     provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
     note: str | None = None,
     now: Callable[[], float] | None = None,
@@ -817,7 +818,7 @@ def first_envelope(
     path [me, to], roles and versions from AGENTS, a provenance entry (action, at now() in seconds
     since the Unix epoch, default time.time); the fields given are deep-copied. Raises TypeError
     when me is no entry or the graph has no edge me -> to."""
-    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on, "approval": approval}
     built = _BUILDER.first(
         me=me,
         to=to,
@@ -850,6 +851,7 @@ def next_envelope(
     allowed_next_step: str | None = None,
     safe_resume: str | None = None,
     blocked_on: str | None = None,
+    approval: Approval | None = None,
     provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
     note: str | None = None,
     now: Callable[[], float] | None = None,
@@ -860,7 +862,7 @@ def next_envelope(
     agent's entry; goal, budget and carried fields default to the received ones (deep-copied).
     Raises TypeError when received was not addressed to me or the graph has no edge me -> to,
     ValueError at the hop limit (escalate or fail the task instead, as GRAPH.on_hop_limit says)."""
-    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on, "approval": approval}
     built = _BUILDER.next(
         cast("dict[str, Any]", received),
         me=me,
@@ -894,6 +896,7 @@ def join_envelope(
     allowed_next_step: str | None = None,
     safe_resume: str | None = None,
     blocked_on: str | None = None,
+    approval: Approval | None = None,
     provenance_status: Literal["verified", "asserted", "unverified"] = "asserted",
     note: str | None = None,
     now: Callable[[], float] | None = None,
@@ -904,7 +907,7 @@ def join_envelope(
     artefacts, open questions and provenance, and their spend added to parent's (the envelope
     the supervisor received before it fanned out). Raises TypeError when an arrival is not
     addressed to me or carries no hop.branch, ValueError at the hop limit."""
-    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
+    fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on, "approval": approval}
     built = _BUILDER.join(
         [cast("dict[str, Any]", arrival) for arrival in arrivals],
         me=me,

@@ -62,3 +62,29 @@ def test_misuse_raises() -> None:
     received: Any = desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=BUDGET, action="a")
     with pytest.raises(TypeError, match=r'^the envelope received was addressed to "billing", not to "refunds"$'):
         desk.next_envelope(received, me="refunds", to="notifier", action="a")
+
+
+def test_a_gated_handoff_carries_its_approval() -> None:
+    """The builders write approval (envelope 1.4) after the completion fields, as a copy."""
+    import payouts_validators as payouts
+
+    approval: Any = {
+        "approver": "ops-lead",
+        "approved_at": "2026-12-01T09:05:00.000Z",
+        "pending_handoff_id": "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39",
+    }
+    envelope: Any = payouts.first_envelope(
+        me="desk",
+        to="approver",
+        task_id="t-approval",
+        goal=GOAL,
+        budget=BUDGET,
+        action="approved",
+        status="ready",
+        approval=approval,
+        constraints=["c"],
+        now=clock,
+    )
+    assert envelope["approval"] == approval
+    assert envelope["approval"] is not approval
+    assert list(envelope)[-2:] == ["status", "approval"]

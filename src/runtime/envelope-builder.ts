@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type {
   AgentRef,
+  Approval,
   Artefact,
   Budget,
   Decision,
@@ -18,6 +19,12 @@ import type {
 } from "./envelope.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
 import { createFanOutMap } from "./fan-out-map.js";
+
+/** The options of {@link HandoffContent}, for the unknown-option check. */
+const CONTENT_OPTIONS: ReadonlySet<string> = new Set([
+  "me", "to", "action", "provenanceStatus", "note", "decisions", "artefacts", "constraints", "open_questions",
+  "status", "allowed_next_step", "safe_resume", "blocked_on", "approval", "now", "handoffId",
+]);
 
 /** The content of a handoff: what the producer decides; everything else is filled in. */
 export interface HandoffContent<Me extends string = string, To extends string = string> {
@@ -39,6 +46,8 @@ export interface HandoffContent<Me extends string = string, To extends string = 
   readonly allowed_next_step?: string;
   readonly safe_resume?: string;
   readonly blocked_on?: string;
+  /** The approval an approval gate gave (envelope 1.4): every handoff leaving a gate carries one. */
+  readonly approval?: Approval;
   /** The clock for the provenance time, in ms since the Unix epoch (default `Date.now`). */
   readonly now?: () => number;
   /** The new `handoff_id` (default: a random UUID, RFC 9562 version 4). */
@@ -77,7 +86,7 @@ export interface EnvelopeBuilder {
   /**
    * The first envelope of a new task, from an entry agent: hop 1, path `[me, to]`.
    *
-   * @throws TypeError when `me` is not an entry, or the graph has no edge `me -> to`
+   * @throws TypeError when `me` is not an entry, the graph has no edge `me -> to`, or an option is unknown
    */
   first(handoff: FirstHandoff): Envelope;
   /**
@@ -88,7 +97,7 @@ export interface EnvelopeBuilder {
    *   is not a list, which an `observe` edge accepts as a warning, restarts with this entry).
    *
    * @throws TypeError when `received` was not addressed to `me` or has no `hop.path`, the graph
-   *   has no edge `me -> to`, or `received` reached the join `me` (hand on with `join`); RangeError when the task is at its hop limit (escalate or
+   *   has no edge `me -> to`, an option is unknown, or `received` reached the join `me` (hand on with `join`); RangeError when the task is at its hop limit (escalate or
    *   fail it, as the graph's `on_hop_limit` says, instead of handing it on)
    */
   next(received: Envelope, handoff: NextHandoff): Envelope;
@@ -146,6 +155,18 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     return agent.version === undefined ? { id, role: agent.role } : { id, role: agent.role, version: agent.version };
   }
 
+  /**
+   * A misspelt or unknown option would be dropped silently (and, say, a gated handoff built
+   * without its `approval`): it is a caller's mistake, a TypeError, as Python's builders raise.
+   */
+  function checkOptions(handoff: object, call: string, extra: readonly string[]): void {
+    for (const key of Object.keys(handoff)) {
+      if (!CONTENT_OPTIONS.has(key) && !extra.includes(key)) {
+        throw new TypeError(`${call}: unknown option ${quoteUntrusted(key)}; the options are ${[...CONTENT_OPTIONS, ...extra].sort().join(", ")}`);
+      }
+    }
+  }
+
   function checkEdge(me: string, to: string): void {
     ref(me);
     ref(to);
@@ -186,11 +207,13 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     if (handoff.allowed_next_step !== undefined) out.allowed_next_step = handoff.allowed_next_step;
     if (handoff.safe_resume !== undefined) out.safe_resume = handoff.safe_resume;
     if (handoff.blocked_on !== undefined) out.blocked_on = handoff.blocked_on;
+    if (handoff.approval !== undefined) out.approval = handoff.approval;
     return out;
   }
 
   return {
     first(handoff) {
+      checkOptions(handoff, "firstEnvelope", ["taskId", "goal", "budget"]);
       if (!entries.has(handoff.me)) throw new TypeError(`${quoteUntrusted(handoff.me)} is not an entry of graph ${graph.name}: a task starts at ${graph.entries.join(", ")}`);
       checkEdge(handoff.me, handoff.to);
       if (graph.hopLimit < 1) throw new RangeError(`graph ${graph.name} allows no handoff`);
@@ -214,6 +237,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       });
     },
     next(received, handoff) {
+      checkOptions(handoff, "nextEnvelope", ["goal", "budget"]);
       if (received.to_agent.id !== handoff.me) {
         throw new TypeError(`the envelope received was addressed to ${quoteUntrusted(received.to_agent.id)}, not to ${quoteUntrusted(handoff.me)}`);
       }
@@ -246,6 +270,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       });
     },
     join(arrivals, handoff) {
+      checkOptions(handoff, "joinEnvelope", ["parent", "goal", "budget"]);
       const first = arrivals[0];
       if (first === undefined) throw new TypeError("join(arrivals, handoff): no arrival given; a join hands on what reached it");
       let longest = first;

@@ -85,8 +85,9 @@ describe("createEnvelopeBuilder", () => {
   });
 
   it("gives every handoff a fresh random UUID by default", () => {
-    const a = builder.first({ ...start(), me: "concierge", to: "invoices", taskId: "t", action: "a" });
-    const b = builder.first({ ...start(), me: "concierge", to: "invoices", taskId: "t", action: "a" });
+    const { goal, budget } = start();
+    const a = builder.first({ me: "concierge", to: "invoices", taskId: "t", action: "a", goal, budget });
+    const b = builder.first({ me: "concierge", to: "invoices", taskId: "t", action: "a", goal, budget });
     expect(a.handoff_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(a.handoff_id).not.toBe(b.handoff_id);
   });
@@ -97,10 +98,32 @@ describe("createEnvelopeBuilder", () => {
     expect(() => builder.next(first, { me: "diagnostics", to: "concierge", action: "x" })).toThrow(
       new TypeError('the envelope received was addressed to "invoices", not to "diagnostics"'),
     );
-    expect(() => builder.first({ ...first, me: "invoices", to: "concierge", taskId: "t", action: "x" })).toThrow(
+    const { goal, budget } = first;
+    expect(() => builder.first({ goal, budget, me: "invoices", to: "concierge", taskId: "t", action: "x" })).toThrow(
       new TypeError('"invoices" is not an entry of graph help_desk: a task starts at concierge, front_desk'),
     );
-    expect(() => builder.first({ ...first, me: "concierge", to: "ghost", taskId: "t", action: "x" })).toThrow(new TypeError('graph help_desk has no agent "ghost"'));
+    expect(() => builder.first({ goal, budget, me: "concierge", to: "ghost", taskId: "t", action: "x" })).toThrow(new TypeError('graph help_desk has no agent "ghost"'));
+  });
+
+  it("refuses an option it does not know, rather than dropping it", () => {
+    const first = start();
+    const misspelt = { me: "invoices", to: "diagnostics", action: "x", constrants: ["c"] } as unknown as Parameters<typeof builder.next>[1];
+    expect(() => builder.next(first, misspelt)).toThrow(
+      new TypeError(
+        'nextEnvelope: unknown option "constrants"; the options are action, allowed_next_step, approval, artefacts, blocked_on, budget, constraints, decisions, goal, handoffId, me, note, now, open_questions, provenanceStatus, safe_resume, status, to',
+      ),
+    );
+    expect(() => builder.next(first, { me: "invoices", to: "diagnostics", action: "x" })).not.toThrow();
+  });
+
+  it("writes the approval a gate gave, after the completion fields", () => {
+    const first = start();
+    const approval = { approver: "ops-lead", approved_at: "2026-12-01T09:05:00.000Z", pending_handoff_id: first.handoff_id };
+    const next = builder.next(first, { me: "invoices", to: "diagnostics", action: "approved", status: "ready", approval });
+    expect(next.approval).toEqual(approval);
+    expect(next.approval).not.toBe(approval);
+    expect(Object.keys(next).slice(-2)).toEqual(["status", "approval"]);
+    expect(builder.next(first, { me: "invoices", to: "diagnostics", action: "x" })).not.toHaveProperty("approval");
   });
 
   it("refuses to hand on a task at its hop limit, saying what to do instead", () => {

@@ -22,7 +22,7 @@ from ._untrusted import quote_untrusted
 __all__ = ["EnvelopeBuilder"]
 
 _CARRIED: Final = ("decisions", "artefacts", "constraints", "open_questions")
-_COMPLETION: Final = ("status", "allowed_next_step", "safe_resume", "blocked_on")
+_COMPLETION: Final = ("status", "allowed_next_step", "safe_resume", "blocked_on", "approval")
 
 
 def _get(value: object, key: str) -> Any:
@@ -40,7 +40,8 @@ class EnvelopeBuilder:
 
     Fields are JSON data (dicts, lists, str, int, float, bool, None) shaped as the envelope schema
     says: goal, budget, decisions, artefacts, constraints, open_questions; status,
-    allowed_next_step, safe_resume, blocked_on. now: the clock of the provenance time, in seconds
+    allowed_next_step, safe_resume, blocked_on, approval (envelope 1.4: every handoff leaving an
+    approval gate carries one). now: the clock of the provenance time, in seconds
     since the Unix epoch (default time.time). handoff_id: default a random UUID (RFC 9562 version 4).
     """
 

@@ -158,7 +158,7 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
   // The builders' keyword arguments: the envelope's optional fields a producer chooses.
   const envelopeFields = typed.fields("Envelope");
   const typeOf = (key: string) => envelopeFields.find((field) => field.key === key)?.type;
-  const optional = ["decisions", "artefacts", "constraints", "open_questions", "status", "allowed_next_step", "safe_resume", "blocked_on"].filter(
+  const optional = ["decisions", "artefacts", "constraints", "open_questions", "status", "allowed_next_step", "safe_resume", "blocked_on", "approval"].filter(
     (key) => typeOf(key) !== undefined,
   );
   const builderParams = trustedPython(optional.map((key) => `    ${key}: ${typeOf(key)} | None = None,\n`).join(""));
