@@ -107,6 +107,19 @@ def test_a_confidence_below_the_floor_names_the_route_the_graph_chooses() -> Non
     assert payouts.accept(back, me="desk", seen=delegated()).ok
 
 
+def test_a_confidence_past_the_doubles_is_no_json_data_not_a_crash() -> None:
+    """An int too large for a double is infinite, as JSON.parse reads it: refused as not-json-data
+    at its pointer, beside the schema's reasons, with the header still read."""
+    huge = envelope("to-payer")
+    huge["decisions"][0]["confidence"] = 10**400
+    result = payouts.accept(huge, me="payer", seen=delegated())
+    assert isinstance(result, seam_handoff.Rejected)
+    assert result.rejection.handoff_id == huge["handoff_id"]
+    rules = [(r.path, r.rule) for r in result.rejection.reasons]
+    assert ("/decisions/0/confidence", "not-json-data") in rules
+    assert all(rule != "unreadable-envelope" for _, rule in rules)
+
+
 def test_below_a_floor_with_no_other_route_a_person_decides() -> None:
     unsure = envelope("to-archive")
     unsure["decisions"][0]["confidence"] = 0.85

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import NamedTuple, cast
 
 from ._records import EdgeInfo, FloorInfo, GuardCondition, GuardInfo
+from ._values import js_double
 
 _POINTERS = {"status": "/status", "allowed_next_step": "/allowed_next_step", "confidence": "/decisions"}
 
@@ -35,7 +36,8 @@ def _number(value: object) -> float | None:
     """value when it is a finite JSON number (bool is not one)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    number = float(value)
+    # An int past the doubles is infinite, as JSON.parse reads it (float() would raise).
+    number = js_double(value)
     return number if math.isfinite(number) else None
 
 
