@@ -235,7 +235,8 @@ export interface TaskEnd {
  *   hop `hop` reported;
  * - `approval`: the task waits for approval of handoff `pending`, and the delivery does not cite it;
  * - `approval-cite`: no approval is pending, and the delivery's approval record cites another
- *   handoff than `expected`, the task's last accepted one (graph scope).
+ *   handoff than `expected`, the task's last accepted one (graph scope; `""` when the task has no
+ *   accepted handoff, so that any citation is of a handoff not of this task).
  */
 export type CustodyFault =
   | { readonly kind: "reset" }
@@ -590,9 +591,12 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
    */
   function custodyFaults(request: ClaimRequest, hopIndex: number, chain: { readonly path: readonly string[] | null; readonly budget: ClaimBudget | null } | undefined, last: HopOwner | null, split?: FanSplit): CustodyFault[] | undefined {
     if (last === null) {
-      // Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
-      if (!graphWide || hopIndex === 1) return undefined;
-      return [{ kind: hopIndex < 1 ? "reset" : "skip" }];
+      if (!graphWide) return undefined;
+      // Graph-wide, every hop of a task passes through this store: an unknown task starts at 1,
+      // and has no handoff that waited for the approval it would cite.
+      const faults: CustodyFault[] = hopIndex === 1 ? [] : [{ kind: hopIndex < 1 ? "reset" : "skip" }];
+      if (request.approval?.cites != null) faults.push({ kind: "approval-cite", expected: "" });
+      return faults.length > 0 ? faults : undefined;
     }
     const faults: CustodyFault[] = [];
     if (hopIndex <= last.hopIndex) faults.push({ kind: "reset" });

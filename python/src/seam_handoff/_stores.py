@@ -559,10 +559,14 @@ class MemorySeenStore:
         a branch's; split: a branch's delegation takes a share of the parent's budget (the
         parent's budget, the fan-out's hop, the other branches' budgets)."""
         if last is None:
-            # Graph-wide, every hop of a task passes through this store: an unknown task starts at 1.
-            if not self._graph_wide or hop_index == 1:
+            if not self._graph_wide:
                 return []
-            return [CustodyFault("reset" if hop_index < 1 else "skip")]
+            # Graph-wide, every hop of a task passes through this store: an unknown task starts at 1,
+            # and has no handoff that waited for the approval it would cite.
+            first: list[CustodyFault] = [] if hop_index == 1 else [CustodyFault("reset" if hop_index < 1 else "skip")]
+            if request.approval is not None and request.approval.cites is not None:
+                first.append(CustodyFault("approval-cite", expected=""))
+            return first
         faults: list[CustodyFault] = []
         if hop_index <= last.hop_index:
             faults.append(CustodyFault("reset"))

@@ -75,7 +75,7 @@
 --      | {"custody", owner or "", last hop or "", attempt, fault...}, a fault: "reset" | "skip"
 --        | "producer" | "path", index, expected | "budget-limit" or "budget-consumed", counter,
 --        the last accepted hop's value, its hop index | "approval", the pending handoff id
---        | "approval-cite", the task's last accepted handoff id | "budget-overcommitted", counter,
+--        | "approval-cite", the task's last accepted handoff id ("" when it has none) | "budget-overcommitted", counter,
 --        the branch's limit or "", the parent's limit, its spend, the fan-out's hop, the limits taken
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
 --      | {"branch", state, join or "", hop or "", attempt or "", missing count, missing...,
@@ -208,6 +208,15 @@ local function approval_faults(approval, task, last, faults)
   elseif approval.cites and graph_wide and approval.cites ~= last.id then
     table.insert(faults, "approval-cite")
     table.insert(faults, last.id)
+  end
+end
+
+-- approval-pending: a task with no accepted hop has no handoff that waited for the approval a
+-- delivery cites (graph scope): "approval-cite" with "" for the expected handoff.
+local function first_hop_approval(approval, faults)
+  if graph_wide and approval and approval.cites then
+    table.insert(faults, "approval-cite")
+    table.insert(faults, "")
   end
 end
 
@@ -346,8 +355,10 @@ end
 -- Every fault of a delivery against a chain whose last hop is `last` (nil: a task with no hop).
 local function custody_of(c, last, recorded, recorded_budget, split)
   if not last then
-    if graph_wide and c.index ~= 1 then return {c.index < 1 and "reset" or "skip"} end
-    return {}
+    local faults = {}
+    if graph_wide and c.index ~= 1 then table.insert(faults, c.index < 1 and "reset" or "skip") end
+    first_hop_approval(c.approval, faults)
+    return faults
   end
   return chain_faults(c.index, c.producer, c.path, c.budget, last, recorded or nil, recorded_budget or nil, split)
 end
@@ -607,9 +618,16 @@ local function claim()
   if missing then return branch_reply("open", task.fan.j, "", refuse(), missing, {}) end
 
   -- 4. Out of turn for the task: every fault of its chain of custody.
-  if not last and graph_wide and index ~= 1 then
+  if not last and graph_wide then
     -- Every hop of a task passes through a graph-wide store: one with no accepted hop starts at 1.
-    return {"custody", "", "", refuse(), index < 1 and "reset" or "skip"}
+    local faults = {}
+    if index ~= 1 then table.insert(faults, index < 1 and "reset" or "skip") end
+    first_hop_approval(approval, faults)
+    if #faults > 0 then
+      local reply = {"custody", "", "", refuse()}
+      for _, fault in ipairs(faults) do table.insert(reply, fault) end
+      return reply
+    end
   end
   if last then
     local faults = chain_faults(index, producer, path, budget, last, task.path, task.budget)

@@ -27,7 +27,11 @@ export function approvalPendingReason(task: string, pending: string, cited: stri
   return ruleReason(approvalPending.pointer, approvalPending.id, "other", { task, pending: quoteUntrusted(pending), cited: quoteUntrusted(cited) });
 }
 
-/** No approval is pending, and the delivery cites `cited`, not the task's last accepted handoff `expected`. `task` is quoted already. */
+/**
+ * No approval is pending, and the delivery cites `cited`, not the task's last accepted handoff
+ * `expected` (`""`: the task has none yet). `task` is quoted already.
+ */
 export function approvalCiteReason(task: string, cited: string, expected: string): Reason {
+  if (expected === "") return ruleReason(approvalPending.pointer, approvalPending.id, "none", { task, cited: quoteUntrusted(cited) });
   return ruleReason(approvalPending.pointer, approvalPending.id, "unknown", { task, cited: quoteUntrusted(cited), expected: quoteUntrusted(expected) });
 }

@@ -30,5 +30,7 @@ def approval_pending_reason(task: str, pending: str, cited: str | None) -> Reaso
 
 def approval_cite_reason(task: str, cited: str, expected: str) -> Reason:
     """No approval is pending, and the delivery cites cited, not the task's last accepted handoff
-    expected. task is quoted already."""
+    expected ("": the task has none yet). task is quoted already."""
+    if expected == "":
+        return rule_reason(RULE.pointer, RULE.id, "none", task=task, cited=quote_untrusted(cited))
     return rule_reason(RULE.pointer, RULE.id, "unknown", task=task, cited=quote_untrusted(cited), expected=quote_untrusted(expected))
