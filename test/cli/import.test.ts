@@ -51,6 +51,24 @@ describe("seam import", () => {
     );
   });
 
+  it("refuses to write a graph over the size seam check reads, and writes nothing", async () => {
+    const dir = makeTempDir("import");
+    const out = join(dir, "big.seam");
+    // A chain of 40,000 nodes with long names: a 3 MB input whose graph is over 10 MB.
+    const name = (i: number): string => `node_${"x".repeat(40)}_${i}`;
+    const nodes = [{ id: "__start__" }, ...Array.from({ length: 40_000 }, (_, i) => ({ id: name(i) })), { id: "__end__" }];
+    const edges = [{ source: "__start__", target: name(0) }, ...Array.from({ length: 39_999 }, (_, i) => ({ source: name(i), target: name(i + 1) })), { source: name(39_999), target: "__end__" }];
+    const input = join(dir, "chain.json");
+    writeFileSync(input, JSON.stringify({ nodes, edges }));
+    const r = await seam(["import", "langgraph", input, "--out", out]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe(
+      `seam: ${input}: the imported graph is 14.9 MB, over the 10 MB limit that seam check reads; nothing written (40000 agents, 39999 edges: import the part of the graph one contract covers)\n`,
+    );
+    expect(() => readFileSync(out)).toThrow();
+  });
+
   it("writes --out, which seam check then accepts with only the guesses as info, and seam compile compiles", async () => {
     const dir = makeTempDir("import");
     const out = join(dir, "desk.seam");

@@ -16,6 +16,7 @@ import { access, stat } from "node:fs/promises";
 import { basename, extname, join, resolve } from "node:path";
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { createSourceFile, type SourceFile } from "../../core/source-file.js";
+import { sizeOverLimit, sizeProblem } from "../../core/source-limit.js";
 import { escapeUntrusted, quoteUntrusted } from "../../core/untrusted-text.js";
 import type { ImportFormat, ImportResult } from "../../import/index.js";
 import type { CheckFormat } from "../formats.js";
@@ -44,6 +45,11 @@ export interface ImportOptions {
   readonly findings: CheckFormat;
 }
 
+/** `3 agents`, `1 edge`. */
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 /** Runs `seam import`; returns the exit code (0, 1 or 2). */
 export async function importCommand(options: ImportOptions, io: CliIo): Promise<number> {
   if (options.check !== (options.seam !== undefined)) {
@@ -68,6 +74,15 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   }
   const { decided, text, guesses } = seam.output;
   if (options.check) return driftCheck(options, io, imported.graph.source, text);
+  // A graph the rest of Seam refuses to read is no help: say so instead of writing it.
+  const tooLarge = sizeOverLimit(text);
+  if (tooLarge !== undefined) {
+    io.stderr(
+      `seam: ${escapeUntrusted(options.input, 200)}: the imported graph ${sizeProblem(tooLarge, MAX_SOURCE_BYTES)} that seam check reads; nothing written ` +
+        `(${count(decided.agents.length, "agent")}, ${count(decided.edges.length, "edge")}: import the part of the graph one contract covers)\n`,
+    );
+    return 2;
+  }
 
   for (const renamed of decided.renamed) {
     io.stderr(`seam: ${escapeUntrusted(options.input, 200)}: ${quoteUntrusted(renamed.source)} is not a Seam name; written as ${escapeUntrusted(renamed.name, 120)}\n`);
@@ -85,7 +100,6 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
     }
   }
   const where = options.out === undefined ? "" : ` to ${escapeUntrusted(options.out, 200)}`;
-  const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
   io.stderr(
     `seam: imported ${count(decided.agents.length, "agent")} and ${count(decided.edges.length, "edge")}${where}; ` +
       `${guesses} ${guesses === 1 ? "guess" : "guesses"} marked with seam-guess (seam check lists them; confirm each by deleting its comment)` +
