@@ -28,6 +28,7 @@ import { fanOutUnjoinedRule } from "./fan-out-unjoined.js";
 import { joinDeadlockRule } from "./join-deadlock.js";
 import { joinInvalidRule } from "./join-invalid.js";
 import { joinNeverFiresRule } from "./join-never-fires.js";
+import { listedTwiceRule } from "./listed-twice.js";
 import { missingEntryRule } from "./missing-entry.js";
 import { mixedScriptNameRule } from "./mixed-script-name.js";
 import { repairsExcessiveRule } from "./repairs-excessive.js";
@@ -52,6 +53,7 @@ export const rules: readonly Rule[] = [
   duplicateEdgeRule,
   duplicateTerminalRule,
   duplicateSettingRule,
+  listedTwiceRule,
   missingEntryRule,
   roleMismatchRule,
   missingReturnRule,
