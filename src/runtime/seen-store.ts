@@ -60,6 +60,7 @@
 
 import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import { envelopeDigest } from "./envelope-digest.js";
+import type { FanBranch } from "./fan-out-map.js";
 
 /** The edge a delivery travels, as the graph declares it. */
 export interface ClaimEdge {
@@ -144,21 +145,10 @@ export interface ClaimJoin {
 
 /**
  * The fan-out branch a delivery travels in (its `hop.branch`, checked against the graph), with
- * what the graph says of its fan-out, so the store needs no graph of its own.
+ * what the graph says of its fan-out ({@link FanBranch}: id `NAME/AGENT`, fan-out name,
+ * supervisor, branch agent, sibling ids in edge order, join), so the store needs no graph of its own.
  */
-export interface ClaimBranch {
-  /** `NAME/AGENT`, as `hop.branch` says it. */
-  readonly id: string;
-  /** The fan-out's name. */
-  readonly fanOut: string;
-  /** The supervisor that fans out. */
-  readonly from: string;
-  /** The agent the branch edge delegates to. */
-  readonly agent: string;
-  /** Every branch id of the fan-out, in the graph's edge order. */
-  readonly siblings: readonly string[];
-  /** The join that waits for the fan-out; `null` when none does (its branches then hold nothing up). */
-  readonly join: ClaimJoin | null;
+export interface ClaimBranch extends FanBranch {
   /** The delivery is the fan-out's delegation of this branch (it opens the branch). */
   readonly opens: boolean;
   /** The delivery reaches the join from one of its inputs (the branch arrives). */
