@@ -20,12 +20,6 @@ import type {
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
 import { createFanOutMap } from "./fan-out-map.js";
 
-/** The options of {@link HandoffContent}, for the unknown-option check. */
-const CONTENT_OPTIONS: ReadonlySet<string> = new Set([
-  "me", "to", "action", "provenanceStatus", "note", "decisions", "artefacts", "constraints", "open_questions",
-  "status", "allowed_next_step", "safe_resume", "blocked_on", "approval", "now", "handoffId",
-]);
-
 /** The content of a handoff: what the producer decides; everything else is filled in. */
 export interface HandoffContent<Me extends string = string, To extends string = string> {
   /** The sending agent. For {@link EnvelopeBuilder.next}, the receiver of the envelope handed on. */
@@ -53,6 +47,18 @@ export interface HandoffContent<Me extends string = string, To extends string = 
   /** The new `handoff_id` (default: a random UUID, RFC 9562 version 4). */
   readonly handoffId?: string;
 }
+
+/**
+ * The options of {@link HandoffContent}, for the unknown-option check: `satisfies` makes the
+ * compiler hold this list to the interface (a key missing or extra is a type error).
+ */
+const CONTENT_OPTIONS: ReadonlySet<string> = new Set(
+  Object.keys({
+    me: true, to: true, action: true, provenanceStatus: true, note: true, decisions: true, artefacts: true,
+    constraints: true, open_questions: true, status: true, allowed_next_step: true, safe_resume: true,
+    blocked_on: true, approval: true, now: true, handoffId: true,
+  } satisfies Record<keyof HandoffContent, true>),
+);
 
 /** A new task: the content plus what only the first handoff states. */
 export interface FirstHandoff<Me extends string = string, To extends string = string> extends HandoffContent<Me, To> {
