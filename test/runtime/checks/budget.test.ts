@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BUDGET_COUNTERS } from "../../../src/runtime/checks/budget-exhausted.js";
 import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
 import { accept, delegate, NOW, reasons, returning } from "./helpers.js";
 
@@ -24,6 +25,22 @@ describe("budgets across hops", () => {
     expect(reasons(result)).toEqual([
       { path: "/budget/limit/tool_calls", rule: "budget-limit-raised", message: "tool_calls: no limit, but hop 1 of the task set a limit of 20; a later hop may not drop it" },
       { path: "/budget/consumed/tool_calls", rule: "budget-consumed-decreased", message: "tool_calls: not reported, but hop 1 reported 2 consumed; spend never goes backwards" },
+    ]);
+  });
+
+  // The content check and the memory store read the counters by literal names (for speed):
+  // every counter of the one list must be compared, each on its own.
+  it.each(BUDGET_COUNTERS.map((c) => [c]))("compares %s across hops, limit and spend", (counter) => {
+    const seen = createMemorySeenStore();
+    const opening = delegate((e) => (e["budget"] = { limit: { [counter]: 10 }, consumed: { [counter]: 4 } }));
+    expect(accept(opening, { me: "billing", seen, now: () => NOW }).ok).toBe(true);
+    const result = accept(
+      returning((e) => (e["budget"] = { limit: { [counter]: 11 }, consumed: { [counter]: 3 } })),
+      { me: "triage", seen, now: () => NOW },
+    );
+    expect(reasons(result).map((r) => [r.path, r.rule])).toEqual([
+      [`/budget/limit/${counter}`, "budget-limit-raised"],
+      [`/budget/consumed/${counter}`, "budget-consumed-decreased"],
     ]);
   });
 
