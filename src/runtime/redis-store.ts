@@ -53,6 +53,8 @@ export interface SeamRedisClient {
   seamFinish(keys: readonly string[], args: readonly string[]): Promise<unknown>;
   /** Needed with `leaseMs` only. */
   seamSettle?(keys: readonly string[], args: readonly string[]): Promise<unknown>;
+  /** node-redis's view of the client with other command options; the store's calls use one without a per-command timeout. */
+  withCommandOptions?(options: { readonly timeout: number }): SeamRedisClient;
 }
 
 /** Options of {@link createRedisSeenStore}. */
@@ -164,6 +166,16 @@ async function callScript(timeout: number, words: CallWords, call: () => Promise
 }
 
 /**
+ * The client the store's calls go through: node-redis gives every command a timeout of its own
+ * (`commandOptions.timeout`, 5 s by default), an `AbortSignal.timeout` per command that costs the
+ * client more CPU than a claim's own work; a store call has one deadline already, `timeoutMs`
+ * ({@link callScript}), so its calls run on a view of the client without the second one.
+ */
+function untimed(client: SeamRedisClient): SeamRedisClient {
+  return typeof client.withCommandOptions === "function" ? client.withCommandOptions({ timeout: 0 }) : client;
+}
+
+/**
  * Creates the Redis store on a connected node-redis client made with {@link seamRedisScripts}.
  * Create the client with `disableOfflineQueue: true`: a call must fail at once while Redis is
  * unreachable, never wait in a queue and run later, after its caller was told it failed.
@@ -181,6 +193,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
     throw new TypeError(`createRedisSeenStore: the client has no seamClaim${leaseMs > 0 ? ", seamFinish and seamSettle" : " and seamFinish"} scripts: create it with createClient({ scripts: seamRedisScripts, ... })`);
   }
   const ttlArg = String(ttl);
+  const calls = untimed(client);
   return {
     async claim(request: ClaimRequest): Promise<ClaimResult> {
       const { handoffId, taskId, hopIndex, producer, path, budget, branch } = request;
@@ -221,7 +234,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,
         failed: (why) => `Redis could not claim handoff ${named} (${why}): it is neither accepted nor refused; deliver it again later`,
       };
-      return toClaimResult(await callScript(timeout, words, () => client.seamClaim(keys, args)));
+      return toClaimResult(await callScript(timeout, words, () => calls.seamClaim(keys, args)));
     },
 
     async finish(request: FinishRequest): Promise<FinishResult> {
@@ -232,11 +245,12 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         late: (ms) => `Redis did not answer the end of task ${named} within ${ms} ms: it may or may not be recorded; call finish again later`,
         failed: (why) => `Redis could not record the end of task ${named} (${why}): the task has not ended; call finish again later`,
       };
-      return toFinishResult(await callScript(timeout, words, () => client.seamFinish(keys, args)));
+      return toFinishResult(await callScript(timeout, words, () => calls.seamFinish(keys, args)));
     },
 
     async settle(request: SettleRequest): Promise<SettleResult> {
-      if (typeof client.seamSettle !== "function") throw new TypeError("RedisSeenStore.settle: the client has no seamSettle script: create it with createClient({ scripts: seamRedisScripts, ... })");
+      const settle = calls.seamSettle;
+      if (typeof settle !== "function") throw new TypeError("RedisSeenStore.settle: the client has no seamSettle script: create it with createClient({ scripts: seamRedisScripts, ... })");
       const keys = [redisKey(prefix, "t", request.taskId)];
       const { producer } = request;
       const args = [ttlArg, timeArg("RedisSeenStore.settle", request.at), scope, request.handoffId, producer ?? "", producer === null ? "0" : "1", request.token, request.action];
@@ -245,8 +259,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         late: (ms) => `Redis did not answer the ${request.action} of handoff ${named} within ${ms} ms: it may or may not be recorded; ${request.action} it again`,
         failed: (why) => `Redis could not ${request.action} handoff ${named} (${why}): ${request.action} it again`,
       };
-      const settle = client.seamSettle.bind(client);
-      return toSettleResult(await callScript(timeout, words, () => settle(keys, args)));
+      return toSettleResult(await callScript(timeout, words, () => settle.call(calls, keys, args)));
     },
   };
 }
