@@ -148,21 +148,31 @@ interface CallWords {
   readonly failed: (why: string) => string;
 }
 
-/** Runs one script call within the timeout; turns every failure into a {@link StoreUnavailableError}. */
-async function callScript(timeout: number, words: CallWords, call: () => Promise<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(words.late(timeout))), timeout);
+/**
+ * Runs one script call within the timeout; turns every failure into a {@link StoreUnavailableError}.
+ * One promise and one timer per call, and the words are only written for a failure: this runs
+ * on every claim.
+ */
+function callScript(timeout: number, words: CallWords, call: () => Promise<unknown>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreUnavailableError(words.late(timeout))), timeout);
+    const failed = (error: unknown): void => {
+      clearTimeout(timer);
+      const why = error instanceof Error ? error.message : String(error);
+      reject(new StoreUnavailableError(words.failed(escapeUntrusted(why, 200)), { cause: error }));
+    };
+    let answer: Promise<unknown>;
+    try {
+      answer = call();
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    answer.then((reply) => {
+      clearTimeout(timer);
+      resolve(reply);
+    }, failed);
   });
-  try {
-    return await Promise.race([call(), expired]);
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new StoreUnavailableError(words.failed(escapeUntrusted(why, 200)), { cause: error });
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -229,10 +239,10 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         args.push(join === null ? "" : join.agent, join === null ? "" : String(join.need), String(branch.siblings.length));
         for (const id of branch.siblings) args.push(id);
       }
-      const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
+      const named = () => (handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80));
       const words: CallWords = {
-        late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,
-        failed: (why) => `Redis could not claim handoff ${named} (${why}): it is neither accepted nor refused; deliver it again later`,
+        late: (ms) => `Redis did not answer the claim of handoff ${named()} within ${ms} ms: it may or may not be recorded; deliver it again later`,
+        failed: (why) => `Redis could not claim handoff ${named()} (${why}): it is neither accepted nor refused; deliver it again later`,
       };
       return toClaimResult(await callScript(timeout, words, () => calls.seamClaim(keys, args)));
     },
