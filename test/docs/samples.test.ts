@@ -38,10 +38,13 @@ const byLang = (...langs: string[]): CodeBlock[] => blocks.filter((b) => langs.i
 
 /** Blocks another test runs, and the test that must read their page. */
 const TUTORIAL = "docs/getting-started.md";
+/** The rollout of docs/production.md: its services and commands run as processes on one Redis. */
+const ROLLOUT = { page: "docs/production.md", section: "A rollout end to end: LangGraph and Node replicas on one Redis" };
 function delegatedTo(block: CodeBlock): string | undefined {
   if (block.lang === "lua") return "test/lsp/neovim.test.ts";
   if (block.lang === "sh" && block.tags === "hook") return "test/docs/ci-hook.test.ts";
   if (block.page === TUTORIAL && (block.lang === "console" || tag(block, "file") !== undefined)) return "test/docs/getting-started.test.ts";
+  if (block.page === ROLLOUT.page && block.section === ROLLOUT.section && (block.lang === "sh" || block.lang === "python")) return "test/docs/rollout.test.ts";
   return undefined;
 }
 
@@ -229,7 +232,7 @@ function sampleVenv(block: CodeBlock): { python: string | undefined; missing: st
 }
 
 describe("python samples run", () => {
-  it.each(byLang("python").map((b) => [where(b), b] as const))("%s", (_, block) => {
+  it.each(byLang("python").filter((b) => delegatedTo(b) === undefined).map((b) => [where(b), b] as const))("%s", (_, block) => {
     const { python: interpreter, missing } = sampleVenv(block);
     if (interpreter === undefined) {
       if (process.env["CI"] === "true") throw new Error(`CI=true: ${missing}`);
