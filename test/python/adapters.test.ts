@@ -3,8 +3,10 @@
  * real framework, installed from PyPI at the pins of `test/import/python/<name>.txt` in
  * `.venv-import/<name>` (`.ci/run` makes them): a LangGraph graph invoked through the guard and
  * check nodes, an OpenAI Agents SDK run whose handoff carries the envelope (the SDK's own
- * ScriptedModel stands in for the models), and CrewAI's tool-hook dispatch deciding a delegation.
- * No network, no LLM. A missing framework skips with one line; under CI=true it fails.
+ * ScriptedModel stands in for the models), CrewAI's tool-hook dispatch deciding a delegation, and
+ * whole crews run by Crew.kickoff() on a scripted BaseLLM; each also at a join that holds an
+ * arrival (the due-diligence example's fan-out). No network, no LLM. A missing framework skips
+ * with one line; under CI=true it fails.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -170,5 +172,22 @@ describe("seam_handoff.adapters.crewai in CrewAI", () => {
       ],
       after_unregister_blocked: false,
     });
+  });
+
+  it("checks the delegation of a whole Crew.kickoff on a scripted local model, and refuses a bad one", { timeout: SLOW }, () => {
+    const out = runIn("crewai", "crewai_kickoff.py");
+    // The valid envelope: the clerk runs once and the lead reads its answer.
+    expect(out["valid"]).toEqual({ output: "order 7731 was charged once", clerk_calls: 1, lead_calls: 2, lead_read_clerk: true, lead_read_guard: null });
+    // The bad one: the clerk never runs; the lead reads why, and closes the task.
+    expect(out["refused"]).toEqual({
+      output: "sent back to triage for repair",
+      clerk_calls: 0,
+      lead_calls: 2,
+      lead_read_clerk: false,
+      lead_read_guard:
+        'Observation: Seam: the handoff was refused (repair): bad-hop-path at /hop/path/0: starts at "billing", which is not an entry of graph refund_desk (triage); bad-hop-path at /hop/path/1: does not end in this handoff, triage -> billing; bad-hop-path at /hop/path/1: steps "billing" -> "billing", which is not an edge of graph refund_desk',
+    });
+    expect(out["verdicts"]).toEqual([true, false]);
+    expect(out["rules"]).toEqual([[], ["bad-hop-path", "bad-hop-path", "bad-hop-path"]]);
   });
 });
