@@ -305,10 +305,11 @@ describe.runIf(ready)(`${ROLLOUT_PAGE}: the rollout end to end`, () => {
     }
   });
 
-  /** `seam report --format json` over the three logs of `stage`. */
-  async function report(stage: Stage): Promise<Envelope> {
+  /** `seam report --format json` over the three logs of each of `stages`. */
+  async function report(...stages: Stage[]): Promise<Envelope> {
     const io = createFakeIo(folder);
-    const code = await run(["report", "--format", "json", ...REPLICAS.map((name) => join("events", `${stage}-${name}.jsonl`))], io);
+    const files = stages.flatMap((stage) => REPLICAS.map((name) => join("events", `${stage}-${name}.jsonl`)));
+    const code = await run(["report", "--format", "json", ...files], io);
     expect([code, io.err()]).toEqual([0, ""]);
     return JSON.parse(io.out()) as Envelope;
   }
@@ -361,6 +362,17 @@ describe.runIf(ready)(`${ROLLOUT_PAGE}: the rollout end to end`, () => {
       expect(json["versions"].map((v: Envelope) => [v["envelope_version"], v["handoffs"]]), stage).toEqual([["1.3.0", 9]]);
       expect([json["fan_outs"]["fan_outs"], json["cut"]], stage).toEqual([0, []]);
     }
+  });
+
+  it("adds the three stages up over all nine logs", async () => {
+    const json = await report(...STAGES);
+    expect([json["handoffs"], json["verdicts"]]).toEqual([39, { accepted: 18, observed: 2, rejected: 7, duplicate: 12 }]);
+    expect(json["hop_counts"][0]["distribution"]).toEqual([{ hops: 1, tasks: 8 }, { hops: 4, tasks: 3 }]);
+    expect(json["rejections"]["by_field"]).toEqual([
+      { producer: "intake", field: "/decisions", rule: "required", count: 3 },
+      { producer: "intake", field: "/hop/path/*", rule: "max-rounds-exceeded", count: 3 },
+      { producer: "payer", field: "/to_agent/id", rule: "unknown-edge", count: 3 },
+    ]);
   });
 
   it("prints the report the page shows for the enforce stage", async () => {
