@@ -26,10 +26,7 @@ import { missing, pythonHas, venvHow, venvPython } from "../import/frameworks.js
 import { createRedisServer, redisAvailable, type RedisServer } from "../runtime/redis-server.js";
 import { seamArgs, shellWords } from "./cli-options.js";
 import { codeBlocks, root, tag, type CodeBlock } from "./markdown.js";
-
-/** The page and section this test runs (test/docs/samples.test.ts leaves them to it). */
-export const ROLLOUT_PAGE = "docs/production.md";
-export const ROLLOUT_SECTION = "A rollout end to end: LangGraph and Node replicas on one Redis";
+import { ROLLOUT } from "./rollout-page.js";
 
 type Envelope = Record<string, any>;
 type Stage = "observe" | "warn" | "enforce";
@@ -50,7 +47,7 @@ interface Outcome {
   readonly bytes: number;
 }
 
-const inSection = (): CodeBlock[] => codeBlocks(ROLLOUT_PAGE).filter((b) => b.section === ROLLOUT_SECTION);
+const inSection = (): CodeBlock[] => codeBlocks(ROLLOUT.page).filter((b) => b.section === ROLLOUT.section);
 const blocks = (): CodeBlock[] => inSection().filter((b) => !b.tags.startsWith("fragment:"));
 
 const SKIPS: [boolean, string, string][] = [
@@ -59,11 +56,11 @@ const SKIPS: [boolean, string, string][] = [
 ];
 const ready = SKIPS.every(([ok]) => ok);
 
-describe.runIf(!ready)(`${ROLLOUT_PAGE}: the rollout end to end`, () => {
+describe.runIf(!ready)(`${ROLLOUT.page}: the rollout end to end`, () => {
   for (const [ok, pkg, how] of SKIPS) if (!ok) missing(pkg, how);
 });
 
-describe.runIf(ready)(`${ROLLOUT_PAGE}: the rollout end to end`, () => {
+describe.runIf(ready)(`${ROLLOUT.page}: the rollout end to end`, () => {
   let folder = "";
   let redis: RedisServer;
   let builder: { firstEnvelope(handoff: object): Envelope; nextEnvelope(received: Envelope, handoff: object): Envelope };
@@ -104,7 +101,7 @@ describe.runIf(ready)(`${ROLLOUT_PAGE}: the rollout end to end`, () => {
   }, 60_000);
   afterAll(async () => {
     await redis?.remove();
-    if (folder !== "" && process.env["KEEP"] === undefined) rmSync(folder, { recursive: true, force: true });
+    if (folder !== "") rmSync(folder, { recursive: true, force: true });
   });
 
   /** Starts the three replicas of `stage`; resolves with their base URLs once each listens. */
@@ -393,7 +390,7 @@ describe.runIf(ready)(`${ROLLOUT_PAGE}: the rollout end to end`, () => {
   });
 
   it("has the outcomes the page's table shows, delivery by delivery", () => {
-    const lines = readFileSync(join(root, ROLLOUT_PAGE), "utf8").split("\n");
+    const lines = readFileSync(join(root, ROLLOUT.page), "utf8").split("\n");
     const header = lines.indexOf("| delivery | replica | observe | warn | enforce |");
     expect(header).toBeGreaterThan(0);
     const rows = [];

@@ -30,6 +30,7 @@ import { python, skipLine } from "../emit/python/python.js";
 import { ensureBuilt } from "../global-setup.js";
 import { invocationProblems, seamArgs, shellWords, synopsisProblems } from "./cli-options.js";
 import { codeBlocks, docPages, readPage, root, tag, type CodeBlock } from "./markdown.js";
+import { ROLLOUT } from "./rollout-page.js";
 
 const blocks = docPages().flatMap(codeBlocks);
 const where = (block: CodeBlock): string => `${block.page}:${block.line}`;
@@ -38,8 +39,6 @@ const byLang = (...langs: string[]): CodeBlock[] => blocks.filter((b) => langs.i
 
 /** Blocks another test runs, and the test that must read their page. */
 const TUTORIAL = "docs/getting-started.md";
-/** The rollout of docs/production.md: its services and commands run as processes on one Redis. */
-const ROLLOUT = { page: "docs/production.md", section: "A rollout end to end: LangGraph and Node replicas on one Redis" };
 function delegatedTo(block: CodeBlock): string | undefined {
   if (block.lang === "lua") return "test/lsp/neovim.test.ts";
   if (block.lang === "sh" && block.tags === "hook") return "test/docs/ci-hook.test.ts";
