@@ -174,7 +174,7 @@ describe("seam_handoff.adapters.crewai in CrewAI", () => {
     });
   });
 
-  it("checks the delegation of a whole Crew.kickoff on a scripted local model, and refuses a bad one", { timeout: SLOW }, () => {
+  it("checks the delegation of a whole Crew.kickoff on a scripted local model, refuses a bad one and holds one at a join", { timeout: SLOW }, () => {
     const out = runIn("crewai", "crewai_kickoff.py");
     // The valid envelope: the clerk runs once and the lead reads its answer.
     expect(out["valid"]).toEqual({ output: "order 7731 was charged once", clerk_calls: 1, lead_calls: 2, lead_read_clerk: true, lead_read_guard: null });
@@ -189,5 +189,16 @@ describe("seam_handoff.adapters.crewai in CrewAI", () => {
     });
     expect(out["verdicts"]).toEqual([true, false]);
     expect(out["rules"]).toEqual([[], ["bad-hop-path", "bad-hop-path", "bad-hop-path"]]);
+    // A join: the first analyst's handoff is held (the lead does not run, the analyst reads why and finishes); the second fires it (the lead runs once).
+    expect(out["join"]).toEqual([
+      {
+        output: "findings handed to the lead",
+        route: "held",
+        lead_calls: 0,
+        analyst_read: "Observation: Seam: the join of lead holds this arrival (research/sanctions): it waits for research/media; the task goes on when the join fires, so do not send it again",
+        analyst_read_memo: false,
+      },
+      { output: "findings handed to the lead", route: "proceed", lead_calls: 1, analyst_read: null, analyst_read_memo: true },
+    ]);
   });
 });

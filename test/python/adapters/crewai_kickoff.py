@@ -2,8 +2,11 @@
 subclass that replies from a script: no network, no LLM), with DelegationGuard registered: the
 triage lead delegates to the billing clerk through CrewAI's own "Delegate work to coworker" tool,
 once with the valid envelope (the clerk runs, and its answer comes back), once with an envelope
-whose hop path is wrong (the guard refuses it: the clerk never runs, and the lead reads why).
-argv[1] is the folder of refund_desk_validators.py, argv[2] the valid delegate envelope. Prints
+whose hop path is wrong (the guard refuses it: the clerk never runs, and the lead reads why);
+then the due-diligence example's join: each research analyst hands its findings to the research
+lead, the first is held (the lead does not run; the analyst reads what the join waits for and
+finishes), the second fires the join (the lead runs). argv[1] is the folder of
+refund_desk_validators.py and the example's module, argv[2] the valid delegate envelope. Prints
 JSON for test/python/adapters.test.ts."""
 
 import copy
@@ -14,6 +17,7 @@ from typing import Any
 from crewai import Agent, BaseLLM, Crew, Task
 
 sys.path.insert(0, sys.argv[1])
+import fan_out  # noqa: E402
 import refund_desk_validators as desk  # noqa: E402
 
 from seam_handoff.adapters.crewai import DelegationGuard  # noqa: E402
@@ -74,4 +78,35 @@ out["refused"] = kickoff(bad, "sent back to triage for repair")
 out["verdicts"] = [verdict.to_dict()["ok"] for verdict in guard.verdicts]
 out["rules"] = [[] if verdict.ok else [reason.rule for reason in verdict.rejection.reasons] for verdict in guard.verdicts]
 guard.unregister()
+
+
+def join_kickoffs() -> list[dict[str, Any]]:
+    seen = fan_out.dd.create_memory_seen_store()
+    join_guard = DelegationGuard(fan_out.dd.accept, graph=fan_out.dd.GRAPH, agents={"Research lead": "lead", "Sanctions analyst": "sanctions", "Media analyst": "media"}, seen=seen)
+    join_guard.register()
+    runs = []
+    for worker, envelope in zip(("sanctions", "media"), fan_out.open_branches(seen)):
+        handing = json.dumps({"task": "Write the due-diligence memo", "context": json.dumps(envelope), "coworker": "Research lead"})
+        analyst_llm = ScriptedLLM(model=f"scripted-{worker}", replies=[f"Thought: the lead needs my findings\nAction: Delegate work to coworker\nAction Input: {handing}", "Thought: done\nFinal Answer: findings handed to the lead"])
+        lead_llm = ScriptedLLM(model="scripted-lead", replies=["Thought: both screenings are in\nFinal Answer: memo drafted"])
+        analyst = Agent(role=f"{worker.title()} analyst", goal="screen Acme Holdings", backstory="research", allow_delegation=True, llm=analyst_llm)
+        lead = Agent(role="Research lead", goal="write the memo", backstory="due diligence", llm=lead_llm)
+        task = Task(description=f"Screen Acme Holdings for {worker} and hand the findings to the lead", expected_output="what the lead was given", agent=analyst)
+        result = Crew(agents=[analyst, lead], tasks=[task]).kickoff()
+        observed = text_of(analyst_llm.calls[1]) if len(analyst_llm.calls) > 1 else ""
+        verdict = join_guard.verdicts[-1]
+        runs.append(
+            {
+                "output": result.raw,
+                "route": verdict.record.route if verdict.ok else verdict.rejection.route,
+                "lead_calls": len(lead_llm.calls),
+                "analyst_read": next((line for line in observed.splitlines() if "Seam: " in line), None),
+                "analyst_read_memo": "memo drafted" in observed,
+            }
+        )
+    join_guard.unregister()
+    return runs
+
+
+out["join"] = join_kickoffs()
 print(json.dumps(out))
