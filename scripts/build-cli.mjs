@@ -43,6 +43,25 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * `seam check`, the command run on every save and commit, as one CommonJS file
+ * (dist/cli-bundle/check.cjs) that bin/seam.js loads with `require`: Node 20 loads CommonJS
+ * synchronously, where each ES module costs a resolution, an asynchronous read and a link, and
+ * the check path is a few dozen chunks of the split bundle. It is built from
+ * the same entry, so `seam check` behaves the same; the other commands' modules (never reached
+ * when the command is `check`) are left as imports of the tsc output. `import.meta.url` is the
+ * file's own URL: dist/cli-bundle/ is as deep as every tsc output folder, so the relative paths
+ * of `core/package-files.ts` still find package.json and docs/.
+ */
+const otherCommandsFromTsc = {
+  name: "other-commands-from-tsc",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/commands\/[a-z-]+\.js$/ }, (args) =>
+      args.path === "./commands/check.js" ? undefined : { path: `../cli/${args.path.slice(2)}`, external: true },
+    );
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,
@@ -52,4 +71,14 @@ await build({
   format: "esm",
   banner: { js: 'import { createRequire as __seamRequire } from "node:module"; const require = __seamRequire(import.meta.url);' },
   plugins: [lazyChildProcess],
+});
+
+await build({
+  ...common,
+  entryPoints: [join(root, "src", "cli", "main.ts")],
+  outfile: join(outdir, "check.cjs"),
+  format: "cjs",
+  define: { "import.meta.url": "__seamModuleUrl" },
+  banner: { js: 'const __seamModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [lazyChildProcess, otherCommandsFromTsc],
 });
