@@ -23,7 +23,7 @@ const checkBundle = "../dist/cli-bundle/check.cjs";
 const bundle = "../dist/cli-bundle/main.js";
 const built = mtime(modules);
 if (process.argv[2] === "check" && mtime(checkBundle) >= built) {
-  void require(at(checkBundle)).main();
+  void require("./check-bundle.js").loadCheckBundle(at(checkBundle)).exports.main();
 } else {
   void import(pathToFileURL(at(mtime(bundle) >= built ? bundle : modules)).href).then(({ main }) => main());
 }

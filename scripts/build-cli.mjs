@@ -8,7 +8,8 @@
 // command's bundle. Commander is CommonJS: the banner gives the bundle a `require` for its
 // `node:` imports.
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -82,3 +83,13 @@ await build({
   banner: { js: 'const __seamModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [lazyChildProcess, otherCommandsFromTsc],
 });
+
+// The code cache of check.cjs (bin/check-bundle.js), made by checking the examples (which are
+// clean: exit 0). Anything else fails the build rather than ship a bundle without its cache.
+const cached = spawnSync(process.execPath, [join(root, "scripts", "write-check-cache.cjs"), "check", join(root, "examples")], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+});
+if (cached.status !== 0 || !existsSync(join(outdir, "check.cjs.cache"))) {
+  throw new Error(`scripts/write-check-cache.cjs exited ${cached.status ?? cached.signal} and wrote no ${join(outdir, "check.cjs.cache")}`);
+}
