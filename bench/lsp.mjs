@@ -186,22 +186,26 @@ export async function measureLsp() {
   // A keystroke outside comments: a space after the last edge's arrow, checked in full.
   const outside = await measureEditing(clean, "file:///bench/large-outside.seam", { cpuRuns: 0, between: clean.lastIndexOf("-> ") + 2 });
   progress(`lsp: ${LARGE_RUNS} edits on a ${LARGE_AGENTS}-agent document`);
-  const large = await measureEditing(toSeam(generateGraph({ agents: LARGE_AGENTS })), "file:///bench/larger.seam", { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0 });
+  const larger = toSeam(generateGraph({ agents: LARGE_AGENTS }));
+  const large = await measureEditing(larger, "file:///bench/larger.seam", { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0 });
+  const largeOutside = await measureEditing(larger, "file:///bench/larger-outside.seam", { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0, between: larger.lastIndexOf("-> ") + 2 });
   const memory = await measureMemory();
   const ms = (value) => ({ op: "<=", value, unit: " ms" });
   return {
     title: `Language server (seam lsp over stdio, ${AGENTS}-agent document, median of ${RUNS}; peers: the same analysis in-process, a hover round trip)`,
-    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, outsideComments: outside, large: { agents: LARGE_AGENTS, runs: LARGE_RUNS, ...large }, memory },
+    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, outsideComments: outside, large: { agents: LARGE_AGENTS, runs: LARGE_RUNS, ...large }, largeOutsideComments: largeOutside, memory },
     rows: [
-      row("didChange -> publishDiagnostics (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(10) }),
+      row("didChange -> publishDiagnostics, a keystroke in a comment (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(editing.change), fmtMs(editing.analyse), { ratio: editing.change / editing.analyse }),
       row("server CPU per keystroke (didChange -> publishDiagnostics)", fmtMs(editing.serverCpu), fmtMs(editing.analyseCpu), { ratio: editing.serverCpu / editing.analyseCpu }),
-      row("didChange -> publishDiagnostics, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(10) }),
+      row("didChange -> publishDiagnostics, a keystroke in a comment, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(typing.change), fmtMs(typing.analyse), { ratio: typing.change / typing.analyse }),
       row("server CPU per keystroke, syntax error", fmtMs(typing.serverCpu), fmtMs(typing.analyseCpu), { ratio: typing.serverCpu / typing.analyseCpu }),
-      row("didChange -> publishDiagnostics, a space typed between tokens (checked in full, ms)", fmtMs(outside.change), fmtMs(outside.analyse), { ratio: outside.change / outside.analyse }),
-      row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics (ms, median of ${LARGE_RUNS})`, fmtMs(large.change), "", { ratio: large.change, target: ms(50) }),
+      row("didChange -> publishDiagnostics, a space typed between tokens (checked in full, ms)", fmtMs(outside.change), "", { ratio: outside.change, target: ms(10) }),
+      row("  vs analyse() in-process", fmtMs(outside.change), fmtMs(outside.analyse), { ratio: outside.change / outside.analyse }),
+      row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics, a keystroke in a comment (ms, median of ${LARGE_RUNS})`, fmtMs(large.change), "", { ratio: large.change, target: ms(50) }),
       row(`${LARGE_AGENTS} agents: vs analyse() in-process`, fmtMs(large.change), fmtMs(large.analyse), { ratio: large.change / large.analyse }),
+      row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics, a space typed between tokens (ms, median of ${LARGE_RUNS})`, fmtMs(largeOutside.change), "", { ratio: largeOutside.change, target: ms(50) }),
       row(`completion of ${AGENTS} agent names (ms)`, fmtMs(editing.completion), "", { ratio: editing.completion, target: ms(10) }),
       row("  vs hover round trip", fmtMs(editing.completion), fmtMs(editing.hover), { ratio: editing.completion / editing.hover }),
       row(`server RSS, ${memory.examples} examples open vs none`, fmtBytes(memory.withExamples), fmtBytes(memory.idle), { ratio: memory.withExamples / memory.idle }),
