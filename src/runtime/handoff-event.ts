@@ -247,3 +247,40 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
     };
   };
 }
+
+/** Characters JSON.stringify writes as an escape inside a string: `"`, `\`, controls, any surrogate (a lone one is escaped). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string or `null` as JSON.stringify writes it. */
+function jsonText(value: string | null): string {
+  if (value === null) return "null";
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+/** A number or `null` as JSON.stringify writes it (`null` for NaN and the infinities). */
+function jsonNumber(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? String(value) : "null";
+}
+
+/**
+ * One event-log line: `JSON.stringify(event)` and a line feed, byte for byte, for an event the
+ * describer made (own data properties in the fixed key order, the types {@link HandoffEvent}
+ * gives), written field by field at half the cost of the generic serializer. Every handoff an
+ * observed accept logs pays it; an event from elsewhere goes through JSON.stringify.
+ */
+export function handoffEventLine(event: HandoffEvent): string {
+  let reasons = "";
+  for (let i = 0; i < event.reasons.length; i++) {
+    const reason = event.reasons[i] as EventReason;
+    reasons += `${i === 0 ? "" : ","}{"path":${jsonText(reason.path)},"rule":${jsonText(reason.rule)}}`;
+  }
+  return (
+    `{"event":${jsonText(event.event)},"v":${jsonNumber(event.v)},"at":${jsonText(event.at)},"graph":${jsonText(event.graph)},` +
+    `"handoff_id":${jsonText(event.handoff_id)},"task_id":${jsonText(event.task_id)},"producer":${jsonText(event.producer)},` +
+    `"receiver":${jsonText(event.receiver)},"edge":${jsonText(event.edge)},"status":${jsonText(event.status)},` +
+    `"envelope_version":${jsonText(event.envelope_version)},"latency_ms":${jsonNumber(event.latency_ms)},"ingest_ms":${jsonNumber(event.ingest_ms)},` +
+    `"verdict":${jsonText(event.verdict)},"route":${jsonText(event.route)},"size_bytes":${jsonNumber(event.size_bytes)},` +
+    `"hop_index":${jsonNumber(event.hop_index)},"hop_limit":${jsonNumber(event.hop_limit)},"reasons":[${reasons}],` +
+    `"reasons_total":${jsonNumber(event.reasons_total)},"branch":${jsonText(event.branch)},"join":${jsonText(event.join)}}\n`
+  );
+}

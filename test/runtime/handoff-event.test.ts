@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { createHandoffDescriber, handoffEventLine, type HandoffEvent } from "../../src/runtime/handoff-event.js";
+import { refundDesk } from "../emit/helpers.js";
+import { mutatedEnvelope, validEnvelope } from "./envelope-arbitrary.js";
+import { graphModule } from "./graph-setup.js";
+
+const desk = graphModule(refundDesk());
+const graph = refundDesk();
+
+/** Any UTF-16 text, lone surrogates, quotes, backslashes and controls included. */
+const anyText = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 8 }).map((units) => String.fromCharCode(...units)),
+  fc.constantFrom('"', "\\", "\u2028", "\ud800", "\u0000", "a\u001fb"),
+);
+const text = fc.option(anyText, { nil: null });
+const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-0, 1e21, 5e-7, Number.NaN, Infinity, -Infinity, Number.MAX_VALUE));
+const maybeNumber = fc.option(number, { nil: null });
+
+/** Events with every field of HandoffEvent's type in the fixed key order. */
+const events: fc.Arbitrary<HandoffEvent> = fc
+  .record({
+    at: anyText,
+    graph: anyText,
+    handoff_id: text,
+    task_id: text,
+    producer: text,
+    receiver: anyText,
+    edge: text,
+    status: text,
+    envelope_version: text,
+    latency_ms: maybeNumber,
+    ingest_ms: number,
+    verdict: fc.constantFrom("accepted", "observed", "rejected", "duplicate" as const),
+    route: anyText,
+    size_bytes: maybeNumber,
+    hop_index: maybeNumber,
+    hop_limit: number,
+    reasons: fc.array(fc.record({ path: anyText, rule: anyText }), { maxLength: 3 }),
+    reasons_total: number,
+    branch: text,
+    join: fc.constantFrom("held", "fired", null),
+  })
+  .map((fields) => {
+    const { at, graph: name, ...rest } = fields;
+    return { event: "seam.handoff", v: 1, at, graph: name, ...rest } as HandoffEvent;
+  });
+
+describe("handoffEventLine", () => {
+  it("writes JSON.stringify's bytes and a line feed for any event of the record's type", () => {
+    fc.assert(
+      fc.property(events, (event) => {
+        expect(handoffEventLine(event)).toBe(`${JSON.stringify(event)}\n`);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("writes JSON.stringify's bytes for what the describer makes of any envelope and verdict", () => {
+    const describe = createHandoffDescriber({ graph: desk.graph, edges: desk.edges });
+    fc.assert(
+      fc.property(fc.oneof(validEnvelope(graph), mutatedEnvelope(graph)), fc.option(fc.double(), { nil: undefined }), ({ envelope, me }, sentAt) => {
+        const result = desk.accept(envelope, { me });
+        const event = describe({ envelope, result, receiver: me, completedAt: Date.UTC(2026, 10, 29), ingestMs: 0.0123, sentAt });
+        expect(handoffEventLine(event)).toBe(`${JSON.stringify(event)}\n`);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
