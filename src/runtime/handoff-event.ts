@@ -115,11 +115,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A string escaped and bounded for a record. */
+type Escape = (text: string) => string;
+
+const escapeText: Escape = (text) => escapeUntrusted(text, MAX_EVENT_TEXT);
+
+/**
+ * {@link escapeText} that remembers its last answer: agent ids, statuses and versions repeat from
+ * one handoff to the next, and the same text always escapes the same way.
+ */
+function rememberingEscape(): Escape {
+  let lastText: string | undefined;
+  let lastEscaped = "";
+  return (text) => (text === lastText ? lastEscaped : ((lastEscaped = escapeText(text)), (lastText = text), lastEscaped));
+}
+
 /** An own string property, escaped and bounded; `null` otherwise. */
-function textAt(object: unknown, key: string): string | null {
+function textAt(object: unknown, key: string, escape: Escape = escapeText): string | null {
   if (!isRecord(object) || !Object.hasOwn(object, key)) return null;
   const value = object[key];
-  return typeof value === "string" ? escapeUntrusted(value, MAX_EVENT_TEXT) : null;
+  return typeof value === "string" ? escape(value) : null;
 }
 
 function ownAt(object: unknown, key: string): unknown {
@@ -189,6 +204,10 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
   // handoffs end in the same millisecond.
   let lastMs = Number.NaN;
   let lastIso = "";
+  const producerText = rememberingEscape();
+  const receiverText = rememberingEscape();
+  const statusText = rememberingEscape();
+  const versionText = rememberingEscape();
 
   return function describe(observation: HandoffObservation): HandoffEvent {
     const { envelope, result, receiver } = observation;
@@ -203,9 +222,9 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       fields = {
         handoff_id: textAt(envelope, "handoff_id"),
         task_id: textAt(envelope, "task_id"),
-        producer: textAt(from, "id"),
-        status: textAt(envelope, "status"),
-        envelope_version: textAt(envelope, "envelope_version"),
+        producer: textAt(from, "id", producerText),
+        status: textAt(envelope, "status", statusText),
+        envelope_version: textAt(envelope, "envelope_version", versionText),
         hop_index: typeof rawIndex === "number" && Number.isSafeInteger(rawIndex) && rawIndex >= 0 ? rawIndex : null,
         sent: observation.sentAt ?? latestProvenance(envelope),
         edge: typeof fromId === "string" ? (kinds.get(fromId)?.get(receiver) ?? null) : null,
@@ -229,7 +248,7 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       handoff_id: fields.handoff_id,
       task_id: fields.task_id,
       producer: fields.producer,
-      receiver: escapeUntrusted(receiver, MAX_EVENT_TEXT),
+      receiver: receiverText(receiver),
       edge: fields.edge,
       status: fields.status,
       envelope_version: fields.envelope_version,
