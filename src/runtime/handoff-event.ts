@@ -156,6 +156,34 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** `Date.toISOString()`'s shape, `2026-03-11T08:40:19.250Z` (milliseconds optional): what builders write in `provenance[].at`. */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
+
+/** The number of the two ASCII digits at `at`. */
+const twoDigits = (text: string, at: number): number => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+/**
+ * `Date.parse(text)`, read directly when `text` has {@link ISO_UTC}'s shape with every field in
+ * range (the ECMAScript date-time string format, whose value the standard fixes: that of
+ * `Date.UTC`), and by `Date.parse` otherwise: twice as fast on what builders write.
+ */
+function parseTime(text: string): number {
+  if (ISO_UTC.test(text)) {
+    const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+    const month = twoDigits(text, 5);
+    const day = twoDigits(text, 8);
+    const hour = twoDigits(text, 11);
+    const minute = twoDigits(text, 14);
+    const second = twoDigits(text, 17);
+    // Date.UTC reads years 0-99 as 1900-1999; a day past the 28th is left to Date.parse.
+    if (year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59) {
+      const ms = text.length === 24 ? twoDigits(text, 20) * 10 + text.charCodeAt(22) - 48 : 0;
+      return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+    }
+  }
+  return Date.parse(text);
+}
+
 /** The latest `provenance[].at` that parses as a time, in ms; `undefined` when none does. */
 function latestProvenance(envelope: unknown): number | undefined {
   const provenance = ownAt(envelope, "provenance");
@@ -164,7 +192,7 @@ function latestProvenance(envelope: unknown): number | undefined {
   for (const entry of provenance) {
     const at = ownAt(entry, "at");
     if (typeof at !== "string") continue;
-    const ms = Date.parse(at);
+    const ms = parseTime(at);
     if (!Number.isNaN(ms) && (latest === undefined || ms > latest)) latest = ms;
   }
   return latest;

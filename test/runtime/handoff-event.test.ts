@@ -69,3 +69,31 @@ describe("handoffEventLine", () => {
     );
   });
 });
+
+describe("the describer's handoff latency", () => {
+  const describe = createHandoffDescriber({ graph: desk.graph, edges: desk.edges });
+  const completedAt = Date.UTC(2026, 10, 29, 10, 5, 0);
+  /** Digits of `width`, mostly from `min` to `max`, sometimes anything. */
+  const digits = (min: number, max: number, width: number) =>
+    fc.oneof({ arbitrary: fc.integer({ min, max }), weight: 5 }, { arbitrary: fc.integer({ min: 0, max: 10 ** width - 1 }), weight: 1 }).map((v) => String(v).padStart(width, "0"));
+  /** Times of ISO 8601's shape with any digits (day 31 of February, hour 24...), and their near misses. */
+  const at = fc.oneof(
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc
+      .tuple(fc.oneof(digits(1900, 2100, 4), digits(0, 120, 4)), digits(1, 12, 2), digits(1, 31, 2), fc.constantFrom("T", "T", "t", " "), digits(0, 24, 2), digits(0, 59, 2), digits(0, 60, 2), fc.constantFrom("", ".250", ".5", ".1234"), fc.constantFrom("Z", "Z", "z", "+01:00", ""))
+      .map(([y, mo, d, t, h, mi, s, f, z]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${f}${z}`),
+    fc.string(),
+  );
+
+  it("is measured from the latest provenance time as Date.parse reads it", () => {
+    fc.assert(
+      fc.property(fc.array(at, { minLength: 1, maxLength: 3 }), (times) => {
+        const envelope = { provenance: times.map((time) => ({ agent: "triage", at: time })) };
+        const event = describe({ envelope, result: desk.accept(envelope, { me: "billing" }), receiver: "billing", completedAt, ingestMs: 0 });
+        const parsed = times.map((time) => Date.parse(time)).filter((ms) => !Number.isNaN(ms));
+        expect(event.latency_ms).toBe(parsed.length === 0 ? null : completedAt - Math.max(...parsed));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
