@@ -758,10 +758,14 @@ local function claim()
 
   -- 6. Claim: record the hop, the path and the handoff, all sharing the task's expiry; the next
   -- round starts with no refusals.
+  -- One HSET of what the hop records and one HDEL of what it clears (nothing, for a task this
+  -- script holds no ledger of), and the handoff key written with its expiry: each write is a call
+  -- and a command in the append-only file, and a claim's cost is mostly its calls.
   fresh(task_key, task, stale)
+  local clear = {}
   if task then
     for _, field in ipairs(redis.call("HKEYS", task_key)) do
-      if string.sub(field, 1, 2) == "r:" then redis.call("HDEL", task_key, field) end
+      if string.sub(field, 1, 2) == "r:" then table.insert(clear, field) end
     end
   end
   local claimed = {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key}
@@ -771,25 +775,26 @@ local function claim()
     if digest ~= "" then claimed.d = digest end
   end
   table.insert(hops, claimed)
-  redis.call("HSET", task_key, "hops", cjson.encode(hops), "touched", touched(task))
-  if budget then
-    redis.call("HSET", task_key, "budget", cjson.encode(budget))
-  else
-    redis.call("HDEL", task_key, "budget")
+  local record = {"hops", cjson.encode(hops), "touched", touched(task)}
+  local function keep(field, value)
+    if value then
+      table.insert(record, field)
+      table.insert(record, value)
+    elseif task then
+      table.insert(clear, field)
+    end
   end
-  if path then
-    redis.call("HSET", task_key, "path", cjson.encode(path))
-  else
-    redis.call("HDEL", task_key, "path")
-  end
+  keep("budget", budget and cjson.encode(budget))
+  keep("path", path and cjson.encode(path))
   -- approval-pending: a resumption answers the pending approval; a hand-back waiting for review opens one.
-  if approval and approval.waits then
-    redis.call("HSET", task_key, "approval", handoff_id)
-  else
-    redis.call("HDEL", task_key, "approval")
-  end
-  redis.call("SET", handoff_key, task_key)
+  keep("approval", approval and approval.waits and handoff_id)
+  redis.call("HSET", task_key, unpack(record))
+  if #clear > 0 then redis.call("HDEL", task_key, unpack(clear)) end
+  -- The older hops' handoff keys share the task's expiry; the new one gets it as it is written.
+  hops[#hops] = nil
   refresh(task_key, hops, task and task.bhops)
+  hops[#hops + 1] = claimed
+  redis.call("SET", handoff_key, task_key, "EX", ttl)
   if claimed.u then return {"claimed", claimed.u} end
   return {"claimed"}
 end

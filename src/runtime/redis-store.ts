@@ -55,6 +55,8 @@ export interface SeamRedisClient {
   seamSettle?(keys: readonly string[], args: readonly string[]): Promise<unknown>;
   /** Needed for `joinState` only. */
   seamJoinState?(keys: readonly string[], args: readonly string[]): Promise<unknown>;
+  /** node-redis's view of the client with other command options; the store's calls use one without a per-command timeout. */
+  withCommandOptions?(options: { readonly timeout: number }): SeamRedisClient;
 }
 
 /** Options of {@link createRedisSeenStore}. */
@@ -149,21 +151,41 @@ interface CallWords {
   readonly failed: (why: string) => string;
 }
 
-/** Runs one script call within the timeout; turns every failure into a {@link StoreUnavailableError}. */
-async function callScript(timeout: number, words: CallWords, call: () => Promise<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(words.late(timeout))), timeout);
+/**
+ * Runs one script call within the timeout; turns every failure into a {@link StoreUnavailableError}.
+ * One promise and one timer per call, and the words are only written for a failure: this runs
+ * on every claim.
+ */
+function callScript(timeout: number, words: CallWords, call: () => Promise<unknown>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreUnavailableError(words.late(timeout))), timeout);
+    const failed = (error: unknown): void => {
+      clearTimeout(timer);
+      const why = error instanceof Error ? error.message : String(error);
+      reject(new StoreUnavailableError(words.failed(escapeUntrusted(why, 200)), { cause: error }));
+    };
+    let answer: Promise<unknown>;
+    try {
+      answer = call();
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    answer.then((reply) => {
+      clearTimeout(timer);
+      resolve(reply);
+    }, failed);
   });
-  try {
-    return await Promise.race([call(), expired]);
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new StoreUnavailableError(words.failed(escapeUntrusted(why, 200)), { cause: error });
-  } finally {
-    clearTimeout(timer);
-  }
+}
+
+/**
+ * The client the store's calls go through: node-redis gives every command a timeout of its own
+ * (`commandOptions.timeout`, 5 s by default), an `AbortSignal.timeout` per command that costs the
+ * client more CPU than a claim's own work; a store call has one deadline already, `timeoutMs`
+ * ({@link callScript}), so its calls run on a view of the client without the second one.
+ */
+function untimed(client: SeamRedisClient): SeamRedisClient {
+  return typeof client.withCommandOptions === "function" ? client.withCommandOptions({ timeout: 0 }) : client;
 }
 
 /**
@@ -184,6 +206,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
     throw new TypeError(`createRedisSeenStore: the client has no seamClaim${leaseMs > 0 ? ", seamFinish and seamSettle" : " and seamFinish"} scripts: create it with createClient({ scripts: seamRedisScripts, ... })`);
   }
   const ttlArg = String(ttl);
+  const calls = untimed(client);
   return {
     async claim(request: ClaimRequest): Promise<ClaimResult> {
       const { handoffId, taskId, hopIndex, producer, path, budget, branch } = request;
@@ -221,12 +244,12 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         // Join deadlines: within (ms), otherwise, the policy terminal's outcome.
         args.push(join === null || join.withinMs === null ? "" : String(join.withinMs), join === null ? "escalate" : join.otherwise, join?.outcome ?? "");
       }
-      const named = handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80);
+      const named = () => (handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80));
       const words: CallWords = {
-        late: (ms) => `Redis did not answer the claim of handoff ${named} within ${ms} ms: it may or may not be recorded; deliver it again later`,
-        failed: (why) => `Redis could not claim handoff ${named} (${why}): it is neither accepted nor refused; deliver it again later`,
+        late: (ms) => `Redis did not answer the claim of handoff ${named()} within ${ms} ms: it may or may not be recorded; deliver it again later`,
+        failed: (why) => `Redis could not claim handoff ${named()} (${why}): it is neither accepted nor refused; deliver it again later`,
       };
-      return toClaimResult(await callScript(timeout, words, () => client.seamClaim(keys, args)));
+      return toClaimResult(await callScript(timeout, words, () => calls.seamClaim(keys, args)));
     },
 
     async finish(request: FinishRequest): Promise<FinishResult> {
@@ -237,11 +260,12 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         late: (ms) => `Redis did not answer the end of task ${named} within ${ms} ms: it may or may not be recorded; call finish again later`,
         failed: (why) => `Redis could not record the end of task ${named} (${why}): the task has not ended; call finish again later`,
       };
-      return toFinishResult(await callScript(timeout, words, () => client.seamFinish(keys, args)));
+      return toFinishResult(await callScript(timeout, words, () => calls.seamFinish(keys, args)));
     },
 
     async settle(request: SettleRequest): Promise<SettleResult> {
-      if (typeof client.seamSettle !== "function") throw new TypeError("RedisSeenStore.settle: the client has no seamSettle script: create it with createClient({ scripts: seamRedisScripts, ... })");
+      const settle = calls.seamSettle;
+      if (typeof settle !== "function") throw new TypeError("RedisSeenStore.settle: the client has no seamSettle script: create it with createClient({ scripts: seamRedisScripts, ... })");
       const keys = [redisKey(prefix, "t", request.taskId)];
       const { producer } = request;
       const args = [ttlArg, timeArg("RedisSeenStore.settle", request.at), scope, request.handoffId, producer ?? "", producer === null ? "0" : "1", request.token, request.action];
@@ -250,8 +274,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         late: (ms) => `Redis did not answer the ${request.action} of handoff ${named} within ${ms} ms: it may or may not be recorded; ${request.action} it again`,
         failed: (why) => `Redis could not ${request.action} handoff ${named} (${why}): ${request.action} it again`,
       };
-      const settle = client.seamSettle.bind(client);
-      return toSettleResult(await callScript(timeout, words, () => settle(keys, args)));
+      return toSettleResult(await callScript(timeout, words, () => settle.call(calls, keys, args)));
     },
 
     async joinState(request: JoinStateRequest): Promise<JoinStateResult> {
@@ -263,8 +286,8 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         late: (ms) => `Redis did not answer the join state of task ${named} within ${ms} ms: ask again later`,
         failed: (why) => `Redis could not read the join state of task ${named} (${why}): ask again later`,
       };
-      const joinState = client.seamJoinState.bind(client);
-      return toJoinStateResult(await callScript(timeout, words, () => joinState(keys, args)));
+      const joinState = (calls.seamJoinState ?? client.seamJoinState) as NonNullable<SeamRedisClient["seamJoinState"]>;
+      return toJoinStateResult(await callScript(timeout, words, () => joinState.call(calls, keys, args)));
     },
   };
 }

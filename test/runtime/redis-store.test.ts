@@ -157,6 +157,32 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
   });
 });
 
+describe("Redis store: the client its calls go through", () => {
+  it("calls the scripts on node-redis's view of the client without a per-command timeout: the store's timeoutMs is the one deadline", async () => {
+    const options: unknown[] = [];
+    const called: string[] = [];
+    const script = (name: string, reply: unknown) =>
+      async function (this: unknown) {
+        called.push(`${name} on ${this === view ? "the view" : "the client"}`);
+        return reply;
+      };
+    const view: SeamRedisClient = { seamClaim: script("claim", ["claimed"]), seamFinish: script("finish", ["not-owner", "", ""]), seamSettle: script("settle", ["lost"]) };
+    const client: SeamRedisClient = {
+      ...view,
+      withCommandOptions(given) {
+        options.push(given);
+        return view;
+      },
+    };
+    const store = createRedisSeenStore(client, { prefix: "p", leaseMs: 1000 });
+    expect(await store.claim(request())).toEqual({ outcome: "claimed" });
+    await store.finish({ taskId: "t", agent: "a", terminal: "x", outcome: "complete", at: 1, entry: false });
+    await store.settle({ handoffId: "h-1", taskId: "task-1", producer: "triage", token: "k", action: "commit", at: 1 });
+    expect(options).toEqual([{ timeout: 0 }]);
+    expect(called).toEqual(["claim on the view", "finish on the view", "settle on the view"]);
+  });
+});
+
 describe("Redis store: a reply that is no result", () => {
   /** A client whose scripts answer `reply` (what a foreign script under the same SHA, or a proxy, might send). */
   const answering = (reply: unknown): SeamRedisClient => ({ seamClaim: async () => reply, seamFinish: async () => reply });
