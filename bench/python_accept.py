@@ -28,7 +28,6 @@ UUID = r"^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\Z"
 
 def load(path):
     # The module imports the runtime package seam_handoff, vendored beside it (--vendor-runtime).
-    # Imported by name: where mypyc compiled them, the extension modules beside the sources win.
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
     return importlib.import_module(os.path.basename(path)[: -len(".py")])
 

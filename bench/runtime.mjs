@@ -75,7 +75,7 @@ export async function measureRuntime() {
     for (const envelope of envelopes) compiled.accept(envelope, { me: ME, canRead, seen });
   };
   const transfer = compiled.edges.find((e) => e.from === "scanner" && e.to === ME);
-  const validateContract = compiled[`validateContract${(transfer?.contract ?? -2) + 1}`];
+  const validateContract = transfer && compiled[`validate_${transfer.kind}__${transfer.from}__${transfer.to}`];
   if (typeof validateContract !== "function") throw new Error("no emitted validator for scanner -> reporter");
   const perBatch = nsPerOp(
     {

@@ -8,7 +8,8 @@
 // command's bundle. Commander is CommonJS: the banner gives the bundle a `require` for its
 // `node:` imports.
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -43,6 +44,25 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * `seam check`, the command run on every save and commit, as one CommonJS file
+ * (dist/cli-bundle/check.cjs) that bin/seam.js loads with `require`: Node 20 loads CommonJS
+ * synchronously, where each ES module costs a resolution, an asynchronous read and a link, and
+ * the check path is a few dozen chunks of the split bundle. It is built from
+ * the same entry, so `seam check` behaves the same; the other commands' modules (never reached
+ * when the command is `check`) are left as imports of the tsc output. `import.meta.url` is the
+ * file's own URL: dist/cli-bundle/ is as deep as every tsc output folder, so the relative paths
+ * of `core/package-files.ts` still find package.json and docs/.
+ */
+const otherCommandsFromTsc = {
+  name: "other-commands-from-tsc",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/commands\/[a-z-]+\.js$/ }, (args) =>
+      args.path === "./commands/check.js" ? undefined : { path: `../cli/${args.path.slice(2)}`, external: true },
+    );
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,
@@ -53,3 +73,23 @@ await build({
   banner: { js: 'import { createRequire as __seamRequire } from "node:module"; const require = __seamRequire(import.meta.url);' },
   plugins: [lazyChildProcess],
 });
+
+await build({
+  ...common,
+  entryPoints: [join(root, "src", "cli", "main.ts")],
+  outfile: join(outdir, "check.cjs"),
+  format: "cjs",
+  define: { "import.meta.url": "__seamModuleUrl" },
+  banner: { js: 'const __seamModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [lazyChildProcess, otherCommandsFromTsc],
+});
+
+// The code cache of check.cjs (bin/check-bundle.js), made by checking the examples (which are
+// clean: exit 0). Anything else fails the build rather than ship a bundle without its cache.
+const cached = spawnSync(process.execPath, [join(root, "scripts", "write-check-cache.cjs"), "check", join(root, "examples")], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+});
+if (cached.status !== 0 || !existsSync(join(outdir, "check.cjs.cache"))) {
+  throw new Error(`scripts/write-check-cache.cjs exited ${cached.status ?? cached.signal} and wrote no ${join(outdir, "check.cjs.cache")}`);
+}

@@ -1,7 +1,8 @@
 """Claim leases in the memory store through accept(): held while the lease is live (lease-held,
 route retry), taken over once it ran out, discarded once committed; commit() and release()."""
 
-from typing import Any
+import re
+from typing import Any, cast
 
 import pytest
 import refund_desk_validators as desk
@@ -91,3 +92,45 @@ def test_only_the_very_envelope_claimed_takes_an_expired_claim_over(envelope: di
     assert isinstance(other, seam_handoff.Rejected) and (other.duplicate, other.rejection.route) == (True, "discard")
     same = desk.accept(envelope, me="billing", seen=seen, now=at(LEASE_MS), claim_token="c")
     assert isinstance(same, seam_handoff.Accepted) and same.record.lease == Lease("c", iso(2 * LEASE_MS))
+
+
+class _Spy:
+    """A store that records the requests it is asked and claims every one."""
+
+    def __init__(self) -> None:
+        self.requests: list[seam_handoff.ClaimRequest] = []
+
+    def claim(self, request: seam_handoff.ClaimRequest) -> seam_handoff.ClaimResult:
+        self.requests.append(request)
+        return seam_handoff.Claimed()
+
+
+UUID4 = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+
+
+def test_without_a_claim_token_a_leasing_memory_store_holds_the_claim_under_a_fresh_uuid(envelope: dict[str, Any]) -> None:
+    seen = desk.create_memory_seen_store(lease_ms=LEASE_MS)
+    assert seen.lease_ms == LEASE_MS
+    first = desk.accept(envelope, me="billing", seen=seen, now=at(0))
+    assert isinstance(first, seam_handoff.Accepted) and first.record.lease is not None
+    assert re.fullmatch(UUID4, first.record.lease.token)
+    assert commit(first.record, seen=seen, now=at(1)) == Committed()
+
+
+def test_without_a_claim_token_any_other_store_is_asked_with_a_fresh_uuid_per_claim(envelope: dict[str, Any]) -> None:
+    spy = _Spy()
+    desk.accept(envelope, me="billing", seen=spy, now=at(0))
+    desk.accept(envelope, me="billing", seen=spy, now=at(1))
+    desk.accept(envelope, me="billing", seen=spy, now=at(2), claim_token="replica-a")
+    tokens = [request.token for request in spy.requests]
+    assert all(re.fullmatch(UUID4, cast(str, token)) for token in tokens[:2]) and tokens[0] != tokens[1]
+    assert tokens[2] == "replica-a"
+
+
+def test_a_memory_store_without_leases_commits_at_once_with_no_lease(envelope: dict[str, Any]) -> None:
+    seen = desk.create_memory_seen_store()
+    assert seen.lease_ms == 0
+    first = desk.accept(envelope, me="billing", seen=seen, now=at(0))
+    assert isinstance(first, seam_handoff.Accepted) and first.record.lease is None
+    again = desk.accept(envelope, me="billing", seen=seen, now=at(1))
+    assert isinstance(again, seam_handoff.Rejected) and again.duplicate

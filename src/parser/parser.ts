@@ -171,6 +171,9 @@ const VALUE_KINDS: KindSet = kindTable([
 /** Tokens read as a number from 0 to 1 (the version-shaped ones as decimals; `-1` and `1.2.3` are reported). */
 const NUMBER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION]);
 
+/** The items of every agent and edge written without a block: one shared empty list, not one per declaration. */
+const NO_ITEMS: readonly never[] = Object.freeze([]);
+
 /** A list of the block's items, what its error messages expect, and the tokens it syncs on. */
 interface BlockSpec {
   readonly starts: KindSet;
@@ -254,8 +257,18 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return false;
   };
 
-  const identifier = (i: number): Identifier => b.identifier(image(i), start(i), end(i));
-  const keyword = <T extends string>(i: number): Keyword<T> => b.keyword<T>(image(i), start(i), end(i));
+  // Memory of a large graph: each name is kept once however often it is written (an agent of
+  // 10^5 is named in several edges), and a keyword's text is the vocabulary's own string.
+  const names = new Map<string, string>();
+  const nameText = (i: number): string => {
+    const written = image(i);
+    const kept = names.get(written);
+    if (kept !== undefined) return kept;
+    names.set(written, written);
+    return written;
+  };
+  const identifier = (i: number): Identifier => b.identifier(nameText(i), start(i), end(i));
+  const keyword = <T extends string>(i: number): Keyword<T> => b.keyword<T>(k.keywordOfKind(kinds[i] as number) ?? image(i), start(i), end(i));
 
   /** True when `keyword` followed by `after` reads as the start of an item (so a name is missing, not spelt as a keyword). */
   const startsAnItem = (keywordKind: number, after: number): boolean =>
@@ -501,7 +514,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     const agentName = name();
     const colon = agentName !== undefined && expectToken(k.K_COLON, "':'", ROLE_KINDS);
     const role = colon ? oneOf<Role>(ROLE_KINDS, EXPECTED_ROLE) : undefined;
-    const items = at(k.K_LCURLY) && next() >= 0 ? block(AGENT_BLOCK, agentItem) : [];
+    const items = at(k.K_LCURLY) && next() >= 0 ? block(AGENT_BLOCK, agentItem) : NO_ITEMS;
     const range = span(first, pos - 1);
     if (agentName === undefined || role === undefined) return { kind: "Agent", name: agentName, role, items, hasError: true, range };
     return { kind: "Agent", name: agentName, role, items, range };
@@ -680,7 +693,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     const to = arrow ? name() : undefined;
     const guard = to !== undefined && (at(KW_WHEN) || at(KW_OTHERWISE)) ? guardDecl() : undefined;
     const observe = to !== undefined && at(KW_OBSERVE) ? next() : -1;
-    const items = at(k.K_LCURLY) && next() >= 0 ? block(EDGE_BLOCK, edgeItem) : [];
+    const items = at(k.K_LCURLY) && next() >= 0 ? block(EDGE_BLOCK, edgeItem) : NO_ITEMS;
     const range = span(first, pos - 1);
     if (from === undefined || to === undefined) {
       return { kind: "Edge", edgeKind, from, to, observe: undefined, items, hasError: true, range };

@@ -7,6 +7,7 @@
 import { check, type CheckOptions } from "../analysis/check.js";
 import type { CheckResult } from "../analysis/model.js";
 import type { SourceFile } from "../core/source-file.js";
+import { reuseAcrossCommentEdit } from "./comment-edit.js";
 import type { ReadProblem, SeamHost } from "./host.js";
 
 /** The outcome of checking one path: the result, or why the file could not be read. */
@@ -23,8 +24,12 @@ export interface Program {
   lastResult(path: string): CheckResult | undefined;
   /** Drops `path` from the cache (a deleted or closed file). */
   forget(path: string): void;
-  /** How many checks ran and how many came from the cache (for tests and the bench). */
-  readonly stats: { readonly checks: number; readonly cacheHits: number };
+  /**
+   * How many checks ran, how many came from the cache, and how many were the previous check of
+   * the path carried across an edit inside a comment ({@link reuseAcrossCommentEdit}); for tests
+   * and the bench.
+   */
+  readonly stats: { readonly checks: number; readonly cacheHits: number; readonly reused: number };
 }
 
 /**
@@ -33,15 +38,18 @@ export interface Program {
  */
 export function createProgram(host: SeamHost, options: CheckOptions = {}): Program {
   const cache = new Map<string, { text: string; result: CheckResult }>();
-  const stats = { checks: 0, cacheHits: 0 };
+  const stats = { checks: 0, cacheHits: 0, reused: 0 };
   const checkFile = (file: SourceFile): CheckResult => {
     const cached = cache.get(file.path);
     if (cached !== undefined && cached.text === file.text) {
       stats.cacheHits++;
       return cached.result;
     }
-    stats.checks++;
-    const result = check(file, options);
+    // An editor's keystroke in a comment: the last check, its offsets moved, is this text's check.
+    const reused = cached === undefined ? undefined : reuseAcrossCommentEdit(cached.result, file);
+    if (reused !== undefined) stats.reused++;
+    else stats.checks++;
+    const result = reused ?? check(file, options);
     cache.set(file.path, { text: file.text, result });
     return result;
   };

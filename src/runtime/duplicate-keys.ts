@@ -74,7 +74,31 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
  * @param value - what `JSON.parse(text)` returned
  */
 export function hasDuplicateKeys(text: string, value: unknown): boolean {
-  return countWrittenKeys(text) !== countParsedKeys(value);
+  const parsed = countParsedKeys(value);
+  // Replay and ingest of JSON Lines logs: most texts answer "no" from the cheap count alone.
+  if (countColonsAfterQuotes(text) === parsed) return false;
+  return countWrittenKeys(text) !== parsed;
+}
+
+/**
+ * Colons whose last non-whitespace character before them is a `"`: at least the object keys
+ * written in `text`, repeats included, since every member's `:` follows its key's closing quote
+ * and JSON whitespace only. Colons inside strings can add to the count (`"x": ":"`), never take
+ * from it; so when it equals the parsed objects' own properties, which never outnumber the keys
+ * written, no key is repeated. One indexOf per colon, not two per string as
+ * {@link countWrittenKeys} needs: a fraction of its cost on envelopes, whose strings outnumber
+ * their colons.
+ */
+function countColonsAfterQuotes(text: string): number {
+  let count = 0;
+  for (let colon = text.indexOf(":"); colon !== -1; colon = text.indexOf(":", colon + 1)) {
+    let before = colon - 1;
+    let code = text.charCodeAt(before);
+    // JSON's whitespace: space, tab, line feed, carriage return.
+    while (code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) code = text.charCodeAt(--before);
+    if (code === 0x22 /* " */) count++;
+  }
+  return count;
 }
 
 /** Strings followed by a `:` in JSON text: its object keys, repeats included. */

@@ -115,11 +115,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A string escaped and bounded for a record. */
+type Escape = (text: string) => string;
+
+const escapeText: Escape = (text) => escapeUntrusted(text, MAX_EVENT_TEXT);
+
+/**
+ * {@link escapeText} that remembers its last answer: agent ids, statuses and versions repeat from
+ * one handoff to the next, and the same text always escapes the same way.
+ */
+function rememberingEscape(): Escape {
+  let lastText: string | undefined;
+  let lastEscaped = "";
+  return (text) => (text === lastText ? lastEscaped : ((lastEscaped = escapeText(text)), (lastText = text), lastEscaped));
+}
+
 /** An own string property, escaped and bounded; `null` otherwise. */
-function textAt(object: unknown, key: string): string | null {
+function textAt(object: unknown, key: string, escape: Escape = escapeText): string | null {
   if (!isRecord(object) || !Object.hasOwn(object, key)) return null;
   const value = object[key];
-  return typeof value === "string" ? escapeUntrusted(value, MAX_EVENT_TEXT) : null;
+  return typeof value === "string" ? escape(value) : null;
 }
 
 function ownAt(object: unknown, key: string): unknown {
@@ -141,6 +156,34 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** `Date.toISOString()`'s shape, `2026-03-11T08:40:19.250Z` (milliseconds optional): what builders write in `provenance[].at`. */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
+
+/** The number of the two ASCII digits at `at`. */
+const twoDigits = (text: string, at: number): number => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+/**
+ * `Date.parse(text)`, read directly when `text` has {@link ISO_UTC}'s shape with every field in
+ * range (the ECMAScript date-time string format, whose value the standard fixes: that of
+ * `Date.UTC`), and by `Date.parse` otherwise: twice as fast on what builders write.
+ */
+function parseTime(text: string): number {
+  if (ISO_UTC.test(text)) {
+    const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+    const month = twoDigits(text, 5);
+    const day = twoDigits(text, 8);
+    const hour = twoDigits(text, 11);
+    const minute = twoDigits(text, 14);
+    const second = twoDigits(text, 17);
+    // Date.UTC reads years 0-99 as 1900-1999; a day past the 28th is left to Date.parse.
+    if (year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= 28 && hour <= 23 && minute <= 59 && second <= 59) {
+      const ms = text.length === 24 ? twoDigits(text, 20) * 10 + text.charCodeAt(22) - 48 : 0;
+      return Date.UTC(year, month - 1, day, hour, minute, second, ms);
+    }
+  }
+  return Date.parse(text);
+}
+
 /** The latest `provenance[].at` that parses as a time, in ms; `undefined` when none does. */
 function latestProvenance(envelope: unknown): number | undefined {
   const provenance = ownAt(envelope, "provenance");
@@ -149,7 +192,7 @@ function latestProvenance(envelope: unknown): number | undefined {
   for (const entry of provenance) {
     const at = ownAt(entry, "at");
     if (typeof at !== "string") continue;
-    const ms = Date.parse(at);
+    const ms = parseTime(at);
     if (!Number.isNaN(ms) && (latest === undefined || ms > latest)) latest = ms;
   }
   return latest;
@@ -189,6 +232,10 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
   // handoffs end in the same millisecond.
   let lastMs = Number.NaN;
   let lastIso = "";
+  const producerText = rememberingEscape();
+  const receiverText = rememberingEscape();
+  const statusText = rememberingEscape();
+  const versionText = rememberingEscape();
 
   return function describe(observation: HandoffObservation): HandoffEvent {
     const { envelope, result, receiver } = observation;
@@ -203,9 +250,9 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       fields = {
         handoff_id: textAt(envelope, "handoff_id"),
         task_id: textAt(envelope, "task_id"),
-        producer: textAt(from, "id"),
-        status: textAt(envelope, "status"),
-        envelope_version: textAt(envelope, "envelope_version"),
+        producer: textAt(from, "id", producerText),
+        status: textAt(envelope, "status", statusText),
+        envelope_version: textAt(envelope, "envelope_version", versionText),
         hop_index: typeof rawIndex === "number" && Number.isSafeInteger(rawIndex) && rawIndex >= 0 ? rawIndex : null,
         sent: observation.sentAt ?? latestProvenance(envelope),
         edge: typeof fromId === "string" ? (kinds.get(fromId)?.get(receiver) ?? null) : null,
@@ -229,7 +276,7 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       handoff_id: fields.handoff_id,
       task_id: fields.task_id,
       producer: fields.producer,
-      receiver: escapeUntrusted(receiver, MAX_EVENT_TEXT),
+      receiver: receiverText(receiver),
       edge: fields.edge,
       status: fields.status,
       envelope_version: fields.envelope_version,
@@ -246,4 +293,41 @@ export function createHandoffDescriber(data: DescribedGraph): HandoffDescriber {
       join: result.ok && result.record.join !== undefined ? (result.record.join.fired ? "fired" : "held") : null,
     };
   };
+}
+
+/** Characters JSON.stringify writes as an escape inside a string: `"`, `\`, controls, any surrogate (a lone one is escaped). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string or `null` as JSON.stringify writes it. */
+function jsonText(value: string | null): string {
+  if (value === null) return "null";
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+/** A number or `null` as JSON.stringify writes it (`null` for NaN and the infinities). */
+function jsonNumber(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? String(value) : "null";
+}
+
+/**
+ * One event-log line: `JSON.stringify(event)` and a line feed, byte for byte, for an event the
+ * describer made (own data properties in the fixed key order, the types {@link HandoffEvent}
+ * gives), written field by field at half the cost of the generic serializer. Every handoff an
+ * observed accept logs pays it; an event from elsewhere goes through JSON.stringify.
+ */
+export function handoffEventLine(event: HandoffEvent): string {
+  let reasons = "";
+  for (let i = 0; i < event.reasons.length; i++) {
+    const reason = event.reasons[i] as EventReason;
+    reasons += `${i === 0 ? "" : ","}{"path":${jsonText(reason.path)},"rule":${jsonText(reason.rule)}}`;
+  }
+  return (
+    `{"event":${jsonText(event.event)},"v":${jsonNumber(event.v)},"at":${jsonText(event.at)},"graph":${jsonText(event.graph)},` +
+    `"handoff_id":${jsonText(event.handoff_id)},"task_id":${jsonText(event.task_id)},"producer":${jsonText(event.producer)},` +
+    `"receiver":${jsonText(event.receiver)},"edge":${jsonText(event.edge)},"status":${jsonText(event.status)},` +
+    `"envelope_version":${jsonText(event.envelope_version)},"latency_ms":${jsonNumber(event.latency_ms)},"ingest_ms":${jsonNumber(event.ingest_ms)},` +
+    `"verdict":${jsonText(event.verdict)},"route":${jsonText(event.route)},"size_bytes":${jsonNumber(event.size_bytes)},` +
+    `"hop_index":${jsonNumber(event.hop_index)},"hop_limit":${jsonNumber(event.hop_limit)},"reasons":[${reasons}],` +
+    `"reasons_total":${jsonNumber(event.reasons_total)},"branch":${jsonText(event.branch)},"join":${jsonText(event.join)}}\n`
+  );
 }

@@ -4,7 +4,7 @@
  * telemetry. `accept()` stays pure; this is the layer a service opts into.
  */
 import type { AcceptOptions, AcceptResult } from "./accept.js";
-import type { EventLog } from "./event-log.js";
+import { WRITE_DESCRIBED, type DescribedEventLog, type EventLog } from "./event-log.js";
 import { createHandoffDescriber, type DescribedGraph, type HandoffEvent } from "./handoff-event.js";
 
 /** When one ingest ran, in ms since the Unix epoch with sub-millisecond precision. */
@@ -60,6 +60,8 @@ function createReporter(
   if (events === undefined && telemetry === undefined) return undefined;
   const describe = createHandoffDescriber(options);
   const origin = performance.timeOrigin;
+  // A log of createEventLog's writes the fresh event by its fixed-shape serializer.
+  const writeDescribed = (events as DescribedEventLog | undefined)?.[WRITE_DESCRIBED];
   return (envelope, receiving, delivery, result, started, ended) => {
     const event = describe({
       envelope,
@@ -70,7 +72,8 @@ function createReporter(
       sentAt: delivery?.sentAt,
       sizeBytes: delivery?.sizeBytes,
     });
-    events?.write(event);
+    if (writeDescribed !== undefined) writeDescribed.call(events, event);
+    else events?.write(event);
     telemetry?.observe(event, { startedAt: origin + started, endedAt: origin + ended });
   };
 }

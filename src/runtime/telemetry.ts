@@ -137,6 +137,16 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
     if (found === undefined) attributeCache.set(key, (found = make()));
     return found;
   }
+  // The span's start attributes, one object per receiver and verdict (the SDK copies them): a
+  // handoff builds no object for a span the sampler drops. Receivers are bounded as metric
+  // labels are: an id outside the graph gets a fresh object each time, never a cache entry.
+  const startAttributes = new Map<string, Partial<Record<HandoffEvent["verdict"], Attributes>>>();
+  function spanStart(receiver: string, verdict: HandoffEvent["verdict"]): Attributes {
+    if (!known.has(receiver)) return { "gen_ai.agent.name": receiver, "seam.verdict": verdict };
+    let byVerdict = startAttributes.get(receiver);
+    if (byVerdict === undefined) startAttributes.set(receiver, (byVerdict = {}));
+    return (byVerdict[verdict] ??= { "gen_ai.agent.name": receiver, "seam.verdict": verdict });
+  }
 
   function spanAttributes(event: HandoffEvent): Record<string, AttributeValue> {
     const attributes: Record<string, AttributeValue> = {
@@ -177,7 +187,7 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
         // Only what a sampler may look at goes in at the start; the rest only when recorded.
         const span = tracer.startSpan(
           `ingest ${event.receiver}`,
-          { kind: SPAN_KIND_INTERNAL, startTime: timing.startedAt, attributes: { "gen_ai.agent.name": event.receiver, "seam.verdict": event.verdict } },
+          { kind: SPAN_KIND_INTERNAL, startTime: timing.startedAt, attributes: spanStart(event.receiver, event.verdict) },
           api.context.active(),
         );
         if (span.isRecording()) span.setAttributes(spanAttributes(event));

@@ -21,4 +21,12 @@ describe("the seam command's bundle", () => {
     // Only `import("./chunk")`, never a static `from "./chunk"`: no command loads it at start-up.
     expect(text(importers[0] as string)).not.toMatch(new RegExp(`from\\s*"\\./${chunk.replace(".", "\\.")}"`));
   });
+
+  it("runs seam check from one CommonJS file without Chevrotain or the language server, other commands left to the tsc output", () => {
+    const text = readFileSync(join(bundle, "check.cjs"), "utf8");
+    expect(text).not.toMatch(/performSelfAnalysis|createSyntaxDiagramsCode|StreamMessageReader/);
+    expect(text).not.toMatch(/^import |\bimport\.meta\b/m);
+    const imported = [...text.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]).sort();
+    expect(imported).toEqual(["compile", "diff", "fmt", "graph", "import", "lsp", "report", "validate"].map((c) => `../cli/commands/${c}.js`));
+  });
 });

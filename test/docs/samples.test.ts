@@ -30,6 +30,7 @@ import { python, skipLine } from "../emit/python/python.js";
 import { ensureBuilt } from "../global-setup.js";
 import { invocationProblems, seamArgs, shellWords, synopsisProblems } from "./cli-options.js";
 import { codeBlocks, docPages, readPage, root, tag, type CodeBlock } from "./markdown.js";
+import { ROLLOUT } from "./rollout-page.js";
 
 const blocks = docPages().flatMap(codeBlocks);
 const where = (block: CodeBlock): string => `${block.page}:${block.line}`;
@@ -42,6 +43,7 @@ function delegatedTo(block: CodeBlock): string | undefined {
   if (block.lang === "lua") return "test/lsp/neovim.test.ts";
   if (block.lang === "sh" && block.tags === "hook") return "test/docs/ci-hook.test.ts";
   if (block.page === TUTORIAL && (block.lang === "console" || tag(block, "file") !== undefined)) return "test/docs/getting-started.test.ts";
+  if (block.page === ROLLOUT.page && block.section === ROLLOUT.section && (block.lang === "sh" || block.lang === "python")) return "test/docs/rollout.test.ts";
   return undefined;
 }
 
@@ -229,7 +231,7 @@ function sampleVenv(block: CodeBlock): { python: string | undefined; missing: st
 }
 
 describe("python samples run", () => {
-  it.each(byLang("python").map((b) => [where(b), b] as const))("%s", (_, block) => {
+  it.each(byLang("python").filter((b) => delegatedTo(b) === undefined).map((b) => [where(b), b] as const))("%s", (_, block) => {
     const { python: interpreter, missing } = sampleVenv(block);
     if (interpreter === undefined) {
       if (process.env["CI"] === "true") throw new Error(`CI=true: ${missing}`);

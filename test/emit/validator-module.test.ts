@@ -115,11 +115,11 @@ const EXPORTS = [
   "joinStateAsync",
   "loopSignature",
   "nextEnvelope",
-  "validateContract1",
-  "validateContract2",
-  "validateContract3",
-  "validateContract4",
   "validateEnvelope",
+  "validate_delegate__triage__billing",
+  "validate_delegate__triage__refunds",
+  "validate_return__billing__triage",
+  "validate_transfer__refunds__notifier",
 ];
 
 describe("emitted validator module", () => {
@@ -235,22 +235,53 @@ describe("emitted validator module", () => {
     expect(second.declarations).toBe(first.declarations);
   });
 
-  it("shares one validator among edges with the same contract", () => {
-    const graph = checkedGraph(`graph fan {
+  const fan = (require: string): CheckedGraph =>
+    checkedGraph(`graph fan {
       entry lead
       agent lead: supervisor { terminal done }
       agent a: worker
       agent b: worker
       agent c: worker
-      delegate lead -> a { max_rounds 1 }
+      delegate lead -> a { max_rounds 1 ${require} }
       delegate lead -> b { max_rounds 1 }
       delegate lead -> c { max_rounds 1 }
       return a -> lead
       return b -> lead
       return c -> lead
     }`);
-    const { module } = emitValidatorModule(graph);
-    expect(module.match(/^export const validateContract\d+ =/gm)).toEqual(["export const validateContract1 =", "export const validateContract2 ="]);
+  const exportedValidators = (module: string): string[] =>
+    (module.match(/^export const validate_\w+ = \w+;$/gm) ?? []).map((line) => line.replace(/ = validate\d+;$/, " = (ajv);"));
+
+  it("shares one validator among edges with the same contract, exported under each edge's name", () => {
+    const { module, declarations } = emitValidatorModule(fan(""));
+    expect(exportedValidators(module)).toEqual([
+      "export const validate_delegate__lead__a = (ajv);",
+      "export const validate_return__a__lead = (ajv);",
+      "export const validate_delegate__lead__b = validate_delegate__lead__a;",
+      "export const validate_delegate__lead__c = validate_delegate__lead__a;",
+      "export const validate_return__b__lead = validate_return__a__lead;",
+      "export const validate_return__c__lead = validate_return__a__lead;",
+    ]);
+    expect(declarations.match(/^export declare const validate_\w+/gm)).toEqual([
+      "export declare const validate_delegate__lead__a",
+      "export declare const validate_delegate__lead__b",
+      "export declare const validate_delegate__lead__c",
+      "export declare const validate_return__a__lead",
+      "export declare const validate_return__b__lead",
+      "export declare const validate_return__c__lead",
+    ]);
+  });
+
+  it("keeps every other edge's validator name when a require is added to one edge", () => {
+    const { module } = emitValidatorModule(fan("require goal.acceptance_criteria"));
+    expect(exportedValidators(module)).toEqual([
+      "export const validate_delegate__lead__a = (ajv);",
+      "export const validate_delegate__lead__b = (ajv);",
+      "export const validate_return__a__lead = (ajv);",
+      "export const validate_delegate__lead__c = validate_delegate__lead__b;",
+      "export const validate_return__b__lead = validate_return__a__lead;",
+      "export const validate_return__c__lead = validate_return__a__lead;",
+    ]);
   });
 });
 

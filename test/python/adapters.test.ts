@@ -3,8 +3,10 @@
  * real framework, installed from PyPI at the pins of `test/import/python/<name>.txt` in
  * `.venv-import/<name>` (`.ci/run` makes them): a LangGraph graph invoked through the guard and
  * check nodes, an OpenAI Agents SDK run whose handoff carries the envelope (the SDK's own
- * ScriptedModel stands in for the models), and CrewAI's tool-hook dispatch deciding a delegation.
- * No network, no LLM. A missing framework skips with one line; under CI=true it fails.
+ * ScriptedModel stands in for the models), CrewAI's tool-hook dispatch deciding a delegation, and
+ * whole crews run by Crew.kickoff() on a scripted BaseLLM; each also at a join that holds an
+ * arrival (the due-diligence example's fan-out). No network, no LLM. A missing framework skips
+ * with one line; under CI=true it fails.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -20,13 +22,17 @@ afterAll(() => removeTempDirs());
 const FIXTURES = join(projectRoot, "test", "fixtures", "cases", "envelopes");
 const ENVELOPE = join(FIXTURES, "valid-delegate.json");
 
-/** The refund desk's module and models, compiled into one new folder. */
+/** The refund desk's module and models, and the due-diligence example's (a fan-out and a join), compiled into one new folder. */
 function compiled(): string {
   const dir = makeTempDir("py-adapters");
   const text = readFileSync(join(FIXTURES, "graph.seam"), "utf8");
   const [graph] = checkedGraphs(text, "graph.seam");
   writeFileSync(join(dir, "refund_desk_validators.py"), emitPythonModule(graph!, { text }));
   writeFileSync(join(dir, "refund_desk_models.py"), emitPydanticModels(graph!, { text }));
+  const example = readFileSync(join(projectRoot, "examples", "parallel-due-diligence.seam"), "utf8");
+  const [fanOut] = checkedGraphs(example, "parallel-due-diligence.seam");
+  writeFileSync(join(dir, "parallel_due_diligence_validators.py"), emitPythonModule(fanOut!, { text: example }));
+  writeFileSync(join(dir, "parallel_due_diligence_models.py"), emitPydanticModels(fanOut!, { text: example }));
   return dir;
 }
 
@@ -54,7 +60,7 @@ const SLOW = 300_000;
 
 describe("seam_handoff.adapters.langgraph in LangGraph", () => {
   if (!pythonHas("langgraph", "langgraph")) return missing("langgraph", venvHow("langgraph"));
-  it("routes a real graph on the verdict, by Command and by a conditional edge, sync and async", { timeout: SLOW }, () => {
+  it("routes a real graph on the verdict, by Command and by a conditional edge, sync and async, and stops at a join that holds", { timeout: SLOW }, () => {
     const out = runIn("langgraph", "langgraph_run.py");
     expect(out["command_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
     // A redelivery: discard, which goto does not map, ends the run with the verdict in the state.
@@ -63,13 +69,34 @@ describe("seam_handoff.adapters.langgraph in LangGraph", () => {
     expect(out["conditional_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
     expect(out["conditional_bad"]).toEqual({ ok: false, route: "repair", rules: ["bad-hop-path", "bad-hop-path", "bad-hop-path"], visited: ["send_back"] });
     expect(out["async_valid"]).toEqual({ ok: true, route: "proceed", rules: [], visited: ["billing"] });
+    // A join: the held arrival ends the run (END, no error, the lead's node does not run); the one that fires the join goes on.
+    const join = [
+      { ok: true, route: "held", rules: [], visited: [], waiting: ["research/media"], fired: false },
+      { ok: true, route: "proceed", rules: [], visited: ["lead"], waiting: [], fired: true },
+    ];
+    expect(out["join_command"]).toEqual(join);
+    expect(out["join_conditional"]).toEqual(join);
+    expect(out["path_map"]).toEqual({
+      proceed: "billing",
+      human_input: "__end__",
+      approval: "__end__",
+      failed: "__end__",
+      held: "wait",
+      repair: "__end__",
+      escalate: "__end__",
+      fail: "__end__",
+      discard: "__end__",
+      retry: "__end__",
+    });
+    // Why verdict_path_map: LangGraph's own path_map fails on a route it lacks.
+    expect(out["plain_path_map"]).toBe("KeyError");
     expect(out["misspelt_goto"]).toBe("goto names no route 'procede'; the routes are approval, discard, escalate, fail, failed, held, human_input, proceed, repair, retry");
   });
 });
 
 describe("seam_handoff.adapters.openai_agents in the OpenAI Agents SDK", () => {
   if (!pythonHas("openai-agents", "agents")) return missing("openai-agents", venvHow("openai-agents"));
-  it("hands over through Runner with the edge's model as input_type and accept as on_handoff", { timeout: SLOW }, () => {
+  it("hands over through Runner with the edge's model as input_type and accept as on_handoff, and stops at a join that holds", { timeout: SLOW }, () => {
     const out = runIn("openai-agents", "openai_agents_run.py");
     // The SDK's strict tool schema of the edge's model: closed, every field present (optional ones nullable).
     expect(out["tool_schema"]).toEqual({
@@ -100,12 +127,26 @@ describe("seam_handoff.adapters.openai_agents in the OpenAI Agents SDK", () => {
     });
     // The strict model refuses a field the edge does not have before on_handoff runs.
     expect(out["extra_field"]).toEqual({ model_error: "ModelBehaviorError" });
+    // A join: the held arrival is accepted (on_accepted sees it) and ends its run with HandoffHeld; the lead's model runs once, on the arrival that fires the join.
+    expect(out["join"]).toEqual({
+      runs: [
+        {
+          held: true,
+          route: "held",
+          waiting: ["research/media"],
+          message: "sanctions -> lead: the join of lead holds this arrival (research/sanctions): it waits for research/media; the task goes on when the join fires, so do not send it again",
+        },
+        { held: false, last_agent: "lead", output: "memo drafted from both screenings" },
+      ],
+      on_accepted: ["held", "proceed"],
+      lead_model_calls: 1,
+    });
   });
 });
 
 describe("seam_handoff.adapters.crewai in CrewAI", () => {
   if (!pythonHas("crewai", "crewai")) return missing("crewai", venvHow("crewai"));
-  it("lets CrewAI's hook dispatch run an accepted delegation and block a refused one", { timeout: SLOW }, () => {
+  it("lets CrewAI's hook dispatch run an accepted delegation, block a refused one and one a join holds, and say why", { timeout: SLOW }, () => {
     const out = runIn("crewai", "crewai_run.py");
     expect(out).toEqual({
       valid_blocked: false,
@@ -116,8 +157,48 @@ describe("seam_handoff.adapters.crewai in CrewAI", () => {
       duplicate_key_rules: ["duplicate-key"],
       stranger_blocked: true,
       stranger_messages: ['graph refund_desk has no agent "Auditor"'],
-      checked: 4,
+      // What the delegating agent reads instead of CrewAI's "blocked by hook": why.
+      refused_result: 'Seam: the handoff was refused (discard): duplicate at /handoff_id: handoff "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39" was accepted before; it is not processed twice',
+      checked: 5,
+      // A join: the held arrival is accepted but blocked (the lead does not start), with a word on what the join waits for; the one that fires it runs.
+      join: [
+        {
+          blocked: true,
+          ok: true,
+          route: "held",
+          result: "Seam: the join of lead holds this arrival (research/sanctions): it waits for research/media; the task goes on when the join fires, so do not send it again",
+        },
+        { blocked: false, ok: true, route: "proceed", result: "the memo" },
+      ],
       after_unregister_blocked: false,
     });
+  });
+
+  it("checks the delegation of a whole Crew.kickoff on a scripted local model, refuses a bad one and holds one at a join", { timeout: SLOW }, () => {
+    const out = runIn("crewai", "crewai_kickoff.py");
+    // The valid envelope: the clerk runs once and the lead reads its answer.
+    expect(out["valid"]).toEqual({ output: "order 7731 was charged once", clerk_calls: 1, lead_calls: 2, lead_read_clerk: true, lead_read_guard: null });
+    // The bad one: the clerk never runs; the lead reads why, and closes the task.
+    expect(out["refused"]).toEqual({
+      output: "sent back to triage for repair",
+      clerk_calls: 0,
+      lead_calls: 2,
+      lead_read_clerk: false,
+      lead_read_guard:
+        'Observation: Seam: the handoff was refused (repair): bad-hop-path at /hop/path/0: starts at "billing", which is not an entry of graph refund_desk (triage); bad-hop-path at /hop/path/1: does not end in this handoff, triage -> billing; bad-hop-path at /hop/path/1: steps "billing" -> "billing", which is not an edge of graph refund_desk',
+    });
+    expect(out["verdicts"]).toEqual([true, false]);
+    expect(out["rules"]).toEqual([[], ["bad-hop-path", "bad-hop-path", "bad-hop-path"]]);
+    // A join: the first analyst's handoff is held (the lead does not run, the analyst reads why and finishes); the second fires it (the lead runs once).
+    expect(out["join"]).toEqual([
+      {
+        output: "findings handed to the lead",
+        route: "held",
+        lead_calls: 0,
+        analyst_read: "Observation: Seam: the join of lead holds this arrival (research/sanctions): it waits for research/media; the task goes on when the join fires, so do not send it again",
+        analyst_read_memo: false,
+      },
+      { output: "findings handed to the lead", route: "proceed", lead_calls: 1, analyst_read: null, analyst_read_memo: true },
+    ]);
   });
 });

@@ -48,11 +48,11 @@ describe("findDuplicateKeys", () => {
   it("hasDuplicateKeys says so exactly when findDuplicateKeys finds some", () => {
     // Objects written by hand from a few short keys, so that repeats are frequent; whitespace and
     // escapes as JSON allows them.
-    const key = fc.constantFrom("a", "b", "\\u0061", "a\\\"", "__proto__");
+    const key = fc.constantFrom("a", "b", "\\u0061", "a\\\"", "__proto__", ":", " :", "\\\" :");
     const json: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
       value: fc.oneof(
         { depthSize: "small" },
-        fc.constantFrom("1", "null", '"a"', '":"', '"\\\\"'),
+        fc.constantFrom("1", "null", '"a"', '":"', '"\\\\"', '" \\t:"', '"\\": "'),
         fc.array(tie("value"), { maxLength: 3 }).map((items) => `[${items.join(",")}]`),
         fc.array(fc.tuple(key, fc.constantFrom("", " ", "\n\t"), tie("value")), { maxLength: 4 }).map((members) => `{${members.map(([k, ws, v]) => `"${k}"${ws}:${v}`).join(",")}}`),
       ),
@@ -63,6 +63,14 @@ describe("findDuplicateKeys", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("hasDuplicateKeys is not misled by colons after a quote inside strings", () => {
+    for (const text of ['{"a": ":", "b": "\\": 1"}', '{"a" :\n":x", "a": 2}', '[" :", {":": "x"}]']) {
+      expect(hasDuplicateKeys(text, JSON.parse(text))).toBe(findDuplicateKeys(text).length > 0);
+    }
+    expect(hasDuplicateKeys('{"a" :\n":x", "a": 2}', JSON.parse('{"a" :\n":x", "a": 2}'))).toBe(true);
+    expect(hasDuplicateKeys('{"a": ":", "b": "\\": 1"}', JSON.parse('{"a": ":", "b": "\\": 1"}'))).toBe(false);
   });
 
   it("hasDuplicateKeys is not misled by an enumerable property on Object.prototype", () => {

@@ -64,6 +64,21 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
     expect(Object.keys(await client.hGetAll("t-keys:t:task:with:colons")).sort()).toEqual(["hops", "touched"]);
   });
 
+  it("clears the budget and the pending approval of the task when an accepted hop carries neither", async () => {
+    const client = await connect();
+    const store = createRedisSeenStore(client, { prefix: "t-clear", ttlSeconds: 3600 });
+    const fields = async () => Object.keys(await client.hGetAll("t-clear:t:task-1")).sort();
+    const budget = { limit: { tokens: 100 }, consumed: { tokens: 10 } };
+    expect(await store.claim(request({ budget, approval: { waits: true, cites: null }, path: ["triage", "billing"] }))).toEqual({ outcome: "claimed" });
+    expect(await fields()).toEqual(["approval", "budget", "hops", "path", "touched"]);
+    expect(await store.claim(request({ ...hop("h-2", 2, "billing", "refunds"), approval: { waits: false, cites: "h-1" } }))).toEqual({ outcome: "claimed" });
+    expect(await fields()).toEqual(["hops", "touched"]);
+    // A hop that keeps them writes them again.
+    expect(await store.claim(request({ ...hop("h-3", 3, "refunds", "billing"), budget, approval: { waits: true, cites: null } }))).toEqual({ outcome: "claimed" });
+    expect(await client.hGet("t-clear:t:task-1", "budget")).toBe('["100","","","","","10","","","",""]');
+    expect(await client.hGet("t-clear:t:task-1", "approval")).toBe("h-3");
+  });
+
   it("names a long id, or one with an unpaired surrogate, by its SHA-256: keys stay bounded and distinct", async () => {
     expect(redisKey("p", "t", "x".repeat(200))).toBe(`p:t:${"x".repeat(200)}`);
     expect(redisKey("p", "t", "x".repeat(201))).toMatch(/^p:t#[0-9a-f]{64}$/);

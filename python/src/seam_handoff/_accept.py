@@ -50,6 +50,7 @@ from ._stores import (
     Finished,
     JoinGivenUp,
     Leased,
+    MemorySeenStore,
     Noted,
     OwnerConflict,
     SeenStore,
@@ -80,6 +81,9 @@ MAX_CLAIM_TOKEN: Final = 1024
 """The longest claim_token, in characters (an SQS receipt handle is at most 1,024)."""
 _HAS_UPPER: Final = re.compile("[A-Z]")
 
+# What a store's claim() answers: never an awaitable, so isawaitable need not look at them.
+_CLAIM_RESULTS: Final = frozenset((Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody, Finished, BranchOut))
+
 CanRead = Callable[[str, str | None], bool]
 """can_read(ref, read_scope): True when this agent can dereference a required artefact."""
 CanReadAsync = Callable[[str, str | None], bool | Awaitable[bool]]
@@ -90,6 +94,12 @@ def _is_async_function(function: object) -> bool:
     code = getattr(function, "__code__", None)
     # CO_COROUTINE (inspect's own test, without its unwrapping of partials and methods).
     return bool(code.co_flags & inspect.CO_COROUTINE) if code is not None else inspect.iscoroutinefunction(function)
+
+
+def _takes_token(seen: object) -> bool:
+    """Whether a claim on seen carries a fresh token when the caller gave none: every store but
+    the memory store without leases, which never reads it (uuid4 costs more than its claim)."""
+    return seen.lease_ms > 0 if type(seen) is MemorySeenStore else True
 
 
 def _check_sender(call: str, sender: object, claim_token: object = None) -> None:
@@ -123,6 +133,8 @@ class Acceptor:
         self._finisher = Finisher(graph, {agent.id: agent.terminals for agent in agents}, self._iso)
         # Made once: a claim names its edge without allocating (keyed by identity: edges may be equal).
         self._claim_edges = {id(edge): ClaimEdge(edge.kind, edge.from_agent, edge.to_agent) for edge in edges}
+        # The last can_read found synchronous: a service passes the same one on every call.
+        self._sync_can_read: object = None
 
     def _content_for(self, call: str, value: object, me: str, sender: str | None = None) -> Content:
         try:
@@ -147,7 +159,7 @@ class Acceptor:
         return me
 
     def _claim_request(
-        self, content: Content, me: str, at: int, reasons: list[Reason], token: str | None, value: object
+        self, content: Content, me: str, at: int, reasons: list[Reason], token: str | None, value: object, seen: object
     ) -> ClaimRequest | None:
         # A delivery that can neither start nor continue a task writes nothing in its ledger.
         if content.task_id is None or content.stranger:
@@ -168,7 +180,7 @@ class Acceptor:
             content.budget,
             content.approval,
             # A fresh token per claim attempt: replicas share the agent id, never the token.
-            token if token is not None else str(uuid.uuid4()),
+            token if token is not None or not _takes_token(seen) else str(uuid.uuid4()),
             value,
             content.branch,
         )
@@ -187,7 +199,7 @@ class Acceptor:
         """The time of the delivery, its claim request and the store's answer: None without a store
         or without a usable header, else what claim() returned (an awaitable from an async store)."""
         at = read_clock(call, now)
-        request = None if seen is None else self._claim_request(content, me, at, reasons, token, value)
+        request = None if seen is None else self._claim_request(content, me, at, reasons, token, value, seen)
         if seen is None or request is None:
             return at, None, None
         # Typed as any value: a custom store need not be type-checked, and a None would read as
@@ -234,7 +246,8 @@ class Acceptor:
         """The verdict from the content, the artefact reasons and the store's answer (if asked);
         untracked: a store was given but could not be asked (no str task_id)."""
         lease: Lease | None = None
-        if claimed is not None:
+        # A claim (the common answer) skips the look at every refusal.
+        if claimed is not None and type(claimed) is not Claimed:
             if isinstance(claimed, Duplicate):
                 reason = duplicate_reason(content.handoff_id, content.task_id, content.hop_index, claimed)
                 return self._refuse(content, [reason, *reasons], True)
@@ -261,8 +274,8 @@ class Acceptor:
                 raise TypeError(
                     f"seen.claim returned {type(claimed).__name__}, not Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody, Finished, BranchOut or JoinGivenUp"
                 )
-            if claimed.lease_until is not None and request is not None and request.token is not None:
-                lease = Lease(request.token, iso_time(claimed.lease_until))
+        if isinstance(claimed, Claimed) and claimed.lease_until is not None and request is not None and request.token is not None:
+            lease = Lease(request.token, iso_time(claimed.lease_until))
         if untracked:
             # A refusal the store cannot count could go back for repair forever: a person decides.
             if content.task_id is None:
@@ -311,8 +324,10 @@ class Acceptor:
         claim_token: this claim attempt's token for a store that leases claims (None: a random UUID)."""
         me = self._check_options("accept", me, can_read, seen, now)
         _check_sender("accept", sender, claim_token)
-        if can_read is not None and _is_async_function(can_read):
-            raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
+        if can_read is not None and can_read is not self._sync_can_read:
+            if _is_async_function(can_read):
+                raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
+            self._sync_can_read = can_read
         content = self._content_for("accept", value, me, sender)
         reasons = content.reasons
         if can_read is not None:
@@ -325,7 +340,7 @@ class Acceptor:
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
         at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token, value)
-        if inspect.isawaitable(claimed):
+        if type(claimed) not in _CLAIM_RESULTS and inspect.isawaitable(claimed):
             if inspect.iscoroutine(claimed):
                 claimed.close()
             raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
@@ -352,7 +367,7 @@ class Acceptor:
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
         at, request, claimed = self._claim("accept_async", content, me, reasons, seen, now, claim_token, value)
-        if inspect.isawaitable(claimed):
+        if type(claimed) not in _CLAIM_RESULTS and inspect.isawaitable(claimed):
             claimed = await claimed
         return self._settle(content, me, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger))
 

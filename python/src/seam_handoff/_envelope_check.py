@@ -137,9 +137,14 @@ def _fields_of(value: object) -> dict[str, Any]:
 
 
 def _counters(fields: dict[str, Any]) -> dict[str, int] | None:
+    if not fields:
+        return None
     found: dict[str, int] | None = None
     for counter in BUDGET_COUNTERS:
-        value = fields.get(counter)
+        # `in` first: most counters are absent, and a lookup costs more.
+        if counter not in fields:
+            continue
+        value = fields[counter]
         if value is None:
             continue
         # An int in range is the common case; the rest (a float such as 3.0) goes through whole_number.
@@ -149,14 +154,6 @@ def _counters(fields: dict[str, Any]) -> dict[str, int] | None:
                 found = {}
             found[counter] = count
     return found
-
-
-def _budget_of(budget: object) -> ClaimBudget | None:
-    """The envelope's whole-number budget counters for the ledger (None without a budget object)."""
-    fields = _fields_of(budget)
-    if fields is _NO_FIELDS:
-        return None
-    return ClaimBudget(_counters(_fields_of(fields.get("limit"))), _counters(_fields_of(fields.get("consumed"))))
 
 
 def _consumed(artefacts: list[object]) -> list[str]:
@@ -220,8 +217,10 @@ class EnvelopeCheck:
 
     def _semantic_checks(
         self, envelope: dict[str, Any], hop: object, to: str | None, me: str, reasons: list[Reason], schema_paths: Set[str]
-    ) -> tuple[bool, tuple[RequiredArtefact, ...]]:
-        """Stage 2, the envelope's own semantics; returns whether the hop limit is reached, and the required artefacts."""
+    ) -> tuple[bool, tuple[RequiredArtefact, ...], ClaimBudget | None]:
+        """Stage 2, the envelope's own semantics; returns whether the hop limit is reached, the
+        required artefacts, and the whole-number budget counters for the ledger (None without a
+        budget object)."""
         get = envelope.get
         check_version(self._graph, get("envelope_version"), reasons)
         check_addressee(to, me, reasons)
@@ -236,7 +235,7 @@ class EnvelopeCheck:
         artefacts = get("artefacts")
         required = self._required_artefacts(artefacts, schema_paths) if artefacts else ()
         check_blocking_questions(get("open_questions"), get("status"), reasons)
-        return reached, required
+        return reached, required, None if budget is _NO_FIELDS else ClaimBudget(_counters(caps), _counters(consumed))
 
     @staticmethod
     def _required_artefacts(artefacts: object, schema_paths: Set[str]) -> tuple[RequiredArtefact, ...]:
@@ -387,9 +386,10 @@ class EnvelopeCheck:
         floor_escalates = False
         branch: ClaimBranch | None = None
         required: tuple[RequiredArtefact, ...] = ()
+        budget: ClaimBudget | None = None
         if envelope is not None:
             schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
-            reached, required = self._semantic_checks(envelope, hop, receiver, me, reasons, schema_paths)
+            reached, required, budget = self._semantic_checks(envelope, hop, receiver, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
                 self._graph_checks(from_ref, to_ref, sender, receiver, pair, hop_index, path, reasons)
                 if pair is not None:
@@ -423,7 +423,6 @@ class EnvelopeCheck:
         # The ledger never needs more of the path than a walk within the hop limit holds.
         limit = self._graph.hop_limit + 1
         ledger_path = None if path is None else tuple(path) if len(path) <= limit else tuple(path[:limit])
-        budget = _budget_of(envelope.get("budget")) if envelope is not None else None
         stranger = forged or pair is None or (bool(reasons) and any(reason.rule in _STRANGER_RULES for reason in reasons))
         return Content(
             handoff_id,

@@ -1,7 +1,7 @@
 """Reading the fields of a value that may be anything (the envelope is untrusted): what the checks
 share. JSON null is None; an absent field is ABSENT, which no envelope value is."""
 
-from typing import Any, Final, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, Final, TypeGuard, cast
 
 from ._values import INT_LIMIT
 
@@ -17,7 +17,11 @@ BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "c
 
 def field(value: object, key: str) -> Any:
     """value[key] for a dict that has key, else ABSENT."""
-    return cast("dict[str, Any]", value).get(key, ABSENT) if isinstance(value, dict) else ABSENT
+    if isinstance(value, dict):
+        if TYPE_CHECKING:  # a cast, without its call at run time
+            value = cast("dict[str, Any]", value)
+        return value.get(key, ABSENT)
+    return ABSENT
 
 
 def as_object(value: object) -> dict[str, Any] | None:
@@ -56,7 +60,9 @@ def all_strings(value: object) -> TypeGuard[list[str]]:
     if not isinstance(value, list):
         return False
     try:
-        "".join(cast("list[str]", value))
+        if TYPE_CHECKING:
+            value = cast("list[str]", value)
+        "".join(value)
     except TypeError:
         return False
     return True

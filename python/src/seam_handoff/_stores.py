@@ -626,6 +626,11 @@ class MemorySeenStore:
         # The task written last: already at the end, so its next write needs no move.
         self._newest: str | None = None
 
+    @property
+    def lease_ms(self) -> int:
+        """How long a claim is leased, in milliseconds (0: a claim is committed when made)."""
+        return self._lease
+
     def _sweep(self, now: int) -> None:
         tasks = self._tasks
         while tasks:

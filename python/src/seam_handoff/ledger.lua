@@ -758,9 +758,9 @@ local function claim()
 
   -- 6. Claim: record the hop, the path and the handoff, all sharing the task's expiry; the next
   -- round starts with no refusals.
-  -- One HSET of what the hop records and one HDEL of what it clears (nothing, for a task this
-  -- script holds no ledger of), and the handoff key written with its expiry: each write is a call
-  -- and a command in the append-only file, and a claim's cost is mostly its calls.
+  -- One HSET of what the hop records and one HDEL of the fields it clears that the task has (none
+  -- for a task this script holds no ledger of), and the handoff key written with its expiry: each
+  -- write is a call and a command in the append-only file, and a claim's cost is mostly its calls.
   fresh(task_key, task, stale)
   local clear = {}
   if task then
@@ -776,18 +776,18 @@ local function claim()
   end
   table.insert(hops, claimed)
   local record = {"hops", cjson.encode(hops), "touched", touched(task)}
-  local function keep(field, value)
+  local function keep(field, value, held)
     if value then
       table.insert(record, field)
       table.insert(record, value)
-    elseif task then
+    elseif held then
       table.insert(clear, field)
     end
   end
-  keep("budget", budget and cjson.encode(budget))
-  keep("path", path and cjson.encode(path))
+  keep("budget", budget and cjson.encode(budget), task and task.budget)
+  keep("path", path and cjson.encode(path), task and task.path)
   -- approval-pending: a resumption answers the pending approval; a hand-back waiting for review opens one.
-  keep("approval", approval and approval.waits and handoff_id)
+  keep("approval", approval and approval.waits and handoff_id, task and task.approval)
   redis.call("HSET", task_key, unpack(record))
   if #clear > 0 then redis.call("HDEL", task_key, unpack(clear)) end
   -- The older hops' handoff keys share the task's expiry; the new one gets it as it is written.

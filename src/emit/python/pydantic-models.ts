@@ -18,7 +18,7 @@ import type { JsonSchema } from "../../core/envelope-schema.js";
 import { packageVersion } from "../../core/package-files.js";
 import { edgeSchema } from "../edge-schemas.js";
 import { pyLiteral, pyString } from "./literal.js";
-import { edgeEnvelopeClassName, edgeValidatorName } from "./validator-names.js";
+import { edgeEnvelopeClassName, edgeValidatorName } from "../validator-names.js";
 
 type Schema = JsonSchema | boolean;
 

@@ -1,6 +1,6 @@
 /**
  * The Python module `seam compile --target python` writes for one graph: the graph as data, its
- * generated JSON Schema validators (one per edge, named by `validator-names.ts`) and typed entry
+ * generated JSON Schema validators (one per edge, named by `../validator-names.ts`) and typed entry
  * points bound to the runtime package `seam-handoff` (python/ in this repository), which it
  * imports, as protobuf's generated code imports its runtime. At import it checks that the
  * installed runtime is one it was generated for (`seam_handoff.codegen.check_runtime_version`);
@@ -24,7 +24,7 @@ import { addGraphSchemas } from "../schema-compiler.js";
 import { joinPython, py, pyString, trustedPython, type PyCode } from "./literal.js";
 import { envelopeModuleName, envelopeTypedDicts, helpersUsed } from "./envelope-module.js";
 import { compileSchemasToPython } from "./schema-to-python.js";
-import { contractValidatorNames, edgeEnvelopeClassName, edgeValidatorName } from "./validator-names.js";
+import { contractValidatorNames, edgeEnvelopeClassName, edgeValidatorName } from "../validator-names.js";
 
 /**
  * The runtime's names each module re-exports, so a service needs one import for its graph:

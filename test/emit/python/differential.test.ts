@@ -16,7 +16,7 @@ import { formats } from "../../../src/runtime/schema-helpers.js";
 import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
 import { checkedGraph, readFixture, refundDesk } from "../helpers.js";
 import { generateDeliveries, type GeneratedDelivery } from "./envelopes.js";
-import { contractValidatorNames } from "../../../src/emit/python/validator-names.js";
+import { contractValidatorNames } from "../../../src/emit/validator-names.js";
 import { HERE, drive, python, pythonWith, runJson, skipLine, writePythonModule } from "./python.js";
 import { join } from "node:path";
 

@@ -1,8 +1,9 @@
 """Runs seam_handoff.adapters.crewai through CrewAI's own tool-hook dispatch: the guard is
 registered as a before_tool_call hook and CrewAI's run_before_tool_call_hooks decides, for its
-real DelegateWorkTool, whether the delegation may run. argv[1] is the folder of
-refund_desk_validators.py, argv[2] the valid delegate envelope. Prints JSON for
-test/python/adapters.test.ts."""
+real DelegateWorkTool, whether the delegation may run, and its run_after_tool_call_hooks what
+the delegating agent reads when it may not. argv[1] is the folder of refund_desk_validators.py
+(and the due-diligence example's, for a join), argv[2] the valid delegate envelope. Prints JSON
+for test/python/adapters.test.ts."""
 
 import copy
 import json
@@ -11,10 +12,11 @@ from typing import Any
 
 from crewai import Agent
 from crewai.hooks import ToolCallHookContext
-from crewai.hooks.tool_hooks import run_before_tool_call_hooks
+from crewai.hooks.tool_hooks import run_after_tool_call_hooks, run_before_tool_call_hooks
 from crewai.tools.agent_tools.agent_tools import AgentTools
 
 sys.path.insert(0, sys.argv[1])
+import fan_out  # noqa: E402
 import refund_desk_validators as desk  # noqa: E402
 
 from seam_handoff.adapters.crewai import DelegationGuard  # noqa: E402
@@ -51,7 +53,29 @@ wrong = copy.deepcopy(ENVELOPE)
 wrong["handoff_id"] = "7d0e6a52-1c4b-4f3e-8a9d-5b2c6e1f0a47"
 out["stranger_blocked"] = blocked(delegate, {"task": "t", "context": json.dumps(wrong), "coworker": "Auditor"})
 out["stranger_messages"] = [reason.message for reason in guard.verdicts[-1].rejection.reasons] if not guard.verdicts[-1].ok else []
+blocked_result = "Tool execution blocked by hook. Tool: Delegate work to coworker"
+replay = {"task": "check order 7731", "context": json.dumps(ENVELOPE), "coworker": "Billing clerk"}
+run_before_tool_call_hooks(ToolCallHookContext(tool_name="delegate_work_to_coworker", tool_input=replay, tool=delegate, agent=triage))
+after = ToolCallHookContext(tool_name="delegate_work_to_coworker", tool_input=replay, tool=delegate, agent=triage, tool_result=blocked_result)
+out["refused_result"] = run_after_tool_call_hooks(after)
 out["checked"] = len(guard.verdicts)
 guard.unregister()
+
+# A join: the research analysts hand their findings to the lead, who waits for both.
+lead = Agent(role="Research lead", goal="write the memo", backstory="due diligence", llm="gpt-4o-mini")
+analysts = {worker: Agent(role=f"{worker.title()} analyst", goal="screen", backstory="research", allow_delegation=True, llm="gpt-4o-mini") for worker in ("sanctions", "media")}
+to_lead = AgentTools(agents=[lead]).tools()[0]
+join_seen = fan_out.dd.create_memory_seen_store()
+join_guard = DelegationGuard(fan_out.dd.accept, graph=fan_out.dd.GRAPH, agents={"Research lead": "lead", "Sanctions analyst": "sanctions", "Media analyst": "media"}, seen=join_seen)
+join_guard.register()
+out["join"] = []
+for worker, envelope in zip(("sanctions", "media"), fan_out.open_branches(join_seen)):
+    tool_input = {"task": "write the memo", "context": json.dumps(envelope), "coworker": "Research lead"}
+    before = ToolCallHookContext(tool_name="delegate_work_to_coworker", tool_input=tool_input, tool=to_lead, agent=analysts[worker])
+    was_blocked = run_before_tool_call_hooks(before)
+    result = run_after_tool_call_hooks(ToolCallHookContext(tool_name="delegate_work_to_coworker", tool_input=tool_input, tool=to_lead, agent=analysts[worker], tool_result=blocked_result if was_blocked else "the memo"))
+    verdict = join_guard.verdicts[-1]
+    out["join"].append({"blocked": was_blocked, "ok": verdict.ok, "route": verdict.record.route if verdict.ok else verdict.rejection.route, "result": result})
+join_guard.unregister()
 out["after_unregister_blocked"] = blocked(delegate, {"task": "t", "context": "not json", "coworker": "Billing clerk"})
 print(json.dumps(out))

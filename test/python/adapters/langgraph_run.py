@@ -1,6 +1,7 @@
 """Runs seam_handoff.adapters.langgraph inside real LangGraph graphs (plain function nodes, no
-model): argv[1] is the folder of refund_desk_validators.py, argv[2] the valid delegate envelope.
-Prints what each run did, as JSON, for test/python/adapters.test.ts to assert on."""
+model): argv[1] is the folder of refund_desk_validators.py (and of the due-diligence example's
+module, for a join), argv[2] the valid delegate envelope. Prints what each run did, as JSON, for
+test/python/adapters.test.ts to assert on."""
 
 import asyncio
 import copy
@@ -13,7 +14,8 @@ from langgraph.graph import END, START, StateGraph
 sys.path.insert(0, sys.argv[1])
 import refund_desk_validators as desk  # noqa: E402
 
-from seam_handoff.adapters.langgraph import check_node, guard_node, guard_node_async, route_on_verdict  # noqa: E402
+import fan_out  # noqa: E402
+from seam_handoff.adapters.langgraph import check_node, guard_node, guard_node_async, route_on_verdict, verdict_path_map  # noqa: E402
 
 with open(sys.argv[2], encoding="utf-8") as file:
     ENVELOPE: dict[str, Any] = json.load(file)
@@ -87,6 +89,51 @@ out = {
     "conditional_bad": summary(conditional_graph().invoke({"envelope": bad})),
     "async_valid": asyncio.run(async_run(copy.deepcopy(ENVELOPE))),
 }
+
+
+def join_graph(seen: object, shape: str) -> Any:
+    """The lead, a join: its node runs only on the arrival that fires the join."""
+    builder = StateGraph(State)
+    if shape == "command":
+        builder.add_node("ingest", guard_node(fan_out.dd.accept, me="lead", goto={"proceed": "lead", "repair": "send_back"}, seen=seen))
+    else:
+        builder.add_node("ingest", check_node(fan_out.dd.accept, me="lead", seen=seen))
+        builder.add_conditional_edges("ingest", route_on_verdict(), verdict_path_map({"proceed": "lead", "repair": "send_back"}))
+    builder.add_node("lead", visit("lead"))
+    builder.add_node("send_back", visit("send_back"))
+    builder.add_edge(START, "ingest")
+    builder.add_edge("lead", END)
+    builder.add_edge("send_back", END)
+    return builder.compile()
+
+
+def join_runs(shape: str) -> list[dict[str, Any]]:
+    seen = fan_out.dd.create_memory_seen_store()
+    sanctions, media = fan_out.open_branches(seen)
+    graph = join_graph(seen, shape)
+    runs = []
+    for envelope in (sanctions, media):
+        state = graph.invoke({"envelope": envelope})
+        join = state["seam_verdict"]["record"]["join"]
+        runs.append({**summary(state), "waiting": join["waiting"], "fired": join["fired"]})
+    return runs
+
+
+out["join_command"] = join_runs("command")
+out["join_conditional"] = join_runs("conditional")
+out["path_map"] = verdict_path_map({"proceed": "billing", "held": "wait"})
+# A plain path_map that leaves held out fails in LangGraph at the held arrival.
+plain = StateGraph(State)
+plain_seen = fan_out.dd.create_memory_seen_store()
+plain.add_node("ingest", check_node(fan_out.dd.accept, me="lead", seen=plain_seen))
+plain.add_node("lead", visit("lead"))
+plain.add_conditional_edges("ingest", route_on_verdict(), {"proceed": "lead"})
+plain.add_edge(START, "ingest")
+plain.add_edge("lead", END)
+try:
+    plain.compile().invoke({"envelope": fan_out.open_branches(plain_seen)[0]})
+except Exception as error:
+    out["plain_path_map"] = type(error).__name__
 try:
     guard_node(desk.accept, me="billing", goto={"procede": "billing"})
 except TypeError as error:

@@ -5,8 +5,12 @@ and "Ask question to coworker" tools. DelegationGuard is a before_tool_call hook
 the delegating agent puts the Seam envelope, as JSON text, in the tool's context argument; the
 guard reads it strictly (parse_envelope) and checks it with the graph module's accept for the
 coworker's agent id, the delegating agent's as the authenticated sender (CrewAI knows which agent
-made the call). A refused envelope blocks the tool call (CrewAI tells the agent it was blocked);
-every verdict is kept in verdicts and passed to on_verdict. Other tools pass untouched.
+made the call). A refused envelope blocks the tool call, and so does an arrival a join holds
+(route held: accepted and recorded, but the join waits for other branches of its fan-out, so the
+coworker must not start on it; the arrival that fires the join runs). What the delegating agent
+reads as the tool's result then says why, as an after_tool_call hook: the refusal's route and
+reasons, or which join holds the arrival and what it waits for. Every verdict is kept in
+verdicts and passed to on_verdict. Other tools pass untouched.
 """
 
 from collections.abc import Callable, Mapping
@@ -16,12 +20,17 @@ from .._catalogue import rule_reason
 from .._records import AcceptResult, GraphInfo, Reason, Rejected, Rejection
 from .._untrusted import quote_untrusted
 from ..parse import parse_envelope
-from ._verdict import load_framework
+from ._verdict import held_text, is_held, load_framework, refusal_text
 
 __all__ = ["DELEGATION_TOOLS", "DelegationGuard"]
 
 DELEGATION_TOOLS: Final = frozenset(("delegate_work_to_coworker", "ask_question_to_coworker"))
 """CrewAI's delegation tools, by the sanitized names its hooks see."""
+
+
+_MAX_BLOCKED: Final = 64
+"""Blocked calls kept for their after_tool_call answer: CrewAI runs the after hook right after the
+before hook, so only calls dispatched without it (a direct run_before_tool_call_hooks) pile up."""
 
 
 def _role(name: object) -> str:
@@ -30,7 +39,7 @@ def _role(name: object) -> str:
 
 
 class DelegationGuard:
-    """A before_tool_call hook: guard = DelegationGuard(desk.accept, graph=desk.GRAPH, agents={...}); guard.register().
+    """A before_tool_call hook (with its after_tool_call half): guard = DelegationGuard(desk.accept, graph=desk.GRAPH, agents={...}); guard.register().
 
     accept: the graph module's accept; graph: its GRAPH; agents: each CrewAI agent's role -> its agent id in the
     graph; envelope_field: the tool argument holding the envelope's JSON text (default
@@ -55,9 +64,13 @@ class DelegationGuard:
         self._options = options
         self.verdicts: list[AcceptResult] = []
         """Every verdict, in order."""
+        # The tool inputs of the calls blocked and not yet answered, each with what the agent is
+        # told: CrewAI hands the after hook the very dict it gave the before hook.
+        self._blocked: list[tuple[Mapping[str, Any], str]] = []
 
     def __call__(self, context: Any) -> bool | None:
-        """The hook: False blocks the tool call, None lets it run."""
+        """The before_tool_call hook: False blocks the tool call (a refusal, or an arrival a join
+        holds), None lets it run."""
         if context.tool_name not in DELEGATION_TOOLS:
             return None
         tool_input: Mapping[str, Any] = context.tool_input
@@ -65,7 +78,26 @@ class DelegationGuard:
         self.verdicts.append(verdict)
         if self._on_verdict is not None:
             self._on_verdict(verdict, tool_input)
-        return None if verdict.ok else False
+        if isinstance(verdict, Rejected):
+            self._blocked.append((tool_input, f"Seam: {refusal_text(verdict)}"))
+            del self._blocked[:-_MAX_BLOCKED]
+            return False
+        if is_held(verdict):
+            self._blocked.append((tool_input, f"Seam: {held_text(verdict.record)}"))
+            del self._blocked[:-_MAX_BLOCKED]
+            return False
+        return None
+
+    def after(self, context: Any) -> str | None:
+        """The after_tool_call hook: for a delegation this guard blocked, the tool result the
+        delegating agent reads (why it did not run: the refusal's route and reasons, or the join
+        that holds the arrival) instead of CrewAI's bare "blocked by hook"; None (the result as
+        it is) for every other call."""
+        for index, (tool_input, text) in enumerate(self._blocked):
+            if tool_input is context.tool_input:
+                del self._blocked[index]
+                return text
+        return None
 
     def check(self, delegator_role: object, tool_input: Mapping[str, Any]) -> AcceptResult:
         """The verdict on one delegation: delegator_role, the CrewAI role of the delegating agent;
@@ -88,12 +120,17 @@ class DelegationGuard:
         return self._accept(parsed.envelope, me=receiver, sender=sender, **self._options)
 
     def register(self) -> None:
-        """Registers the guard with CrewAI as a global before_tool_call hook."""
-        load_framework("crewai.hooks", "crewai").register_before_tool_call_hook(self)
+        """Registers the guard with CrewAI as a global before_tool_call hook and its after method
+        as an after_tool_call hook."""
+        hooks = load_framework("crewai.hooks", "crewai")
+        hooks.register_before_tool_call_hook(self)
+        hooks.register_after_tool_call_hook(self.after)
 
     def unregister(self) -> None:
-        """Removes the guard from CrewAI's before_tool_call hooks."""
-        load_framework("crewai.hooks", "crewai").unregister_before_tool_call_hook(self)
+        """Removes the guard's two hooks from CrewAI's."""
+        hooks = load_framework("crewai.hooks", "crewai")
+        hooks.unregister_before_tool_call_hook(self)
+        hooks.unregister_after_tool_call_hook(self.after)
 
 
 def _refused(*reasons: Reason) -> Rejected:

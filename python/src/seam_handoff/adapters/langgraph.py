@@ -6,7 +6,12 @@ Two shapes, as LangGraph offers both:
 - guard_node(accept, me=..., goto={...}): a node that checks state[envelope_key], writes the
   verdict to state[verdict_key] and returns a Command whose goto is the node its route names;
 - check_node(accept, me=...) with route_on_verdict(): a node that only writes the verdict, and
-  the function add_conditional_edges routes with.
+  the function add_conditional_edges routes with, over verdict_path_map({...}).
+
+Both shapes end the run (END) on a route the mapping leaves out, with the verdict in the state:
+so, unless mapped, an arrival a join holds (route held: accepted and recorded, but the join waits
+for other branches of its fan-out) stops there without an error, and the arrival that fires the
+join (route proceed) goes on to the join agent's node.
 
 The verdict in the state is verdict.to_dict() (JSON data, so checkpointers store it as is): the
 JavaScript runtime's shape, {"ok": true, "record": {...}} or {"ok": false, "rejection": {...}}.
@@ -26,6 +31,7 @@ __all__ = [
     "guard_node",
     "guard_node_async",
     "route_on_verdict",
+    "verdict_path_map",
 ]
 
 DEFAULT_ENVELOPE_KEY: Final = "envelope"
@@ -46,14 +52,21 @@ def _options(state: State, envelope_key: str, sender_key: str | None) -> tuple[o
     return state.get(envelope_key), sender
 
 
-def _goto_table(goto: Mapping[str, str]) -> dict[str, str]:
+def verdict_path_map(goto: Mapping[str, str]) -> dict[str, str]:
+    """The path_map of builder.add_conditional_edges(check, route_on_verdict(), verdict_path_map({...})):
+    goto (route -> node name; "proceed", where an accepted envelope goes, is required) with every
+    route goto leaves out sent to END ("__end__"): a refusal you do not map, a duplicate, and an
+    arrival a join holds (held) end the run with the verdict in the state, as with guard_node.
+    Raises TypeError when goto names no route or lacks "proceed"; ImportError when langgraph is
+    not installed."""
     table = dict(goto)
     unknown = sorted(set(table) - _ROUTES)
     if unknown:
         raise TypeError(f"goto names no route {', '.join(map(repr, unknown))}; the routes are {', '.join(sorted(_ROUTES))}")
     if "proceed" not in table:
         raise TypeError("goto needs a node for 'proceed', where an accepted envelope goes")
-    return table
+    end: str = load_framework("langgraph.graph", "langgraph").END
+    return {route: table.get(route, end) for route in get_args(VerdictRoute)}
 
 
 def check_node(
@@ -98,9 +111,10 @@ def check_node_async(
 
 
 def route_on_verdict(verdict_key: str = DEFAULT_VERDICT_KEY) -> Callable[[State], VerdictRoute]:
-    """The path function of builder.add_conditional_edges(check, route_on_verdict(), {route: node}):
-    the route of the verdict check_node wrote (see VerdictRoute). Raises KeyError when the state
-    holds no verdict (the check node did not run first)."""
+    """The path function of builder.add_conditional_edges(check, route_on_verdict(), verdict_path_map({route: node})):
+    the route of the verdict check_node wrote (see VerdictRoute); a plain path_map must map every
+    route the graph can give (held, at a join, included), which verdict_path_map does. Raises
+    KeyError when the state holds no verdict (the check node did not run first)."""
 
     def route(state: State) -> VerdictRoute:
         verdict = state[verdict_key]
@@ -112,12 +126,9 @@ def route_on_verdict(verdict_key: str = DEFAULT_VERDICT_KEY) -> Callable[[State]
     return route
 
 
-def _command(verdict: AcceptResult, goto: dict[str, str], verdict_key: str) -> Any:
+def _command(verdict: AcceptResult, paths: dict[str, str], verdict_key: str) -> Any:
     types = load_framework("langgraph.types", "langgraph")
-    target = goto.get(verdict_route(verdict))
-    if target is None:
-        target = load_framework("langgraph.graph", "langgraph").END
-    return types.Command(update={verdict_key: verdict.to_dict()}, goto=target)
+    return types.Command(update={verdict_key: verdict.to_dict()}, goto=paths[verdict_route(verdict)])
 
 
 def guard_node(
@@ -133,10 +144,11 @@ def guard_node(
     """A node that checks state[envelope_key] as check_node does and returns a langgraph
     Command: update {verdict_key: verdict.to_dict()}, goto the node goto names for the verdict's
     route (goto["proceed"] for an accepted envelope; "repair", "escalate", "fail", "discard", "retry",
-    "human_input", "approval", "failed" as mapped). A route goto does not name ends the run
-    (END), with the verdict in the state. Raises TypeError at once when goto names no route or
-    lacks "proceed"; ImportError when langgraph is not installed."""
-    table = _goto_table(goto)
+    "human_input", "approval", "failed", "held" as mapped). A route goto does not name ends the run
+    (END), with the verdict in the state: an arrival a join holds stops there unless "held" is
+    mapped. Raises TypeError at once when goto names no route or lacks "proceed"; ImportError when
+    langgraph is not installed."""
+    table = verdict_path_map(goto)
 
     def node(state: State) -> Any:
         envelope, sender = _options(state, envelope_key, sender_key)
@@ -156,7 +168,7 @@ def guard_node_async(
     **options: object,
 ) -> Callable[[State], Awaitable[Any]]:
     """guard_node for a module's accept_async, for graphs run with ainvoke."""
-    table = _goto_table(goto)
+    table = verdict_path_map(goto)
 
     async def node(state: State) -> Any:
         envelope, sender = _options(state, envelope_key, sender_key)

@@ -8,17 +8,19 @@ the tool call's arguments, and its on_handoff checks the envelope with the graph
 for the receiving agent, the handing-off agent as the authenticated sender (the SDK knows which
 agent made the call). A refused envelope stops the handoff: HandoffRefused, carrying the
 rejection, is raised out of Runner.run, and its route says what to do (repair, escalate, fail,
-discard).
+discard). An arrival that a join holds (route held: the join waits for other branches of its
+fan-out) is accepted and recorded, but the join agent must not start on it: HandoffHeld, carrying
+the acceptance, ends the run there. It is no failure; the arrival that fires the join hands over.
 """
 
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
-from .._records import AcceptanceRecord, AcceptResult, EdgeInfo, Rejected
-from ._verdict import load_framework
+from .._records import AcceptanceRecord, Accepted, AcceptResult, EdgeInfo, Rejected
+from ._verdict import held_text, is_held, load_framework, refusal_text
 
-__all__ = ["EnvelopeModel", "HandoffRefused", "edge_handoff"]
+__all__ = ["EnvelopeModel", "HandoffHeld", "HandoffRefused", "edge_handoff"]
 
 
 class EnvelopeModel(Protocol):
@@ -33,8 +35,20 @@ class HandoffRefused(Exception):
     discard). The message lists the reasons (rule and path)."""
 
     def __init__(self, edge: EdgeInfo, verdict: Rejected) -> None:
-        reasons = "; ".join(f"{reason.rule} at {reason.path or '/'}: {reason.message}" for reason in verdict.rejection.reasons)
-        super().__init__(f"{edge.from_agent} -> {edge.to_agent}: the handoff was refused ({verdict.rejection.route}): {reasons}")
+        super().__init__(f"{edge.from_agent} -> {edge.to_agent}: {refusal_text(verdict)}")
+        self.edge = edge
+        self.verdict = verdict
+
+
+class HandoffHeld(Exception):
+    """accept() took the envelope of a handoff to a join as an arrival the join holds: verdict is
+    the Accepted, verdict.record.route is "held" and verdict.record.join says which branches the
+    join waits for. Not a failure: the arrival is recorded (on_accepted saw it), and the run ends
+    here because the join agent must not start before its branches are in; the arrival that
+    fires the join hands over as any accepted envelope does. Catch it beside HandoffRefused."""
+
+    def __init__(self, edge: EdgeInfo, verdict: Accepted) -> None:
+        super().__init__(f"{edge.from_agent} -> {edge.to_agent}: {held_text(verdict.record)}")
         self.edge = edge
         self.verdict = verdict
 
@@ -58,7 +72,8 @@ def edge_handoff(
     tool_description_override, input_filter, is_enabled), told apart by name.
 
     Raises KeyError when models has no model of the edge, ImportError when the SDK is not
-    installed; the handoff raises HandoffRefused for a refused envelope."""
+    installed; the handoff raises HandoffRefused for a refused envelope and, after on_accepted,
+    HandoffHeld for an arrival a join holds (route held)."""
     sdk = load_framework("agents", "openai-agents")
     input_type = models[(edge.kind, edge.from_agent, edge.to_agent)]
     sdk_keys = {"tool_name_override", "tool_description_override", "input_filter", "is_enabled", "nest_handoff_history"}
@@ -76,5 +91,7 @@ def edge_handoff(
             done = on_accepted(ctx, verdict.record)
             if inspect.isawaitable(done):
                 await done
+        if is_held(verdict):
+            raise HandoffHeld(edge, verdict)
 
     return sdk.handoff(agent, on_handoff=on_handoff, input_type=input_type, **sdk_options)

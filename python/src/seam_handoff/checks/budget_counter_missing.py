@@ -13,7 +13,7 @@ RULE: IngestRule = ingest_rule("budget-counter-missing", "envelope", "/budget/co
 def check_counters_reported(consumed: dict[str, Any], caps: dict[str, Any], reasons: list[Reason]) -> None:
     """consumed and caps: the envelope's budget.consumed and budget.limit."""
     for counter in BUDGET_COUNTERS:
-        if counter in consumed:
+        if counter in consumed or counter not in caps:
             continue
         cap = whole_number(caps.get(counter))
         if cap is not None:

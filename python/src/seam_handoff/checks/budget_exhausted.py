@@ -13,8 +13,11 @@ RULE: IngestRule = ingest_rule("budget-exhausted", "envelope", "/budget/consumed
 def check_counters(consumed: dict[str, Any], caps: dict[str, Any], reasons: list[Reason]) -> None:
     """consumed and caps: the envelope's budget.consumed and budget.limit."""
     for counter in BUDGET_COUNTERS:
-        spent = consumed.get(counter)
-        cap = caps.get(counter)
+        # `in` first: most counters are absent from one side, and a lookup costs more.
+        if counter not in consumed or counter not in caps:
+            continue
+        spent = consumed[counter]
+        cap = caps[counter]
         if spent is None or cap is None:
             continue
         # An int in range is the common case; anything else (3.0, a bool) goes through whole_number.

@@ -2,7 +2,7 @@
 Both hop.index and the length of hop.path witness how far the task has come, so a malformed index
 does not hide a long path."""
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .._catalogue import rule_reason
 from .._fields import MAX_SAFE_INTEGER, non_negative_integer, whole_number
@@ -17,7 +17,9 @@ def check_hop_limit(graph: GraphInfo, hop: object, reasons: list[Reason]) -> boo
     """hop: the envelope's hop. Returns whether the task is at or past the limit."""
     if not isinstance(hop, dict):
         return False
-    fields = cast("dict[str, Any]", hop)
+    if TYPE_CHECKING:  # a cast, without its call at run time
+        hop = cast("dict[str, Any]", hop)
+    fields = hop
     index = non_negative_integer(fields.get("index"))
     own = fields.get("limit")
     own = own if type(own) is int and 0 <= own <= MAX_SAFE_INTEGER else whole_number(own)
@@ -26,7 +28,7 @@ def check_hop_limit(graph: GraphInfo, hop: object, reasons: list[Reason]) -> boo
         reasons.append(rule_reason("/hop/index", RULE.id, "index", index=js_text(index), limit=_whose(graph, limit), action=_action(graph)))
         return True
     path = fields.get("path")
-    handoffs = len(cast("list[object]", path)) - 1 if isinstance(path, list) else -1
+    handoffs = len(path) - 1 if isinstance(path, list) else -1  # pyright: ignore[reportUnknownArgumentType]
     if handoffs >= limit:
         reasons.append(rule_reason("/hop/path", RULE.id, "path", handoffs=handoffs, limit=_whose(graph, limit), action=_action(graph)))
         return True

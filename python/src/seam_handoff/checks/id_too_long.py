@@ -21,6 +21,14 @@ def _utf16_length(text: str) -> int:
 
 def check_id_lengths(task_id: str | None, producer: str | None, receiver: str | None, reasons: list[Reason]) -> bool:
     """Returns whether any of the ids is too long."""
+    # A str of at most 128 code points is at most 256 UTF-16 code units: the common case, at once.
+    half = MAX_ID_LENGTH // 2
+    if (
+        (task_id is None or len(task_id) <= half)
+        and (producer is None or len(producer) <= half)
+        and (receiver is None or len(receiver) <= half)
+    ):
+        return False
     found = False
     for path, value in (("/task_id", task_id), ("/from_agent/id", producer), ("/to_agent/id", receiver)):
         # A str of at most 128 code points is at most 256 UTF-16 code units: no encoding needed.

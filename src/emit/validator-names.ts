@@ -1,12 +1,12 @@
 /**
- * Names of the generated Python validators and envelope types, one per edge: `validate_<kind>__<from>__<to>`, from
- * the edge's kind and agents, so adding, removing or reordering edges and `require` lines never
+ * Names of the generated validators (the same in the JavaScript and the Python module) and of the
+ * Python envelope types, one per edge: `validate_<kind>__<from>__<to>`, from the edge's kind and agents, so adding, removing or reordering edges and `require` lines never
  * renames another edge's validator. Agent ids are escaped to ASCII identifiers deterministically
  * and reversibly: letters and digits stay, any other code point becomes `_<hex>x` (`-` is
  * `_2dx`, `_` is `_5fx`, `é` is `_e9x`). An escaped id never holds `__`, nor ends in `_`, so the
  * `__` separators split a name back into its parts unambiguously.
  */
-import type { EdgeKind } from "../../core/vocabulary.js";
+import type { EdgeKind } from "../core/vocabulary.js";
 
 /** The escaped form of one agent id (see the module comment). */
 export function escapeAgentId(id: string): string {
@@ -21,7 +21,7 @@ export function escapeAgentId(id: string): string {
  * The validator name of the edge `from -kind-> to`.
  *
  * @param edge - the edge's kind and agent ids
- * @returns a Python identifier, ASCII only
+ * @returns an ASCII identifier, valid in JavaScript and Python
  */
 export function edgeValidatorName(edge: { readonly kind: EdgeKind; readonly from: string; readonly to: string }): string {
   return `validate_${edge.kind}__${escapeAgentId(edge.from)}__${escapeAgentId(edge.to)}`;
