@@ -80,11 +80,14 @@ export function relex(previous: Lexed, text: string): Lexed {
 /** Old tokens `[0, kept)`, window tokens `[0, count)` (scanned from `restart`), then old tokens from `resume` moved by `delta`. */
 function joined(previous: Lexed, kept: number, text: string, scanned: k.ScanResult, restart: number, count: number, resume: number, delta: number): Lexed {
   const old = previous.tokens;
-  const tokens = old.slice(0, kept);
-  for (const token of tokensOf(text, scanned, 0, count, restart)) tokens.push(token);
-  for (let i = resume; i < old.length; i++) {
+  const rescanned = tokensOf(text, scanned, 0, count, restart);
+  // Made at its final length: growing a 30,000-token array by `push` copies it again.
+  const tokens = new Array<Token>(kept + count + old.length - resume);
+  for (let i = 0; i < kept; i++) tokens[i] = old[i] as Token;
+  for (let i = 0; i < count; i++) tokens[kept + i] = rescanned[i] as Token;
+  for (let i = resume, at = kept + count; i < old.length; i++, at++) {
     const token = old[i] as Token;
-    tokens.push(delta === 0 ? token : { kind: token.kind, start: token.start + delta, end: token.end + delta, text: token.text });
+    tokens[at] = delta === 0 ? token : { kind: token.kind, start: token.start + delta, end: token.end + delta, text: token.text };
   }
   const kinds = new Uint8Array(tokens.length);
   kinds.set(previous.kinds.subarray(0, kept));
