@@ -53,7 +53,11 @@ from seam_handoff import (
     GuardCondition,
     GuardInfo,
     HopLimitAction,
+    JoinClosed,
     JoinInfo,
+    JoinReport,
+    JoinStateRequest,
+    JoinStateResult,
     Lease,
     Leased,
     LoopDetector,
@@ -115,7 +119,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinInfo", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "Approval", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__desk__approver", "DelegateEnvelope__desk__checker", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinClosed", "JoinInfo", "JoinReport", "JoinStateRequest", "JoinStateResult", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__approver__desk", "ReturnEnvelope__checker__desk", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__approver__payer", "TransferEnvelope__payer__archive", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "join_state", "join_state_async", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__desk__approver", "validate_delegate__desk__checker", "validate_envelope", "validate_return__approver__desk", "validate_return__checker__desk", "validate_transfer__approver__payer", "validate_transfer__payer__archive")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
@@ -782,6 +786,19 @@ def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: Seen
 async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """finish() over an asynchronous store."""
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
+
+
+def join_state(task_id: str, *, seen: SeenStore, now: Callable[[], float] | None = None) -> JoinReport:
+    """The task's join: "waiting", "fired", "expired" or "failed" (its deadline passed, or too few
+    branches can still arrive), or "none"; acts on its otherwise policy once, when this call is
+    the first to find it given up on (acts True for that one answer). Raises TypeError
+    ("join_state(): ...") for a store without join_state(), or an async store."""
+    return _ACCEPT.join_state(task_id, seen, now)
+
+
+async def join_state_async(task_id: str, *, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> JoinReport:
+    """join_state() over an asynchronous store."""
+    return await _ACCEPT.join_state_async(task_id, seen, now)
 
 
 def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> MemorySeenStore:

@@ -53,7 +53,11 @@ from seam_handoff import (
     GuardCondition,
     GuardInfo,
     HopLimitAction,
+    JoinClosed,
     JoinInfo,
+    JoinReport,
+    JoinStateRequest,
+    JoinStateResult,
     Lease,
     Leased,
     LoopDetector,
@@ -114,7 +118,7 @@ _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
 _free_text_ok: Final = _envelope.free_text_ok
 
-__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinInfo", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__billing__triage", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
+__all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", "AgentInfo", "AgentRef", "AlreadyFinished", "ArtefactsItem", "AsyncRedisSeenStore", "AsyncSeenStore", "Budget", "BudgetCounters", "CanRead", "CanReadAsync", "ClaimApproval", "ClaimEdge", "ClaimHolder", "ClaimRequest", "ClaimResult", "Claimed", "Committed", "Custody", "CustodyFault", "DEFAULT_TASK_TTL_MS", "DecisionsItem", "DelegateEnvelope__triage__billing", "DelegateEnvelope__triage__refunds", "Duplicate", "EDGES", "EdgeInfo", "EdgeKind", "EndRecord", "Envelope", "FinishRequest", "FinishVerdict", "Finished", "FloorInfo", "GRAPH", "Goal", "GraphInfo", "GuardCondition", "GuardInfo", "HOP_LIMIT", "Hop", "HopLimitAction", "JoinClosed", "JoinInfo", "JoinReport", "JoinStateRequest", "JoinStateResult", "Lease", "Leased", "LoopDetector", "LoopObservation", "Lost", "MAX_ENVELOPE_BYTES", "MemorySeenStore", "NotOwner", "Noted", "OpenQuestionsItem", "Outcome", "OwnerConflict", "ParsedEnvelope", "ProvenanceItem", "Reason", "RecordOutcome", "RedisSeenStore", "Rejected", "Rejection", "RejectionRoute", "Released", "ReturnEnvelope__billing__triage", "Role", "Route", "SchemaError", "SeenStore", "SettleRequest", "SettleResult", "StoreUnavailableError", "TaskEnd", "TaskFinished", "TerminalInfo", "TransferEnvelope__refunds__notifier", "accept", "accept_async", "canonical_json", "commit", "commit_async", "create_loop_detector", "create_memory_seen_store", "finish", "finish_async", "first_envelope", "join_envelope", "join_state", "join_state_async", "loop_signature", "next_envelope", "parse_envelope", "release", "release_async", "schema_error_to_reason", "validate_delegate__triage__billing", "validate_delegate__triage__refunds", "validate_envelope", "validate_return__billing__triage", "validate_transfer__refunds__notifier")
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
@@ -655,6 +659,19 @@ def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: Seen
 async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """finish() over an asynchronous store."""
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
+
+
+def join_state(task_id: str, *, seen: SeenStore, now: Callable[[], float] | None = None) -> JoinReport:
+    """The task's join: "waiting", "fired", "expired" or "failed" (its deadline passed, or too few
+    branches can still arrive), or "none"; acts on its otherwise policy once, when this call is
+    the first to find it given up on (acts True for that one answer). Raises TypeError
+    ("join_state(): ...") for a store without join_state(), or an async store."""
+    return _ACCEPT.join_state(task_id, seen, now)
+
+
+async def join_state_async(task_id: str, *, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> JoinReport:
+    """join_state() over an asynchronous store."""
+    return await _ACCEPT.join_state_async(task_id, seen, now)
 
 
 def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> MemorySeenStore:

@@ -69,7 +69,7 @@ function runtimeImport(names: readonly string[]): Code {
 
 /**
  * Emits the validator module of one graph. Exports: `graph`, `hopLimit`, `agents`, `edges` (the
- * graph as data), `accept`, `acceptAsync`, `finish`, `finishAsync`, `loopSignature`, `createLoopDetector()` (a loop detector over this
+ * graph as data), `accept`, `acceptAsync`, `finish`, `finishAsync`, `joinState`, `joinStateAsync`, `loopSignature`, `createLoopDetector()` (a loop detector over this
  * graph's signature), `createMemorySeenStore` (re-exported), `validateEnvelope` and
  * `validate_<kind>__<from>__<to>` for each edge (its raw Ajv validator, named by
  * `validator-names.ts` as the Python module's are, so adding or removing an edge or a `require`
@@ -141,6 +141,12 @@ export const finish = $seam_acceptors.finish;
 /** The same over an asynchronous store: finishAsync(taskId, { me, terminal, outcome, seen, now? }). */
 export const finishAsync = $seam_acceptors.finishAsync;
 
+/** A task's join (waiting, fired, expired, failed), acting on its policy once: joinState(taskId, { seen, now? }). */
+export const joinState = $seam_acceptors.joinState;
+
+/** The same over an asynchronous store: joinStateAsync(taskId, { seen, now? }). */
+export const joinStateAsync = $seam_acceptors.joinStateAsync;
+
 const $seam_builder = $seam_createEnvelopeBuilder({ graph, agents, edges });
 
 /** The first envelope of a new task, from an entry agent: firstEnvelope({ me, to, taskId, goal, budget, action, ... }). */
@@ -182,6 +188,9 @@ import type {
   FirstHandoff,
   GraphInfo,
   JoinHandoff,
+  JoinReport,
+  JoinStateAsyncOptions,
+  JoinStateOptions,
   LoopDetector,
   NextHandoff,
   ValidateFunction,
@@ -231,6 +240,14 @@ export declare function acceptAsync(envelope: unknown, options: AcceptAsyncOptio
 export declare function finish(taskId: string, options: FinishOptions & { readonly me: AgentId }): FinishVerdict;
 /** finish over an asynchronous store. */
 export declare function finishAsync(taskId: string, options: FinishAsyncOptions & { readonly me: AgentId }): Promise<FinishVerdict>;
+/**
+ * The task's join: waiting, fired, expired or failed (its deadline passed, or too few branches can
+ * still arrive), acting on its otherwise policy once (acts: true for that one answer).
+ * @throws TypeError for a store without joinState
+ */
+export declare function joinState(taskId: string, options: JoinStateOptions): JoinReport;
+/** joinState over an asynchronous store. */
+export declare function joinStateAsync(taskId: string, options: JoinStateAsyncOptions): Promise<JoinReport>;
 /**
  * The first envelope of a new task, from an entry agent to one of its successors: hop 1, a fresh
  * handoff_id, roles, versions, hop.limit and path from the graph.

@@ -25,6 +25,8 @@ export function writeSeam(graph: DecidedGraph): string {
   lines.push(comment(`Imported from ${graph.source} by seam import. Each seam-guess comment marks a guess: check the line below it, then delete the comment.`));
   for (const note of graph.notes) lines.push(comment(`Left out: ${note}.`));
   lines.push(`graph ${graph.name} {`);
+  // A fan-out's branches are told apart by hop.branch, which envelope 1.4 adds (fan-out-needs-branch-envelope).
+  if (graph.edges.some((edge) => edge.fanOutName !== undefined)) lines.push("envelope 1.4");
   marked(lines, graph.entries, "entry");
   lines.push(`entry ${graph.entries.value.join(", ")}`);
   if (graph.hopLimit !== undefined) lines.push(`hop_limit ${graph.hopLimit}`);

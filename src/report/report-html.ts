@@ -80,6 +80,24 @@ function hops(report: HandoffReport): string {
   return section("hops", "Hops per task", "A distribution, not an average: a p95 sitting at the hop limit is a loop.", body);
 }
 
+function fanOuts(report: HandoffReport): string {
+  const f = report.fan_outs;
+  const w = f.join_wait;
+  const body =
+    f.fan_outs === 0
+      ? empty("No handoff in a branch.")
+      : `<h3>${escapeHtml(`${f.fan_outs} fan-outs: branches p50 ${f.branches.p50 ?? "-"}, max ${f.branches.max ?? "-"}`)}</h3>` +
+        columnChart("chart-branches", "Task fan-outs by branches accepted", "branches per task fan-out", f.branches.distribution.map((d) => ({ x: d.branches, value: d.fan_outs })), []) +
+        (w.by_join.length === 0
+          ? empty("No join fired.")
+          : barChart("chart-join-wait", "Join wait by join agent, ms", [P50, P95], w.by_join.map((j) => ({ label: j.join, values: [j.p50 ?? 0, j.p95 ?? 0] }))) +
+            `<table id="table-join-wait">${head("join", "fired", "p50 ms", "p95 ms", "p99 ms", "max ms")}${rows([
+              ["all joins", w.count, w.p50, w.p95, w.p99, w.max],
+              ...w.by_join.map((j) => [j.join, j.count, j.p50, j.p95, j.p99, j.max]),
+            ])}</table>`);
+  return section("fan-outs", "Fan-outs and joins", "Branches per task fan-out, and how long each join waited: from the first branch handoff to the arrival that fired it.", body);
+}
+
 function rejections(report: HandoffReport): string {
   const { by_producer, by_field } = report.rejections;
   const body =
@@ -163,6 +181,7 @@ ${cut}
 ${latency(report)}
 ${sizes(report)}
 ${hops(report)}
+${fanOuts(report)}
 ${rejections(report)}
 ${statuses(report)}
 ${versions(report)}

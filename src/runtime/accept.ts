@@ -30,11 +30,14 @@ import { ownerConflictReason } from "./checks/owner-conflict.js";
 import { endedReason } from "./checks/task-finished.js";
 import { UNTRACKED_REASON } from "./checks/untracked-task.js";
 import { createFinish, type Finish, type FinishAsync } from "./finish.js";
+import { createJoinState } from "./join-state.js";
 import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, JoinState, SeenStore } from "./seen-store.js";
+import { joinReason, joinRefusal, type JoinRefusal } from "./join-refusal.js";
 import { branchReason } from "./branch-reasons.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 
 export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
+export type { JoinRefusal } from "./join-refusal.js";
 
 /** What {@link createAcceptors} needs: the graph as data and its compiled validators. */
 export interface AcceptSpec extends EnvelopeCheckSpec {
@@ -164,7 +167,15 @@ export interface Rejection {
   readonly route: RejectionRoute;
   /** Every violated rule: schema errors, then the semantic and graph checks, then the store's. */
   readonly reasons: readonly Reason[];
+  /**
+   * A refusal because the task's join was given up on (`join-expired`, `join-failed`): the join,
+   * why, its policy, whether this verdict acted on it (`acts`: route `escalate` for `otherwise
+   * escalate`; once the task ended at the policy's terminal, `discard`), the branches it did not
+   * get and those that ended, and its deadline (ISO 8601, UTC; `null` without one). Absent otherwise.
+   */
+  readonly join?: JoinRefusal;
 }
+
 
 /** An accepted envelope. */
 export interface Accepted {
@@ -196,7 +207,15 @@ export interface Acceptors {
   /** Records a terminal action (see `finish.ts`). */
   readonly finish: Finish;
   readonly finishAsync: FinishAsync;
+  /** A task's join, acting on its policy once when it was given up on (see `join-state.ts`). */
+  readonly joinState: JoinStateCall;
+  readonly joinStateAsync: JoinStateAsyncCall;
 }
+
+/** `joinState(taskId, { seen, now? })`; see `join-state.ts`. */
+export type JoinStateCall = ReturnType<typeof createJoinState>["joinState"];
+/** `joinStateAsync(taskId, { seen, now? })` over an asynchronous store. */
+export type JoinStateAsyncCall = ReturnType<typeof createJoinState>["joinStateAsync"];
 
 /** Refusals per producer and round that go back for repair when the edge says nothing (`repairs 1`). */
 export const DEFAULT_REPAIRS = 1;
@@ -219,7 +238,7 @@ function misuse(call: string, problem: string): TypeError {
 function attemptOf(claimed: ClaimResult | undefined): number | null {
   if (claimed === undefined) return null;
   if (claimed.outcome === "noted" || claimed.outcome === "owner-conflict" || claimed.outcome === "custody") return claimed.attempt ?? 1;
-  if (claimed.outcome === "branch" && claimed.state !== "late" && claimed.state !== "arrived") return claimed.attempt ?? 1;
+  if (claimed.outcome === "branch" && claimed.state !== "late" && claimed.state !== "arrived" && claimed.state !== "ended") return claimed.attempt ?? 1;
   return null;
 }
 
@@ -367,7 +386,8 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     const attempt = attemptOf(claimed);
     const repairs = content.edge?.repairs ?? DEFAULT_REPAIRS;
     let route: RejectionRoute = "repair";
-    if (duplicate || (claimed?.outcome === "branch" && (claimed.state === "late" || claimed.state === "arrived"))) route = "discard";
+    if (claimed?.outcome === "join") route = claimed.acts && claimed.policy === "escalate" ? "escalate" : "discard";
+    else if (duplicate || (claimed?.outcome === "branch" && (claimed.state === "late" || claimed.state === "arrived" || claimed.state === "ended"))) route = "discard";
     else if (claimed?.outcome === "leased") route = "retry";
     else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
@@ -383,6 +403,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
         repairs,
         route,
         reasons: capReasons(reasons as Reason[]),
+        ...(claimed?.outcome === "join" ? { join: joinRefusal(claimed, isoTime) } : {}),
       },
     };
   }
@@ -417,6 +438,9 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
           return refuse(content, reasons, false, claimed);
         case "branch":
           reasons.push(branchReason(content, claimed));
+          return refuse(content, reasons, false, claimed);
+        case "join":
+          reasons.push(joinReason(content.branch === null ? "/hop" : "/hop/branch", content.taskId as string, claimed, isoTime));
           return refuse(content, reasons, false, claimed);
         case "claimed":
           if (claimed.leaseUntil !== undefined) lease = { token: (request as ClaimRequest).token as string, expires_at: new Date(claimed.leaseUntil).toISOString() };
@@ -501,5 +525,6 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   }
 
   const { finish, finishAsync } = createFinish(spec, isoTime);
-  return { accept, acceptAsync, finish, finishAsync };
+  const { joinState, joinStateAsync } = createJoinState(isoTime);
+  return { accept, acceptAsync, finish, finishAsync, joinState, joinStateAsync };
 }

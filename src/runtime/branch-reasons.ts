@@ -4,7 +4,7 @@
  * words are the rule modules'.
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
-import { branchArrivedReason, branchFiredReason } from "./checks/branch-late.js";
+import { branchArrivedReason, branchEndedReason, branchFiredReason } from "./checks/branch-late.js";
 import { branchOpenReason } from "./checks/branch-open.js";
 import { branchReopenedReason, branchUnopenedReason } from "./checks/branch-unknown.js";
 import type { ContentVerdict } from "./envelope-check.js";
@@ -32,6 +32,9 @@ export function branchReason(content: ContentVerdict, claimed: BranchClaim): Rea
     case "arrived":
       if (branch === null) break;
       return branchArrivedReason(branch.id, task, join, claimed.hop ?? 0);
+    case "ended":
+      if (branch === null) break;
+      return branchEndedReason(branch.id, task, claimed.hop ?? 0);
     case "unopened":
       if (branch === null) break;
       return branchUnopenedReason(branch.id, task, branch.from, branch.agent);

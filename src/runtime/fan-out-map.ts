@@ -87,7 +87,11 @@ function joinOf(targets: readonly string[], agents: readonly AgentInfo[], inputs
   for (const agent of agents) {
     const join = agent.join;
     if (join === undefined) continue;
-    if (join.inputs.some((input) => reached.has(input) && (out.get(input) ?? []).includes(agent.id))) return { agent: agent.id, need: join.need };
+    if (join.inputs.some((input) => reached.has(input) && (out.get(input) ?? []).includes(agent.id))) {
+      const policy = join.otherwise;
+      const outcome = policy === "escalate" ? null : (agent.terminals.find((t) => t.id === policy)?.outcome ?? null);
+      return { agent: agent.id, need: join.need, withinMs: join.within === undefined ? null : join.within * 1000, otherwise: policy, outcome };
+    }
   }
   return null;
 }

@@ -9,6 +9,7 @@ import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { AgentInfo, GraphInfo, Outcome } from "./graph-data.js";
 import type { AsyncSeenStore, FinishRequest, FinishResult, SeenStore, TaskEnd } from "./seen-store.js";
 import { branchOpenReason } from "./checks/branch-open.js";
+import { joinRefusal, type JoinRefusal } from "./join-refusal.js";
 
 /** Options of one `finish()` call. Unknown keys are a `TypeError`. */
 export interface FinishOptions {
@@ -37,8 +38,15 @@ export interface EndRecord {
   readonly outcome: string;
   /** ISO 8601 time (UTC). */
   readonly ended_at: string;
-  /** The task's last accepted hop when it ended; `null` when the store had none. */
+  /** The task's last accepted hop when it ended; `null` when the store had none. For a branch's end, the branch's last hop. */
   readonly hop_index: number | null;
+  /** A branch's end (`me` owned a branch of the task's fan-out): the branch; the task goes on. Absent for the task's end. */
+  readonly branch?: string;
+  /**
+   * This end found the task's join given up on and acted on its policy (the join agent's policy
+   * terminal, or a branch's end that left the join too few branches); absent otherwise.
+   */
+  readonly join?: JoinRefusal;
 }
 
 /**
@@ -130,7 +138,12 @@ export function createFinish(
     const task = quoteUntrusted(req.taskId);
     switch (result.outcome) {
       case "finished":
-        return { ok: true, record: record(req.taskId, result.ended) };
+        return { ok: true, record: { ...record(req.taskId, result.ended), ...(result.join === undefined ? {} : { join: joinRefusal(result.join, isoTime) }) } };
+      case "branch-finished":
+        return {
+          ok: true,
+          record: { ...record(req.taskId, result.ended), branch: result.branch, ...(result.join === undefined ? {} : { join: joinRefusal(result.join, isoTime) }) },
+        };
       case "not-owner": {
         const why =
           result.owner === null

@@ -57,6 +57,8 @@ export { MAX_ID_LENGTH } from "./checks/id-too-long.js";
 export { SEMANTIC_RULES, schemaErrorToReason, type Reason, type SchemaError, type SemanticRule } from "./reason.js";
 export { equal, formats, ucs2length } from "./schema-helpers.js";
 export type { EndRecord, Finish, FinishAsync, FinishAsyncOptions, FinishOptions, FinishVerdict } from "./finish.js";
+export type { JoinReport, JoinStateAsyncOptions, JoinStateOptions } from "./join-state.js";
+export type { JoinRefusal } from "./join-refusal.js";
 export { commit, commitAsync, release, releaseAsync, type SettleAsyncOptions, type SettleOptions } from "./lease.js";
 export {
   createMemorySeenStore,
@@ -78,6 +80,9 @@ export {
   type SettleRequest,
   type SettleResult,
   type JoinState,
+  type JoinClosed,
+  type JoinStateRequest,
+  type JoinStateResult,
   type TaskEnd,
 } from "./seen-store.js";
 export { escapeUntrusted, quoteUntrusted, stringifyUntrusted, QUOTE_LIMIT } from "../core/untrusted-text.js";

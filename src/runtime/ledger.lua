@@ -1,4 +1,4 @@
--- Seam ledger, version 5: the Redis store's one script, loaded by the JavaScript store
+-- Seam ledger, version 6: the Redis store's one script, loaded by the JavaScript store
 -- (src/runtime/redis-scripts.ts) and the Python store (seam_handoff, which ships a copy the
 -- build writes from this file) and called by SHA-1. ARGV[1] names the operation: "claim"
 -- decides one delivery and keeps its task's ledger; "finish" records a terminal action. Each
@@ -50,6 +50,10 @@
 -- as waiting for none.
 -- Claim leases add the t and u fields of a hop and the "settle" operation, within version 5: a
 -- script without them reads a leased hop as a committed claim, and ignores the lease arguments.
+-- Version 6 adds join deadlines and policies (the fan record's dl, o, oo, en and cl, a branch's
+-- e, the "join" claim reply, finish's "branch-finished" reply and the "join_state" operation):
+-- it reads version 5's fan records as joins without a deadline, but a version 5 replica would
+-- neither act on a policy nor see one acted on, so switch every replica together.
 
 -- ARGV[1] "claim": decides one delivery and keeps its task's ledger; the ARGV below follow it.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger   KEYS[2] <prefix>:a:<handoff_id>  the handoff
@@ -66,7 +70,9 @@
 -- the envelope's digest or "" (see "Claim leases" below)
 -- then, after those three, "1" when the delivery travels in a fan-out branch, followed by:
 -- branch id, fan-out name, supervisor, branch agent, "1" when it opens the branch, "1" when it
--- arrives at the join, join agent or "", join need or "", sibling count, sibling ids...
+-- arrives at the join, join agent or "", join need or "", sibling count, sibling ids..., then
+-- the join's within in ms or "", its otherwise ("escalate" or a terminal of the join agent) and
+-- that terminal's outcome or "" (the join block below)
 -- Reply: {"claimed"} | {"claimed", lease until} | {"leased", holder id, holder receiver, holder at, until}
 --      | {"claimed", "join", agent, "1" when fired, hop or "", arrived count,
 --        arrived..., waiting count, waiting..., consumed count, (counter, value)...}
@@ -79,14 +85,26 @@
 --        the branch's limit or "", the parent's limit, its spend, the fan-out's hop, the limits taken
 --      | {"finished", agent, terminal, outcome, at, hop index or ""}
 --      | {"branch", state, join or "", hop or "", attempt or "", missing count, missing...,
---        arrived count, arrived...}, state "open" | "late" | "arrived" | "unopened" | "reopened"
+--        arrived count, arrived...}, state "open" | "late" | "arrived" | "unopened" | "reopened" | "ended"
+--      | {"join", closed...}: the task's join was given up on; closed = state ("expired" or
+--        "failed"), join agent, policy, "1" when this call acted on it, deadline or "", missing
+--        count, missing..., ended count, ended... (the join block below)
 --
 -- ARGV[1] "finish": records that a task ended; the ARGV below follow it.
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger
 -- ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope  ARGV[4] agent  ARGV[5] terminal  ARGV[6] outcome
 -- ARGV[7] "1" when the agent is an entry of the graph
 -- Reply: {"finished" or "already-finished", agent, terminal, outcome, at, hop index or ""}
+--      | {"branch-finished", branch id, agent, terminal, outcome, at, the branch's last hop}
 --      | {"not-owner", owner or "", last hop or ""} | {"branch-open", join, missing count, missing...}
+--      "finished" and "branch-finished" are followed by "join", closed... when the call acted on
+--      the join's policy.
+--
+-- ARGV[1] "join_state": the task's join, acting on its policy once when it was given up on.
+-- KEYS[1] <prefix>:t:<task_id>  the task's ledger   ARGV[1] ttl (s)  ARGV[2] at (ms)  ARGV[3] scope
+-- Reply: {"none"} | {state, join agent, policy, "1" when this call acted, deadline or "",
+--        missing count, missing..., ended count, ended..., arrived count, arrived...}, state
+--        "waiting" | "fired" | "expired" | "failed"
 --
 -- ARGV[1] "settle": commits or releases a leased claim (see "Claim leases" below).
 -- KEYS[1] <prefix>:t:<task_id>  the task's ledger
@@ -284,14 +302,17 @@ local function branch_args(from)
     opens = ARGV[from + 5] == "1", arrives = ARGV[from + 6] == "1",
     j = ARGV[from + 7] ~= "" and ARGV[from + 7] or false, n = ARGV[from + 8], sib = {},
   }
-  for i = 1, tonumber(ARGV[from + 9]) do b.sib[i] = ARGV[from + 9 + i] end
+  local count = tonumber(ARGV[from + 9])
+  for i = 1, count do b.sib[i] = ARGV[from + 9 + i] end
+  -- Join deadlines: within (ms) or "", otherwise, the policy terminal's outcome or "".
+  b.w, b.o, b.oo = ARGV[from + 10 + count] or "", ARGV[from + 11 + count] or "escalate", ARGV[from + 12 + count] or ""
   return b
 end
 
 -- The branches a join that has not fired still waits for, or nil when nothing holds the task.
 local function waits(task)
   local fan = task and task.fan
-  if not fan or not fan.j or fan.fired then return nil end
+  if not fan or not fan.j or fan.fired or fan.cl then return nil end
   local missing = {}
   for _, id in ipairs(fan.sib) do
     local arrived = false
@@ -311,6 +332,87 @@ end
 
 local function late_reply(fan)
   return branch_reply("late", fan.j, fan.fired.i, "", {}, fan.arr)
+end
+
+-- Join deadlines and policies: rules join-expired and join-failed (the memory store's joinDue
+-- and actOnJoin, seen-store.ts, decide the same). The fan record keeps dl (the deadline, ms as
+-- text: the fan-out's first delegation plus within; false without one), o (the policy:
+-- "escalate" or a terminal of the join agent), oo (that terminal's outcome), en (the branches
+-- that ended at a terminal of their own, in order) and cl (false, or "expired" / "failed" once
+-- the policy acted); a branch keeps e (its end, {agent, terminal, outcome, at, hop}) or false.
+
+-- The deadline of a fan-out opened now, for the branch arguments `b`.
+local function deadline_of(b)
+  if not b.j or b.w == "" then return false end
+  return num(now + tonumber(b.w))
+end
+
+-- Whether the fan-out's join is given up on now and not acted on: "expired" once its deadline
+-- passed, else "failed" when the ended branches leave fewer than it needs; nil otherwise.
+local function join_due(fan)
+  if not fan or not fan.j or fan.fired or fan.cl then return nil end
+  if fan.dl and now >= tonumber(fan.dl) then return "expired" end
+  local possible = 0
+  for _, id in ipairs(fan.sib) do
+    local gone = false
+    for _, e in ipairs(fan.en or {}) do if e == id then gone = true end end
+    if not gone then possible = possible + 1 end
+  end
+  if possible < tonumber(fan.n) then return "failed" end
+  return nil
+end
+
+-- The words of a join given up on (see the reply shapes at the top).
+local function closed_words(fan, acts)
+  local words = {fan.cl, fan.j, fan.o or "escalate", acts and "1" or "0", fan.dl or ""}
+  local missing = {}
+  for _, id in ipairs(fan.sib) do
+    local arrived = false
+    for _, a in ipairs(fan.arr) do if a == id then arrived = true end end
+    if not arrived then table.insert(missing, id) end
+  end
+  table.insert(words, tostring(#missing))
+  for _, id in ipairs(missing) do table.insert(words, id) end
+  local ended = fan.en or {}
+  table.insert(words, tostring(#ended))
+  for _, id in ipairs(ended) do table.insert(words, id) end
+  return words
+end
+
+local function closed_reply(fan)
+  local reply = {"join"}
+  for _, word in ipairs(closed_words(fan, false)) do table.insert(reply, word) end
+  return reply
+end
+
+-- Acts on the join's policy once, when it is given up on now: the join stops holding the task,
+-- and with a terminal policy the task ends there, at the join agent. The closed words with
+-- acts, or nil when nothing was due.
+local function act_on_join(key, task)
+  if not task or task.ended then return nil end
+  local fan = task.fan
+  local due = join_due(fan)
+  if not due then return nil end
+  fan.cl = due
+  local last = task.hops[#task.hops]
+  local fields = {"fan", cjson.encode(fan), "touched", touched(task)}
+  if fan.o and fan.o ~= "escalate" then
+    task.ended = {agent = fan.j, terminal = fan.o, outcome = fan.oo ~= "" and fan.oo or "failed", at = at, hop = last and last.i or false}
+    table.insert(fields, "end")
+    table.insert(fields, cjson.encode(task.ended))
+  end
+  redis.call("HSET", key, unpack(fields))
+  refresh(key, task.hops, task.bhops)
+  return closed_words(fan, true)
+end
+
+-- Appends "join" and the closed words to a finish reply, when the call acted.
+local function with_join(reply, acted)
+  if acted then
+    table.insert(reply, "join")
+    for _, word in ipairs(acted) do table.insert(reply, word) end
+  end
+  return reply
 end
 
 -- The budget-overcommitted check of a branch's delegation: the parent's budget at hop `hop`
@@ -405,6 +507,7 @@ local function claim_in_branch(c, b)
         if open.o and #open.h == 1 and replay_of(open.o) then return {"duplicate", "hop", open.o.id, open.o.r, open.o.at} end
         return branch_reply("reopened", "", open.o and open.o.i or "", c.refuse(), {}, {})
       end
+      if current.cl then return closed_reply(current) end
       if current.fired then return late_reply(current) end
       local taken = {}
       for _, id in ipairs(current.order) do table.insert(taken, current.br[id].bu) end
@@ -412,7 +515,7 @@ local function claim_in_branch(c, b)
       local faults = custody_of(c, base, current.bp, current.bb, splitter(current.bb, current.b, taken))
       if #faults > 0 then return custody_reply(c, base, faults) end
       if c.verdict ~= "accepted" then return {"noted", c.refuse()} end
-      local br = {o = h, h = {}, p = false, bu = false, a = false}
+      local br = {o = h, h = {}, p = false, bu = false, a = false, e = false}
       current.br[b.id] = br
       table.insert(current.order, b.id)
       save_branch_hop(c, task, current, br, h)
@@ -428,11 +531,12 @@ local function claim_in_branch(c, b)
     if #faults > 0 then return custody_reply(c, last, faults) end
     if c.verdict ~= "accepted" then return {"noted", c.refuse()} end
     task = task or {hops = {}, bhops = {}}
-    local br = {o = h, h = {}, p = false, bu = false, a = false}
+    local br = {o = h, h = {}, p = false, bu = false, a = false, e = false}
     local opened = {
       f = b.f, s = b.s, b = last and last.i or num(index - 1), base = last or false,
       bp = task.path or false, bb = parent, sib = b.sib, j = b.j, n = b.n,
       br = {[b.id] = br}, order = {b.id}, arr = {}, fired = false,
+      dl = deadline_of(b), o = b.o, oo = b.oo, en = {}, cl = false,
     }
     task.fan = opened
     save_branch_hop(c, task, opened, br, h)
@@ -442,14 +546,18 @@ local function claim_in_branch(c, b)
   local br = current and current.br[b.id] or nil
   if not br then
     -- Graph-wide, every branch opens through this store; a receiver's store first sees it here.
+    if current and current.cl then return closed_reply(current) end
     if current and current.fired then return late_reply(current) end
     if graph_wide then return branch_reply("unopened", "", "", c.refuse(), {}, {}) end
     task = task or {hops = {}, bhops = {}}
     if not current then
-      current = {f = b.f, s = b.s, b = "-1", base = false, bp = false, bb = false, sib = b.sib, j = b.j, n = b.n, br = {}, order = {}, arr = {}, fired = false}
+      current = {
+        f = b.f, s = b.s, b = "-1", base = false, bp = false, bb = false, sib = b.sib, j = b.j, n = b.n, br = {}, order = {}, arr = {}, fired = false,
+        dl = deadline_of(b), o = b.o, oo = b.oo, en = {}, cl = false,
+      }
       task.fan = current
     end
-    br = {o = false, h = {}, p = false, bu = false, a = false}
+    br = {o = false, h = {}, p = false, bu = false, a = false, e = false}
     current.br[b.id] = br
     table.insert(current.order, b.id)
   end
@@ -457,6 +565,8 @@ local function claim_in_branch(c, b)
     if replay_of(br.a) then return {"duplicate", "hop", br.a.id, br.a.r, br.a.at} end
     return branch_reply("arrived", current.j, br.a.i, "", {}, {})
   end
+  if br.e then return branch_reply("ended", current.j, br.e.hop, "", {}, {}) end
+  if current.cl then return closed_reply(current) end
   if current.fired then return late_reply(current) end
   local last = br.h[#br.h]
   if last and index <= tonumber(last.i) then
@@ -582,6 +692,10 @@ local function claim()
     end
   end
 
+  -- Join deadlines: the first call to find the task's join given up on acts on its policy.
+  local acted = act_on_join(task_key, task)
+  if acted then return with_join({}, acted) end
+
   -- 2. The task ended.
   if task and task.ended then return ended_reply("finished", task.ended) end
 
@@ -689,6 +803,12 @@ local function finish()
   local task_key = KEYS[1]
   local task, stale = load(task_key)
   if task and task.ended then return ended_reply("already-finished", task.ended) end
+  -- Join deadlines: a join given up on acts first; its policy terminal is the join agent's end.
+  local acted = act_on_join(task_key, task)
+  if task and task.ended then
+    if task.ended.agent == ARGV[4] and task.ended.terminal == ARGV[5] then return with_join(ended_reply("finished", task.ended), acted) end
+    return ended_reply("already-finished", task.ended)
+  end
   local hops = task and task.hops or {}
   local last = hops[#hops]
   -- Fan-outs: the task's end waits for its join, like its next hop (branch-open).
@@ -698,6 +818,23 @@ local function finish()
     for _, id in ipairs(missing) do table.insert(reply, id) end
     return reply
   end
+  -- A branch ending at a terminal of its own: its owner closes it, and the task goes on.
+  if graph_wide and task and task.fan and not (last and last.r == ARGV[4]) then
+    local fan = task.fan
+    for _, id in ipairs(fan.order) do
+      local br = fan.br[id]
+      local h = br.h[#br.h]
+      if not br.a and not br.e and h and h.r == ARGV[4] then
+        br.e = {agent = ARGV[4], terminal = ARGV[5], outcome = ARGV[6], at = at, hop = h.i}
+        fan.en = fan.en or {}
+        table.insert(fan.en, id)
+        redis.call("HSET", task_key, "fan", cjson.encode(fan), "touched", touched(task))
+        refresh(task_key, hops, task.bhops)
+        local reply = {"branch-finished", id, br.e.agent, br.e.terminal, br.e.outcome, br.e.at, br.e.hop}
+        return with_join(reply, act_on_join(task_key, task))
+      end
+    end
+  end
   if graph_wide and last and last.r ~= ARGV[4] then return {"not-owner", last.r, last.i} end
   -- Never handed on: it is still with the entry agent that took it in.
   if graph_wide and not last and ARGV[7] ~= "1" then return {"not-owner", "", ""} end
@@ -705,10 +842,28 @@ local function finish()
   fresh(task_key, task, stale)
   redis.call("HSET", task_key, "end", cjson.encode(ended), "touched", touched(task))
   refresh(task_key, hops, task and task.bhops)
-  return ended_reply("finished", ended)
+  return with_join(ended_reply("finished", ended), acted)
+end
+
+-- The task's join (see "join_state" at the top); acts on its policy once when it is due.
+local function join_state()
+  local task = load(KEYS[1])
+  local fan = task and task.fan
+  if not fan or not fan.j then return {"none"} end
+  local reply = act_on_join(KEYS[1], task)
+  if not reply and fan.cl then reply = closed_words(fan, false) end
+  if not reply then
+    reply = {fan.fired and "fired" or "waiting", fan.j, fan.o or "escalate", "0", fan.dl or ""}
+    local closed = closed_words(fan, false)
+    for i = 6, #closed do table.insert(reply, closed[i]) end
+  end
+  table.insert(reply, tostring(#fan.arr))
+  for _, id in ipairs(fan.arr) do table.insert(reply, id) end
+  return reply
 end
 
 if op == "claim" then return claim() end
 if op == "finish" then return finish() end
 if op == "settle" then return settle() end
-return redis.error_reply("seam ledger: unknown operation (claim, finish or settle)")
+if op == "join_state" then return join_state() end
+return redis.error_reply("seam ledger: unknown operation (claim, finish, settle or join_state)")

@@ -7,7 +7,7 @@
  */
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
-import type { ClaimHolder, ClaimResult, CustodyFault, FinishResult, JoinState, SettleResult, TaskEnd } from "./seen-store.js";
+import type { ClaimHolder, ClaimResult, CustodyFault, FinishResult, JoinClosed, JoinState, JoinStateResult, SettleResult, TaskEnd } from "./seen-store.js";
 
 /**
  * A call that Redis did not answer: unreachable, too slow, or an unexpected reply. A delivery is
@@ -53,6 +53,11 @@ function replyReader(what: string, reply: unknown) {
       return value.trim() !== "" && Number.isFinite(n) ? n : bad();
     },
     bad,
+    /** A time in ms already read as text: any finite number. */
+    backTime(value: string): number {
+      const n = Number(value);
+      return value.trim() !== "" && Number.isFinite(n) ? n : bad();
+    },
     /** Puts the last item read back, for a reply whose shape its next item tells. */
     back: (): void => {
       next--;
@@ -139,7 +144,24 @@ function joinState(r: Reader): JoinState {
   return { agent, arrived, waiting, fired, hop, consumed };
 }
 
-const BRANCH_STATES = new Set(["open", "late", "arrived", "unopened", "reopened"]);
+const BRANCH_STATES = new Set(["open", "late", "arrived", "unopened", "reopened", "ended"]);
+
+/** A join's words after its state: agent, policy, acts, deadline, missing, ended (see `ledger.lua`). */
+function joinWords(r: Reader) {
+  const join = r.text();
+  const policy = r.text();
+  const actsText = r.text();
+  if (actsText !== "1" && actsText !== "0") r.bad();
+  const deadline = r.text();
+  return { join, policy, acts: actsText === "1", deadline: deadline === "" ? null : r.backTime(deadline), missing: idList(r), ended: idList(r) };
+}
+
+/** A join given up on (`expired` or `failed`), as the script words it. */
+function joinClosed(r: Reader): JoinClosed {
+  const state = r.text();
+  if (state !== "expired" && state !== "failed") r.bad();
+  return { state: state as "expired" | "failed", ...joinWords(r) };
+}
 
 /** Turns the claim script's reply into a {@link ClaimResult}, strictly (see `ledger.lua` for the shapes). */
 export function toClaimResult(reply: unknown): ClaimResult {
@@ -160,10 +182,10 @@ export function toClaimResult(reply: unknown): ClaimResult {
       const join = r.text();
       const hop = r.text();
       const attempt = r.text();
-      const counted = state !== "late" && state !== "arrived";
+      const counted = state !== "late" && state !== "arrived" && state !== "ended";
       const result = {
         outcome: "branch" as const,
-        state: state as "open" | "late" | "arrived" | "unopened" | "reopened",
+        state: state as "open" | "late" | "arrived" | "unopened" | "reopened" | "ended",
         join: join === "" ? null : join,
         hop: hop === "" ? null : (wholeNumber(hop, 0) ?? r.bad()),
         ...(counted ? { attempt: wholeNumber(attempt, 1) ?? r.bad() } : attempt === "" ? {} : r.bad()),
@@ -188,6 +210,35 @@ export function toClaimResult(reply: unknown): ClaimResult {
     }
     case "finished":
       return r.done({ outcome: "finished", ended: taskEnd(r) });
+    case "join":
+      return r.done({ outcome: "join", ...joinClosed(r) });
+    default:
+      return r.bad();
+  }
+}
+
+/** The `join` words that may follow a finish reply: the join the call acted on. */
+function actedJoin(r: Reader): { join?: JoinClosed } {
+  if (!r.more()) return {};
+  if (r.text() !== "join") r.bad();
+  return { join: joinClosed(r) };
+}
+
+/** Turns the join_state script's reply into a {@link JoinStateResult}, strictly. */
+export function toJoinStateResult(reply: unknown): JoinStateResult {
+  const r = replyReader("join state", reply);
+  switch (r.outcome) {
+    case "none":
+      return r.done({ state: "none" });
+    case "waiting":
+    case "fired": {
+      const { acts, ...words } = joinWords(r);
+      if (acts) r.bad();
+      return r.done({ state: r.outcome, ...words, arrived: idList(r) });
+    }
+    case "expired":
+    case "failed":
+      return r.done({ state: r.outcome, ...joinWords(r), arrived: idList(r) });
     default:
       return r.bad();
   }
@@ -211,9 +262,17 @@ export function toSettleResult(reply: unknown): SettleResult {
 export function toFinishResult(reply: unknown): FinishResult {
   const r = replyReader("finish", reply);
   switch (r.outcome) {
-    case "finished":
+    case "finished": {
+      const ended = taskEnd(r);
+      return r.done({ outcome: "finished", ended, ...actedJoin(r) });
+    }
     case "already-finished":
       return r.done({ outcome: r.outcome, ended: taskEnd(r) });
+    case "branch-finished": {
+      const branch = r.text();
+      const ended = taskEnd(r);
+      return r.done({ outcome: "branch-finished", branch, ended, ...actedJoin(r) });
+    }
     case "not-owner":
       return r.done({ outcome: "not-owner", ...ownerOf(r) });
     case "branch-open": {

@@ -1,7 +1,7 @@
 /**
  * The Redis store's Lua script, `ledger.lua` beside this module (the one source: the build
  * writes it into `ledger-lua.ts` as a string and into the Python package), as node-redis script
- * definitions. The script's header documents the keys, the operations (`claim`, `finish`, `settle`), their
+ * definitions. The script's header documents the keys, the operations (`claim`, `finish`, `settle`, `join_state`), their
  * arguments and replies.
  */
 import { createHash } from "node:crypto";
@@ -17,7 +17,7 @@ export interface ScriptParser {
   push(...args: string[]): void;
 }
 
-function definition<N extends number>(operation: "claim" | "finish" | "settle", keys: N) {
+function definition<N extends number>(operation: "claim" | "finish" | "settle" | "join_state", keys: N) {
   return {
     IS_READ_ONLY: false,
     NUMBER_OF_KEYS: keys,
@@ -34,7 +34,7 @@ function definition<N extends number>(operation: "claim" | "finish" | "settle", 
 }
 
 /**
- * The claim, finish and settle (of a leased claim) as node-redis script definitions (what `defineScript` returns: the
+ * The claim, finish, settle (of a leased claim) and join state as node-redis script definitions (what `defineScript` returns: the
  * script, its SHA-1 and how to pass arguments), built without importing `redis`. Both run the
  * one ledger script, which is loaded once and called by SHA-1. Give them to `createClient`:
  * `createClient({ url, scripts: seamRedisScripts })`.
@@ -43,4 +43,5 @@ export const seamRedisScripts = {
   seamClaim: definition("claim", 2),
   seamFinish: definition("finish", 1),
   seamSettle: definition("settle", 1),
+  seamJoinState: definition("join_state", 1),
 } as const;

@@ -38,11 +38,11 @@
  */
 import { createHash } from "node:crypto";
 import { escapeUntrusted } from "../core/untrusted-text.js";
-import { StoreUnavailableError, toClaimResult, toFinishResult, toSettleResult } from "./redis-replies.js";
+import { StoreUnavailableError, toClaimResult, toFinishResult, toJoinStateResult, toSettleResult } from "./redis-replies.js";
 import { seamRedisScripts } from "./redis-scripts.js";
 import { BUDGET_COUNTERS } from "./checks/budget-exhausted.js";
 import { envelopeDigest } from "./envelope-digest.js";
-import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult, SettleRequest, SettleResult } from "./seen-store.js";
+import type { AsyncSeenStore, ClaimRequest, ClaimResult, FinishRequest, FinishResult, JoinStateRequest, JoinStateResult, SettleRequest, SettleResult } from "./seen-store.js";
 
 export { StoreUnavailableError } from "./redis-replies.js";
 export { LEDGER_SCRIPT, seamRedisScripts, type ScriptParser } from "./redis-scripts.js";
@@ -53,6 +53,8 @@ export interface SeamRedisClient {
   seamFinish(keys: readonly string[], args: readonly string[]): Promise<unknown>;
   /** Needed with `leaseMs` only. */
   seamSettle?(keys: readonly string[], args: readonly string[]): Promise<unknown>;
+  /** Needed for `joinState` only. */
+  seamJoinState?(keys: readonly string[], args: readonly string[]): Promise<unknown>;
   /** node-redis's view of the client with other command options; the store's calls use one without a per-command timeout. */
   withCommandOptions?(options: { readonly timeout: number }): SeamRedisClient;
 }
@@ -80,6 +82,7 @@ export interface RedisSeenStore extends AsyncSeenStore {
   claim(request: ClaimRequest): Promise<ClaimResult>;
   finish(request: FinishRequest): Promise<FinishResult>;
   settle(request: SettleRequest): Promise<SettleResult>;
+  joinState(request: JoinStateRequest): Promise<JoinStateResult>;
 }
 
 /** Seven days, in seconds. */
@@ -238,6 +241,8 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         args.push("1", branch.id, branch.fanOut, branch.from, branch.agent, branch.opens ? "1" : "0", branch.arrives ? "1" : "0");
         args.push(join === null ? "" : join.agent, join === null ? "" : String(join.need), String(branch.siblings.length));
         for (const id of branch.siblings) args.push(id);
+        // Join deadlines: within (ms), otherwise, the policy terminal's outcome.
+        args.push(join === null || join.withinMs === null ? "" : String(join.withinMs), join === null ? "escalate" : join.otherwise, join?.outcome ?? "");
       }
       const named = () => (handoffId === null ? `without a handoff_id, of task ${escapeUntrusted(taskId, 80)}` : escapeUntrusted(handoffId, 80));
       const words: CallWords = {
@@ -270,6 +275,19 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
         failed: (why) => `Redis could not ${request.action} handoff ${named} (${why}): ${request.action} it again`,
       };
       return toSettleResult(await callScript(timeout, words, () => settle.call(calls, keys, args)));
+    },
+
+    async joinState(request: JoinStateRequest): Promise<JoinStateResult> {
+      if (typeof client.seamJoinState !== "function") throw new TypeError("RedisSeenStore.joinState: the client has no seamJoinState script: create it with createClient({ scripts: seamRedisScripts, ... })");
+      const keys = [redisKey(prefix, "t", request.taskId)];
+      const args = [ttlArg, timeArg("RedisSeenStore.joinState", request.at), scope];
+      const named = escapeUntrusted(request.taskId, 80);
+      const words: CallWords = {
+        late: (ms) => `Redis did not answer the join state of task ${named} within ${ms} ms: ask again later`,
+        failed: (why) => `Redis could not read the join state of task ${named} (${why}): ask again later`,
+      };
+      const joinState = (calls.seamJoinState ?? client.seamJoinState) as NonNullable<SeamRedisClient["seamJoinState"]>;
+      return toJoinStateResult(await callScript(timeout, words, () => joinState.call(calls, keys, args)));
     },
   };
 }

@@ -137,10 +137,66 @@ export interface ClaimRequest {
   readonly approval?: ClaimApproval | null;
 }
 
-/** The join that waits for a fan-out's branches: its agent, and how many branches it needs (all, 1 for `any`, or k). */
+/**
+ * The join that waits for a fan-out's branches: its agent, how many branches it needs (all, 1 for
+ * `any`, or k), its deadline and its failure policy (docs/language.md, Fan-out and joins).
+ */
 export interface ClaimJoin {
   readonly agent: string;
   readonly need: number;
+  /** `within N seconds`, in milliseconds from the fan-out (the ledger's time of its first delegation); `null` without a deadline. */
+  readonly withinMs: number | null;
+  /** `otherwise`: `"escalate"`, or the id of the join agent's terminal that ends the task. */
+  readonly otherwise: string;
+  /** That terminal's outcome (`complete`, `failed`, `escalate`); `null` for `"escalate"`. */
+  readonly outcome: string | null;
+}
+
+/**
+ * A join given up on, as the store answers it (claim outcome `join`, `finish`, `joinState`): its
+ * deadline passed before its condition was met (`expired`), or the branches that ended at a
+ * terminal of their own leave too few to meet it (`failed`). The store acts on the join's policy
+ * once, in the call that first finds it so (`acts: true`): with `otherwise escalate` the join
+ * stops holding the task and the task goes to a person; with `otherwise NAME` the store ends the
+ * task at terminal NAME of the join agent. Every later answer has `acts: false`.
+ */
+export interface JoinClosed {
+  readonly state: "expired" | "failed";
+  readonly join: string;
+  /** `"escalate"` or the join agent's terminal. */
+  readonly policy: string;
+  /** This call acted on the policy (the first to find the join given up on). */
+  readonly acts: boolean;
+  /** The branches the join did not get, in graph order. */
+  readonly missing: readonly string[];
+  /** The branches that ended at a terminal of their own, in the order they ended. */
+  readonly ended: readonly string[];
+  /** The deadline, in ms since the Unix epoch; `null` when the join has none. */
+  readonly deadline: number | null;
+}
+
+/**
+ * What `joinState` answers for a task: `none` (no fan-out with a join), `waiting` (the join
+ * waits, its deadline not passed and its condition still possible), `fired` (its condition was
+ * met), or a join given up on ({@link JoinClosed}, `expired` or `failed`).
+ */
+export type JoinStateResult =
+  | { readonly state: "none" }
+  | {
+      readonly state: "waiting" | "fired";
+      readonly join: string;
+      readonly policy: string;
+      readonly arrived: readonly string[];
+      readonly missing: readonly string[];
+      readonly ended: readonly string[];
+      readonly deadline: number | null;
+    }
+  | (JoinClosed & { readonly arrived: readonly string[] });
+
+/** A `joinState` request: the task, and the time of the call (ms since the Unix epoch). */
+export interface JoinStateRequest {
+  readonly taskId: string;
+  readonly at: number;
 }
 
 /**
@@ -272,8 +328,12 @@ export type CustodyFault =
  *   the branches (or the task's end) while the join `join` waits for `missing`; `late`, a hop in
  *   a branch after the join fired at hop `hop` on `arrived`; `arrived`, a hop in a branch that
  *   reached the join at hop `hop`; `unopened`, a hop in a branch the task has not opened;
- *   `reopened`, the delegation of a branch opened at hop `hop`. `late` and `arrived` are not
- *   counted (the task went on without them); the others count a refusal (`attempt`).
+ *   `reopened`, the delegation of a branch opened at hop `hop`; `ended`, a hop in a branch that
+ *   ended at a terminal of its own at hop `hop`. `late`, `arrived` and `ended` are not counted
+ *   (the task went on without them); the others count a refusal (`attempt`).
+ * - `join`: the task's join was given up on ({@link JoinClosed}): its deadline passed or its
+ *   condition can no longer be met. Not counted; `acts` marks the one answer that acted on the
+ *   join's policy.
  * A `claimed` arrival at a join carries the join's state (`join`).
  */
 export type ClaimResult =
@@ -290,9 +350,10 @@ export type ClaimResult =
       readonly attempt?: number;
     }
   | { readonly outcome: "finished"; readonly ended: TaskEnd }
+  | ({ readonly outcome: "join" } & JoinClosed)
   | {
       readonly outcome: "branch";
-      readonly state: "open" | "late" | "arrived" | "unopened" | "reopened";
+      readonly state: "open" | "late" | "arrived" | "unopened" | "reopened" | "ended";
       /** The join agent (`open`, `late`, `arrived`); `null` otherwise. */
       readonly join: string | null;
       /** `open`: the branches the join still waits for, in graph order; else empty. */
@@ -327,10 +388,17 @@ export interface FinishRequest {
  *   end the task; both `null` when the task has no accepted hop and `agent` is no entry agent
  *   (graph scope);
  * - `already-finished`: nothing written; the task ended before (`ended`);
- * - `branch-open`: nothing written: the join `join` still waits for the branches `missing`.
+ * - `branch-open`: nothing written: the join `join` still waits for the branches `missing`;
+ * - `branch-finished`: `agent` owns the branch `branch` of the task's fan-out (the receiver of its
+ *   last hop), and the branch ended at the terminal (the task goes on; `ended.hopIndex` is the
+ *   branch's last hop).
+ * With `join`, this call found the task's join given up on and acted on its policy (`finished`:
+ * the join agent's policy terminal; `branch-finished`: the branch's end left the join too few
+ * branches).
  */
 export type FinishResult =
-  | { readonly outcome: "finished"; readonly ended: TaskEnd }
+  | { readonly outcome: "finished"; readonly ended: TaskEnd; readonly join?: JoinClosed }
+  | { readonly outcome: "branch-finished"; readonly branch: string; readonly ended: TaskEnd; readonly join?: JoinClosed }
   | { readonly outcome: "branch-open"; readonly join: string; readonly missing: readonly string[] }
   | { readonly outcome: "not-owner"; readonly owner: string | null; readonly lastHop: number | null }
   | { readonly outcome: "already-finished"; readonly ended: TaskEnd };
@@ -372,6 +440,8 @@ export interface SeenStore {
   claim(request: ClaimRequest): ClaimResult;
   finish?(request: FinishRequest): FinishResult;
   settle?(request: SettleRequest): SettleResult;
+  /** The task's join (optional): acts on its policy once, when it finds the join given up on (see {@link JoinClosed}). */
+  joinState?(request: JoinStateRequest): JoinStateResult;
 }
 
 /**
@@ -383,6 +453,7 @@ export interface AsyncSeenStore {
   claim(request: ClaimRequest): ClaimResult | PromiseLike<ClaimResult>;
   finish?(request: FinishRequest): FinishResult | PromiseLike<FinishResult>;
   settle?(request: SettleRequest): SettleResult | PromiseLike<SettleResult>;
+  joinState?(request: JoinStateRequest): JoinStateResult | PromiseLike<JoinStateResult>;
 }
 
 /** Options of {@link createMemorySeenStore}. */
@@ -447,6 +518,8 @@ interface BranchLedger {
   budget: ClaimBudget | null;
   /** The hop by which it reached the join; `null` while it has not. */
   arrived: HopOwner | null;
+  /** How it ended at a terminal of its own (`finish` by its owner); `null` while it has not. */
+  ended: TaskEnd | null;
 }
 
 /** The task's latest fan-out: where it left the task, its branches, and its join. */
@@ -468,6 +541,12 @@ interface FanLedger {
   readonly arrived: BranchLedger[];
   /** The arrival that met the join's condition; `null` until then. */
   fired: HopOwner | null;
+  /** When the join gives up (ms since the Unix epoch): the fan-out's first delegation plus `within`; `null` without one. */
+  readonly deadline: number | null;
+  /** The branches that ended at a terminal of their own, in the order they ended. */
+  readonly ended: string[];
+  /** The join given up on (its policy acted on), and why; `null` until then. */
+  closed: "expired" | "failed" | null;
 }
 
 interface TaskLedger {
@@ -634,6 +713,45 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     return { outcome: "claimed", leaseUntil: hop.until };
   }
 
+  /** The open branch of the task's fan-out that `agent` owns (the receiver of its last hop), not arrived nor ended; `null` when none. */
+  function ownedBranch(task: TaskLedger, agent: string): BranchLedger | null {
+    for (const branch of task.fan?.branches.values() ?? []) {
+      if (branch.arrived === null && branch.ended === null && branch.last !== null && branch.last.receiver === agent) return branch;
+    }
+    return null;
+  }
+
+  /** Closes a branch at its owner's terminal; its end may leave the join too few branches (acted on at once). */
+  function finishBranch(task: TaskLedger, branch: BranchLedger, request: FinishRequest): FinishResult {
+    const fan = task.fan as FanLedger;
+    const ended: TaskEnd = { agent: request.agent, terminal: request.terminal, outcome: request.outcome, at: request.at, hopIndex: (branch.last as HopOwner).hopIndex };
+    branch.ended = ended;
+    fan.ended.push(branch.id);
+    touch(task, request.at);
+    const acted = actOnJoin(task, request.at);
+    return { outcome: "branch-finished", branch: branch.id, ended, ...(acted === null ? {} : { join: acted }) };
+  }
+
+  /**
+   * Join deadlines and policies: when the task's join is given up on at `at` (see
+   * {@link joinDue}), acts on its policy, once: the join stops holding the task, and with
+   * `otherwise NAME` the task ends at that terminal of the join agent. The answer, `acts: true`;
+   * `null` when nothing was due.
+   */
+  function actOnJoin(task: TaskLedger, at: number): JoinClosed | null {
+    const fan = task.fan;
+    if (fan === null || task.ended !== undefined) return null;
+    const due = joinDue(fan, at);
+    if (due === null) return null;
+    fan.closed = due;
+    const join = fan.join as ClaimJoin;
+    if (join.otherwise !== "escalate") {
+      task.ended = { agent: join.agent, terminal: join.otherwise, outcome: join.outcome ?? "failed", at, hopIndex: task.last === null ? null : task.last.hopIndex };
+    }
+    touch(task, at);
+    return closedJoin(fan, true);
+  }
+
   /** Records an accepted hop in a branch: its handoff, its place in the branch, the task's new round. */
   function claimBranchHop(request: ClaimRequest, task: TaskLedger, branch: BranchLedger, claim: HopOwner, handoffKey: string): void {
     accepted.set(handoffKey, claim);
@@ -667,6 +785,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
           if (open.opened !== null && open.last === open.opened && isReplayOf(open.opened)) return { outcome: "duplicate", of: "hop", holder: holder(open.opened) };
           return { outcome: "branch", state: "reopened", join: null, missing: [], arrived: [], hop: open.opened?.hopIndex ?? null, attempt: refuse(request, known) };
         }
+        if (current.closed !== null) return { outcome: "join", ...closedJoin(current, false) };
         if (current.fired !== null) return lateAnswer(current);
         const task = known as TaskLedger;
         const split: FanSplit = { parent: current.baseBudget, hop: current.baseHop, taken: [...current.branches.values()].map((other) => other.budget) };
@@ -674,7 +793,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         if (faults !== undefined) return custodyAnswer(request, known, current.base, faults);
         if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, known) };
         const claim = make(current.base);
-        const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null };
+        const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null, ended: null };
         current.branches.set(b.id, branch);
         claimBranchHop(request, task, branch, claim, handoffKey);
         return CLAIMED;
@@ -689,7 +808,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, known) };
       const task = known ?? remember(emptyLedger(request.taskId, request.at));
       const claim = make(last);
-      const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null };
+      const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null, ended: null };
       task.fan = {
         fanOut: b.fanOut,
         from: b.from,
@@ -702,6 +821,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         branches: new Map([[b.id, branch]]),
         arrived: [],
         fired: null,
+        deadline: deadlineOf(b.join, request.at),
+        ended: [],
+        closed: null,
       };
       claimBranchHop(request, task, branch, claim, handoffKey);
       return CLAIMED;
@@ -710,17 +832,18 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     let branch = current?.branches.get(b.id);
     if (branch === undefined) {
       // Graph-wide, every branch opens through this store; a receiver's store first sees it here.
-      if (graphWide || (current !== null && current.fired !== null)) {
+      if (graphWide || (current !== null && (current.fired !== null || current.closed !== null))) {
+        if (current !== null && current.closed !== null) return { outcome: "join", ...closedJoin(current, false) };
         if (current !== null && current.fired !== null) return lateAnswer(current);
         return { outcome: "branch", state: "unopened", join: null, missing: [], arrived: [], hop: null, attempt: refuse(request, known) };
       }
       const task = known ?? remember(emptyLedger(request.taskId, request.at));
       let seen = current;
       if (seen === null) {
-        seen = { fanOut: b.fanOut, from: b.from, baseHop: -1, base: null, basePath: null, baseBudget: null, siblings: b.siblings, join: b.join, branches: new Map(), arrived: [], fired: null };
+        seen = { fanOut: b.fanOut, from: b.from, baseHop: -1, base: null, basePath: null, baseBudget: null, siblings: b.siblings, join: b.join, branches: new Map(), arrived: [], fired: null, deadline: deadlineOf(b.join, request.at), ended: [], closed: null };
         task.fan = seen;
       }
-      branch = { id: b.id, opened: null, last: null, path: null, budget: null, arrived: null };
+      branch = { id: b.id, opened: null, last: null, path: null, budget: null, arrived: null, ended: null };
       seen.branches.set(b.id, branch);
       return claimInside(request, b, task, seen, branch, make, isReplayOf, handoffKey);
     }
@@ -744,6 +867,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       if (isReplayOf(branch.arrived)) return { outcome: "duplicate", of: "hop", holder: holder(branch.arrived) };
       return { outcome: "branch", state: "arrived", join: fan.join?.agent ?? null, missing: [], arrived: [], hop: branch.arrived.hopIndex };
     }
+    if (branch.ended !== null) return { outcome: "branch", state: "ended", join: fan.join?.agent ?? null, missing: [], arrived: [], hop: branch.ended.hopIndex };
+    if (fan.closed !== null) return { outcome: "join", ...closedJoin(fan, false) };
     if (fan.fired !== null) return lateAnswer(fan);
     if (last !== null && hopIndex <= last.hopIndex) {
       if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
@@ -810,6 +935,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         if (task !== undefined && isOpenLease(earlier, request, task)) return redeliverLeased(earlier, request, task);
         return { outcome: "duplicate", of: "handoff", holder: holder(earlier) };
       }
+      // Join deadlines: the first call to find the task's join given up on acts on its policy.
+      const acted = task === undefined ? null : actOnJoin(task, request.at);
+      if (acted !== null) return { outcome: "join", ...acted };
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
       if (request.branch != null) return claimInBranch(request, request.branch, handoffId, hopIndex, handoffKey, task);
       const last = task === undefined ? null : task.last;
@@ -888,6 +1016,14 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       sweep(request.at);
       const task = tasks.get(request.taskId);
       if (task?.ended !== undefined) return { outcome: "already-finished", ended: task.ended };
+      // Join deadlines: a join given up on acts first; its policy terminal is the join agent's end.
+      const acted = task === undefined ? null : actOnJoin(task, request.at);
+      // (Re-read: actOnJoin may have ended the task.)
+      const byPolicy = task?.ended as TaskEnd | undefined;
+      if (byPolicy !== undefined) {
+        if (request.agent === byPolicy.agent && request.terminal === byPolicy.terminal) return { outcome: "finished", ended: byPolicy, ...(acted === null ? {} : { join: acted }) };
+        return { outcome: "already-finished", ended: byPolicy };
+      }
       const last = task === undefined ? null : task.last;
       if (graphWide && task !== undefined) {
         const waiting = waitingJoin(task);
@@ -896,6 +1032,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
           return { outcome: "branch-open", join: waiting.join as string, missing: waiting.missing };
         }
       }
+      // A branch ending at a terminal of its own: its owner closes it, and the task goes on.
+      const own = graphWide && task !== undefined && (last === null || last.receiver !== request.agent) ? ownedBranch(task, request.agent) : null;
+      if (own !== null) return finishBranch(task as TaskLedger, own, request);
       if (graphWide) {
         if (last !== null && last.receiver !== request.agent) return { outcome: "not-owner", owner: last.receiver, lastHop: last.hopIndex };
         // Never handed on: it is still with the entry agent that took it in.
@@ -907,7 +1046,19 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         task.ended = ended;
         touch(task, request.at);
       }
-      return { outcome: "finished", ended };
+      return { outcome: "finished", ended, ...(acted === null ? {} : { join: acted }) };
+    },
+
+    joinState(request: JoinStateRequest): JoinStateResult {
+      sweep(request.at);
+      const task = tasks.get(request.taskId);
+      const fan = task?.fan ?? null;
+      if (task === undefined || fan === null || fan.join === null) return { state: "none" };
+      const arrived = fan.arrived.map((branch) => branch.id);
+      const acted = actOnJoin(task, request.at);
+      if (acted !== null) return { ...acted, arrived };
+      if (fan.closed !== null) return { ...closedJoin(fan, false), arrived };
+      return { state: fan.fired === null ? "waiting" : "fired", join: fan.join.agent, policy: fan.join.otherwise, arrived, missing: missingOf(fan), ended: [...fan.ended], deadline: fan.deadline };
     },
   };
 }
@@ -921,10 +1072,39 @@ function emptyLedger(taskId: string, at: number): TaskLedger {
   return { last: null, refusals: null, path: null, budget: null, pending: null, ended: undefined, fan: null, branchHops: null, touched: at, taskId, older: null, newer: null };
 }
 
+/** The join's deadline for a fan-out opened at `at`; `null` without a join or a `within`. */
+function deadlineOf(join: ClaimJoin | null, at: number): number | null {
+  return join === null || join.withinMs === null || join.withinMs === undefined ? null : at + join.withinMs;
+}
+
+/**
+ * Whether the fan-out's join is given up on at `at` and not acted on yet: `expired` once its
+ * deadline passed, else `failed` when the branches that ended at a terminal of their own leave
+ * fewer than it needs; `null` otherwise (no join, fired, acted on, or still possible).
+ */
+export function joinDue(fan: { readonly join: ClaimJoin | null; readonly fired: unknown; readonly closed: unknown; readonly deadline: number | null; readonly siblings: readonly string[]; readonly ended: readonly string[] }, at: number): "expired" | "failed" | null {
+  if (fan.join === null || fan.fired !== null || fan.closed !== null) return null;
+  if (fan.deadline !== null && at >= fan.deadline) return "expired";
+  let possible = 0;
+  for (const id of fan.siblings) if (!fan.ended.includes(id)) possible++;
+  return possible < fan.join.need ? "failed" : null;
+}
+
+/** The branches of a fan-out its join has not had, in graph order. */
+function missingOf(fan: FanLedger): string[] {
+  return fan.siblings.filter((id) => !fan.arrived.some((branch) => branch.id === id));
+}
+
+/** The answer for a join given up on (`fan.closed` set). */
+function closedJoin(fan: FanLedger, acts: boolean): JoinClosed {
+  const join = fan.join as ClaimJoin;
+  return { state: fan.closed as "expired" | "failed", join: join.agent, policy: join.otherwise, acts, missing: missingOf(fan), ended: [...fan.ended], deadline: fan.deadline };
+}
+
 /** The `branch-open` answer while the task's latest fan-out has a join that has not fired; `null` when nothing holds the task. */
 function waitingJoin(task: TaskLedger): Extract<ClaimResult, { outcome: "branch" }> | null {
   const fan = task.fan;
-  if (fan === null || fan.join === null || fan.fired !== null) return null;
+  if (fan === null || fan.join === null || fan.fired !== null || fan.closed !== null) return null;
   const missing = fan.siblings.filter((id) => !fan.arrived.some((branch) => branch.id === id));
   return { outcome: "branch", state: "open", join: fan.join.agent, missing, arrived: [], hop: null };
 }

@@ -109,6 +109,7 @@ describe("H with fan-outs", () => {
       "branches.seam",
       lines(
         "graph g {",
+        "  envelope 1.4",
         "  entry lead",
         "  agent lead: supervisor {",
         "    join all of a, b",
@@ -156,6 +157,7 @@ describe("a fan-out beyond the memoised search", () => {
   it("is a sound bound, and hop-limit-approximate names the fan-out", () => {
     const text = lines(
       "graph g {",
+      "  envelope 1.4",
       "  entry lead",
       "  hop_limit auto",
       "  agent lead: supervisor {",

@@ -7,6 +7,7 @@ const KINDS = "graph k {\n  entry a\n  agent a: supervisor {\n    terminal t\n  
 /** BASE with boss fanning out to helper and lead, and waiting for both. */
 const FAN = edit(
   BASE,
+  ["  entry boss", "  envelope 1.4\n  entry boss"],
   ["delegate boss -> helper { max_rounds 1 }", "delegate boss -> helper { max_rounds 1 fan_out team }"],
   ["delegate boss -> lead { max_rounds 1 }", "delegate boss -> lead { max_rounds 1 fan_out team }"],
   ["    terminal done complete\n", "    terminal done complete\n    join all of helper, lead within 600 seconds\n"],

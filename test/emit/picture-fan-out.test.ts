@@ -6,6 +6,7 @@ import { mermaidPicture } from "../../src/emit/picture-mermaid.js";
 import { svgPicture } from "../../src/emit/picture-svg.js";
 
 const text = `graph research {
+  envelope 1.4
   entry lead
   agent lead: supervisor {
     join all of sanctions, media within 600 seconds

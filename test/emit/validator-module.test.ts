@@ -111,6 +111,8 @@ const EXPORTS = [
   "graph",
   "hopLimit",
   "joinEnvelope",
+  "joinState",
+  "joinStateAsync",
   "loopSignature",
   "nextEnvelope",
   "validateEnvelope",

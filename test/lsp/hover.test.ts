@@ -22,7 +22,7 @@ const range = (line: number, start: number, end: number) => ({ start: { line, ch
 
 describe("seam lsp: hover", () => {
   it("shows a join agent's wait and a branch's fan-out", async () => {
-    expect(await hover(research.uri, 2, 9)).toEqual({
+    expect(await hover(research.uri, 3, 9)).toEqual({
       contents: {
         kind: "markdown",
         value: [
@@ -42,9 +42,9 @@ describe("seam lsp: hover", () => {
           "- return from `media`",
         ].join("\n"),
       },
-      range: range(2, 8, 12),
+      range: range(3, 8, 12),
     });
-    const edge = (await hover(research.uri, 8, 5)) as { contents: { value: string } };
+    const edge = (await hover(research.uri, 9, 5)) as { contents: { value: string } };
     expect(edge.contents.value.split("\n")[0]).toBe("**delegate** `lead -> sanctions` · max_rounds 1 · fan_out checks");
   });
 

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatReportPretty } from "../../src/cli/format/report-pretty.js";
+import { formatReportHtml } from "../../src/report/report-html.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../../src/emit/graph-data.js";
 import { addGraphSchemas } from "../../src/emit/schema-compiler.js";
@@ -98,5 +99,19 @@ describe("the report of fan-outs", () => {
     expect(section).toMatch(/^ {2}scout +2 +[\d,]+ +[\d,]+ +[\d,]+ +90,000$/m);
     const empty = createReportBuilder();
     expect(formatReportPretty(empty.finish())).toContain("Fan-outs (branches per task and fan-out; join wait, ms: first branch handoff -> the arrival that fired the join)\n  no handoff in a branch\n");
+  });
+
+  it("draws the branches per task fan-out and the join wait by join agent in the HTML page", () => {
+    const report = createReportBuilder();
+    for (const event of log) report.add(event);
+    const page = formatReportHtml(report.finish(), ["quotes.jsonl"]);
+    const section = page.slice(page.indexOf('<section id="fan-outs">'), page.indexOf("</section>", page.indexOf('<section id="fan-outs">')));
+    expect(section).toContain("<h3>2 fan-outs: branches p50 2, max 2</h3>");
+    // One column: 2 task fan-outs with 2 branches each.
+    expect(section.match(/<rect class="mark"[^>]*>/g)?.filter((bar) => bar.includes('data-x="2"'))).toHaveLength(1);
+    expect(section).toMatch(/<table id="table-join-wait"><tr><th>join<\/th>.*<td>scout<\/td><td class="n">2<\/td>.*<td class="n">90,000<\/td><\/tr><\/table>/);
+    const none = formatReportHtml(createReportBuilder().finish(), ["empty.jsonl"]);
+    expect(none).toContain('<section id="fan-outs"><h2>Fan-outs and joins</h2>');
+    expect(none).toContain('<p class="empty">No handoff in a branch.</p>');
   });
 });

@@ -38,7 +38,7 @@ export interface Delivery {
 export interface FinishStep {
   readonly note?: string;
   readonly finish: { readonly task: string; readonly me: string; readonly terminal: string; readonly outcome: FinishOptions["outcome"]; readonly now?: string };
-  readonly expect: { ok: boolean; rule?: string; message?: string };
+  readonly expect: { ok: boolean; rule?: string; message?: string; branch?: string; join?: unknown };
 }
 /** The commit or release of a leased claim, named by its delivery's claimToken. */
 export interface SettleStep {
@@ -46,7 +46,13 @@ export interface SettleStep {
   readonly settle: { readonly token: string; readonly action: "commit" | "release"; readonly now?: string };
   readonly expect: { outcome: "committed" | "released" | "lost" };
 }
-export type Step = Delivery | FinishStep | SettleStep;
+/** A join-state query (a service's timer at the join's deadline), compared with the whole report. */
+export interface JoinStateStep {
+  readonly note?: string;
+  readonly joinState: { readonly task: string; readonly now?: string };
+  readonly expect: unknown;
+}
+export type Step = Delivery | FinishStep | SettleStep | JoinStateStep;
 export interface Case {
   readonly description: string;
   /** How long the store keeps an idle task, in seconds (default: one day). */
@@ -110,7 +116,7 @@ export function loadSuite(name: string): Suite {
     .map((file) => {
       const value = read(file) as Case;
       const deliveries = value.deliveries.map((d) =>
-        "finish" in d || "settle" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
+        "finish" in d || "settle" in d || "joinState" in d ? d : { ...d, envelope: d.envelopeFile === undefined ? d.envelope : read(d.envelopeFile) },
       );
       return { name: file.replace(/\.json$/, ""), value: { ...value, deliveries } };
     });

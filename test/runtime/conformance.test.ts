@@ -10,6 +10,7 @@ import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { emitCompileOutput } from "../../src/emit/compile-output.js";
 import type { AcceptanceRecord, AcceptOptions, AcceptResult, Acceptors } from "../../src/runtime/accept.js";
 import type { FinishOptions, FinishVerdict } from "../../src/runtime/finish.js";
+import type { JoinReport, JoinStateOptions } from "../../src/runtime/join-state.js";
 import { commitAsync, releaseAsync } from "../../src/runtime/lease.js";
 import { createMemorySeenStore, type SeenStore } from "../../src/runtime/seen-store.js";
 import { checkedGraph, makeTempDir, removeTempDirs } from "../emit/helpers.js";
@@ -33,7 +34,7 @@ function verdictOf(result: AcceptResult): Delivery["expect"] {
         warnings: [],
         attempt: result.rejection.attempt,
         messages: result.rejection.reasons.map((r) => [r.path, r.rule, r.message]),
-        join: undefined,
+        join: result.rejection.join,
       };
 }
 
@@ -50,17 +51,25 @@ function comparable(verdict: Delivery["expect"], stated: Delivery["expect"]): ob
   };
 }
 
-/** The verdict in the case's terms: `message` is compared only where the case states it. */
+/** The verdict in the case's terms: `message`, `branch` and `join` are compared only where the case states them. */
 function finishVerdict(verdict: FinishVerdict, stated: FinishStep["expect"]): FinishStep["expect"] {
-  if (verdict.ok) return { ok: true };
+  if (verdict.ok) {
+    return {
+      ok: true,
+      ...(stated.branch === undefined ? {} : { branch: verdict.record.branch }),
+      ...(stated.join === undefined ? {} : { join: verdict.record.join }),
+    };
+  }
   return stated.message === undefined ? { ok: false, rule: verdict.rule } : { ok: false, rule: verdict.rule, message: verdict.message };
 }
 
 type Runner = (envelope: unknown, options: AcceptOptions) => AcceptResult | Promise<AcceptResult>;
 type FinishRunner = (taskId: string, options: FinishOptions) => FinishVerdict | Promise<FinishVerdict>;
+type JoinStateRunner = (taskId: string, options: JoinStateOptions) => JoinReport | Promise<JoinReport>;
 interface Runners {
   readonly accept: Runner;
   readonly finish: FinishRunner;
+  readonly joinState: JoinStateRunner;
 }
 
 /** A fresh store for one case; `ttlSeconds`, `scope` and `leaseMs` as the case says (undefined: one day, "graph", none). */
@@ -80,6 +89,11 @@ async function runCase(run: Runners, value: Case, makeStore = memoryStore): Prom
       const now = Date.parse(step.settle.now ?? DEFAULT_NOW);
       const settle = step.settle.action === "commit" ? commitAsync : releaseAsync;
       expect({ outcome: (await settle(record, { seen, now: () => now })).outcome }, label).toEqual(step.expect);
+      continue;
+    }
+    if ("joinState" in step) {
+      const now = Date.parse(step.joinState.now ?? DEFAULT_NOW);
+      expect(await run.joinState(step.joinState.task, { seen, now: () => now }), label).toEqual(step.expect);
       continue;
     }
     if ("finish" in step) {
@@ -127,16 +141,16 @@ describe("conformance suite", () => {
     };
 
     it.each(suite.cases)("$name: accept()", async ({ value }) => {
-      await runCase({ accept: acceptors.accept, finish: acceptors.finish }, value);
+      await runCase({ accept: acceptors.accept, finish: acceptors.finish, joinState: acceptors.joinState }, value);
     });
     it.each(suite.cases)("$name: acceptAsync()", async ({ value }) => {
-      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync }, value);
+      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync, joinState: acceptors.joinStateAsync }, value);
     });
     it.each(suite.cases)("$name: the emitted module's accept()", async ({ value }) => {
       await runCase(await loadEmitted(), value);
     });
     it.skipIf(!redisAvailable).each(suite.cases)("$name: acceptAsync() with the Redis store", async ({ value }) => {
-      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync }, value, redisStore);
+      await runCase({ accept: acceptors.acceptAsync, finish: acceptors.finishAsync, joinState: acceptors.joinStateAsync }, value, redisStore);
     });
   });
 });

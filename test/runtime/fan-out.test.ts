@@ -256,3 +256,27 @@ describe("hop.branch against the graph (branch-mismatch)", () => {
     ]);
   });
 });
+
+describe("joinState: a service's question about a task's join", () => {
+  const { joinState, joinStateAsync } = createGraphAccept(graph);
+
+  it("answers none for a task the store does not know, or one with no fan-out", () => {
+    expect(joinState("never-seen", { seen: createMemorySeenStore(), now: () => T0 })).toEqual({ state: "none" });
+  });
+
+  it("refuses a misuse with a TypeError that says what to do", async () => {
+    const noJoinState = { claim: () => ({ outcome: "noted" as const }) };
+    expect(() => joinState("t", { seen: noJoinState as never })).toThrow(
+      "joinState(taskId, options): options.seen must be the store accept() claims on, with a joinState(request) method, such as createMemorySeenStore()",
+    );
+    expect(() => joinState("", { seen: createMemorySeenStore() })).toThrow("joinState(taskId, options): taskId must be the task_id of the task, a non-empty string");
+    expect(() => joinState("t", { seen: createMemorySeenStore(), later: 1 } as never)).toThrow('joinState(taskId, options): unknown option "later"; the options are seen and now');
+    const promising = { claim: () => ({ outcome: "noted" as const }), joinState: async () => ({ state: "none" as const }) };
+    expect(() => joinState("t", { seen: promising as never })).toThrow(
+      "joinState(taskId, options): options.seen.joinState returned a promise: use joinStateAsync with an asynchronous store",
+    );
+    await expect(joinStateAsync("t", { seen: promising as unknown as AsyncSeenStore })).resolves.toEqual({ state: "none" });
+    const odd = { claim: () => ({ outcome: "noted" as const }), joinState: () => ({ state: "asleep" }) };
+    expect(() => joinState("t", { seen: odd as never })).toThrow('joinState(taskId, options): options.seen.joinState returned an unknown state "asleep"');
+  });
+});

@@ -2,7 +2,9 @@
  * Fan-outs in the Redis store under racing replicas (separate OS processes, each an agent
  * service calling the emitted module's acceptAsync() at the same moment for the same tasks): two
  * branches delegated at once are both owners; two arrivals at an all-join at once, exactly one
- * fires it; two arrivals at an any-join at once, one fires it and the other is late. A real
+ * fires it; two arrivals at an any-join at once, one fires it and the other is late; a join's
+ * deadline noticed at once by an arrival, a timer's joinState or the join agent's policy terminal
+ * on two replicas, and its policy acts exactly once. A real
  * redis-server; skipped with one line naming the package when it is absent.
  */
 import { spawn } from "node:child_process";
@@ -26,7 +28,15 @@ interface Answer {
   readonly rules?: string[];
   readonly route?: string;
   readonly fired?: boolean;
+  readonly state?: string;
+  readonly acts?: boolean;
 }
+
+/** A racer's step: a handoff, a terminal action or a join-state query, at its own clock (ms) when `now` is given. */
+type Step =
+  | { readonly envelope: Envelope; readonly now?: number }
+  | { readonly finish: string; readonly me: string; readonly terminal: string; readonly outcome: string; readonly now?: number }
+  | { readonly joinState: string; readonly now?: number };
 
 const WORKER = fileURLToPath(new URL("./redis-ledger-worker.mjs", import.meta.url));
 const TASKS = 100;
@@ -61,12 +71,15 @@ function next(received: Envelope, me: string, to: string, over: Budget): Envelop
 }
 
 /** Runs one racer per list of envelopes, all starting at the same moment; their answers, and whether every racer started on time. */
-async function race(prefix: string, racers: Envelope[][]): Promise<{ answers: Answer[][]; onTime: boolean }> {
+async function race(prefix: string, racers: (Envelope | Step)[][]): Promise<{ answers: Answer[][]; onTime: boolean }> {
   const startAt = Date.now() + 2000;
   const runs = await Promise.all(
     racers.map((envelopes, r) => {
       const file = join(dir, `${prefix}-${r}.json`);
-      const steps = envelopes.map((envelope) => ({ envelope, me: envelope.to_agent.id }));
+      const steps = envelopes.map((item) => {
+        const step: Step = "envelope" in item || "finish" in item || "joinState" in item ? item : { envelope: item };
+        return "envelope" in step ? { ...step, me: step.envelope.to_agent.id } : step;
+      });
       writeFileSync(file, JSON.stringify({ url: redis.server().url, prefix, module, startAt, seed: r, steps }));
       return new Promise<{ late: number; answers: Answer[] }>((resolve, reject) => {
         const child = spawn(process.execPath, [WORKER, file], { stdio: ["ignore", "pipe", "pipe"] });
@@ -152,5 +165,82 @@ describe.skipIf(!redisAvailable)("fan-outs in Redis under racing replicas", () =
       expect((await fanOf(prefix, task)).arr, task).toEqual([winner === 0 ? "quotes/north" : "quotes/south"]);
     }
     if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
+  }, 60_000);
+
+  // Join deadlines: every task's fan-out opens at T0 (the ledger's clock is the deliveries'), so
+  // its join's deadline is T0 plus its within, whatever the wall clock says.
+  const T0 = Date.parse("2026-12-01T09:00:00Z");
+  const HOUR = 3_600_000;
+
+  /** `tasks` fanned out by lead at T0 (an all-join within an hour, otherwise escalate), legal back; tech's answer, not delivered. */
+  async function leadWaiting(prefix: string, tasks: readonly string[]): Promise<Envelope[]> {
+    const seen = createRedisSeenStore(await redis.connect(), { prefix });
+    const at = { now: () => T0 };
+    const late: Envelope[] = [];
+    for (const task of tasks) {
+      const lead = first(task, "lead");
+      const [pricing, legal, tech] = (["pricing", "legal", "tech"] as const).map((to) => next(lead, "lead", to, budget(2, 0))) as [Envelope, Envelope, Envelope];
+      for (const envelope of [lead, pricing, legal, tech]) expect((await acceptAsync(envelope, { me: envelope.to_agent.id, seen, ...at })).ok).toBe(true);
+      expect(await acceptAsync(next(legal, "legal", "lead", budget(2, 1)), { me: "lead", seen, ...at })).toMatchObject({ ok: true, record: { route: "held" } });
+      late.push(next(tech, "tech", "lead", budget(2, 1)));
+    }
+    return late;
+  }
+
+  it("a branch arriving exactly at the deadline while another replica's timer asks: the policy acts once", async () => {
+    const prefix = "race-deadline";
+    const tasks = Array.from({ length: TASKS }, (_, t) => `${prefix}-${t}`);
+    const arrivals = await leadWaiting(prefix, tasks);
+    const { answers, onTime } = await race(prefix, [arrivals.map((envelope) => ({ envelope, now: T0 + HOUR })), tasks.map((task) => ({ joinState: task, now: T0 + HOUR }))]);
+    const wins: [number, number] = [0, 0];
+    for (const [t, task] of tasks.entries()) {
+      const [arrival, timer] = answers.map((a) => a[t] as Answer) as [Answer, Answer];
+      // At the deadline itself the join has expired, whichever call Redis runs first.
+      expect(arrival, task).toMatchObject({ ok: false, rules: ["join-expired"] });
+      expect(timer, task).toMatchObject({ ok: true, state: "expired" });
+      expect([arrival.acts, timer.acts].filter(Boolean).length, task).toBe(1);
+      expect(arrival.route, task).toBe(arrival.acts === true ? "escalate" : "discard");
+      wins[arrival.acts === true ? 0 : 1]++;
+    }
+    if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("two replicas' timers notice the same expiry at once: exactly one acts on the policy", async () => {
+    const prefix = "race-expiry";
+    const tasks = Array.from({ length: TASKS }, (_, t) => `${prefix}-${t}`);
+    await leadWaiting(prefix, tasks);
+    const asks = tasks.map((task) => ({ joinState: task, now: T0 + HOUR + 5 }));
+    const { answers, onTime } = await race(prefix, [asks, asks]);
+    const wins: [number, number] = [0, 0];
+    for (const [t, task] of tasks.entries()) {
+      const pair = answers.map((a) => a[t] as Answer);
+      expect(pair.map((answer) => answer.state), task).toEqual(["expired", "expired"]);
+      expect(pair.filter((answer) => answer.acts).length, task).toBe(1);
+      wins[pair[0]?.acts === true ? 0 : 1]++;
+    }
+    if (onTime) expect(Math.min(...wins), `wins ${wins.join(" / ")}`).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("the join agent's policy terminal against another replica's timer at the deadline: the task ends there once", async () => {
+    const prefix = "race-policy-end";
+    const seen = createRedisSeenStore(await redis.connect(), { prefix });
+    const tasks = Array.from({ length: TASKS }, (_, t) => `${prefix}-${t}`);
+    for (const task of tasks) {
+      const scout = first(task, "scout");
+      for (const envelope of [scout, next(scout, "scout", "north", budget(4, 0)), next(scout, "scout", "south", budget(4, 0))]) {
+        expect((await acceptAsync(envelope, { me: envelope.to_agent.id, seen, now: () => T0 })).ok).toBe(true);
+      }
+    }
+    const deadline = T0 + 600_000;
+    const ends = tasks.map((task) => ({ finish: task, me: "scout", terminal: "no_quote", outcome: "failed", now: deadline }));
+    const { answers } = await race(prefix, [ends, tasks.map((task) => ({ joinState: task, now: deadline }))]);
+    for (const [t, task] of tasks.entries()) {
+      const [end, timer] = answers.map((a) => a[t] as Answer) as [Answer, Answer];
+      expect(timer, task).toMatchObject({ ok: true, state: "expired" });
+      // The finish that acted is accepted; after the timer acted, the task had ended already.
+      expect(end, task).toEqual(timer.acts === true ? { ok: false, rules: ["task-finished"] } : { ok: true, acts: true });
+      const fields = await (await redis.connect()).hGetAll(redisKey(prefix, "t", task));
+      expect(JSON.parse(fields["end"] ?? "null"), task).toMatchObject({ agent: "scout", terminal: "no_quote", outcome: "failed" });
+    }
   }, 60_000);
 });

@@ -5,13 +5,14 @@
 // answered, in the steps' order, as one JSON document. Spawned by redis-ledger-race.test.ts and
 // redis-fan-out-race.test.ts.
 // argv[2]: the path of a JSON file { url, prefix, module, startAt (ms since the epoch), seed, steps },
-// a step { envelope, me } or { finish: taskId, me, terminal, outcome }.
+// a step { envelope, me } or { finish: taskId, me, terminal, outcome } or { joinState: taskId }, each
+// with an optional now (ms since the epoch: the step's clock, for join deadlines).
 import { readFileSync } from "node:fs";
 import { createClient } from "redis";
 import { createRedisSeenStore, seamRedisScripts } from "seam-handoff/runtime";
 
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { acceptAsync, finishAsync } = await import(config.module);
+const { acceptAsync, finishAsync, joinStateAsync } = await import(config.module);
 
 const client = createClient({ url: config.url, scripts: seamRedisScripts, disableOfflineQueue: true, socket: { reconnectStrategy: false } });
 client.on("error", () => {});
@@ -19,12 +20,23 @@ await client.connect();
 const seen = createRedisSeenStore(client, { prefix: config.prefix, timeoutMs: 10_000 });
 
 async function run(step) {
-  if (step.finish !== undefined) {
-    const verdict = await finishAsync(step.finish, { me: step.me, terminal: step.terminal, outcome: step.outcome, seen });
-    return verdict.ok ? { ok: true } : { ok: false, rules: [verdict.rule] };
+  const clock = step.now === undefined ? {} : { now: () => step.now };
+  if (step.joinState !== undefined) {
+    const report = await joinStateAsync(step.joinState, { seen, ...clock });
+    return { ok: true, state: report.state, acts: report.acts };
   }
-  const verdict = await acceptAsync(step.envelope, { me: step.me, seen });
-  if (!verdict.ok) return { ok: false, rules: verdict.rejection.reasons.map((r) => r.rule) };
+  if (step.finish !== undefined) {
+    const verdict = await finishAsync(step.finish, { me: step.me, terminal: step.terminal, outcome: step.outcome, seen, ...clock });
+    if (!verdict.ok) return { ok: false, rules: [verdict.rule] };
+    return verdict.record.join === undefined ? { ok: true } : { ok: true, acts: verdict.record.join.acts };
+  }
+  const verdict = await acceptAsync(step.envelope, { me: step.me, seen, ...clock });
+  if (!verdict.ok) {
+    const rules = verdict.rejection.reasons.map((r) => r.rule);
+    // A join given up on says whether this verdict acted on its policy.
+    const join = verdict.rejection.join;
+    return join === undefined ? { ok: false, rules } : { ok: false, rules, route: verdict.rejection.route, acts: join.acts };
+  }
   // An arrival at a join says where the join stands.
   return verdict.record.join === undefined ? { ok: true } : { ok: true, route: verdict.record.route, fired: verdict.record.join.fired };
 }

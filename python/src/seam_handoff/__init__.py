@@ -8,7 +8,7 @@ two graphs in one process are instances of the same classes. Standard library on
 OpenTelemetry.
 """
 
-from ._accept import CanRead, CanReadAsync, EndRecord, FinishVerdict, schema_error_to_reason
+from ._accept import CanRead, CanReadAsync, EndRecord, FinishVerdict, JoinReport, schema_error_to_reason
 from ._canonical import canonical_json
 from ._lease import commit, commit_async, release, release_async
 from ._records import (
@@ -51,6 +51,9 @@ from ._stores import (
     Duplicate,
     Finished,
     FinishRequest,
+    JoinClosed,
+    JoinStateRequest,
+    JoinStateResult,
     Leased,
     LoopDetector,
     LoopObservation,
@@ -104,6 +107,10 @@ __all__ = [
     "GuardInfo",
     "JoinInfo",
     "HopLimitAction",
+    "JoinClosed",
+    "JoinReport",
+    "JoinStateRequest",
+    "JoinStateResult",
     "Lease",
     "Leased",
     "LoopDetector",

@@ -23,7 +23,8 @@ from ._catalogue import cap_reasons
 from ._clock import IsoClock, iso_time, read_clock
 from ._custody import custody_reasons
 from ._envelope_check import Content, EnvelopeCheck, RequiredArtefact, Validate
-from ._finish import EndRecord, Finisher, FinishVerdict
+from ._finish import EndRecord, Finisher, FinishVerdict, JoinReport
+from ._join_refusal import join_reason, join_refusal
 from ._records import (
     AcceptanceRecord,
     Accepted,
@@ -47,6 +48,7 @@ from ._stores import (
     Custody,
     Duplicate,
     Finished,
+    JoinGivenUp,
     Leased,
     MemorySeenStore,
     Noted,
@@ -69,6 +71,7 @@ __all__ = [
     "CanReadAsync",
     "EndRecord",
     "FinishVerdict",
+    "JoinReport",
     "schema_error_to_reason",
 ]
 
@@ -213,12 +216,16 @@ class Acceptor:
     ) -> Rejected:
         attempt = (claimed.attempt or 1) if isinstance(claimed, (Noted, OwnerConflict, Custody)) else None
         # A branch the join no longer takes is not counted: the task went on without it.
-        late = isinstance(claimed, BranchOut) and claimed.state in ("late", "arrived")
+        late = isinstance(claimed, BranchOut) and claimed.state in ("late", "arrived", "ended")
         if isinstance(claimed, BranchOut) and not late:
             attempt = claimed.attempt or 1
         repairs = 1 if content.edge is None or content.edge.repairs is None else content.edge.repairs
         route: RejectionRoute = "repair"
-        if duplicate or late:
+        join = None
+        if isinstance(claimed, JoinGivenUp):
+            join = join_refusal(claimed.closed, self._iso)
+            route = "escalate" if claimed.closed.acts and claimed.closed.policy == "escalate" else "discard"
+        elif duplicate or late:
             route = "discard"
         elif isinstance(claimed, Leased):
             route = "retry"
@@ -229,7 +236,7 @@ class Acceptor:
         elif untracked or content.floor_escalates or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
         return Rejected(
-            Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(cap_reasons(reasons)), attempt, repairs),
+            Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(cap_reasons(reasons)), attempt, repairs, join),
             duplicate,
         )
 
@@ -259,9 +266,13 @@ class Acceptor:
             if isinstance(claimed, BranchOut):
                 reasons.append(branch_reason(content, claimed))
                 return self._refuse(content, reasons, False, claimed)
+            if isinstance(claimed, JoinGivenUp):
+                pointer = "/hop" if content.branch is None else "/hop/branch"
+                reasons.append(join_reason(pointer, cast(str, content.task_id), claimed.closed, self._iso))
+                return self._refuse(content, reasons, False, claimed)
             if not isinstance(claimed, Claimed):
                 raise TypeError(
-                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody, Finished or BranchOut"
+                    f"seen.claim returned {type(claimed).__name__}, not Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody, Finished, BranchOut or JoinGivenUp"
                 )
         if isinstance(claimed, Claimed) and claimed.lease_until is not None and request is not None and request.token is not None:
             lease = Lease(request.token, iso_time(claimed.lease_until))
@@ -363,6 +374,14 @@ class Acceptor:
     def finish(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
         """See the generated module's finish()."""
         return self._finisher.finish(task_id, me, terminal, outcome, seen, now)
+
+    def join_state(self, task_id: object, seen: object, now: object) -> JoinReport:
+        """See the generated module's join_state()."""
+        return self._finisher.join_state(task_id, seen, now)
+
+    async def join_state_async(self, task_id: object, seen: object, now: object) -> JoinReport:
+        """See the generated module's join_state_async()."""
+        return await self._finisher.join_state_async(task_id, seen, now)
 
     async def finish_async(
         self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object

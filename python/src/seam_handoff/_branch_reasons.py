@@ -6,7 +6,7 @@ from ._envelope_check import Content
 from ._records import Reason
 from ._stores import BranchOut
 from ._untrusted import quote_untrusted
-from .checks.branch_late import branch_arrived_reason, branch_fired_reason
+from .checks.branch_late import branch_arrived_reason, branch_ended_reason, branch_fired_reason
 from .checks.branch_open import branch_open_reason
 from .checks.branch_unknown import branch_reopened_reason, branch_unopened_reason
 
@@ -24,6 +24,8 @@ def branch_reason(content: Content, claimed: BranchOut) -> Reason:
             return branch_fired_reason(
                 branch.id, task, join, claimed.hop or 0, [quote_untrusted(branch_id) for branch_id in claimed.arrived]
             )
+        if state == "ended":
+            return branch_ended_reason(branch.id, task, claimed.hop or 0)
         if state == "arrived":
             return branch_arrived_reason(branch.id, task, join, claimed.hop or 0)
         if state == "unopened":

@@ -69,5 +69,7 @@ def _join_of(
     for info in agents:
         join = info.join
         if join is not None and any(source in reached and info.id in out.get(source, []) for source in join.inputs):
-            return ClaimJoin(info.id, join.need)
+            policy = join.otherwise
+            outcome = None if policy == "escalate" else next((t.outcome for t in info.terminals if t.id == policy), None)
+            return ClaimJoin(info.id, join.need, None if join.within is None else join.within * 1000, policy, outcome)
     return None

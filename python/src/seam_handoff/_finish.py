@@ -7,15 +7,29 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, cast
 
 from ._clock import IsoClock, read_clock
+from ._join_refusal import join_refusal
 from ._records import GraphInfo, TerminalInfo
-from ._stores import AlreadyFinished, BranchOpen, FinishRequest, NotOwner, TaskEnd, TaskFinished
+from ._stores import (
+    AlreadyFinished,
+    BranchFinished,
+    BranchOpen,
+    FinishRequest,
+    JoinStateRequest,
+    JoinStateResult,
+    NotOwner,
+    TaskEnd,
+    TaskFinished,
+)
 from ._untrusted import quote_untrusted
 from .checks.branch_open import branch_open_reason
 
 
 class EndRecord(NamedTuple):
     """How a task ended: task_id, the agent, its terminal and outcome, ended_at (ISO 8601, UTC)
-    and the last accepted hop (None when the store had none)."""
+    and the last accepted hop (None when the store had none; for a branch's end, the branch's last
+    hop). branch: a branch's end (me owned a branch of the task's fan-out; the task goes on), else
+    None. join: the join this end acted on (the join agent's policy terminal, or a branch's end
+    that left the join too few branches), as the JavaScript runtime's record has it; else None."""
 
     task_id: str
     agent: str
@@ -23,6 +37,8 @@ class EndRecord(NamedTuple):
     outcome: str
     ended_at: str
     hop_index: int | None
+    branch: str | None = None
+    join: dict[str, object] | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The record as the JavaScript runtime returns it."""
@@ -33,6 +49,8 @@ class EndRecord(NamedTuple):
             "outcome": self.outcome,
             "ended_at": self.ended_at,
             "hop_index": self.hop_index,
+            **({} if self.branch is None else {"branch": self.branch}),
+            **({} if self.join is None else {"join": self.join}),
         }
 
 
@@ -59,6 +77,36 @@ class FinishVerdict(NamedTuple):
         if self.rule == "branch-open":
             return {"ok": False, "rule": self.rule, "message": self.message, "missing": list(self.missing or ())}
         return {"ok": False, "rule": self.rule, "message": self.message, "record": None if self.record is None else self.record.to_dict()}
+
+
+class JoinReport(NamedTuple):
+    """join_state()'s answer: state "none" (no fan-out with a join, or the store does not know
+    the task; the other fields empty), "waiting", "fired", "expired" or "failed" (given up on;
+    acts is True for the one answer that acted on the policy); deadline ISO 8601 (UTC) or None."""
+
+    state: str
+    agent: str = ""
+    policy: str = ""
+    acts: bool = False
+    arrived: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    ended: tuple[str, ...] = ()
+    deadline: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The report as the JavaScript runtime returns it."""
+        if self.state == "none":
+            return {"state": "none"}
+        return {
+            "state": self.state,
+            "agent": self.agent,
+            "policy": self.policy,
+            "acts": self.acts,
+            "arrived": list(self.arrived),
+            "missing": list(self.missing),
+            "ended": list(self.ended),
+            "deadline": self.deadline,
+        }
 
 
 class Finisher:
@@ -105,7 +153,11 @@ class Finisher:
     def _verdict(self, call: str, request: FinishRequest, result: object) -> FinishVerdict:
         task = quote_untrusted(request.task_id)
         if isinstance(result, TaskFinished):
-            return FinishVerdict(True, self.end_record(request.task_id, result.ended))
+            join = None if result.join is None else join_refusal(result.join, self._iso)
+            return FinishVerdict(True, self.end_record(request.task_id, result.ended)._replace(join=join))
+        if isinstance(result, BranchFinished):
+            join = None if result.join is None else join_refusal(result.join, self._iso)
+            return FinishVerdict(True, self.end_record(request.task_id, result.ended)._replace(branch=result.branch, join=join))
         if isinstance(result, NotOwner):
             if result.owner is None:
                 why = f"no hop of it was accepted, so it is still with the entry agent that took it in: only an entry agent ({self._entry_list}) may end it"
@@ -121,8 +173,45 @@ class Finisher:
             message = branch_open_reason(task, quote_untrusted(result.join), [quote_untrusted(branch) for branch in result.missing]).message
             return FinishVerdict(False, None, "branch-open", message, None, tuple(result.missing))
         raise TypeError(
-            f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, NotOwner, AlreadyFinished or BranchOpen"
+            f"{call}(): seen.finish returned {type(result).__name__}, not TaskFinished, BranchFinished, NotOwner, AlreadyFinished or BranchOpen"
         )
+
+    def _join_request(self, call: str, task_id: object, seen: object, now: object) -> JoinStateRequest:
+        if not isinstance(task_id, str) or task_id == "":
+            raise TypeError(f"{call}(): task_id must be the task_id of the task, a non-empty str")
+        if seen is None or not callable(getattr(seen, "join_state", None)):
+            raise TypeError(
+                f"{call}(): seen must be the store accept() claims on, with a join_state(request) method, such as create_memory_seen_store()"
+            )
+        if now is not None and not callable(now):
+            raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
+        return JoinStateRequest(task_id, read_clock(call, cast(Callable[[], float] | None, now)))
+
+    def _join_report(self, call: str, answer: object) -> JoinReport:
+        if not isinstance(answer, JoinStateResult):
+            raise TypeError(f"{call}(): seen.join_state returned {type(answer).__name__}, not JoinStateResult")
+        if answer.state == "none":
+            return JoinReport("none")
+        deadline = None if answer.deadline is None else self._iso(answer.deadline)
+        return JoinReport(answer.state, answer.join, answer.policy, answer.acts, answer.arrived, answer.missing, answer.ended, deadline)
+
+    def join_state(self, task_id: object, seen: object, now: object) -> JoinReport:
+        """See the generated module's join_state()."""
+        request = self._join_request("join_state", task_id, seen, now)
+        answer = cast(Any, seen).join_state(request)
+        if inspect.isawaitable(answer):
+            if inspect.iscoroutine(answer):
+                answer.close()
+            raise TypeError("join_state(): seen.join_state returned an awaitable: use join_state_async with an asynchronous store")
+        return self._join_report("join_state", answer)
+
+    async def join_state_async(self, task_id: object, seen: object, now: object) -> JoinReport:
+        """See the generated module's join_state_async()."""
+        request = self._join_request("join_state_async", task_id, seen, now)
+        answer = cast(Any, seen).join_state(request)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        return self._join_report("join_state_async", answer)
 
     def end_record(self, task_id: str, ended: TaskEnd) -> EndRecord:
         """The EndRecord of the store's TaskEnd."""

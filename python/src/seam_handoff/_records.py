@@ -209,6 +209,10 @@ class Rejection(NamedTuple):
     store counted it (None: not counted: no store, a duplicate, an ended task, no str task_id)."""
     repairs: int = 1
     """Refusals per producer and round that go back for repair (the edge's repairs)."""
+    join: dict[str, object] | None = None
+    """A refusal because the task's join was given up on (join-expired, join-failed): agent,
+    state, policy, acts (this verdict acted on the policy), missing, ended, deadline (ISO 8601);
+    None otherwise."""
 
     def to_dict(self) -> dict[str, object]:
         """The rejection as the JavaScript runtime returns it."""
@@ -220,6 +224,7 @@ class Rejection(NamedTuple):
             "repairs": self.repairs,
             "route": self.route,
             "reasons": [reason.to_dict() for reason in self.reasons],
+            **({} if self.join is None else {"join": self.join}),
         }
 
 

@@ -59,10 +59,61 @@ class ClaimRequest(NamedTuple):
 
 
 class ClaimJoin(NamedTuple):
-    """The join that waits for a fan-out's branches: its agent, and how many branches it needs."""
+    """The join that waits for a fan-out's branches: its agent, how many branches it needs, its
+    deadline (within_ms: ms from the fan-out's first delegation; None without one) and its
+    failure policy (otherwise: "escalate" or the join agent's terminal; outcome: that terminal's
+    outcome, None for "escalate")."""
 
     agent: str
     need: int
+    within_ms: int | None = None
+    otherwise: str = "escalate"
+    outcome: str | None = None
+
+
+class JoinClosed(NamedTuple):
+    """A join given up on (docs/store-protocol.md, Join deadlines): its deadline passed before its
+    condition was met ("expired"), or the branches that ended at a terminal of their own leave
+    too few ("failed"). The store acts on the policy once, in the call that first finds it so
+    (acts True): "escalate" stops the join holding the task (it goes to a person); a terminal
+    ends the task there, at the join agent. missing: the branches the join did not get (graph
+    order); ended: those that ended (in order); deadline in ms since the Unix epoch, or None."""
+
+    state: Literal["expired", "failed"]
+    join: str
+    policy: str
+    acts: bool
+    missing: tuple[str, ...]
+    ended: tuple[str, ...]
+    deadline: int | None
+
+
+class JoinGivenUp(NamedTuple):
+    """The claim outcome "join": the task's join was given up on (closed); not counted."""
+
+    closed: JoinClosed
+    outcome: Literal["join"] = "join"
+
+
+class JoinStateRequest(NamedTuple):
+    """A join_state request: the task, and the time in ms since the Unix epoch."""
+
+    task_id: str
+    at: int
+
+
+class JoinStateResult(NamedTuple):
+    """The task's join: state "none" (no fan-out with a join; the other fields empty), "waiting",
+    "fired", "expired" or "failed" (acts True for the one answer that acted on the policy)."""
+
+    state: Literal["none", "waiting", "fired", "expired", "failed"]
+    join: str = ""
+    policy: str = ""
+    acts: bool = False
+    arrived: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    ended: tuple[str, ...] = ()
+    deadline: int | None = None
 
 
 class ClaimBranch(NamedTuple):
@@ -257,9 +308,10 @@ class BranchOut(NamedTuple):
     branches while the join (join) waits for missing; "late", a hop in a branch after the join
     fired at hop on arrived; "arrived", a hop in a branch that reached the join at hop;
     "unopened", a hop in a branch the task has not opened; "reopened", the delegation of a
-    branch opened at hop. late and arrived are not counted (attempt None)."""
+    branch opened at hop; "ended", a hop in a branch that ended at a terminal of its own at hop.
+    late, arrived and ended are not counted (attempt None)."""
 
-    state: Literal["open", "late", "arrived", "unopened", "reopened"]
+    state: Literal["open", "late", "arrived", "unopened", "reopened", "ended"]
     join: str | None
     missing: tuple[str, ...]
     arrived: tuple[str, ...]
@@ -268,7 +320,7 @@ class BranchOut(NamedTuple):
     outcome: Literal["branch"] = "branch"
 
 
-ClaimResult: TypeAlias = Claimed | Leased | Noted | Duplicate | OwnerConflict | Custody | Finished | BranchOut
+ClaimResult: TypeAlias = Claimed | Leased | Noted | Duplicate | OwnerConflict | Custody | Finished | BranchOut | JoinGivenUp
 _CLAIMED: Final = Claimed()
 
 
@@ -286,10 +338,22 @@ class FinishRequest(NamedTuple):
 
 
 class TaskFinished(NamedTuple):
-    """The end is recorded."""
+    """The end is recorded; join: the join this call acted on (the join agent's policy terminal), else None."""
 
     ended: TaskEnd
     outcome: Literal["finished"] = "finished"
+    join: JoinClosed | None = None
+
+
+class BranchFinished(NamedTuple):
+    """The agent owns the branch (the receiver of its last hop): the branch ended at the terminal,
+    and the task goes on (ended.hop_index is the branch's last hop); join: the join this end left
+    too few branches and acted on, else None."""
+
+    branch: str
+    ended: TaskEnd
+    outcome: Literal["branch-finished"] = "branch-finished"
+    join: JoinClosed | None = None
 
 
 class NotOwner(NamedTuple):
@@ -316,7 +380,7 @@ class BranchOpen(NamedTuple):
     outcome: Literal["branch-open"] = "branch-open"
 
 
-FinishResult: TypeAlias = TaskFinished | NotOwner | AlreadyFinished | BranchOpen
+FinishResult: TypeAlias = TaskFinished | BranchFinished | NotOwner | AlreadyFinished | BranchOpen
 
 
 class SettleRequest(NamedTuple):
@@ -417,7 +481,7 @@ class _Branch:
     """One branch of a fan-out in the ledger: its delegation (None when a receiver's store first
     saw it inside), its accepted hops in order, the path and budget of its last, its arrival."""
 
-    __slots__ = ("opened", "hops", "path", "budget", "arrived")
+    __slots__ = ("opened", "hops", "path", "budget", "arrived", "ended")
 
     def __init__(self, opened: _HopOwner | None) -> None:
         self.opened = opened
@@ -425,13 +489,30 @@ class _Branch:
         self.path: tuple[str, ...] | None = None
         self.budget: ClaimBudget | None = None
         self.arrived: _HopOwner | None = None
+        # How it ended at a terminal of its own (finish by its owner); None while it has not.
+        self.ended: TaskEnd | None = None
 
 
 class _Fan:
     """The task's latest fan-out: its base (the task's last hop when it fanned out, its path and
     budget), its branches (in opening order), its join and arrivals, and the arrival that fired it."""
 
-    __slots__ = ("name", "supervisor", "base_hop", "base", "base_path", "base_budget", "siblings", "join", "branches", "arrived", "fired")
+    __slots__ = (
+        "name",
+        "supervisor",
+        "base_hop",
+        "base",
+        "base_path",
+        "base_budget",
+        "siblings",
+        "join",
+        "branches",
+        "arrived",
+        "fired",
+        "deadline",
+        "ended",
+        "closed",
+    )
 
     def __init__(
         self,
@@ -440,6 +521,7 @@ class _Fan:
         base: _HopOwner | None,
         base_path: tuple[str, ...] | None,
         base_budget: "ClaimBudget | None",
+        at: int,
     ) -> None:
         self.name = branch.fan_out
         self.supervisor = branch.from_agent
@@ -452,12 +534,45 @@ class _Fan:
         self.branches: dict[str, _Branch] = {}
         self.arrived: list[str] = []
         self.fired: _HopOwner | None = None
+        # Join deadlines: the fan-out's first delegation plus within (None without one), the
+        # branches that ended at a terminal of their own, and why the policy acted (None: not yet).
+        join = branch.join
+        self.deadline: int | None = None if join is None or join.within_ms is None else at + join.within_ms
+        self.ended: list[str] = []
+        self.closed: Literal["expired", "failed"] | None = None
 
     def waiting(self) -> tuple[str, ...] | None:
         """The branches a join that has not fired still waits for; None when nothing holds the task."""
-        if self.join is None or self.fired is not None:
+        if self.join is None or self.fired is not None or self.closed is not None:
             return None
         return tuple(branch for branch in self.siblings if branch not in self.arrived)
+
+    def due(self, at: int) -> Literal["expired", "failed"] | None:
+        """Whether the join is given up on at `at` and not acted on: "expired" once its deadline
+        passed, else "failed" when the ended branches leave fewer than it needs (seen-store.ts, joinDue)."""
+        if self.join is None or self.fired is not None or self.closed is not None:
+            return None
+        if self.deadline is not None and at >= self.deadline:
+            return "expired"
+        possible = sum(1 for branch in self.siblings if branch not in self.ended)
+        return "failed" if possible < self.join.need else None
+
+    def missing(self) -> tuple[str, ...]:
+        """The branches the join has not had, in graph order."""
+        return tuple(branch for branch in self.siblings if branch not in self.arrived)
+
+    def given_up(self, acts: bool) -> JoinClosed:
+        """The answer for a join given up on (closed set)."""
+        join = cast(ClaimJoin, self.join)
+        return JoinClosed(
+            cast(Literal["expired", "failed"], self.closed),
+            join.agent,
+            join.otherwise,
+            acts,
+            self.missing(),
+            tuple(self.ended),
+            self.deadline,
+        )
 
 
 class _Task:
@@ -631,6 +746,10 @@ class MemorySeenStore:
             ):
                 return self._redeliver_leased(key, earlier, request, task)
             return Duplicate("handoff", ClaimHolder(earlier.handoff_id, earlier.receiver, earlier.at))
+        # Join deadlines: the first call to find the task's join given up on acts on its policy.
+        acted = None if task is None else self._act_on_join(request.task_id, task, request.at)
+        if acted is not None:
+            return JoinGivenUp(acted)
         if task is not None and task.ended is not None:
             return Finished(task.ended)
         if request.branch is not None:
@@ -765,6 +884,8 @@ class MemorySeenStore:
                     return BranchOut(
                         "reopened", None, (), (), None if opened.opened is None else opened.opened.hop_index, self._refuse(request, known)
                     )
+                if current.closed is not None:
+                    return JoinGivenUp(current.given_up(False))
                 if current.fired is not None:
                     return late(current)
                 split = (current.base_budget, current.base_hop, [other.budget for other in current.branches.values()])
@@ -791,7 +912,9 @@ class MemorySeenStore:
             if request.verdict == "rejected":
                 return Noted(attempt=self._refuse(request, known))
             task = known if known is not None else self._insert(request.task_id, _Task(request.at, [], None))
-            task.fan = _Fan(b, hop_index - 1 if last is None else last.hop_index, last, None if known is None else known.path, parent)
+            task.fan = _Fan(
+                b, hop_index - 1 if last is None else last.hop_index, last, None if known is None else known.path, parent, request.at
+            )
             branch = _Branch(claim)
             task.fan.branches[b.id] = branch
             self._save_branch_hop(request, task, branch, claim, key)
@@ -800,13 +923,15 @@ class MemorySeenStore:
         found = None if current is None else current.branches.get(b.id)
         if found is None:
             # Graph-wide, every branch opens through this store; a receiver's store first sees it here.
+            if current is not None and current.closed is not None:
+                return JoinGivenUp(current.given_up(False))
             if current is not None and current.fired is not None:
                 return late(current)
             if self._graph_wide:
                 return BranchOut("unopened", None, (), (), None, self._refuse(request, known))
             task = known if known is not None else self._insert(request.task_id, _Task(request.at, [], None))
             if current is None:
-                current = task.fan = _Fan(b, -1, None, None, None)
+                current = task.fan = _Fan(b, -1, None, None, None, request.at)
             found = current.branches[b.id] = _Branch(None)
         else:
             task = cast(_Task, known)
@@ -815,6 +940,10 @@ class MemorySeenStore:
             if replay_of(found.arrived):
                 return holder(found.arrived)
             return BranchOut("arrived", None if fan_now.join is None else fan_now.join.agent, (), (), found.arrived.hop_index)
+        if found.ended is not None:
+            return BranchOut("ended", None if fan_now.join is None else fan_now.join.agent, (), (), found.ended.hop_index)
+        if fan_now.closed is not None:
+            return JoinGivenUp(fan_now.given_up(False))
         if fan_now.fired is not None:
             return late(fan_now)
         last = found.hops[-1] if found.hops else None
@@ -865,6 +994,12 @@ class MemorySeenStore:
         task = self._tasks.get(request.task_id)
         if task is not None and task.ended is not None:
             return AlreadyFinished(task.ended)
+        # Join deadlines: a join given up on acts first; its policy terminal is the join agent's end.
+        acted = None if task is None else self._act_on_join(request.task_id, task, request.at)
+        if task is not None and task.ended is not None:
+            if request.agent == task.ended.agent and request.terminal == task.ended.terminal:
+                return TaskFinished(task.ended, join=acted)
+            return AlreadyFinished(task.ended)
         last = task.hops[-1] if task is not None and task.hops else None
         if self._graph_wide and task is not None and task.fan is not None:
             missing = task.fan.waiting()
@@ -876,6 +1011,11 @@ class MemorySeenStore:
                 and (request.agent == join.agent or (request.entry if last is None else last.receiver == request.agent))
             ):
                 return BranchOpen(join.agent, missing)
+        # A branch ending at a terminal of its own: its owner closes it, and the task goes on.
+        if self._graph_wide and task is not None and task.fan is not None and (last is None or last.receiver != request.agent):
+            for branch_id, branch in task.fan.branches.items():
+                if branch.arrived is None and branch.ended is None and branch.hops and branch.hops[-1].receiver == request.agent:
+                    return self._finish_branch(task, task.fan, branch_id, branch, request)
         if self._graph_wide:
             if last is not None and last.receiver != request.agent:
                 return NotOwner(last.receiver, last.hop_index)
@@ -888,7 +1028,50 @@ class MemorySeenStore:
         else:
             self._touch(request.task_id, task, request.at)
         task.ended = ended
-        return TaskFinished(ended)
+        return TaskFinished(ended, join=acted)
+
+    def _finish_branch(self, task: _Task, fan: _Fan, branch_id: str, branch: _Branch, request: FinishRequest) -> FinishResult:
+        """Closes a branch at its owner's terminal; its end may leave the join too few branches (acted on at once)."""
+        ended = TaskEnd(request.agent, request.terminal, request.outcome, request.at, branch.hops[-1].hop_index)
+        branch.ended = ended
+        fan.ended.append(branch_id)
+        self._touch(request.task_id, task, request.at)
+        return BranchFinished(branch_id, ended, join=self._act_on_join(request.task_id, task, request.at))
+
+    def _act_on_join(self, task_id: str, task: _Task, at: int) -> JoinClosed | None:
+        """Join deadlines and policies: when the task's join is given up on at `at`, acts on its
+        policy once (the join stops holding the task; a terminal policy ends the task there, at
+        the join agent) and answers with acts True; None when nothing was due."""
+        fan = task.fan
+        if fan is None or task.ended is not None:
+            return None
+        due = fan.due(at)
+        if due is None:
+            return None
+        fan.closed = due
+        join = cast(ClaimJoin, fan.join)
+        if join.otherwise != "escalate":
+            last = task.hops[-1].hop_index if task.hops else None
+            task.ended = TaskEnd(join.agent, join.otherwise, join.outcome or "failed", at, last)
+        self._touch(task_id, task, at)
+        return fan.given_up(True)
+
+    def join_state(self, request: JoinStateRequest) -> JoinStateResult:
+        """The task's join, acting on its policy once when it was given up on (see JoinClosed)."""
+        self._sweep(request.at)
+        task = self._tasks.get(request.task_id)
+        fan = None if task is None else task.fan
+        if task is None or fan is None or fan.join is None:
+            return JoinStateResult("none")
+        arrived = tuple(fan.arrived)
+        acted = self._act_on_join(request.task_id, task, request.at)
+        closed = acted if acted is not None else (fan.given_up(False) if fan.closed is not None else None)
+        if closed is not None:
+            return JoinStateResult(
+                closed.state, closed.join, closed.policy, closed.acts, arrived, closed.missing, closed.ended, closed.deadline
+            )
+        state: Literal["waiting", "fired"] = "waiting" if fan.fired is None else "fired"
+        return JoinStateResult(state, fan.join.agent, fan.join.otherwise, False, arrived, fan.missing(), tuple(fan.ended), fan.deadline)
 
 
 class LoopObservation(NamedTuple):

@@ -24,6 +24,7 @@ from typing import Any, Final, Literal, NamedTuple, Protocol, cast
 from ._stores import (
     BUDGET_COUNTERS,
     AlreadyFinished,
+    BranchFinished,
     BranchOpen,
     BranchOut,
     Claimed,
@@ -37,7 +38,11 @@ from ._stores import (
     Finished,
     FinishRequest,
     FinishResult,
+    JoinClosed,
+    JoinGivenUp,
     JoinState,
+    JoinStateRequest,
+    JoinStateResult,
     Leased,
     Lost,
     Noted,
@@ -192,6 +197,9 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
             "1" if branch.arrives else "0",
         ]
         args += ["" if join is None else join.agent, "" if join is None else str(join.need), str(len(branch.siblings)), *branch.siblings]
+        # Join deadlines: within (ms), otherwise, the policy terminal's outcome.
+        within = "" if join is None or join.within_ms is None else str(join.within_ms)
+        args += [within, "escalate" if join is None else join.otherwise, "" if join is None or join.outcome is None else join.outcome]
     named = (
         f"without a handoff_id, of task {escape_untrusted(request.task_id, 80)}"
         if request.handoff_id is None
@@ -211,6 +219,16 @@ def _settle_call(settings: _Settings, request: SettleRequest) -> tuple[list[str]
     producer = request.producer
     args = ["settle", settings.ttl, _time(request.at), settings.scope, request.handoff_id, producer or "", "0" if producer is None else "1"]
     return keys, [*args, request.token, request.action]
+
+
+def _join_state_call(settings: _Settings, request: JoinStateRequest) -> tuple[list[str], list[str]]:
+    return [redis_key(settings.prefix, "t", request.task_id)], ["join_state", settings.ttl, _time(request.at), settings.scope]
+
+
+def _join_state_failed(request: JoinStateRequest, error: Exception) -> StoreUnavailableError:
+    return StoreUnavailableError(
+        f"Redis could not read the join state of task {escape_untrusted(request.task_id, 80)} ({escape_untrusted(str(error), 200)}): ask again later"
+    )
 
 
 def _settle_failed(request: SettleRequest, error: Exception) -> StoreUnavailableError:
@@ -289,6 +307,15 @@ class RedisSeenStore:
             raise _settle_failed(request, error) from error
         return to_settle_result(reply)
 
+    def join_state(self, request: JoinStateRequest) -> JoinStateResult:
+        """The task's join, acting on its policy once when it was given up on (see JoinClosed), atomically."""
+        keys, args = _join_state_call(self._settings, request)
+        try:
+            reply = self._script(keys=keys, args=args)
+        except Exception as error:
+            raise _join_state_failed(request, error) from error
+        return to_join_state_result(reply)
+
 
 class AsyncRedisSeenStore:
     """RedisSeenStore for accept_async() and finish_async(), on a redis.asyncio.Redis client;
@@ -328,6 +355,15 @@ class AsyncRedisSeenStore:
         except Exception as error:
             raise _settle_failed(request, error) from error
         return to_settle_result(reply)
+
+    async def join_state(self, request: JoinStateRequest) -> JoinStateResult:
+        """The task's join, acting on its policy once when it was given up on (see JoinClosed), atomically."""
+        keys, args = _join_state_call(self._settings, request)
+        try:
+            reply = await cast(Callable[..., Awaitable[object]], self._script)(keys=keys, args=args)
+        except Exception as error:
+            raise _join_state_failed(request, error) from error
+        return to_join_state_result(reply)
 
 
 # -- replies (the shapes listed at the top of ledger.lua), read strictly --------------------------
@@ -499,6 +535,8 @@ def to_claim_result(reply: object) -> ClaimResult:
         return Custody(owner_id, last_hop, tuple(faults), attempt)
     elif r.outcome == "finished":
         result = Finished(_task_end(r))
+    elif r.outcome == "join":
+        result = JoinGivenUp(_join_closed(r))
     elif r.outcome == "branch":
         state = r.text()
         if state not in _BRANCH_STATES:
@@ -506,7 +544,7 @@ def to_claim_result(reply: object) -> ClaimResult:
         join_agent, hop_text, attempt_text = r.text(), r.text(), r.text()
         if hop_text != "" and not _INTEGER.match(hop_text):
             raise r.bad()
-        counted = state not in ("late", "arrived")
+        counted = state not in ("late", "arrived", "ended")
         if counted != (attempt_text != "") or (counted and not _INTEGER.match(attempt_text)):
             raise r.bad()
         missing = _ids(r)
@@ -545,7 +583,58 @@ def to_settle_result(reply: object) -> SettleResult:
     return result
 
 
-_BRANCH_STATES: Final = frozenset({"open", "late", "arrived", "unopened", "reopened"})
+_BRANCH_STATES: Final = frozenset({"open", "late", "arrived", "unopened", "reopened", "ended"})
+
+
+def _join_words(r: _Reader) -> tuple[str, str, bool, int | None, tuple[str, ...], tuple[str, ...]]:
+    """A join's words after its state: agent, policy, acts, deadline, missing, ended (see ledger.lua)."""
+    agent, policy, acts_text, deadline_text = r.text(), r.text(), r.text(), r.text()
+    if acts_text not in ("0", "1"):
+        raise r.bad()
+    deadline: int | None = None
+    if deadline_text != "":
+        try:
+            number = float(deadline_text)
+        except ValueError:
+            raise r.bad() from None
+        if not math.isfinite(number):
+            raise r.bad()
+        deadline = math.floor(number)
+    return agent, policy, acts_text == "1", deadline, _ids(r), _ids(r)
+
+
+def _join_closed(r: _Reader) -> JoinClosed:
+    """A join given up on ("expired" or "failed"), as the script words it."""
+    state = r.text()
+    if state not in ("expired", "failed"):
+        raise r.bad()
+    agent, policy, acts, deadline, missing, ended = _join_words(r)
+    return JoinClosed(cast(Any, state), agent, policy, acts, missing, ended, deadline)
+
+
+def _acted(r: _Reader) -> JoinClosed | None:
+    """The join words that may follow a finish reply: the join the call acted on."""
+    if not r.more():
+        return None
+    if r.text() != "join":
+        raise r.bad()
+    return _join_closed(r)
+
+
+def to_join_state_result(reply: object) -> JoinStateResult:
+    """The join_state script's reply as a JoinStateResult; StoreUnavailableError for anything else."""
+    r = _Reader("join state", reply)
+    if r.outcome == "none":
+        r.done()
+        return JoinStateResult("none")
+    if r.outcome not in ("waiting", "fired", "expired", "failed"):
+        raise r.bad()
+    agent, policy, acts, deadline, missing, ended = _join_words(r)
+    if acts and r.outcome in ("waiting", "fired"):
+        raise r.bad()
+    arrived = _ids(r)
+    r.done()
+    return JoinStateResult(cast(Any, r.outcome), agent, policy, acts, arrived, missing, ended, deadline)
 
 
 def _ids(r: _Reader) -> tuple[str, ...]:
@@ -581,7 +670,12 @@ def to_finish_result(reply: object) -> FinishResult:
     r = _Reader("finish", reply)
     result: FinishResult
     if r.outcome == "finished":
-        result = TaskFinished(_task_end(r))
+        ended = _task_end(r)
+        result = TaskFinished(ended, join=_acted(r))
+    elif r.outcome == "branch-finished":
+        branch = r.text()
+        ended = _task_end(r)
+        result = BranchFinished(branch, ended, join=_acted(r))
     elif r.outcome == "already-finished":
         result = AlreadyFinished(_task_end(r))
     elif r.outcome == "not-owner":

@@ -24,6 +24,7 @@ import { guardOverlapRule } from "./guard-overlap.js";
 import { guardUnreachableRule } from "./guard-unreachable.js";
 import { branchDanglingRule } from "./branch-dangling.js";
 import { fanOutInvalidRule } from "./fan-out-invalid.js";
+import { fanOutNeedsBranchEnvelopeRule } from "./fan-out-needs-branch-envelope.js";
 import { fanOutUnjoinedRule } from "./fan-out-unjoined.js";
 import { joinDeadlockRule } from "./join-deadlock.js";
 import { joinInvalidRule } from "./join-invalid.js";
@@ -72,6 +73,7 @@ export const rules: readonly Rule[] = [
   gateNeedsApprovalEnvelopeRule,
   ungatedEffectRule,
   fanOutInvalidRule,
+  fanOutNeedsBranchEnvelopeRule,
   joinInvalidRule,
   joinNeverFiresRule,
   joinDeadlockRule,

@@ -49,6 +49,8 @@ const OWN_NAMES = [
   "next_envelope",
   "join_envelope",
   "finish_async",
+  "join_state",
+  "join_state_async",
   "loop_signature",
   "validate_envelope",
 ];
@@ -325,6 +327,19 @@ def finish(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: Seen
 async def finish_async(task_id: str, *, me: AgentId, terminal: str, outcome: str, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> FinishVerdict:
     """finish() over an asynchronous store."""
     return await _ACCEPT.finish_async(task_id, me, terminal, outcome, seen, now)
+
+
+def join_state(task_id: str, *, seen: SeenStore, now: Callable[[], float] | None = None) -> JoinReport:
+    """The task's join: "waiting", "fired", "expired" or "failed" (its deadline passed, or too few
+    branches can still arrive), or "none"; acts on its otherwise policy once, when this call is
+    the first to find it given up on (acts True for that one answer). Raises TypeError
+    ("join_state(): ...") for a store without join_state(), or an async store."""
+    return _ACCEPT.join_state(task_id, seen, now)
+
+
+async def join_state_async(task_id: str, *, seen: AsyncSeenStore, now: Callable[[], float] | None = None) -> JoinReport:
+    """join_state() over an asynchronous store."""
+    return await _ACCEPT.join_state_async(task_id, seen, now)
 
 
 def create_memory_seen_store(ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> MemorySeenStore:

@@ -1,7 +1,8 @@
 /**
  * A join takes each branch once and continues once: a handoff in a branch after its join fired
  * without it (`any`, k of n), or in a branch that reached the join already, is refused and
- * discarded (the task went on). The store finds it (`branch` outcomes `fired`, `arrived`).
+ * discarded (the task went on), and so is one in a branch that ended at a terminal of its own.
+ * The store finds it (`branch` outcomes `late`, `arrived`, `ended`).
  */
 import { ruleReason, type Reason } from "../reason.js";
 import { branchList } from "./branch-open.js";
@@ -17,4 +18,9 @@ export function branchFiredReason(branch: string, task: string, join: string, ho
 /** The branch reached the join at hop `hop`. */
 export function branchArrivedReason(branch: string, task: string, join: string, hop: number): Reason {
   return ruleReason(branchLate.pointer, branchLate.id, "arrived", { branch, task, join, hop });
+}
+
+/** The branch ended at a terminal of its own at hop `hop` (its last hop). */
+export function branchEndedReason(branch: string, task: string, hop: number): Reason {
+  return ruleReason(branchLate.pointer, branchLate.id, "ended", { branch, task, hop });
 }

@@ -11,6 +11,8 @@ import { artefactUnreadable } from "./artefact-unreadable.js";
 import { badHopPath } from "./bad-hop-path.js";
 import { blockingQuestion } from "./blocking-question.js";
 import { branchLate } from "./branch-late.js";
+import { joinExpired } from "./join-expired.js";
+import { joinFailed } from "./join-failed.js";
 import { branchMismatch } from "./branch-mismatch.js";
 import { branchOpen } from "./branch-open.js";
 import { branchUnknown } from "./branch-unknown.js";
@@ -74,6 +76,8 @@ export const INGEST_RULES: readonly IngestRule[] = [
   branchUnknown,
   branchOpen,
   branchLate,
+  joinExpired,
+  joinFailed,
   notOwner,
   pathDisagrees,
   hopSkipped,

@@ -231,3 +231,30 @@ ruleTable("duplicate-setting", {
     },
   ],
 });
+
+const NEEDS_BRANCH =
+  "fan-out 'research' of 'lead' needs envelope 1.4, whose hop.branch names the branch each handoff travels in: this graph targets envelope 1.3, " +
+  "where ingest checks each branch as a plain delegation of the same hop (the second is refused as a second owner); write `envelope 1.4`";
+
+ruleTable("fan-out-needs-branch-envelope", {
+  valid: [
+    { name: "a fan-out in a graph of envelope 1.4", code: parallel("join all of a, b, c").replace("graph g {", "graph g {\n  envelope 1.4") },
+    { name: "no fan-out in a graph of envelope 1.3", code: lines("graph g {", "  envelope 1.3", "  entry lead", "  agent lead: supervisor { terminal done }", "  agent a: worker", "  delegate lead -> a { max_rounds 1 }", "  return a -> lead", "}") },
+    {
+      name: "fan_out on a return edge (fan-out-invalid's finding, not this one's)",
+      code: lines("graph g {", "  entry lead", "  agent lead: supervisor { terminal done }", "  agent a: worker", "  delegate lead -> a { max_rounds 1 }", "  return a -> lead { fan_out back }", "}"),
+    },
+  ],
+  invalid: [
+    {
+      name: "each fan_out line of a graph with no envelope line (1.3)",
+      code: parallel("join all of a, b, c").replaceAll("    fan_out research\n", "    «fan_out research»\n"),
+      errors: [{ message: NEEDS_BRANCH }, { message: NEEDS_BRANCH }, { message: NEEDS_BRANCH }],
+    },
+    {
+      name: "a fan-out in a graph of envelope 1.2",
+      code: parallel("join any of a, b, c").replace("graph g {", "graph g {\n  envelope 1.2").replaceAll("    fan_out research\n", "    «fan_out research»\n"),
+      errors: [{ message: NEEDS_BRANCH.replace("envelope 1.3", "envelope 1.2") }, { message: NEEDS_BRANCH.replace("envelope 1.3", "envelope 1.2") }, { message: NEEDS_BRANCH.replace("envelope 1.3", "envelope 1.2") }],
+    },
+  ],
+});

@@ -72,6 +72,10 @@ class AsyncStore:
         await asyncio.sleep(0)
         return self.store.settle(request)
 
+    async def join_state(self, request):
+        await asyncio.sleep(0)
+        return self.store.join_state(request)
+
 
 def seconds(text):
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
@@ -96,7 +100,17 @@ async def run_finish(m, store, step, mode):
         result = m.finish(f["task"], seen=store, **options)
     else:
         result = await m.finish_async(f["task"], seen=store, **options)
-    return {"ok": True} if result.ok else {"ok": False, "rule": result.rule, "message": result.message}
+    if result.ok:
+        return {"ok": True, "branch": result.record.branch, "join": result.record.join}
+    return {"ok": False, "rule": result.rule, "message": result.message}
+
+
+async def run_join_state(m, store, step, mode):
+    j = step["joinState"]
+    now_seconds = seconds(j.get("now", "2026-01-01T00:00:00Z"))
+    if mode == "sync":
+        return m.join_state(j["task"], seen=store, now=lambda: now_seconds).to_dict()
+    return (await m.join_state_async(j["task"], seen=store, now=lambda: now_seconds)).to_dict()
 
 
 def verdict(result):
@@ -107,7 +121,7 @@ def verdict(result):
         record = result.record
         return {"ok": True, "duplicate": False, "route": record.route, "reasons": [], "warnings": pairs(record.warnings), "attempt": None, "messages": messages(record.warnings), "join": record.join}
     rejection = result.rejection
-    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages(rejection.reasons), "join": None}
+    return {"ok": False, "duplicate": result.duplicate, "route": rejection.route, "reasons": pairs(rejection.reasons), "warnings": [], "attempt": rejection.attempt, "messages": messages(rejection.reasons), "join": rejection.join}
 
 
 def redis_store(url, prefix, case, mode):
@@ -141,6 +155,9 @@ async def run_case(m, suite, case, mode, redis_url=None, prefix=""):
             continue
         if "settle" in delivery:
             out.append(await run_settle(store if mode == "sync" else async_store, records, delivery, mode))
+            continue
+        if "joinState" in delivery:
+            out.append(await run_join_state(m, store if mode == "sync" else async_store, delivery, mode))
             continue
         if "envelopeFile" in delivery:
             with open(os.path.join(suite, delivery["envelopeFile"]), encoding="utf-8") as fh:

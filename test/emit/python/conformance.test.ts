@@ -44,7 +44,7 @@ interface Verdict {
   message?: string;
 }
 interface Case {
-  deliveries: { note?: string; finish?: object; settle?: object; expect: Verdict }[];
+  deliveries: { note?: string; finish?: object; settle?: object; joinState?: object; expect: Verdict }[];
 }
 
 const suiteRoot = join(projectRoot, "conformance");
@@ -55,9 +55,14 @@ const suites = readdirSync(suiteRoot, { withFileTypes: true })
 
 /** A verdict in the suite's terms (`attempt`, `messages`, `join` and a finish step's `message` only where the case states them); a settle step's as is. */
 function comparable(verdict: Verdict, expected: Case["deliveries"][number]): object {
-  if (expected.settle !== undefined) return verdict;
+  if (expected.settle !== undefined || expected.joinState !== undefined) return verdict;
   if (expected.finish !== undefined) {
-    if (verdict.ok || expected.expect.message !== undefined) return verdict;
+    const stated = expected.expect as Verdict & { branch?: unknown };
+    if (verdict.ok) {
+      const got = verdict as Verdict & { branch?: unknown };
+      return { ok: true, ...(stated.branch === undefined ? {} : { branch: got.branch }), ...(stated.join === undefined ? {} : { join: got.join }) };
+    }
+    if (expected.expect.message !== undefined) return verdict;
     return { ok: verdict.ok, rule: verdict.rule };
   }
   const sorted = (pairs: readonly unknown[] | undefined) => (pairs ?? []).map((pair) => JSON.stringify(pair)).sort();
@@ -104,6 +109,11 @@ describe.skipIf(python === undefined).each(suites)("conformance suite %s in Pyth
         if ("settle" in step) {
           const { token, action, now } = (step as SettleStep).settle;
           (action === "commit" ? commit : release)(records.get(token) as AcceptanceRecord, { seen, now: () => Date.parse(now ?? DEFAULT_NOW) });
+          return;
+        }
+        if ("joinState" in step) {
+          // It may act on a join's policy: the JavaScript store must see it too.
+          js.joinState(step.joinState.task, { seen, now: () => Date.parse(step.joinState.now ?? DEFAULT_NOW) });
           return;
         }
         if ("finish" in step) {

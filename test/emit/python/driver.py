@@ -87,7 +87,7 @@ def answer(m, request):
             if "finish" in step:
                 f = step["finish"]
                 verdict = m.finish(f["task"], me=f["me"], terminal=f["terminal"], outcome=f["outcome"], seen=seen, now=lambda: now)
-                record = None if verdict.record is None else verdict.record._asdict()
+                record = None if verdict.record is None else verdict.record.to_dict()
                 out.append({"ok": verdict.ok, "rule": verdict.rule, "message": verdict.message, "owner": verdict.owner, "record": record})
             else:
                 out.append(m.accept(step["envelope"], me=step["me"], seen=seen, now=lambda: now).to_dict())

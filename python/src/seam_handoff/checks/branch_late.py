@@ -19,3 +19,8 @@ def branch_fired_reason(branch: str, task: str, join: str, hop: int, arrived: Se
 def branch_arrived_reason(branch: str, task: str, join: str, hop: int) -> Reason:
     """The branch reached the join at hop."""
     return rule_reason(RULE.pointer, RULE.id, "arrived", branch=branch, task=task, join=join, hop=hop)
+
+
+def branch_ended_reason(branch: str, task: str, hop: int) -> Reason:
+    """The branch ended at a terminal of its own at hop (its last hop)."""
+    return rule_reason(RULE.pointer, RULE.id, "ended", branch=branch, task=task, hop=hop)
