@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 import refund_desk_validators as desk
 
-from seam_handoff import MAX_ENVELOPE_BYTES, parse_envelope
+from seam_handoff import MAX_ENVELOPE_BYTES, Rejected, parse_envelope
 from seam_handoff.parse import duplicate_keys
 
 
@@ -73,7 +73,7 @@ def test_an_integer_past_ints_digit_limit_is_read_as_json_parse_reads_it(envelop
     read = parse_envelope(body)
     assert read.ok
     verdict = desk.accept(read.envelope, me="billing")
-    assert not verdict.ok
+    assert isinstance(verdict, Rejected)
     assert [(r.path, r.rule) for r in verdict.rejection.reasons] == [
         ("/budget/consumed/tokens", "not-json-data"),
         ("/budget/consumed/tokens", "type"),
