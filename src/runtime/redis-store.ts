@@ -6,7 +6,7 @@
  * the same answers (`seen-store.ts`); the script and its keys are in `ledger.lua`, the
  * strict reading of their replies in `redis-replies.ts`.
  *
- * The scripts are given to node-redis (the `redis` package, 5.x or 6.x, an optional peer
+ * The scripts are given to node-redis (the `redis` package, 6.x, an optional peer
  * dependency) in its `defineScript` shape: loaded once, then called by SHA-1.
  *
  * Keys (the prefix keeps deployments that share a Redis apart; choose prefixes of which none is

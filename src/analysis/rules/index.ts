@@ -25,6 +25,7 @@ import { guardUnreachableRule } from "./guard-unreachable.js";
 import { branchDanglingRule } from "./branch-dangling.js";
 import { fanOutInvalidRule } from "./fan-out-invalid.js";
 import { fanOutNeedsBranchEnvelopeRule } from "./fan-out-needs-branch-envelope.js";
+import { fanOutNestedRule } from "./fan-out-nested.js";
 import { fanOutUnjoinedRule } from "./fan-out-unjoined.js";
 import { joinDeadlockRule } from "./join-deadlock.js";
 import { joinInvalidRule } from "./join-invalid.js";
@@ -74,6 +75,7 @@ export const rules: readonly Rule[] = [
   ungatedEffectRule,
   fanOutInvalidRule,
   fanOutNeedsBranchEnvelopeRule,
+  fanOutNestedRule,
   joinInvalidRule,
   joinNeverFiresRule,
   joinDeadlockRule,

@@ -258,3 +258,80 @@ ruleTable("fan-out-needs-branch-envelope", {
     },
   ],
 });
+
+// The lead fans research out to a screener and a media researcher; the screener is a supervisor
+// of its own, working on two lists.
+const screening = (screenerWork?: string): string =>
+  lines(
+    "graph g {",
+    "  envelope 1.4",
+    "  entry lead",
+    "  agent lead: supervisor {",
+    "    join all of screener, media within 600 seconds otherwise escalate",
+    "    terminal done",
+    "  }",
+    "  agent screener: supervisor",
+    "  agent media: worker",
+    "  agent list_a: worker",
+    "  agent list_b: worker",
+    "  delegate lead -> screener {",
+    "    fan_out research",
+    "    max_rounds 1",
+    "  }",
+    "  delegate lead -> media {",
+    "    fan_out research",
+    "    max_rounds 1",
+    "  }",
+    "  return screener -> lead",
+    "  return media -> lead",
+    "  delegate screener -> list_a {",
+    ...(screenerWork === undefined ? [] : [`    ${screenerWork}`]),
+    "    max_rounds 1",
+    "  }",
+    "  delegate screener -> list_b {",
+    ...(screenerWork === undefined ? [] : [`    ${screenerWork}`]),
+    "    max_rounds 1",
+    "  }",
+    "  return list_a -> screener",
+    "  return list_b -> screener",
+    "}",
+  );
+
+ruleTable("fan-out-nested", {
+  valid: [
+    { name: "plain delegations inside a branch", code: screening() },
+    { name: "a fan-out without another around it", code: parallel("join all of a, b, c").replace("graph g {", "graph g {\n  envelope 1.4") },
+    {
+      name: "a second fan-out from the supervisor once the first is joined",
+      code: parallel(
+        "join all of a, b, c",
+        "  agent d: worker",
+        "  agent e: worker",
+        "  delegate lead -> d {",
+        "    fan_out review",
+        "    max_rounds 1",
+        "  }",
+        "  delegate lead -> e {",
+        "    fan_out review",
+        "    max_rounds 1",
+        "  }",
+        "  return d -> lead",
+        "  return e -> lead",
+      ).replace("graph g {", "graph g {\n  envelope 1.4"),
+    },
+  ],
+  invalid: [
+    {
+      name: "a supervisor inside a branch fans out again",
+      code: mark(screening("fan_out lists"), "fan_out lists"),
+      errors: [
+        {
+          severity: "error",
+          message:
+            "fan-out 'lists' of 'screener' starts inside branch 'research/screener' of fan-out 'research' of 'lead': the ledger follows one fan-out of a task at a time, " +
+            "so ingest would refuse these delegations while 'research' is open; make them plain delegations, or fan out from 'lead' once 'research' is done",
+        },
+      ],
+    },
+  ],
+});
