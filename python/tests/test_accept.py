@@ -63,6 +63,22 @@ def test_a_store_refuses_the_second_delivery_as_a_duplicate(envelope: dict[str, 
     assert again.rejection.route == "discard"
 
 
+def test_sender_is_the_transports_identity_as_a_str(envelope: dict[str, Any]) -> None:
+    # What a transport authenticates is text, not yet an agent of the graph: accept takes any
+    # str (mypy --strict on this file checks the signature) and refuses one from_agent lacks.
+    producer: str = "CN=billing-gateway"
+    result = desk.accept(envelope, me="billing", sender=producer)
+    assert isinstance(result, seam_handoff.Rejected)
+    assert [(r.path, r.rule, r.message) for r in result.rejection.reasons] == [
+        (
+            "/from_agent/id",
+            "sender-mismatch",
+            'claims to come from "triage", but the transport authenticated "CN=billing-gateway": refused without counting against "triage"',
+        )
+    ]
+    assert desk.accept(envelope, me="billing", sender="triage").ok
+
+
 def test_misuse_raises_type_error(envelope: dict[str, Any]) -> None:
     with pytest.raises(
         TypeError, match=r"^accept\(\): me \"biling\" is no agent of graph refund_desk; use one of triage, billing, refunds, notifier$"

@@ -1,6 +1,7 @@
 """first_envelope() and next_envelope(): headers from the graph, copies of what they carry."""
 
-from typing import Any
+from types import MappingProxyType
+from typing import Any, cast
 
 import pytest
 import refund_desk_validators as desk
@@ -62,6 +63,25 @@ def test_misuse_raises() -> None:
     received: Any = desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=BUDGET, action="a")
     with pytest.raises(TypeError, match=r'^the envelope received was addressed to "billing", not to "refunds"$'):
         desk.next_envelope(received, me="refunds", to="notifier", action="a")
+
+
+def test_a_goal_or_budget_that_is_no_mapping_is_named() -> None:
+    none: Any = None
+    with pytest.raises(TypeError) as raised:
+        desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=none, action="a")
+    assert str(raised.value) == "first_envelope(): budget must be a mapping of JSON data (a dict), not NoneType"
+    with pytest.raises(TypeError) as raised:
+        desk.first_envelope(me="triage", to="billing", task_id="t", goal=cast(Any, ["s"]), budget=BUDGET, action="a")
+    assert str(raised.value) == "first_envelope(): goal must be a mapping of JSON data (a dict), not list"
+    received: Any = desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=BUDGET, action="a")
+    with pytest.raises(TypeError) as raised:
+        desk.next_envelope(received, me="billing", to="triage", action="a", budget=cast(Any, "40000"))
+    assert str(raised.value) == "next_envelope(): budget must be a mapping of JSON data (a dict), not str"
+    # A mapping that is not a dict is taken, as before.
+    assert (
+        desk.next_envelope(received, me="billing", to="triage", action="a", budget=cast(Any, MappingProxyType(dict(BUDGET))))["budget"]
+        == BUDGET
+    )
 
 
 def test_a_gated_handoff_carries_its_approval() -> None:

@@ -1,10 +1,12 @@
 """parse_envelope(): strict JSON off the wire, with the rule ids and messages of parseEnvelope."""
 
+import json
 from typing import Any
 
 import pytest
+import refund_desk_validators as desk
 
-from seam_handoff import MAX_ENVELOPE_BYTES, parse_envelope
+from seam_handoff import MAX_ENVELOPE_BYTES, Rejected, parse_envelope
 from seam_handoff.parse import duplicate_keys
 
 
@@ -58,6 +60,29 @@ def test_refuses_text_that_is_not_json_or_not_utf8() -> None:
         parsed = parse_envelope(text)
         assert not parsed.ok and [r.rule for r in parsed.reasons] == ["invalid-json"], text
         assert parsed.reasons[0].message.startswith("is not JSON: ")
+
+
+def test_an_integer_past_ints_digit_limit_is_read_as_json_parse_reads_it(envelope: dict[str, Any]) -> None:
+    # json.loads refuses an integer literal of more than 4,300 digits; JSON.parse reads it as
+    # Infinity, which accept() then names: both runtimes give the same verdict.
+    long = "9" * 5000
+    parsed = parse_envelope('{"a": ' + long + ', "b": -' + long + ', "c": [1, 2]}')
+    assert parsed.ok and parsed.reasons == []
+    assert parsed.envelope == {"a": float("inf"), "b": float("-inf"), "c": [1, 2]}
+    body = json.dumps(envelope).replace('"tokens": 1200', '"tokens": ' + long)
+    read = parse_envelope(body)
+    assert read.ok
+    verdict = desk.accept(read.envelope, me="billing")
+    assert isinstance(verdict, Rejected)
+    assert [(r.path, r.rule) for r in verdict.rejection.reasons] == [
+        ("/budget/consumed/tokens", "not-json-data"),
+        ("/budget/consumed/tokens", "type"),
+    ]
+    # A text that is not JSON is still refused, with the parser's first complaint.
+    broken = parse_envelope('{"a": ' + long + ",}")
+    assert [(r.rule, r.message) for r in broken.reasons] == [
+        ("invalid-json", 'is not JSON: "Expecting property name enclosed in double quotes: line 1 column 5008 (char 5007)"')
+    ]
 
 
 def test_misuse_is_a_type_error() -> None:

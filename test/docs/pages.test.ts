@@ -3,7 +3,7 @@
  * from the rule catalogue, the envelope schema or the CLI's output.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -92,5 +92,32 @@ describe.skipIf(python === undefined && process.env["CI"] !== "true")("docs/pyth
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("install commands", () => {
+  const pages = ["README.md", ...readdirSync(new URL("../../docs/", import.meta.url)).filter((name) => name.endsWith(".md"))];
+  const text = (page: string): string => readFileSync(new URL(page === "README.md" ? "../../README.md" : `../../docs/${page}`, import.meta.url), "utf8");
+  const pyproject = readFileSync(new URL("../../python/pyproject.toml", import.meta.url), "utf8");
+  const extras = new Set([...(pyproject.split("[project.optional-dependencies]")[1] ?? "").split("\n[")[0]!.matchAll(/^([a-z-]+) = /gm)].map((m) => m[1]));
+
+  it("install seam-handoff the way it can be had before it is published: ./python and the npm pack tarball", () => {
+    const byName: string[] = [];
+    for (const page of pages) {
+      for (const [line] of text(page).matchAll(/^.*\b(?:pip|npm) install .*$/gm)) {
+        if (/\b(?:pip|npm) install\s+(?:'|")?seam-handoff\b/.test(line)) byName.push(`${page}: ${line.trim()}`);
+      }
+    }
+    expect(byName).toEqual([]);
+  });
+
+  it("name only extras python/pyproject.toml declares", () => {
+    expect([...extras].sort()).toEqual(["crewai", "langgraph", "openai-agents", "otel", "pydantic", "redis"]);
+    const named: string[] = [];
+    for (const page of pages) {
+      for (const [, list] of text(page).matchAll(/pip install '\.\/python\[([a-z,-]+)\]'/g)) named.push(...(list as string).split(","));
+    }
+    expect(named.filter((extra) => !extras.has(extra))).toEqual([]);
+    expect(new Set(named)).toEqual(extras);
   });
 });

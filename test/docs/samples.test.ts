@@ -251,6 +251,28 @@ describe("python samples run", () => {
   });
 });
 
+/**
+ * What a user copies is checked as the package is: each Python sample that runs with the
+ * package's own venv or the machine's Python passes mypy --strict beside its page's modules.
+ */
+describe("python samples pass mypy --strict", () => {
+  const mypy = join(root, ".venv", "bin", "mypy");
+  const typed = byLang("python").filter((b) => delegatedTo(b) === undefined && [undefined, ".venv"].includes(tag(b, "venv")));
+  it.each(typed.map((b) => [where(b), b] as const))("%s", (_, block) => {
+    if (!existsSync(mypy)) {
+      if (process.env["CI"] === "true") throw new Error(`CI=true: needs ${mypy} (made by .ci/run)`);
+      return console.log(`skipped: needs ${mypy} (made by .ci/run)`);
+    }
+    const folder = pageFolder(block.page);
+    const file = join(folder, `typed_${block.line}.py`);
+    writeFileSync(file, block.text);
+    const args = ["--strict", "--no-incremental", "--cache-dir=/dev/null", "--no-error-summary", file];
+    const result = spawnSync(mypy, args, { cwd: folder, encoding: "utf8", env: { ...process.env, MYPYPATH: [folder, join(root, "python", "src")].join(":") } });
+    expect(result.stdout.replaceAll(`${folder}/`, "")).toBe("");
+    expect(result.status).toBe(0);
+  });
+});
+
 /** The `$ command` lines of a console block, each with the output that follows it. */
 function consoleSteps(text: string): { command: string; output: string }[] {
   const steps: { command: string; output: string }[] = [];

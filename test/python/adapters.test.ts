@@ -9,7 +9,7 @@
  * with one line; under CI=true it fails.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { emitPydanticModels } from "../../src/emit/python/pydantic-models.js";
@@ -91,6 +91,20 @@ describe("seam_handoff.adapters.langgraph in LangGraph", () => {
     // Why verdict_path_map: LangGraph's own path_map fails on a route it lacks.
     expect(out["plain_path_map"]).toBe("KeyError");
     expect(out["misspelt_goto"]).toBe("goto names no route 'procede'; the routes are approval, discard, escalate, fail, failed, held, human_input, proceed, repair, retry");
+  });
+});
+
+describe("seam_handoff.adapters.langgraph under mypy --strict", () => {
+  const mypy = join(projectRoot, ".venv", "bin", "mypy");
+  if (!pythonHas("langgraph", "langgraph")) return missing("langgraph", venvHow("langgraph"));
+  if (!existsSync(mypy)) return missing("mypy", "python3 -m venv .venv && .venv/bin/pip install -r python/requirements-test.txt -e python");
+  it("type-checks a service that hands every adapter node to StateGraph", { timeout: SLOW }, () => {
+    const dir = compiled();
+    // LangGraph's own types (py.typed) come from its venv; the runtime and the module from here.
+    const args = ["--strict", "--no-incremental", "--cache-dir=/dev/null", "--python-executable", venvPython("langgraph"), join(projectRoot, "test", "python", "adapters", "langgraph_typed.py")];
+    const result = spawnSync(mypy, args, { encoding: "utf8", env: { ...process.env, MYPYPATH: [join(projectRoot, "python", "src"), dir].join(":") }, timeout: SLOW });
+    expect(result.stdout.trim()).toBe("Success: no issues found in 1 source file");
+    expect(result.status).toBe(0);
   });
 });
 

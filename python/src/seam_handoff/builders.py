@@ -121,9 +121,10 @@ class EnvelopeBuilder:
             "hop": self._hop(me, to, 1, [me], None),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
-            "goal": copy.deepcopy(dict(goal)),
+            "goal": copy.deepcopy(_mapping("first_envelope", "goal", goal)),
         }
-        return self._finish(envelope, dict(budget), fields, None, [self._provenance(me, action, provenance_status, note, now)])
+        chosen_budget = _mapping("first_envelope", "budget", budget)
+        return self._finish(envelope, chosen_budget, fields, None, [self._provenance(me, action, provenance_status, note, now)])
 
     def next(
         self,
@@ -175,9 +176,9 @@ class EnvelopeBuilder:
             "hop": self._hop(me, to, index, copy.deepcopy(cast("list[str]", path)), inside),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
-            "goal": copy.deepcopy(dict(goal) if goal is not None else received.get("goal")),
+            "goal": copy.deepcopy(_mapping("next_envelope", "goal", goal) if goal is not None else received.get("goal")),
         }
-        chosen_budget = dict(budget) if budget is not None else received.get("budget")
+        chosen_budget = _mapping("next_envelope", "budget", budget) if budget is not None else received.get("budget")
         return self._finish(envelope, chosen_budget, fields, received, provenance)
 
     def _check_limit(self, index: int) -> None:
@@ -301,6 +302,14 @@ def _union(items: list[Any], key: str | None) -> list[Any]:
         seen.add(mark)
         out.append(item)
     return out
+
+
+def _mapping(call: str, name: str, value: object) -> dict[str, Any]:
+    """value, a mapping of JSON data the caller gave as name, as a dict; a TypeError naming it
+    otherwise (dict(None) would only say 'NoneType' object is not iterable)."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{call}(): {name} must be a mapping of JSON data (a dict), not {type(value).__name__}")
+    return dict(cast("Mapping[str, Any]", value))
 
 
 def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

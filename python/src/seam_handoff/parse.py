@@ -48,6 +48,17 @@ def _not_a_json_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON value")
 
 
+def _long_integer_as_javascript_reads_it(digits: str) -> int | float:
+    """An integer literal past Python's int-conversion limit (sys.get_int_max_str_digits(),
+    4300 digits by default), which json.loads refuses: read as a float, as JSON.parse reads
+    every number (RFC 8259 section 6 leaves the range to implementations), so it becomes
+    infinity and accept() names it (not-json-data), as the JavaScript runtime does."""
+    try:
+        return int(digits)
+    except ValueError:
+        return float(digits)
+
+
 def _append_pointer(pointer: str, token: str | int) -> str:
     """pointer with one more reference token (RFC 6901: "~" as "~0", "/" as "~1")."""
     if isinstance(token, int):
@@ -153,7 +164,18 @@ def parse_envelope(text: str | bytes | bytearray | memoryview, *, max_bytes: int
         raise TypeError("parse_envelope(text): text must be a str or the bytes received")
     json_text = json_text.removeprefix("\ufeff")
     try:
-        envelope = json.loads(json_text, object_pairs_hook=_refuse_repeats, parse_constant=_not_a_json_constant)
+        try:
+            envelope = json.loads(json_text, object_pairs_hook=_refuse_repeats, parse_constant=_not_a_json_constant)
+        except ValueError:
+            # Only a text that is not JSON, or holds an integer too long for int(), gets here;
+            # read again, integers through int() or float(): a text that is not JSON fails
+            # the same way, and the accepted path is never read twice.
+            envelope = json.loads(
+                json_text,
+                object_pairs_hook=_refuse_repeats,
+                parse_constant=_not_a_json_constant,
+                parse_int=_long_integer_as_javascript_reads_it,
+            )
     except _Repeated:
         reasons = [rule_reason(pointer, "duplicate-key", "twice", key=quote_untrusted(key)) for pointer, key in duplicate_keys(json_text)]
         return ParsedEnvelope(False, None, cap_reasons(reasons))

@@ -254,7 +254,7 @@ def accept(
     can_read: CanRead | None = None,
     seen: SeenStore | None = None,
     now: Callable[[], float] | None = None,
-    sender: AgentId | None = None,
+    sender: str | None = None,
     claim_token: str | None = None,
 ) -> AcceptResult:
     """The ingest check: the envelope's content (JSON data; the JSON Schema, every error; every
@@ -289,7 +289,7 @@ async def accept_async(
     can_read: CanReadAsync | None = None,
     seen: AsyncSeenStore | None = None,
     now: Callable[[], float] | None = None,
-    sender: AgentId | None = None,
+    sender: str | None = None,
     claim_token: str | None = None,
 ) -> AcceptResult:
     """accept() for asyncio services: can_read may return an awaitable (the required artefacts

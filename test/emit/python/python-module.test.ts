@@ -142,7 +142,7 @@ describe("the emitted Python module", () => {
   it.skipIf(python === undefined)("runs the LangGraph node of docs/python.md as written", () => {
     const page = readFileSync(join(projectRoot, "docs", "python.md"), "utf8");
     const snippet = /```python\n([\s\S]*?)```/.exec(page)?.[1];
-    expect(snippet).toContain("def billing_node(state: dict) -> dict:");
+    expect(snippet).toContain("def billing_node(state: dict[str, Any]) -> dict[str, Any]:");
     const dir = makeTempDir("py-readme");
     writeFileSync(join(dir, "refund_desk_validators.py"), emitPythonModule(refundDesk(), { text: "" }));
     writeFileSync(join(dir, "service.py"), snippet as string);

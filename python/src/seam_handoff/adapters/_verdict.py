@@ -54,4 +54,8 @@ def load_framework(module: str, extra: str) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ImportError as error:
-        raise ImportError(f"{module} is not installed: pip install 'seam-handoff[{extra}]'") from error
+        # Until seam-handoff is published, a checkout's ./python is where the extra installs from.
+        raise ImportError(
+            f"{module} is not installed: install the seam-handoff[{extra}] extra"
+            f" (pip install './python[{extra}]' from a Seam checkout; the package is not yet published)"
+        ) from error

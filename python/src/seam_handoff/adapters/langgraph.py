@@ -18,7 +18,7 @@ JavaScript runtime's shape, {"ok": true, "record": {...}} or {"ok": false, "reje
 """
 
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Final, get_args
+from typing import Any, Final, Protocol, TypeVar, get_args
 
 from .._records import AcceptResult
 from ._verdict import VerdictRoute, load_framework, verdict_route
@@ -26,6 +26,7 @@ from ._verdict import VerdictRoute, load_framework, verdict_route
 __all__ = [
     "DEFAULT_ENVELOPE_KEY",
     "DEFAULT_VERDICT_KEY",
+    "StateNode",
     "check_node",
     "check_node_async",
     "guard_node",
@@ -43,6 +44,17 @@ _ROUTES: Final[frozenset[str]] = frozenset(get_args(VerdictRoute))
 
 State = Mapping[str, Any]
 """A LangGraph state: the dict (or TypedDict) a node receives."""
+
+_Out_co = TypeVar("_Out_co", covariant=True)
+
+
+class StateNode(Protocol[_Out_co]):
+    """A node as StateGraph.add_node takes it under mypy and pyright: called with the graph's
+    state, whatever its schema (a TypedDict, a dataclass, a pydantic model), as state=. A plain
+    Callable[[Mapping[str, Any]], ...] is not one: LangGraph's node protocol names the parameter
+    and bounds its type by the state schemas it supports."""
+
+    def __call__(self, state: Any) -> _Out_co: ...
 
 
 def _options(state: State, envelope_key: str, sender_key: str | None) -> tuple[object, str | None]:
@@ -77,7 +89,7 @@ def check_node(
     verdict_key: str = DEFAULT_VERDICT_KEY,
     sender_key: str | None = None,
     **options: object,
-) -> Callable[[State], dict[str, Any]]:
+) -> StateNode[dict[str, Any]]:
     """A node (builder.add_node(name, check_node(...))) that checks state[envelope_key] with a
     graph module's accept for receiving agent me and returns {verdict_key: verdict.to_dict()}.
 
@@ -100,7 +112,7 @@ def check_node_async(
     verdict_key: str = DEFAULT_VERDICT_KEY,
     sender_key: str | None = None,
     **options: object,
-) -> Callable[[State], Awaitable[dict[str, Any]]]:
+) -> StateNode[Awaitable[dict[str, Any]]]:
     """check_node for a module's accept_async (an asynchronous store or can_read), for graphs run with ainvoke."""
 
     async def node(state: State) -> dict[str, Any]:
@@ -140,7 +152,7 @@ def guard_node(
     verdict_key: str = DEFAULT_VERDICT_KEY,
     sender_key: str | None = None,
     **options: object,
-) -> Callable[[State], Any]:
+) -> StateNode[Any]:
     """A node that checks state[envelope_key] as check_node does and returns a langgraph
     Command: update {verdict_key: verdict.to_dict()}, goto the node goto names for the verdict's
     route (goto["proceed"] for an accepted envelope; "repair", "escalate", "fail", "discard", "retry",
@@ -166,7 +178,7 @@ def guard_node_async(
     verdict_key: str = DEFAULT_VERDICT_KEY,
     sender_key: str | None = None,
     **options: object,
-) -> Callable[[State], Awaitable[Any]]:
+) -> StateNode[Awaitable[Any]]:
     """guard_node for a module's accept_async, for graphs run with ainvoke."""
     table = verdict_path_map(goto)
 
