@@ -20,7 +20,8 @@ import type { Route } from "./accept.js";
 import type { AgentInfo, EdgeInfo, GraphInfo, Role } from "./graph-data.js";
 import { envelopeSchema } from "../core/envelope-schema.js";
 import { createDataCheck, jsonDataProblems } from "./json-data.js";
-import { schemaErrorToReason, type Reason, type SchemaError } from "./reason.js";
+import { schemaErrorToReason, uncountedSchemaReason, type Reason, type SchemaError } from "./reason.js";
+import { PER_RULE_LIMIT } from "./reason-catalogue.js";
 import { checkAgentVersion, type VersionMemo } from "./checks/agent-version.js";
 import { checkGateStatus } from "./checks/approval-pending.js";
 import { checkFloor } from "./checks/confidence-below-floor.js";
@@ -463,12 +464,17 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       // A contract restates the types it needs beside the envelope's $ref: report each fault once.
       // A set keeps this linear: an envelope can carry 10^5 faulty items in one array.
       const reported = new Set<string>();
+      // Past the first PER_RULE_LIMIT of a rule, a reason is only counted (capReasons), never shown:
+      // its message is not rendered. No other stage reports a schema keyword's rule id.
+      const perRule = new Map<string, number>();
       for (const error of errors) {
-        const found = schemaErrorToReason(error);
-        const key = `${found.rule}\u0000${found.path}`;
+        const bare = uncountedSchemaReason(error);
+        const key = `${bare.rule}\u0000${bare.path}`;
         if (reported.has(key)) continue;
         reported.add(key);
-        reasons.push(found);
+        const count = (perRule.get(bare.rule) ?? 0) + 1;
+        perRule.set(bare.rule, count);
+        reasons.push(count <= PER_RULE_LIMIT ? schemaErrorToReason(error) : bare);
       }
     }
     return { edge, reasons };

@@ -78,6 +78,30 @@ function quote(value: unknown): string {
   return quoteUntrusted(value);
 }
 
+const schemaRules = new Map<string, string>();
+
+/** The rule id of a JSON Schema keyword: kebab-case, `additional-property` for `additionalProperties`. */
+export function schemaRuleOf(keyword: string): string {
+  let rule = schemaRules.get(keyword);
+  if (rule === undefined) {
+    // `additional-property` names what is wrong (one property) rather than the keyword.
+    rule = keyword === "additionalProperties" ? "additional-property" : keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    schemaRules.set(keyword, rule);
+  }
+  return rule;
+}
+
+/**
+ * The {@link Reason} of an Ajv error past the first {@link PER_RULE_LIMIT} of its rule: its path
+ * and rule, which {@link capReasons} counts, without the message it would drop. An envelope can
+ * carry 10^5 faulty items; rendering (and quoting) a message for each cost seconds at ingest.
+ */
+export function uncountedSchemaReason(error: SchemaError): Reason {
+  const { keyword, params, instancePath } = error;
+  const name = keyword === "required" ? params["missingProperty"] : keyword === "additionalProperties" ? params["additionalProperty"] : undefined;
+  return { path: name === undefined ? instancePath : appendPointer(instancePath, String(name)), rule: schemaRuleOf(keyword), message: "" };
+}
+
 /**
  * Turns one Ajv error (compiled with `messages: false`) into a {@link Reason}, with Seam's own
  * wording so that emitted modules and the in-memory validators say exactly the same thing.
@@ -86,8 +110,7 @@ function quote(value: unknown): string {
  */
 export function schemaErrorToReason(error: SchemaError): Reason {
   const { keyword, params, instancePath } = error;
-  // `additional-property` names what is wrong (one property) rather than the keyword.
-  const rule = keyword === "additionalProperties" ? "additional-property" : keyword.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const rule = schemaRuleOf(keyword);
   switch (keyword) {
     case "required": {
       const name = String(params["missingProperty"]);
