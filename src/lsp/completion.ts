@@ -25,8 +25,19 @@ const fieldPaths = listFieldPaths();
 /** Rules whose keywords are values (an enumeration) rather than statements. */
 const VALUE_RULES: ReadonlySet<string> = new Set(["role", "outcome", "hopLimitAction", "hopLimitDecl"]);
 
-/** The completions at `offset`, in a fixed order (`sortText`), each replacing the word being typed. */
-export function completionsAt(analysis: Analysis, offset: number): CompletionItem[] {
+/**
+ * What the grammar accepts after the first `count` tokens of a document. {@link completionsAt}
+ * asks content assist about the enclosing blocks' headers and the cursor's item only; the tests
+ * pass content assist over every token from the start of the document and compare.
+ */
+export type ExpectedTokens = (analysis: Analysis, count: number) => NextToken[];
+
+/**
+ * The completions at `offset`, in a fixed order (`sortText`), each replacing the word being typed.
+ *
+ * @param expected - what the grammar accepts next (default: content assist from the enclosing item, see the file comment)
+ */
+export function completionsAt(analysis: Analysis, offset: number, expected: ExpectedTokens = expectedAt): CompletionItem[] {
   const { tokens } = analysis;
   const { text } = analysis.file;
   if (analysis.comments.some((c) => c.start < offset && offset <= c.end)) return [];
@@ -44,8 +55,10 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
   let range: LspRange | undefined;
   const editRange = (): LspRange => (range ??= toLspRange(analysis.file, typed));
   const items: CompletionItem[] = [];
+  const labels = new Set<string>();
   const add = (label: string, kind: CompletionItemKind, extra: Partial<CompletionItem> = {}): void => {
-    if (items.some((i) => i.label === label)) return;
+    if (labels.has(label)) return;
+    labels.add(label);
     items.push({ label, kind, sortText: String(items.length).padStart(4, "0"), textEdit: { range: editRange(), newText: label }, ...extra });
   };
 
@@ -54,7 +67,7 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
   const startOf = (i: number): number => (i === count ? typed.start : (tokens[i] as Token).start);
   while (pathStart > 0 && isPathPart(tokens[pathStart - 1]) && (tokens[pathStart - 1] as Token).end === startOf(pathStart)) pathStart--;
   if (pathStart < count) {
-    const atPath = expectedAt(analysis, pathStart);
+    const atPath = expected(analysis, pathStart);
     if (atPath.some((n) => n.rules[n.rules.length - 1] === "fieldPath")) {
       typed = { start: (tokens[pathStart] as Token).start, end: offset };
       for (const path of fieldItems(text.slice(typed.start, offset))) addField(add, path);
@@ -62,7 +75,7 @@ export function completionsAt(analysis: Analysis, offset: number): CompletionIte
     }
   }
 
-  for (const next of expectedAt(analysis, count)) {
+  for (const next of expected(analysis, count)) {
     const rule = next.rules[next.rules.length - 1] ?? "";
     if (next.keyword !== undefined) {
       const enumerated = VALUE_RULES.has(rule) || (rule === "edgeKind" && next.rules.includes("contractDecl"));
@@ -116,10 +129,13 @@ function contextTokens(analysis: Analysis, count: number): { headers: number[]; 
   // Per depth: the first token of the latest item begun there.
   const itemAt: number[] = [-1];
   const frames: { header: number; open: number }[] = [];
+  // `starts` ascends, as the tokens do: one pass over both.
+  let next = 0;
   for (let i = 0; i < count; i++) {
     const token = tokens[i] as Token;
     const depth = frames.length;
-    if (starts.has(token.start)) itemAt[depth] = i;
+    while (next < starts.length && (starts[next] as number) < token.start) next++;
+    if (starts[next] === token.start) itemAt[depth] = i;
     if (token.text === "{") {
       frames.push({ header: itemAt[depth] ?? -1, open: i });
       itemAt[depth + 1] = -1;
@@ -138,18 +154,22 @@ function contextTokens(analysis: Analysis, count: number): { headers: number[]; 
   return { headers, item };
 }
 
-/** The start offsets of every item the parser read, at every level (graphs, their items, block items). */
-function itemStarts(analysis: Analysis): Set<number> {
-  const starts = new Set<number>();
-  if (analysis.ast.languageVersion !== undefined) starts.add(analysis.ast.languageVersion.range.start);
+/**
+ * The start offsets of every item the parser read, at every level (graphs, their items, block
+ * items), in ascending order (the tree's order already is, unless recovery made it otherwise).
+ */
+function itemStarts(analysis: Analysis): number[] {
+  const starts: number[] = [];
+  if (analysis.ast.languageVersion !== undefined) starts.push(analysis.ast.languageVersion.range.start);
   for (const graph of analysis.ast.graphs) {
-    starts.add(graph.range.start);
+    starts.push(graph.range.start);
     for (const item of graph.items ?? []) {
-      starts.add(item.range.start);
+      starts.push(item.range.start);
       const inner = item.kind === "Agent" || item.kind === "Edge" ? item.items : item.kind === "Contract" ? item.requires : undefined;
-      for (const child of inner ?? []) starts.add(child.range.start);
+      for (const child of inner ?? []) starts.push(child.range.start);
     }
   }
+  for (let i = 1; i < starts.length; i++) if ((starts[i] as number) < (starts[i - 1] as number)) return starts.sort((a, b) => a - b);
   return starts;
 }
 

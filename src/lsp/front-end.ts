@@ -18,9 +18,10 @@ import { createOverlayHost } from "../program/host.js";
 import { createProgram } from "../program/program.js";
 import * as k from "../parser/scanner.js";
 import type { NextToken } from "../parser/spec/content-assist.js";
-import type { IToken } from "chevrotain";
+import { firstTokenFrom, lex, relex, type Lexed, type Token, type TokenKind } from "./lexed.js";
 
-export type { NextToken };
+export type { NextToken, Token, TokenKind };
+export { firstTokenFrom };
 
 /** The grammar's content assist, loaded by {@link loadGrammar} (it brings Chevrotain, 15-30 ms of self-analysis). */
 let assist: typeof import("../parser/spec/content-assist.js") | undefined;
@@ -31,18 +32,6 @@ let assist: typeof import("../parser/spec/content-assist.js") | undefined;
  */
 export async function loadGrammar(): Promise<void> {
   assist ??= await import("../parser/spec/content-assist.js");
-}
-
-/** What a token is, for semantic tokens and for reading the context of a completion. */
-export type TokenKind = "keyword" | "identifier" | "string" | "number" | "arrow" | "punctuation";
-
-/** One token of the text: its kind, its UTF-16 range and, for keywords and punctuation, its text. */
-export interface Token {
-  readonly kind: TokenKind;
-  readonly start: number;
-  readonly end: number;
-  /** The keyword or punctuation as written (`agent`, `{`, `[]`); the empty string for the other kinds. */
-  readonly text: string;
 }
 
 /** Everything the server knows about one version of one document. */
@@ -96,6 +85,8 @@ export interface FrontEnd {
 export function createFrontEnd(): FrontEnd {
   const host = createOverlayHost();
   const program = createProgram(host);
+  /** Per path, the tokens of the latest version whose tokens were made: the next version's are made from them. */
+  const lastLexed = new Map<string, Lexed>();
   return {
     analyse(path, text) {
       const file = createSourceFile(path, text);
@@ -104,16 +95,24 @@ export function createFrontEnd(): FrontEnd {
         // The program's cached result for an earlier, smaller text would answer for this one.
         host.delete(path);
         program.forget(path);
+        lastLexed.delete(path);
         const message = `this document ${sizeProblem(tooLarge, MAX_SOURCE_BYTES)} that Seam checks, so it is not analysed (split the graphs into smaller files)`;
         return unanalysed(file, createDiagnostic(fileTooLargeRule, { file, range: { start: 0, end: 0 }, message }));
       }
       host.set(path, text);
       const result = program.checkFile(file);
-      return analysisOf(file, result, () => result.ast.comments.map((c) => c.range));
+      const lexed = (): Lexed => {
+        const base = lastLexed.get(path);
+        const made = base === undefined ? lex(text) : relex(base, text);
+        lastLexed.set(path, made);
+        return made;
+      };
+      return analysisOf(file, result, lexed);
     },
     close(path) {
       host.delete(path);
       program.forget(path);
+      lastLexed.delete(path);
     },
   };
 }
@@ -184,82 +183,51 @@ export function proposedReplacement(diagnostic: Diagnostic): string | undefined 
   return /did you mean '([^']+)'\?/.exec(diagnostic.message)?.[1];
 }
 
+/** How each analysis made by {@link analysisOf} makes (once) its tokens with their scanner kinds, for {@link nextTokens}. */
+const lexedOf = new WeakMap<Analysis, () => Lexed>();
+
 /**
  * An {@link Analysis} whose tokens and comments are made on first use: publishing diagnostics,
  * the path every keystroke takes, needs neither.
  */
-function analysisOf(file: SourceFile, result: CheckResult, comments: (tokens: readonly Token[]) => readonly Range[]): Analysis {
-  let tokens: readonly Token[] | undefined;
+function analysisOf(file: SourceFile, result: CheckResult, makeLexed: () => Lexed): Analysis {
+  let lexed: Lexed | undefined;
+  const lexedNow = (): Lexed => (lexed ??= makeLexed());
   let commentRanges: readonly Range[] | undefined;
-  return {
+  const analysis: Analysis = {
     file,
     ast: result.ast,
     graphs: result.graphs,
     diagnostics: result.diagnostics,
     get tokens() {
-      return (tokens ??= lex(file.text));
+      return lexedNow().tokens;
     },
     get comments() {
-      return (commentRanges ??= comments(this.tokens));
+      return (commentRanges ??= result.ast.comments.map((c) => c.range));
     },
   };
+  lexedOf.set(analysis, lexedNow);
+  return analysis;
 }
-
-const punctuation: Readonly<Record<number, string>> = {
-  [k.K_LCURLY]: "{",
-  [k.K_RCURLY]: "}",
-  [k.K_COMMA]: ",",
-  [k.K_COLON]: ":",
-  [k.K_DOT]: ".",
-  [k.K_BRACKETS]: "[]",
-};
-
-function lex(text: string): Token[] {
-  const scanned = k.scan(text);
-  const tokens: Token[] = [];
-  for (let i = 0; i < scanned.count; i++) {
-    const kind = scanned.kinds[i] as number;
-    const start = scanned.starts[i] as number;
-    const end = scanned.ends[i] as number;
-    const keyword = k.keywordOfKind(kind);
-    if (keyword !== undefined) tokens.push({ kind: "keyword", start, end, text: keyword });
-    else if (kind === k.K_IDENTIFIER) tokens.push({ kind: "identifier", start, end, text: "" });
-    else if (kind === k.K_STRING || kind === k.K_MALFORMED_STRING) tokens.push({ kind: "string", start, end, text: "" });
-    else if (kind === k.K_ARROW) tokens.push({ kind: "arrow", start, end, text: "->" });
-    else if (kind === k.K_COMPARISON) tokens.push({ kind: "punctuation", start, end, text: text.slice(start, end) });
-    else if (kind in punctuation) tokens.push({ kind: "punctuation", start, end, text: punctuation[kind] as string });
-    else tokens.push({ kind: "number", start, end, text: "" });
-  }
-  return tokens;
-}
-
-const grammarTokensOf = new WeakMap<SourceFile, IToken[]>();
 
 /**
  * What the grammar specification accepts after the tokens of `analysis` at `indices` (positions
  * in {@link Analysis.tokens}, in order): Chevrotain's content assist, so completion follows the
- * grammar. Empty when those tokens are no valid beginning of a file.
+ * grammar. Empty when those tokens are no valid beginning of a file. Only the tokens at `indices`
+ * are made into the grammar's tokens.
  *
  * @throws Error before {@link loadGrammar} has finished (a bug in Seam)
  */
 export function nextTokens(analysis: Analysis, indices: readonly number[]): NextToken[] {
   if (assist === undefined) throw new Error("internal: nextTokens before loadGrammar");
-  let all = grammarTokensOf.get(analysis.file);
-  if (all === undefined) {
-    all = assist.grammarTokens(analysis.file.text);
-    grammarTokensOf.set(analysis.file, all);
-  }
-  return assist.nextTokensAfter(indices.map((i) => all[i] as IToken));
-}
-
-/** Index of the first token that starts at or after `offset` (`tokens.length` when none does); binary search. */
-export function firstTokenFrom(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((tokens[mid] as Token).start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  const { toChevrotainToken, nextTokensAfter } = assist;
+  const lexed = lexedOf.get(analysis)?.();
+  const { text } = analysis.file;
+  return nextTokensAfter(
+    indices.map((i) => {
+      const token = lexed?.tokens[i];
+      if (lexed === undefined || token === undefined) throw new Error(`internal: no token ${i} in ${analysis.file.path}`);
+      return toChevrotainToken(text, lexed.kinds[i] as number, token.start, token.end);
+    }),
+  );
 }

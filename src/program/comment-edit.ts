@@ -101,7 +101,7 @@ export function reuseAcrossCommentEdit(previous: CheckResult, file: SourceFile):
 }
 
 /** Length of the longest common prefix; compared in slices first (one native comparison each). */
-function commonPrefix(a: string, b: string): number {
+export function commonPrefix(a: string, b: string): number {
   const limit = Math.min(a.length, b.length);
   let i = 0;
   for (let step = 4096; i + step <= limit && a.slice(i, i + step) === b.slice(i, i + step); ) i += step;
@@ -110,7 +110,7 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** Length of the longest common suffix that does not overlap the first `prefix` code units of either text. */
-function commonSuffix(a: string, b: string, prefix: number): number {
+export function commonSuffix(a: string, b: string, prefix: number): number {
   const limit = Math.min(a.length, b.length) - prefix;
   let n = 0;
   for (let step = 4096; n + step <= limit && a.slice(a.length - n - step, a.length - n) === b.slice(b.length - n - step, b.length - n); ) n += step;

@@ -21,16 +21,13 @@ const typeOfKind: readonly TokenType[] = kindNames.map((name) => {
 export function toChevrotainTokens(text: string, scanned: ScanResult): IToken[] {
   const tokens: IToken[] = new Array<IToken>(scanned.count);
   for (let i = 0; i < scanned.count; i++) {
-    const tokenType = typeOfKind[scanned.kinds[i] as number] as TokenType;
-    const startOffset = scanned.starts[i] as number;
-    const end = scanned.ends[i] as number;
-    tokens[i] = {
-      image: text.slice(startOffset, end),
-      startOffset,
-      endOffset: end - 1,
-      tokenTypeIdx: tokenType.tokenTypeIdx as number,
-      tokenType,
-    };
+    tokens[i] = toChevrotainToken(text, scanned.kinds[i] as number, scanned.starts[i] as number, scanned.ends[i] as number);
   }
   return tokens;
+}
+
+/** One scanned token (scanner `kind`, `[start, end)` in `text`) as a Chevrotain `IToken`, as {@link toChevrotainTokens} makes it. */
+export function toChevrotainToken(text: string, kind: number, start: number, end: number): IToken {
+  const tokenType = typeOfKind[kind] as TokenType;
+  return { image: text.slice(start, end), startOffset: start, endOffset: end - 1, tokenTypeIdx: tokenType.tokenTypeIdx as number, tokenType };
 }

@@ -8,8 +8,6 @@
  * asks.
  */
 import type { IToken } from "chevrotain";
-import { scan } from "../scanner.js";
-import { toChevrotainTokens } from "./chevrotain-tokens.js";
 import { getSeamGrammar } from "./grammar.js";
 
 /** One token the grammar accepts next, and where. */
@@ -43,10 +41,5 @@ export function nextTokensAfter(tokens: readonly IToken[]): NextToken[] {
   return out;
 }
 
-/**
- * The tokens of `text` as Chevrotain tokens, for {@link nextTokensAfter} (the scanner's tokens,
- * typed by `tokens.ts`). Offsets are UTF-16 code units.
- */
-export function grammarTokens(text: string): IToken[] {
-  return toChevrotainTokens(text, scan(text));
-}
+/** One token as a Chevrotain token for {@link nextTokensAfter} (scanner kind and UTF-16 offsets). */
+export { toChevrotainToken } from "./chevrotain-tokens.js";
