@@ -39,7 +39,7 @@ export function custodyReasons(content: ContentVerdict, claimed: Custody): Reaso
         return hopSkippedReason(index, task, lastHop, ledger);
       case "producer":
         if (!started) return unknownFault(fault);
-        return notOwnerReason(content.producer === undefined ? "a producer with no from_agent.id" : quoteUntrusted(content.producer), task, owner, lastHop as number);
+        return notOwnerReason(content.producer === undefined ? "a producer with no from_agent.id" : quoteUntrusted(content.producer), task, owner, lastHop as number, chainBranch(content));
       case "path":
         if (ledger === null) return unknownFault(fault);
         return pathDisagreesReason(fault.index, quoteUntrusted(content.path?.[fault.index]), task, quoteUntrusted(fault.expected), ledger);
@@ -59,6 +59,14 @@ export function custodyReasons(content: ContentVerdict, claimed: Custody): Reaso
         return unknownFault(fault);
     }
   });
+}
+
+/**
+ * The branch whose own chain of custody the store judged the delivery on: a hop inside a branch
+ * (its delegation is judged on the task's chain, from the fan-out's base), else `null`.
+ */
+function chainBranch(content: ContentVerdict): string | null {
+  return content.branch !== null && !content.branch.opens ? content.branch.id : null;
 }
 
 function unknownFault(fault: CustodyFault): never {

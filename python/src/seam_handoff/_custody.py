@@ -44,7 +44,9 @@ def custody_reasons(content: Content, claimed: Custody) -> list[Reason]:
             out.append(hop_skipped_reason(index, task, last_hop if started else None, ledger))
         elif kind == "producer" and last_hop is not None and started:
             producer = "a producer with no from_agent.id" if content.producer is None else quote_untrusted(content.producer)
-            out.append(not_owner_reason(producer, task, owner, last_hop))
+            # A hop inside a branch is judged on the branch's own chain (its delegation, on the task's).
+            branch = content.branch.id if content.branch is not None and not content.branch.opens else None
+            out.append(not_owner_reason(producer, task, owner, last_hop, branch))
         elif kind == "path" and ledger is not None:
             position = fault.position
             path = content.path

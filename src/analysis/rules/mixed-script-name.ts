@@ -1,12 +1,14 @@
 import type { Identifier } from "../../parser/ast.js";
 import { defineRule } from "../rule.js";
+import { fanOutLine } from "./fan-out-invalid.js";
 import { codePointsBeyondAscii } from "../unicode/describe-characters.js";
 import { hasNonAscii, mixedScripts } from "../unicode/skeleton.js";
 
 /**
- * `mixed-script-name` (warning): a graph or agent name written in more than one script
+ * `mixed-script-name` (warning): a graph, agent or fan-out name written in more than one script
  * (`еditor`: a Cyrillic `е`, then Latin), UTS #39 mixed-script detection, as Rust's
- * `mixed_script_confusables`. One script per name is what every writing system needs; a
+ * `mixed_script_confusables`. A fan-out's name travels in every branch's `hop.branch`, so it is
+ * read in envelopes and logs like an agent's; it is reported once, at its first `fan_out` line. One script per name is what every writing system needs; a
  * mixture is how a name passes for another. Names in ASCII are never mixed, and the script
  * data is read only for a name beyond ASCII.
  */
@@ -14,11 +16,18 @@ export const mixedScriptNameRule = defineRule({
   meta: {
     id: "mixed-script-name",
     severity: "warning",
-    description: "A graph or agent name mixes characters of several scripts (Unicode UTS #39), as look-alike names do.",
+    description: "A graph, agent or fan-out name mixes characters of several scripts (Unicode UTS #39), as look-alike names do.",
   },
   check({ model, report }) {
     const names: [what: string, name: Identifier][] = [["graph", model.graph.decl.name]];
     for (const agent of model.bound.agents) names.push(["agent", agent.decl.name]);
+    const fanOuts = new Set<string>();
+    for (const edge of model.graph.edges) {
+      const line = fanOutLine(edge);
+      if (line === undefined || fanOuts.has(line.name.name)) continue;
+      fanOuts.add(line.name.name);
+      names.push(["fan-out", line.name]);
+    }
     for (const [what, name] of names) {
       if (!hasNonAscii(name.name)) continue;
       const parts = mixedScripts(name.name);
