@@ -183,7 +183,8 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
 # fmt: off
 ${trustedPython(`"""Seam validators for graph ${pyString(graph.name).slice(1, -1).replace(/"/g, "'")}: the ingest check of every agent service.
 
-Imports the runtime package seam-handoff (pip install seam-handoff==${version}). accept(envelope, *,
+Imports the runtime package seam-handoff ${version} (pip install the python/ folder of a Seam
+checkout, as Seam's docs/python.md says). accept(envelope, *,
 me, can_read=None, seen=None, now=None) returns Accepted(record) or Rejected(rejection,
 duplicate) and never raises on a bad envelope; loop_signature(envelope) is "sha256:<hex>" over
 RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .seam file and
