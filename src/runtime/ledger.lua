@@ -309,10 +309,8 @@ local function branch_args(from)
   return b
 end
 
--- The branches a join that has not fired still waits for, or nil when nothing holds the task.
-local function waits(task)
-  local fan = task and task.fan
-  if not fan or not fan.j or fan.fired or fan.cl then return nil end
+-- The branches of fan-out record `fan` that have not arrived at its join, in sibling order.
+local function not_arrived(fan)
   local missing = {}
   for _, id in ipairs(fan.sib) do
     local arrived = false
@@ -320,6 +318,13 @@ local function waits(task)
     if not arrived then table.insert(missing, id) end
   end
   return missing
+end
+
+-- The branches a join that has not fired still waits for, or nil when nothing holds the task.
+local function waits(task)
+  local fan = task and task.fan
+  if not fan or not fan.j or fan.fired or fan.cl then return nil end
+  return not_arrived(fan)
 end
 
 local function branch_reply(state, join, hop, attempt, missing, arrived)
@@ -365,12 +370,7 @@ end
 -- The words of a join given up on (see the reply shapes at the top).
 local function closed_words(fan, acts)
   local words = {fan.cl, fan.j, fan.o or "escalate", acts and "1" or "0", fan.dl or ""}
-  local missing = {}
-  for _, id in ipairs(fan.sib) do
-    local arrived = false
-    for _, a in ipairs(fan.arr) do if a == id then arrived = true end end
-    if not arrived then table.insert(missing, id) end
-  end
+  local missing = not_arrived(fan)
   table.insert(words, tostring(#missing))
   for _, id in ipairs(missing) do table.insert(words, id) end
   local ended = fan.en or {}
@@ -610,12 +610,7 @@ local function claim_in_branch(c, b)
   table.insert(reply, from_hop)
   table.insert(reply, tostring(#current.arr))
   for _, id in ipairs(current.arr) do table.insert(reply, id) end
-  local waiting = {}
-  for _, id in ipairs(current.sib) do
-    local arrived = false
-    for _, a in ipairs(current.arr) do if a == id then arrived = true end end
-    if not arrived then table.insert(waiting, id) end
-  end
+  local waiting = not_arrived(current)
   table.insert(reply, tostring(#waiting))
   for _, id in ipairs(waiting) do table.insert(reply, id) end
   local consumed = {}
