@@ -59,6 +59,7 @@
  */
 
 import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
+import type { Overcommit } from "./checks/budget-overcommitted.js";
 import { envelopeDigest } from "./envelope-digest.js";
 import type { FanBranch } from "./fan-out-map.js";
 
@@ -292,18 +293,7 @@ export type CustodyFault =
   | { readonly kind: "budget-limit" | "budget-consumed"; readonly counter: string; readonly before: number; readonly hop: number }
   | { readonly kind: "approval"; readonly pending: string }
   | { readonly kind: "approval-cite"; readonly expected: string }
-  | {
-      readonly kind: "budget-overcommitted";
-      readonly counter: string;
-      /** The branch's limit; `null` when it sets none. */
-      readonly limit: number | null;
-      /** The parent's limit and spend at the fan-out, hop `hop`. */
-      readonly parent: number;
-      readonly spent: number;
-      readonly hop: number;
-      /** The limits the fan-out's other branches hold. */
-      readonly taken: number;
-    };
+  | ({ readonly kind: "budget-overcommitted" } & Overcommit);
 
 /**
  * The store's answer, a discriminated union on `outcome`. `accept()` reads only the fields named
@@ -870,16 +860,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     if (branch.ended !== null) return { outcome: "branch", state: "ended", join: fan.join?.agent ?? null, missing: [], arrived: [], hop: branch.ended.hopIndex };
     if (fan.closed !== null) return { outcome: "join", ...closedJoin(fan, false) };
     if (fan.fired !== null) return lateAnswer(fan);
-    if (last !== null && hopIndex <= last.hopIndex) {
-      if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
-        return { outcome: "duplicate", of: "hop", holder: holder(last) };
-      }
-      let owner: HopOwner | null = last;
-      while (owner !== null && owner.hopIndex > hopIndex) owner = owner.previous;
-      if (owner !== null && owner.hopIndex === hopIndex && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
-        return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request, task) };
-      }
-    }
+    const taken = takenHop(request, hopIndex, last, task);
+    if (taken !== undefined) return taken;
     const faults = custodyFaults(request, hopIndex, branch, last);
     if (faults !== undefined) return custodyAnswer(request, task, last, faults);
     if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
@@ -905,6 +887,27 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       outcome: "claimed",
       join: { agent: fan.join.agent, arrived, waiting: fan.siblings.filter((id) => !arrived.includes(id)), fired, hop, consumed: fired ? (task.budget?.consumed ?? null) : null },
     };
+  }
+
+  /**
+   * The answer to a delivery of a hop at or before `last` (the chain's last accepted hop, of the
+   * task or of a branch), or undefined when the chain's custody checks decide it: the latest step
+   * again (same producer and receiver) under a fresh id is a replay; another receiver for a hop
+   * taken, from anyone but the current owner, is a second owner; an older number again is a
+   * counter going backwards, which the custody checks report.
+   */
+  function takenHop(request: ClaimRequest, hopIndex: number, last: HopOwner | null, task: TaskLedger | undefined): ClaimResult | undefined {
+    if (last === null || hopIndex > last.hopIndex) return undefined;
+    if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
+      return { outcome: "duplicate", of: "hop", holder: holder(last) };
+    }
+    // Indexes fall along the chain, so the search stops at the first hop not past the request's.
+    let owner: HopOwner | null = last;
+    while (owner !== null && owner.hopIndex > hopIndex) owner = owner.previous;
+    if (owner !== null && owner.hopIndex === hopIndex && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
+      return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request, task) };
+    }
+    return undefined;
   }
 
   /** The `branch-late` answer of a fan-out whose join fired. */
@@ -941,20 +944,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
       if (request.branch != null) return claimInBranch(request, request.branch, handoffId, hopIndex, handoffKey, task);
       const last = task === undefined ? null : task.last;
-      if (last !== null && hopIndex <= last.hopIndex) {
-        // The latest step again (same producer, same receiver) under a fresh id: a replay.
-        if (hopIndex === last.hopIndex && last.receiver === request.receiver && last.producer === request.producer) {
-          return { outcome: "duplicate", of: "hop", holder: holder(last) };
-        }
-        // Indexes fall along the chain, so the search stops at the first hop not past the request's.
-        let owner: HopOwner | null = last;
-        while (owner !== null && owner.hopIndex > hopIndex) owner = owner.previous;
-        // Another receiver for a hop taken, from anyone but the current owner: two owners of one hop.
-        if (owner !== null && owner.hopIndex === hopIndex && owner.receiver !== request.receiver && !(graphWide && request.producer === last.receiver)) {
-          return { outcome: "owner-conflict", owner: owner.receiver, attempt: refuse(request, task) };
-        }
-        // Otherwise an older number again: the counter went backwards (below).
-      }
+      const taken = takenHop(request, hopIndex, last, task);
+      if (taken !== undefined) return taken;
       // A join waiting for branches holds the task: nothing goes on outside them (branch-open).
       const waiting = task === undefined ? null : waitingJoin(task);
       if (waiting !== null) return { ...waiting, attempt: refuse(request, task) };
