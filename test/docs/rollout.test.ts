@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_ENVELOPE_BYTES } from "../../src/runtime/index.js";
 import { run } from "../../src/cli/run.js";
 import { createFakeIo } from "../cli/fake-io.js";
 import { ensureBuilt } from "../global-setup.js";
@@ -66,6 +67,8 @@ describe.runIf(ready)(`${ROLLOUT.page}: the rollout end to end`, () => {
   let builder: { firstEnvelope(handoff: object): Envelope; nextEnvelope(received: Envelope, handoff: object): Envelope };
   const outcomes = new Map<Stage, Map<string, Outcome[]>>();
   const logs = new Map<Stage, Map<ReplicaName, Envelope[]>>();
+  /** What each replica answered to bodies past the limit: status and the rules of its error. */
+  const oversized = new Map<ReplicaName, string[]>();
 
   /** The section's `seam <command>` lines (of its `sh` blocks), as CLI arguments. */
   function commands(command: "compile" | "report"): string[][] {
@@ -206,6 +209,29 @@ describe.runIf(ready)(`${ROLLOUT.page}: the rollout end to end`, () => {
     return out;
   }
 
+  /**
+   * Posts to `replica` one byte past the limit with a Content-Length and, to the Node replica, 3 MiB
+   * chunked (no Content-Length; the Python samples read no body then): each answer as "STATUS RULE,...".
+   */
+  async function sendOversized(replica: ReplicaName, url: string): Promise<string[]> {
+    const megabyte = new Uint8Array(1024 * 1024).fill(0x20);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 3; i++) controller.enqueue(megabyte);
+        controller.close();
+      },
+    });
+    const bodies: [string | ReadableStream<Uint8Array>, RequestInit][] = [[" ".repeat(MAX_ENVELOPE_BYTES + 1), {}]];
+    if (replica === "js") bodies.push([chunked, { duplex: "half" } as RequestInit]);
+    const answers: string[] = [];
+    for (const [body, init] of bodies) {
+      const response = await fetch(`${url}/agents/assessor`, { ...init, method: "POST", body, headers: { "x-producer": "intake" } });
+      const answer = (await response.json()) as { error: { rule: string }[] };
+      answers.push(`${response.status} ${answer.error.map((reason) => reason.rule).join(",")}`);
+    }
+    return answers;
+  }
+
   it("goes through observe, warn and enforce with two LangGraph replicas and a Node one", { timeout: 180_000 }, async () => {
     for (const stage of STAGES) {
       if (stage === "enforce") {
@@ -217,6 +243,7 @@ describe.runIf(ready)(`${ROLLOUT.page}: the rollout end to end`, () => {
       const replicas = await startReplicas(stage);
       try {
         outcomes.set(stage, await feed(stage, replicas.urls));
+        if (stage === "enforce") for (const replica of REPLICAS) oversized.set(replica, await sendOversized(replica, replicas.urls.get(replica) as string));
       } finally {
         await replicas.stop();
       }
@@ -233,6 +260,14 @@ describe.runIf(ready)(`${ROLLOUT.page}: the rollout end to end`, () => {
   const cell = (o: Outcome): string => `${o.verdict}${o.rules.length > 0 ? ` (${o.rules.join(", ")})` : ""}: ${o.ran ? "runs" : o.route}`;
   /** The race's answers, whichever replica won: sorted. */
   const cells = (list: readonly Outcome[]): string => list.map(cell).sort().join("; ");
+
+  it("refuses a body past the limit in each replica, sized or chunked", () => {
+    expect(Object.fromEntries(oversized)).toEqual({
+      "py-a": ["400 envelope-too-large"],
+      "py-b": ["400 envelope-too-large"],
+      js: ["400 envelope-too-large", "400 envelope-too-large"],
+    });
+  });
 
   it("lets through and refuses in each replica what each stage should", () => {
     const single = (stage: Stage, name: string): string[] => (outcomes.get(stage)?.get(name) ?? []).map((o) => `${o.replica} ${cell(o)}`);
