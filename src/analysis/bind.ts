@@ -355,8 +355,9 @@ function edgeColumns(
     edgeFanOut[e] = fanOuts[i];
     // A guard requires the fields it reads; leaving a gate requires the approval record.
     const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
-    const extra = [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
-    edgeRequire[e] = requireOf(decl.edgeKind.value, extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
+    // Arrays only for an edge with something to add: most edges of a large graph have none.
+    const extra = guard === undefined && !leavesGate ? undefined : [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
+    edgeRequire[e] = requireOf(decl.edgeKind.value, extra === undefined || extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
   }
   return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeFanOut };
 }
