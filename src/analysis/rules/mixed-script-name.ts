@@ -1,4 +1,6 @@
 import type { Identifier } from "../../parser/ast.js";
+import type { BoundAgent } from "../bind.js";
+import type { CheckedEdge } from "../model.js";
 import { defineRule } from "../rule.js";
 import { fanOutLine } from "./fan-out-invalid.js";
 import { codePointsBeyondAscii } from "../unicode/describe-characters.js";
@@ -30,9 +32,12 @@ export const mixedScriptNameRule = defineRule({
       });
     };
     consider("graph", model.graph.decl.name);
-    for (const agent of model.bound.agents) consider("agent", agent.decl.name);
+    const { agents } = model.bound;
+    // Index loops: see docs/performance.md, "Loops over a large graph".
+    for (let a = 0; a < agents.length; a++) consider("agent", (agents[a] as BoundAgent).decl.name);
     const fanOuts = new Set<string>();
-    for (const edge of model.graph.edges) {
+    for (let e = 0; e < model.graph.edges.length; e++) {
+      const edge = model.graph.edges[e] as CheckedEdge;
       // `fanOut` is the name of the edge's first complete fan_out line: an edge without one is
       // passed over without reading its items.
       if (edge.fanOut === undefined || fanOuts.has(edge.fanOut)) continue;
