@@ -199,7 +199,9 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
   const agentIndex = new Map<string, number>();
   const droppedAgents: Shadowed<AgentDecl>[] = [];
   const droppedTerminals: Dropped["terminals"][number][] = [];
-  for (const agent of sorted.agents) {
+  // Index loops here and below: see docs/performance.md, "Loops over a large graph".
+  for (let a = 0; a < sorted.agents.length; a++) {
+    const agent = sorted.agents[a] as AgentDecl;
     const bound = bindAgent(agent, droppedTerminals, repeated);
     const earlier = agentIndex.get(agent.name.name);
     if (earlier === undefined) {
@@ -355,8 +357,9 @@ function edgeColumns(
     edgeFanOut[e] = fanOuts[i];
     // A guard requires the fields it reads; leaving a gate requires the approval record.
     const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
-    const extra = [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
-    edgeRequire[e] = requireOf(decl.edgeKind.value, extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
+    // Arrays only for an edge with something to add: most edges of a large graph have none.
+    const extra = guard === undefined && !leavesGate ? undefined : [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
+    edgeRequire[e] = requireOf(decl.edgeKind.value, extra === undefined || extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
   }
   return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeFanOut };
 }
@@ -393,12 +396,15 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
   const gates: { edge: number; range: Range }[] = [];
   const fanOuts: { edge: number; item: FanOutDecl }[] = [];
   const requirePaths: { edge: number; path: FieldPath }[] = [];
-  for (const item of decl.items) {
+  // Index loops: see docs/performance.md, "Loops over a large graph".
+  for (let g = 0; g < decl.items.length; g++) {
+    const item = decl.items[g] as GraphDecl["items"][number];
     if (item.hasError) continue;
     if (item.kind === "Agent") {
       agents.push(item);
     } else if (item.kind === "Edge") {
-      for (const edgeItem of item.items) {
+      for (let k = 0; k < item.items.length; k++) {
+        const edgeItem = item.items[k] as EdgeDecl["items"][number];
         if (edgeItem.hasError) continue;
         switch (edgeItem.kind) {
           case "Require":

@@ -25,7 +25,9 @@ export interface JoinAt {
 /** The fan-outs of a graph, in the order of their first branch. */
 export function fanOutsOf(graph: CheckedGraph): FanOut[] {
   const byKey = new Map<string, { name: string; from: string; edges: CheckedEdge[] }>();
-  for (const edge of graph.edges) {
+  // Index loops here and below: see docs/performance.md, "Loops over a large graph".
+  for (let e = 0; e < graph.edges.length; e++) {
+    const edge = graph.edges[e] as CheckedEdge;
     if (edge.fanOut === undefined || edge.kind !== "delegate") continue;
     const key = `${edge.from}\n${edge.fanOut}`;
     let group = byKey.get(key);
@@ -41,7 +43,10 @@ export function fanOutsOf(graph: CheckedGraph): FanOut[] {
 /** The joins of a graph, in agent order. */
 export function joinsOf(graph: CheckedGraph): JoinAt[] {
   const out: JoinAt[] = [];
-  for (const agent of graph.agents) if (agent.join !== undefined) out.push({ agent, join: agent.join });
+  for (let a = 0; a < graph.agents.length; a++) {
+    const agent = graph.agents[a] as CheckedAgent;
+    if (agent.join !== undefined) out.push({ agent, join: agent.join });
+  }
   return out;
 }
 
@@ -56,7 +61,8 @@ export type Routes = ReadonlyMap<string, readonly CheckedEdge[]>;
 /** The routes of `graph` by source agent. */
 export function routesOf(graph: CheckedGraph, route: ArrayLike<number>): Routes {
   const out = new Map<string, CheckedEdge[]>();
-  for (const edge of graph.edges) {
+  for (let e = 0; e < graph.edges.length; e++) {
+    const edge = graph.edges[e] as CheckedEdge;
     if (route[edge.index] !== 1) continue;
     let list = out.get(edge.from);
     if (list === undefined) {

@@ -33,30 +33,59 @@ export interface SourceFile {
  * @param text - the decoded text
  */
 export function createSourceFile(path: string, text: string): SourceFile {
-  // Line starts are only needed to print positions; a clean 20 MB file never pays for them.
-  let lineStarts: number[] | undefined;
-  return {
+  // Line starts are only needed to print positions; a clean 20 MB file never pays for them, and
+  // a position near the top reads only the lines above it (see getLineAndColumn).
+  const index = new LineIndex(text);
+  const file: SourceFile = {
     path,
     text,
     get lineStarts() {
-      return (lineStarts ??= computeLineStarts(text));
+      return index.startsUpTo(text.length);
     },
   };
+  lineIndexes.set(file, index);
+  return file;
 }
 
-function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 /* \r */) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    } else if (c === 10 /* \n */) {
-      starts.push(i + 1);
-    }
+/**
+ * The line starts of a text, found as far as they were asked for: a diagnostic at line 7 of a
+ * 21 MB file does not scan its 6 * 10^5 lines.
+ */
+class LineIndex {
+  private readonly text: string;
+  private readonly starts: number[] = [0];
+  /** Offset of the first code unit not scanned yet. */
+  private scanned = 0;
+
+  constructor(text: string) {
+    this.text = text;
   }
-  return starts;
+
+  /**
+   * Every line start `<= offset`, in order, perhaps followed by later ones; the whole list (and
+   * the same array from then on) once `offset >= text.length`.
+   */
+  startsUpTo(offset: number): readonly number[] {
+    const { text, starts } = this;
+    const limit = Math.min(offset, text.length);
+    let i = this.scanned;
+    // A start at s follows a terminator ending at s - 1, so scanning below `limit` finds each s <= limit.
+    for (; i < limit; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      } else if (c === 10 /* \n */) {
+        starts.push(i + 1);
+      }
+    }
+    this.scanned = i;
+    return starts;
+  }
 }
+
+/** The line index of each file made by {@link createSourceFile}; other files use `lineStarts`. */
+const lineIndexes = new WeakMap<SourceFile, LineIndex>();
 
 /**
  * Converts an offset into a 1-based line and column by binary search over the line starts.
@@ -67,7 +96,7 @@ function computeLineStarts(text: string): number[] {
  */
 export function getLineAndColumn(file: SourceFile, offset: number): LineAndColumn {
   const pos = Math.max(0, Math.min(offset, file.text.length));
-  const starts = file.lineStarts;
+  const starts = lineIndexes.get(file)?.startsUpTo(pos) ?? file.lineStarts;
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {

@@ -56,6 +56,7 @@ import type {
 } from "./ast.js";
 import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion, type IntegerSetting } from "./literals.js";
 import { expectedMessage, keywordAsName, listAlternatives, nameStartsWithDigit } from "./messages.js";
+import { createNameTable } from "./name-table.js";
 import * as k from "./scanner.js";
 
 /** One error the parser found: `parse` (the grammar) or `literal` (a value that lexes but is unusable). */
@@ -174,6 +175,16 @@ const NUMBER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_
 /** The items of every agent and edge written without a block: one shared empty list, not one per declaration. */
 const NO_ITEMS: readonly never[] = Object.freeze([]);
 
+/**
+ * A block's items in an array of their own length. An array that grew by `push` keeps room for
+ * 16 elements after its first: ~120 bytes left unused in each of the ~2 * 10^5 one-line blocks of
+ * the bench's largest graph, kept as long as the tree. A short copy costs less than that room;
+ * a long list (a graph's items) has little room left over relative to its length and is kept.
+ */
+function fitted<T>(items: T[]): T[] {
+  return items.length === 0 || items.length > 16 ? items : items.slice();
+}
+
 /** A list of the block's items, what its error messages expect, and the tokens it syncs on. */
 interface BlockSpec {
   readonly starts: KindSet;
@@ -259,15 +270,8 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
 
   // Memory of a large graph: each name is kept once however often it is written (an agent of
   // 10^5 is named in several edges), and a keyword's text is the vocabulary's own string.
-  const names = new Map<string, string>();
-  const nameText = (i: number): string => {
-    const written = image(i);
-    const kept = names.get(written);
-    if (kept !== undefined) return kept;
-    names.set(written, written);
-    return written;
-  };
-  const identifier = (i: number): Identifier => b.identifier(nameText(i), start(i), end(i));
+  const names = createNameTable(text);
+  const identifier = (i: number): Identifier => b.identifier(names.intern(start(i), end(i)), start(i), end(i));
   const keyword = <T extends string>(i: number): Keyword<T> => b.keyword<T>(k.keywordOfKind(kinds[i] as number) ?? image(i), start(i), end(i));
 
   /** True when `keyword` followed by `after` reads as the start of an item (so a name is missing, not spelt as a keyword). */
@@ -379,10 +383,10 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       }
       if (kind === k.K_RCURLY) {
         next();
-        return items;
+        return fitted(items);
       }
       expected(spec.expected);
-      if (kind < 0 || spec.outer[kind] === 1) return items;
+      if (kind < 0 || spec.outer[kind] === 1) return fitted(items);
       skipToRecoverySet(spec);
     }
   };

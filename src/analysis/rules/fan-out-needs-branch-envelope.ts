@@ -1,3 +1,4 @@
+import type { CheckedEdge } from "../model.js";
 import { ENVELOPE_MINOR_VERSIONS } from "../../core/envelope-schema.js";
 import { defineRule } from "../rule.js";
 import { fanOutLine } from "./fan-out-invalid.js";
@@ -20,7 +21,9 @@ export const fanOutNeedsBranchEnvelopeRule = defineRule({
   check({ model, report }) {
     const { envelope } = model.graph;
     if (envelope.major !== 1 || envelope.minor >= BRANCH_MINOR) return;
-    for (const edge of model.graph.edges) {
+    // An index loop: see docs/performance.md, "Loops over a large graph".
+    for (let e = 0; e < model.graph.edges.length; e++) {
+      const edge = model.graph.edges[e] as CheckedEdge;
       // fan_out on another kind of edge is fan-out-invalid's finding.
       if (edge.fanOut === undefined || edge.kind !== "delegate") continue;
       const line = fanOutLine(edge);

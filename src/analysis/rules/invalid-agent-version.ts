@@ -1,3 +1,4 @@
+import type { AgentDecl } from "../../parser/ast.js";
 import { parseAgentVersion } from "../../core/agent-version.js";
 import { quoteUntrusted } from "../../core/untrusted-text.js";
 import { defineRule } from "../rule.js";
@@ -14,8 +15,12 @@ export const invalidAgentVersionRule = defineRule({
     description: "An agent's version is not MAJOR.MINOR.PATCH, so envelopes cannot be checked against it.",
   },
   check({ model, report }) {
-    for (const agent of model.bound.items.agents) {
-      for (const item of agent.items) {
+    const { agents } = model.bound.items;
+    // Index loops: see docs/performance.md, "Loops over a large graph".
+    for (let a = 0; a < agents.length; a++) {
+      const agent = agents[a] as AgentDecl;
+      for (let k = 0; k < agent.items.length; k++) {
+        const item = agent.items[k] as AgentDecl["items"][number];
         if (item.kind !== "AgentVersion" || item.hasError || parseAgentVersion(item.value.value) !== undefined) continue;
         report({
           range: item.value.range,

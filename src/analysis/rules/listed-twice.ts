@@ -32,7 +32,7 @@ export const listedTwiceRule = defineRule({
       }
     };
     const path = (p: FieldPath): string => p.text;
-    const { settings, edges, requirePaths } = model.bound.items;
+    const { settings, edges, requirePaths, floors } = model.bound.items;
     for (const item of settings) {
       if (item.kind === "LoopSignature") once(item.paths, path, () => "loop_signature", "field");
       else if (item.kind === "Contract") once(item.requires.flatMap((req) => req.paths), path, () => `contract ${item.edgeKind.value}`, "field");
@@ -44,10 +44,9 @@ export const listedTwiceRule = defineRule({
       list.push(p);
     }
     for (const [edge, paths] of byEdge) once(paths, path, () => `the require of ${describeEdge(edges[edge] as EdgeDecl)}`, "field");
-    for (const edge of edges) {
-      for (const item of edge.items) {
-        if (item.kind === "MinConfidence" && item.hasError !== true) once(item.decisions, (id) => id.name, () => `the confidence floor of ${describeEdge(edge)}`, "decision");
-      }
+    // The floors binding listed (complete lines, in source order), not a walk over every edge's items.
+    for (const { edge, item } of floors) {
+      once(item.decisions, (id) => id.name, () => `the confidence floor of ${describeEdge(edges[edge] as EdgeDecl)}`, "decision");
     }
   },
 });

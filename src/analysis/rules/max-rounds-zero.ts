@@ -14,7 +14,9 @@ export const maxRoundsZeroRule = defineRule({
   },
   check({ model, report }) {
     const { counts, edges } = model.bound.items;
-    for (const { edge, item } of counts.MaxRounds) {
+    // An index loop: see docs/performance.md, "Loops over a large graph".
+    for (let k = 0; k < counts.MaxRounds.length; k++) {
+      const { edge, item } = counts.MaxRounds[k] as (typeof counts.MaxRounds)[number];
       if (item.value.value !== 0) continue;
       report({
         range: item.value.range,

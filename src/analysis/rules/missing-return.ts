@@ -1,3 +1,4 @@
+import type { CheckedEdge } from "../model.js";
 import { describeEdge, edgeHeaderRange } from "../describe.js";
 import { defineRule } from "../rule.js";
 
@@ -17,7 +18,9 @@ export const missingReturnRule = defineRule({
   check({ model, report }) {
     const { agents, edgeFrom, edgeTo } = model.bound;
     const { paired } = model.facts;
-    for (const edge of model.graph.edges) {
+    // An index loop: see docs/performance.md, "Loops over a large graph".
+    for (let e = 0; e < model.graph.edges.length; e++) {
+      const edge = model.graph.edges[e] as CheckedEdge;
       if (edge.kind !== "delegate" || edgeFrom[edge.index] === edgeTo[edge.index] || paired[edge.index] === 1) continue;
       // A branch of a fan-out is `branch-dangling`'s to judge: it follows the branch's walk.
       if (edge.fanOut !== undefined) continue;

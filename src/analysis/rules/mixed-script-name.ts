@@ -1,4 +1,6 @@
 import type { Identifier } from "../../parser/ast.js";
+import type { BoundAgent } from "../bind.js";
+import type { CheckedEdge } from "../model.js";
 import { defineRule } from "../rule.js";
 import { fanOutLine } from "./fan-out-invalid.js";
 import { codePointsBeyondAscii } from "../unicode/describe-characters.js";
@@ -19,24 +21,30 @@ export const mixedScriptNameRule = defineRule({
     description: "A graph, agent or fan-out name mixes characters of several scripts (Unicode UTS #39), as look-alike names do.",
   },
   check({ model, report }) {
-    const names: [what: string, name: Identifier][] = [["graph", model.graph.decl.name]];
-    for (const agent of model.bound.agents) names.push(["agent", agent.decl.name]);
-    const fanOuts = new Set<string>();
-    for (const edge of model.graph.edges) {
-      const line = fanOutLine(edge);
-      if (line === undefined || fanOuts.has(line.name.name)) continue;
-      fanOuts.add(line.name.name);
-      names.push(["fan-out", line.name]);
-    }
-    for (const [what, name] of names) {
-      if (!hasNonAscii(name.name)) continue;
+    const consider = (what: string, name: Identifier): void => {
+      if (!hasNonAscii(name.name)) return;
       const parts = mixedScripts(name.name);
-      if (parts === undefined) continue;
+      if (parts === undefined) return;
       const shown = parts.map((p) => `${p.script.replace(/_/g, " ")} '${p.text}'`).join(", ");
       report({
         range: name.range,
         message: `${what} name '${name.name}' mixes scripts (${shown}; ${codePointsBeyondAscii(name.name)}), so it can pass for a name it is not: write it in one script.`,
       });
+    };
+    consider("graph", model.graph.decl.name);
+    const { agents } = model.bound;
+    // Index loops: see docs/performance.md, "Loops over a large graph".
+    for (let a = 0; a < agents.length; a++) consider("agent", (agents[a] as BoundAgent).decl.name);
+    const fanOuts = new Set<string>();
+    for (let e = 0; e < model.graph.edges.length; e++) {
+      const edge = model.graph.edges[e] as CheckedEdge;
+      // `fanOut` is the name of the edge's first complete fan_out line: an edge without one is
+      // passed over without reading its items.
+      if (edge.fanOut === undefined || fanOuts.has(edge.fanOut)) continue;
+      const line = fanOutLine(edge);
+      if (line === undefined) continue;
+      fanOuts.add(line.name.name);
+      consider("fan-out", line.name);
     }
   },
 });

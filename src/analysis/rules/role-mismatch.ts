@@ -21,7 +21,9 @@ export const roleMismatchRule = defineRule({
     const { paired } = model.facts;
     const problem = (edge: CheckedEdge, range: Range, message: string): void =>
       report({ range, message: `${describeEdge(edge.decl)}: ${message}` });
-    for (const edge of model.graph.edges) {
+    // An index loop: see docs/performance.md, "Loops over a large graph".
+    for (let e = 0; e < model.graph.edges.length; e++) {
+      const edge = model.graph.edges[e] as CheckedEdge;
       const from = agents[edgeFrom[edge.index] as number];
       const to = agents[edgeTo[edge.index] as number];
       if (from === undefined || to === undefined) continue;

@@ -1,4 +1,5 @@
 import type { EdgeDecl, Identifier } from "../../parser/ast.js";
+import type { BoundAgent } from "../bind.js";
 import { describeEdge } from "../describe.js";
 import { defineRule } from "../rule.js";
 import { suggestName } from "../suggest.js";
@@ -31,7 +32,9 @@ export const unknownAgentRule = defineRule({
       if (item.kind !== "Entry") continue;
       for (const agent of item.agents) if (!agentIndex.has(agent.name)) reportUnknown(agent, "the entry line");
     }
-    for (const agent of model.bound.agents) {
+    // An index loop: see docs/performance.md, "Loops over a large graph".
+    for (let a = 0; a < agents.length; a++) {
+      const agent = agents[a] as BoundAgent;
       for (const input of agent.join?.decl.inputs ?? []) if (!agentIndex.has(input.name)) reportUnknown(input, `the join of '${agent.id}'`);
     }
     // Name ids at or past the agent count are undeclared names (see `bind.ts`).
