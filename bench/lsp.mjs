@@ -168,10 +168,10 @@ function middleAgentName(text) {
   return middle.index + middle[0].length;
 }
 
-/** An offset inside the description (a string literal) of the terminal nearest the middle of a generated document. */
+/** An offset inside the description (a string literal) of the first terminal after the middle agent of a generated document. */
 function middleDescription(text) {
-  const quote = text.indexOf('"task ends at', text.length >> 1);
-  if (quote < 0) throw new Error("no terminal description after the middle of the document");
+  const quote = text.indexOf('"task ends at', middleAgentName(text));
+  if (quote < 0) throw new Error("no terminal description after the middle agent of the document");
   return quote + '"task ends'.length;
 }
 

@@ -40,52 +40,62 @@ export function moveEnd(edit: TextEdit, offset: number): number | undefined {
  * either side), or the result holds something other than plain objects and arrays.
  */
 export function moveCheck(previous: CheckResult, file: SourceFile, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): CheckResult | undefined {
-  const moved = new Map<object, unknown>([...replaced, [previous.file, file], [previous.ast.range, { start: 0, end: file.text.length }]]);
+  return moveOffsets(previous, edit, new Map<object, unknown>([...replaced, [previous.file, file], [previous.ast.range, { start: 0, end: file.text.length }]]));
+}
+
+/**
+ * `value` (plain objects and arrays: a check, a tree) with every range moved across `edit` and
+ * each key of `replaced` swapped for its value, as {@link moveCheck} says; `undefined` when it
+ * cannot be moved. What is unchanged is shared, not copied.
+ */
+export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): T | undefined {
+  const moved = new Map<object, unknown>(replaced);
   const copy = (value: unknown): unknown => {
     if (typeof value !== "object" || value === null) return value;
     const known = moved.get(value);
     if (known !== undefined) return known;
-    let result: unknown;
     if (Array.isArray(value)) {
-      let changed = false;
-      const items = value.map((item) => {
+      let items: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
         const copied = copy(item);
-        if (copied !== item) changed = true;
-        return copied;
-      });
-      result = changed ? items : value;
-    } else if (Object.getPrototypeOf(value) !== Object.prototype) {
-      throw new NotReusable(); // a Map, class instance...: not plain data this copy understands
-    } else if (isRange(value)) {
+        if (copied !== item) (items ??= value.slice())[i] = copied;
+      }
+      return items ?? value;
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype) throw new NotReusable(); // a Map, class instance...: not plain data this copy understands
+    const fields = value as Record<string, unknown>;
+    if (typeof fields["start"] === "number" && isRange(value)) {
       const start = moveStart(edit, value.start);
       const end = moveEnd(edit, value.end);
       if (start === undefined || end === undefined || start > end || (value.start === value.end && start !== end)) throw new NotReusable();
-      result = start === value.start && end === value.end ? value : { start, end };
-    } else if (isNodeBefore(value, edit.from) || isNodeBefore((value as { decl?: object }).decl, edit.from)) {
-      // A tree node and everything under it lie before the edit; so does a checked agent, edge,
-      // join or graph whose declaration does (it is made from that declaration alone).
-      return value;
-    } else {
-      let changed = false;
-      const fields: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
-        const field = (value as Record<string, unknown>)[key];
-        const copied = copy(field);
-        if (copied !== field) changed = true;
-        fields[key] = copied;
-      }
-      result = changed ? fields : value;
+      return start === value.start && end === value.end ? value : { start, end };
     }
-    // Only what changed is remembered: the same object met again maps to the same copy.
-    if (result !== value) moved.set(value, result);
-    return result;
+    // A tree node and everything under it lie before the edit; so does a checked agent, edge,
+    // join or graph whose declaration does (it is made from that declaration alone).
+    if (isNodeBefore(value, edit.from) || isNodeBefore(fields["decl"] as object | undefined, edit.from)) return value;
+    let result: Record<string, unknown> | undefined;
+    for (const key in fields) {
+      const field = fields[key];
+      const copied = copy(field);
+      if (copied !== field) (result ??= { ...fields })[key] = copied;
+    }
+    // Only what changed is remembered, and only what may be met twice (a tree node, which the
+    // model names as a `decl`; a model object): the same object met again maps to the same copy.
+    if (result !== undefined && (typeof fields["kind"] === "string" || "decl" in fields)) moved.set(value, result);
+    return result ?? value;
   };
   try {
-    return copy(previous) as CheckResult;
+    return copy(value) as T;
   } catch (error) {
     if (error instanceof NotReusable) return undefined;
     throw error;
   }
+}
+
+/** True when `[start, end)` of the old text lies before or after `edit`, so its text is the same in both versions. */
+export function apart(edit: TextEdit, start: number, end: number): boolean {
+  return end <= edit.from || start >= edit.oldTo;
 }
 
 function isRange(value: object): value is Range {

@@ -19,7 +19,7 @@ import { looksLikeUtf16 } from "../parser/looks-like-utf16.js";
 import type { Rescan, TextEdit } from "../parser/rescan.js";
 import { K_STRING, type ScanResult } from "../parser/scanner.js";
 import { descriptionEdit } from "./description-edit.js";
-import { moveCheck, moveEnd, moveStart } from "./moved-check.js";
+import { apart, moveCheck, moveEnd, moveStart } from "./moved-check.js";
 
 /**
  * The check of `file` derived from `previous` (the check of an earlier text of the same path,
@@ -90,11 +90,6 @@ export function reuseAcrossTokenEdit(previous: CheckResult, before: ScanResult, 
     if (readSuppressions(comments).length > 0) return undefined;
   }
   return moveCheck(previous, file, edit, replaced);
-}
-
-/** True when `[start, end)` lies before or after the edit, so its text is the same in both versions. */
-function apart(edit: TextEdit, start: number, end: number): boolean {
-  return end <= edit.from || start >= edit.oldTo;
 }
 
 /** True when the edit lies in `[start, end]` (the body of a comment or of a string literal). */
