@@ -1,7 +1,10 @@
 // Language server: what an editor waits for. A real `seam lsp --stdio` process is driven over
 // JSON-RPC (vscode-languageserver-protocol, as the tests do) on generated documents of 1,000 and
 // 10,000 agents:
-// the time from sending `didChange` to receiving the `publishDiagnostics` of that version, and
+// the time from sending `didChange` to receiving the `publishDiagnostics` of that version (for a
+// keystroke in a comment, a space between tokens, a letter in an agent's name and a letter in a
+// terminal's description: the first two and the last keep the tokens, the third changes the
+// graph and is checked in full), and
 // the time of a `completion` request (all agent names after an arrow). Peers: the same analysis
 // in-process without the protocol (`analyse()`, what the server runs per change), and a
 // `hover` request (the cheapest request, so the protocol's own round trip). On a shared machine
