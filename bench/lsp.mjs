@@ -1,7 +1,10 @@
 // Language server: what an editor waits for. A real `seam lsp --stdio` process is driven over
 // JSON-RPC (vscode-languageserver-protocol, as the tests do) on generated documents of 1,000 and
 // 10,000 agents:
-// the time from sending `didChange` to receiving the `publishDiagnostics` of that version, and
+// the time from sending `didChange` to receiving the `publishDiagnostics` of that version (for a
+// keystroke in a comment, a space between tokens, a letter in an agent's name and a letter in a
+// terminal's description: the first two and the last keep the tokens, the third changes the
+// graph and is checked in full), and
 // the time of a `completion` request (all agent names after an arrow). Peers: the same analysis
 // in-process without the protocol (`analyse()`, what the server runs per change), and a
 // `hover` request (the cheapest request, so the protocol's own round trip). On a shared machine
@@ -86,16 +89,13 @@ const lineAndCharacter = (text, offset) => {
 
 /**
  * Edits, completions and hovers on one document. Each edit is a keystroke sent as an editor sends
- * it (an incremental change): an `x` typed into a comment on the last line (or a space between
- * two tokens), then deleted, and so on, so every version differs; the completion asks for the
- * target of the last edge, where every agent is offered.
+ * it (an incremental change): an `x` typed into a comment on the last line, or (`at`: an offset
+ * of the document) `typed` typed there, then deleted, and so on, so every version differs; the
+ * completion asks for the target of the last edge, where every agent is offered.
  */
-async function measureEditing(base, uri, { agents = AGENTS, runs = RUNS, cpuRuns = CPU_RUNS, between } = {}) {
+async function measureEditing(base, uri, { agents = AGENTS, runs = RUNS, cpuRuns = CPU_RUNS, at: offsetAt, typed = "x" } = {}) {
   const text = `${base}// \n`;
-  // The keystroke: into the trailing comment, or (`between`: an offset between two tokens) a
-  // space typed there and deleted, an edit outside comments that the server checks in full.
-  const at = between === undefined ? { line: text.split("\n").length - 2, character: 3 } : lineAndCharacter(text, between);
-  const typed = between === undefined ? "x" : " ";
+  const at = offsetAt === undefined ? { line: text.split("\n").length - 2, character: 3 } : lineAndCharacter(text, offsetAt);
   const lastArrow = text.lastIndexOf("-> ");
   const completionAt = lineAndCharacter(text, lastArrow + 3);
   const firstAgent = /agent (\w+)/.exec(text);
@@ -150,7 +150,7 @@ async function measureEditing(base, uri, { agents = AGENTS, runs = RUNS, cpuRuns
   await server.stop();
   const inProcess = [];
   const frontEnd = createFrontEnd();
-  const offset = between ?? text.length - 1;
+  const offset = offsetAt ?? text.length - 1;
   const version = (typing) => (typing ? `${text.slice(0, offset)}${typed}${text.slice(offset)}` : text);
   for (let i = 0; i < WARMUP + runs; i++) {
     const start = nowMs();
@@ -162,6 +162,20 @@ async function measureEditing(base, uri, { agents = AGENTS, runs = RUNS, cpuRuns
   const used = process.cpuUsage(cpuStart);
   const analyseCpu = cpuRuns === 0 ? undefined : (used.user + used.system) / 1000 / cpuRuns;
   return { serverCpu, analyseCpu, change: median(changes), completion: median(completion), hover: median(hover), analyse: median(inProcess) };
+}
+
+/** The offset just after the name, in its declaration, of the agent in the middle of a generated document. */
+function middleAgentName(text) {
+  const declarations = [...text.matchAll(/^ {2}agent ([\w-]+)/gm)];
+  const middle = declarations[declarations.length >> 1];
+  return middle.index + middle[0].length;
+}
+
+/** An offset inside the description (a string literal) of the first terminal after the middle agent of a generated document. */
+function middleDescription(text) {
+  const quote = text.indexOf('"task ends at', middleAgentName(text));
+  if (quote < 0) throw new Error("no terminal description after the middle agent of the document");
+  return quote + '"task ends'.length;
 }
 
 async function measureMemory() {
@@ -183,17 +197,25 @@ export async function measureLsp() {
   progress(`lsp: ${RUNS} edits, completions and hovers on a ${AGENTS}-agent document (${(clean.length / 1024).toFixed(0)} KiB), clean and with a syntax error`);
   const editing = await measureEditing(clean, "file:///bench/large.seam");
   const typing = await measureEditing(broken, "file:///bench/large-typing.seam");
-  // A keystroke outside comments: a space after the last edge's arrow, checked in full.
-  const outside = await measureEditing(clean, "file:///bench/large-outside.seam", { cpuRuns: 0, between: clean.lastIndexOf("-> ") + 2 });
+  // Keystrokes outside comments: a space after the last edge's arrow (the tokens stay as they
+  // were); a letter typed at the end of the name of the agent in the middle of the document, in
+  // its declaration (the graph changes: every edge to it names an unknown agent); a letter typed
+  // inside the description of the terminal nearest the middle.
+  const outside = await measureEditing(clean, "file:///bench/large-outside.seam", { cpuRuns: 0, at: clean.lastIndexOf("-> ") + 2, typed: " " });
+  const rename = await measureEditing(clean, "file:///bench/large-rename.seam", { cpuRuns: 0, at: middleAgentName(clean) });
+  const describe = await measureEditing(clean, "file:///bench/large-describe.seam", { cpuRuns: 0, at: middleDescription(clean) });
   progress(`lsp: ${LARGE_RUNS} edits on a ${LARGE_AGENTS}-agent document`);
   const larger = toSeam(generateGraph({ agents: LARGE_AGENTS }));
   const large = await measureEditing(larger, "file:///bench/larger.seam", { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0 });
-  const largeOutside = await measureEditing(larger, "file:///bench/larger-outside.seam", { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0, between: larger.lastIndexOf("-> ") + 2 });
+  const largeOptions = { agents: LARGE_AGENTS, runs: LARGE_RUNS, cpuRuns: 0 };
+  const largeOutside = await measureEditing(larger, "file:///bench/larger-outside.seam", { ...largeOptions, at: larger.lastIndexOf("-> ") + 2, typed: " " });
+  const largeRename = await measureEditing(larger, "file:///bench/larger-rename.seam", { ...largeOptions, at: middleAgentName(larger) });
+  const largeDescribe = await measureEditing(larger, "file:///bench/larger-describe.seam", { ...largeOptions, at: middleDescription(larger) });
   const memory = await measureMemory();
   const ms = (value) => ({ op: "<=", value, unit: " ms" });
   return {
     title: `Language server (seam lsp over stdio, ${AGENTS}-agent document, median of ${RUNS}; peers: the same analysis in-process, a hover round trip)`,
-    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, outsideComments: outside, large: { agents: LARGE_AGENTS, runs: LARGE_RUNS, ...large }, largeOutsideComments: largeOutside, memory },
+    data: { agents: AGENTS, runs: RUNS, clean: editing, withSyntaxError: typing, outsideComments: outside, agentName: rename, description: describe, large: { agents: LARGE_AGENTS, runs: LARGE_RUNS, ...large }, largeOutsideComments: largeOutside, largeAgentName: largeRename, largeDescription: largeDescribe, memory },
     rows: [
       row("didChange -> publishDiagnostics, a keystroke in a comment (ms)", fmtMs(editing.change), "", { ratio: editing.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(editing.change), fmtMs(editing.analyse), { ratio: editing.change / editing.analyse }),
@@ -201,11 +223,18 @@ export async function measureLsp() {
       row("didChange -> publishDiagnostics, a keystroke in a comment, syntax error (ms)", fmtMs(typing.change), "", { ratio: typing.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(typing.change), fmtMs(typing.analyse), { ratio: typing.change / typing.analyse }),
       row("server CPU per keystroke, syntax error", fmtMs(typing.serverCpu), fmtMs(typing.analyseCpu), { ratio: typing.serverCpu / typing.analyseCpu }),
-      row("didChange -> publishDiagnostics, a space typed between tokens (checked in full, ms)", fmtMs(outside.change), "", { ratio: outside.change, target: ms(10) }),
+      row("didChange -> publishDiagnostics, a space typed between tokens (ms)", fmtMs(outside.change), "", { ratio: outside.change, target: ms(10) }),
       row("  vs analyse() in-process", fmtMs(outside.change), fmtMs(outside.analyse), { ratio: outside.change / outside.analyse }),
+      row("didChange -> publishDiagnostics, a letter typed in an agent's name (checked in full, ms)", fmtMs(rename.change), "", { ratio: rename.change, target: ms(10) }),
+      row("  vs analyse() in-process", fmtMs(rename.change), fmtMs(rename.analyse), { ratio: rename.change / rename.analyse }),
+      row("didChange -> publishDiagnostics, a letter typed in a terminal's description (ms)", fmtMs(describe.change), "", { ratio: describe.change, target: ms(10) }),
+      row("  vs analyse() in-process", fmtMs(describe.change), fmtMs(describe.analyse), { ratio: describe.change / describe.analyse }),
       row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics, a keystroke in a comment (ms, median of ${LARGE_RUNS})`, fmtMs(large.change), "", { ratio: large.change, target: ms(50) }),
       row(`${LARGE_AGENTS} agents: vs analyse() in-process`, fmtMs(large.change), fmtMs(large.analyse), { ratio: large.change / large.analyse }),
       row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics, a space typed between tokens (ms, median of ${LARGE_RUNS})`, fmtMs(largeOutside.change), "", { ratio: largeOutside.change, target: ms(50) }),
+      row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics, a letter typed in an agent's name (checked in full, ms, median of ${LARGE_RUNS})`, fmtMs(largeRename.change), "", { ratio: largeRename.change, target: ms(50) }),
+      row(`${LARGE_AGENTS} agents: vs analyse() in-process`, fmtMs(largeRename.change), fmtMs(largeRename.analyse), { ratio: largeRename.change / largeRename.analyse }),
+      row(`${LARGE_AGENTS} agents: didChange -> publishDiagnostics, a letter typed in a terminal's description (ms, median of ${LARGE_RUNS})`, fmtMs(largeDescribe.change), "", { ratio: largeDescribe.change, target: ms(50) }),
       row(`completion of ${AGENTS} agent names (ms)`, fmtMs(editing.completion), "", { ratio: editing.completion, target: ms(10) }),
       row("  vs hover round trip", fmtMs(editing.completion), fmtMs(editing.hover), { ratio: editing.completion / editing.hover }),
       row(`server RSS, ${memory.examples} examples open vs none`, fmtBytes(memory.withExamples), fmtBytes(memory.idle), { ratio: memory.withExamples / memory.idle }),

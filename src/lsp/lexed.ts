@@ -11,7 +11,7 @@
  * (moved by the change in length), and from that token on the old tokens are the new ones, moved.
  * A property test compares {@link relex} with {@link lex} on random edits.
  */
-import { commonPrefix, commonSuffix } from "../program/comment-edit.js";
+import { commonPrefix, commonSuffix } from "../parser/rescan.js";
 import * as k from "../parser/scanner.js";
 
 /** What a token is, for semantic tokens and for reading the context of a completion. */

@@ -7,7 +7,9 @@
 import { check, type CheckOptions } from "../analysis/check.js";
 import type { CheckResult } from "../analysis/model.js";
 import type { SourceFile } from "../core/source-file.js";
-import { reuseAcrossCommentEdit } from "./comment-edit.js";
+import { rescan } from "../parser/rescan.js";
+import { scan, type ScanResult } from "../parser/scanner.js";
+import { reuseAcrossTokenEdit } from "./token-edit.js";
 import type { ReadProblem, SeamHost } from "./host.js";
 
 /** The outcome of checking one path: the result, or why the file could not be read. */
@@ -26,18 +28,20 @@ export interface Program {
   forget(path: string): void;
   /**
    * How many checks ran, how many came from the cache, and how many were the previous check of
-   * the path carried across an edit inside a comment ({@link reuseAcrossCommentEdit}); for tests
-   * and the bench.
+   * the path carried across an edit that left its tokens as they were ({@link reuseAcrossTokenEdit});
+   * for tests and the bench.
    */
   readonly stats: { readonly checks: number; readonly cacheHits: number; readonly reused: number };
 }
 
 /**
  * Creates a program over `host`. The cache holds one result per path: a new text for a path
- * replaces the old result, so memory stays one check per file.
+ * replaces the old result, so memory stays one check per file. From a path's second text on, the
+ * cache also holds the scan of its text (made once, then from the last one around each edit), so
+ * that an edit which leaves the tokens as they were reuses the last check.
  */
 export function createProgram(host: SeamHost, options: CheckOptions = {}): Program {
-  const cache = new Map<string, { text: string; result: CheckResult }>();
+  const cache = new Map<string, { text: string; result: CheckResult; scanned?: ScanResult }>();
   const stats = { checks: 0, cacheHits: 0, reused: 0 };
   const checkFile = (file: SourceFile): CheckResult => {
     const cached = cache.get(file.path);
@@ -45,12 +49,22 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
       stats.cacheHits++;
       return cached.result;
     }
-    // An editor's keystroke in a comment: the last check, its offsets moved, is this text's check.
-    const reused = cached === undefined ? undefined : reuseAcrossCommentEdit(cached.result, file);
+    if (cached === undefined) {
+      // A path's first text (every file of `seam check`): no scan is kept, none would be used.
+      stats.checks++;
+      const result = check(file, options);
+      cache.set(file.path, { text: file.text, result });
+      return result;
+    }
+    // An editor's keystroke: when it left the tokens as they were, the last check, its offsets
+    // moved, is this text's check.
+    const before = cached.scanned ?? scan(cached.text);
+    const change = rescan(before, cached.text, file.text);
+    const reused = reuseAcrossTokenEdit(cached.result, before, file, change);
     if (reused !== undefined) stats.reused++;
     else stats.checks++;
     const result = reused ?? check(file, options);
-    cache.set(file.path, { text: file.text, result });
+    cache.set(file.path, { text: file.text, result, scanned: change.scan });
     return result;
   };
   return {
