@@ -130,19 +130,29 @@ local graph_wide = ARGV[4] == "graph"
 
 -- The task at `key`, or nil when there is none or it is forgotten (idle ttl seconds or more by
 -- the request's clock); the second value says whether a forgotten one must be deleted first.
+-- refusals lists the task's r: fields (what an accepted hop clears). One HGETALL: for a new task
+-- it passes Redis one argument, not the eight field names of an HMGET, and a claim needs no
+-- HKEYS to find the counts it clears.
 local function load(key)
-  local f = redis.call("HMGET", key, "touched", "hops", "path", "end", "budget", "approval", "fan", "bhops")
-  if not f[1] then return nil, false end
-  if now - tonumber(f[1]) >= ttl * 1000 then return nil, true end
+  local all = redis.call("HGETALL", key)
+  local f, refusals = {}, {}
+  for i = 1, #all, 2 do
+    local field = all[i]
+    f[field] = all[i + 1]
+    if string.sub(field, 1, 2) == "r:" then table.insert(refusals, field) end
+  end
+  if not f.touched then return nil, false end
+  if now - tonumber(f.touched) >= ttl * 1000 then return nil, true end
   return {
-    touched = f[1],
-    hops = f[2] and cjson.decode(f[2]) or {},
-    path = f[3] and cjson.decode(f[3]) or nil,
-    ended = f[4] and cjson.decode(f[4]) or nil,
-    budget = f[5] and cjson.decode(f[5]) or nil,
-    approval = f[6] or nil,
-    fan = f[7] and cjson.decode(f[7]) or nil,
-    bhops = f[8] and cjson.decode(f[8]) or {},
+    touched = f.touched,
+    hops = f.hops and cjson.decode(f.hops) or {},
+    path = f.path and cjson.decode(f.path) or nil,
+    ended = f["end"] and cjson.decode(f["end"]) or nil,
+    budget = f.budget and cjson.decode(f.budget) or nil,
+    approval = f.approval or nil,
+    fan = f.fan and cjson.decode(f.fan) or nil,
+    bhops = f.bhops and cjson.decode(f.bhops) or {},
+    refusals = refusals,
   }, false
 end
 
@@ -781,12 +791,7 @@ local function claim()
   -- for a task this script holds no ledger of), and the handoff key written with its expiry: each
   -- write is a call and a command in the append-only file, and a claim's cost is mostly its calls.
   fresh(task_key, task, stale)
-  local clear = {}
-  if task then
-    for _, field in ipairs(redis.call("HKEYS", task_key)) do
-      if string.sub(field, 1, 2) == "r:" then table.insert(clear, field) end
-    end
-  end
+  local clear = task and task.refusals or {}
   local claimed = {i = hop, id = handoff_id, p = producer, r = receiver, at = at, k = handoff_key}
   -- Claim leases: the claim is held under the token until it is committed.
   if lease_until ~= "" and token ~= "" then
