@@ -5,8 +5,12 @@
 //     callers beside redis-benchmark running EVALSHA of a trivial script (`return 1`) with 64
 //     clients: the ceiling of any Lua-script store on this server; and beside the same trivial
 //     EVALSHA sent by node-redis from 64 callers on one client, the ceiling of any store on that
-//     client (what is left is the claim script's work and the store's own code). The three run in
-//     interleaved rounds, so that a change in the machine's load moves both sides of a ratio; and
+//     client (what is left is the claim script's work and the store's own code); and beside
+//     redis-benchmark running the claim script itself, a first hop with the store's very arguments
+//     (fresh keys per request), for the server's share alone. They run in interleaved rounds, each
+//     side about as long as the other and in the reverse order every other round, so that a change
+//     in the machine's load moves both sides of a ratio; a ratio is the median of the rounds' own
+//     ratios (each round's two sides measured back to back), the rates shown their medians; and
 //     where a claim's time goes: the CPU per claim in redis-server and in the client (the store
 //     and node-redis), beside the same for the trivial EVALSHA;
 //   - the latency of acceptAsync() with the Redis store beside accept() with the memory store, one
@@ -27,10 +31,12 @@ const { createMemorySeenStore, createRedisSeenStore, seamRedisScripts } = await 
 
 const ROUNDS = scaled(7, 1);
 const ROUND_MS = scaled(300, 100);
-// Rounds beside redis-benchmark last about as long as one of its runs (30,000 requests), so that
-// both sides see the same swings of the machine's load.
+// Rounds beside redis-benchmark last about as long as one of its runs (sized from its last rate),
+// so that both sides see the same swings of the machine's load.
 const BESIDE_MS = scaled(1000, 100);
+const BESIDE_ROUNDS = scaled(9, 1);
 const LATENCY_ENVELOPES = scaled(500, 50);
+// redis-benchmark's first run of each command; later ones last about BESIDE_MS at its last rate.
 const BENCHMARK_REQUESTS = scaled(30_000, 2_000);
 
 /** Runs `callers` loops of `op` for `ms`; returns operations per second. */
@@ -71,9 +77,13 @@ async function costedRate(client, callers, ms, op) {
   return { perSecond, nodeUs: (user + system) / ops, serverUs: serverUs / ops };
 }
 
-/** requests/s of redis-benchmark running `EVALSHA <sha> 0` (`sha` loaded) with `clients` connections. */
-function evalShaCeiling(port, clients, sha) {
-  const result = spawnSync(REDIS_BENCHMARK, ["-h", "127.0.0.1", "-p", String(port), "-c", String(clients), "-n", String(BENCHMARK_REQUESTS), "--csv", "EVALSHA", sha, "0"], {
+/**
+ * requests/s of redis-benchmark sending `command` (`EVALSHA <sha> ...`, the script loaded) `requests`
+ * times from `clients` connections; each `__rand_int__` in it is a fresh random number per request.
+ */
+function benchmarkRate(port, clients, requests, command) {
+  const options = ["-h", "127.0.0.1", "-p", String(port), "-c", String(clients), "-n", String(requests), "-r", "1000000000", "--csv"];
+  const result = spawnSync(REDIS_BENCHMARK, [...options, ...command], {
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -83,6 +93,30 @@ function evalShaCeiling(port, clients, sha) {
   if (!(rps > 0)) throw new Error(`redis-benchmark printed no rate: ${result.stdout}`);
   return rps;
 }
+
+/**
+ * The command the store sends for the first hop of a new task (`claim` below), as redis-benchmark
+ * arguments, with `__rand_int__` for the task and handoff ids: what the store passes, captured
+ * from it, so the script runs on exactly its arguments.
+ */
+async function claimCommand(createRedisSeenStore, seamRedisScripts) {
+  let sent;
+  const capture = async (keys, args) => {
+    sent = { keys, args };
+    return ["claimed"];
+  };
+  const store = createRedisSeenStore({ seamClaim: capture, seamFinish: capture }, { prefix: "bench-rb" });
+  await store.claim(firstHopRequest("__rand_int__", "__rand_int__"));
+  return ["EVALSHA", seamRedisScripts.seamClaim.SHA1, String(sent.keys.length), ...sent.keys, "claim", ...sent.args];
+}
+
+/** The first hop of a new task, as the bench claims it. */
+function firstHopRequest(handoffId, taskId) {
+  return { handoffId, taskId, hopIndex: 1, producer: "intake", receiver: FIRST_RECEIVER, edge: null, verdict: "accepted", at: 0, path: ["intake", FIRST_RECEIVER] };
+}
+
+/** The median of `rounds`' ratios `a / b`: each round's two sides were measured back to back. */
+const pairedRatio = (rounds, a, b) => median(rounds.map((round) => round[a] / round[b]));
 
 export async function measureRedis() {
   const redis = await startRedis();
@@ -100,7 +134,7 @@ export async function measureRedis() {
     const sets = {};
     let n = 0;
     const claim = async () => {
-      const answer = await store.claim({ handoffId: `c-${n}`, taskId: `t-${n++}`, hopIndex: 1, producer: "intake", receiver: FIRST_RECEIVER, edge: null, verdict: "accepted", at: 0, path: ["intake", FIRST_RECEIVER] });
+      const answer = await store.claim(firstHopRequest(`c-${n}`, `t-${n++}`));
       if (answer.outcome !== "claimed") throw new Error(`a bench claim answered ${JSON.stringify(answer)}`);
     };
     // The store calls node-redis without its per-command timeout (redis-store.ts, untimed): so do
@@ -118,13 +152,19 @@ export async function measureRedis() {
       claims[callers] = median(claimRates);
       sets[callers] = median(setRates);
     }
-    progress(`redis: redis-benchmark EVALSHA of a trivial script (64 clients, ${BENCHMARK_REQUESTS} requests), the same from node-redis (64 callers, one client) and claims, ${ROUNDS} interleaved rounds, ${BESIDE_MS} ms each beside it`);
+    progress(`redis: redis-benchmark EVALSHA of a trivial script and of the claim script (64 clients), the same trivial script from node-redis (64 callers, one client) and claims, ${BESIDE_ROUNDS} interleaved rounds of about ${BESIDE_MS} ms each`);
     const trivialSha = await client.scriptLoad("return 1");
     const canBenchmark = existsSync(REDIS_BENCHMARK);
     if (!canBenchmark) missing("redis-benchmark", "apt-get install redis-tools");
-    const benchmarkRates = [];
-    const trivialRates = [];
-    const claimRates64 = [];
+    const claimScript = await claimCommand(createRedisSeenStore, seamRedisScripts);
+    // redis-benchmark's runs: each sized to last about BESIDE_MS at its command's last rate.
+    const benchmarks = { trivial: { command: ["EVALSHA", trivialSha, "0"], requests: BENCHMARK_REQUESTS }, claim: { command: claimScript, requests: BENCHMARK_REQUESTS } };
+    const benchmark = (name) => {
+      const run = benchmarks[name];
+      const perSecond = benchmarkRate(redis.port, 64, run.requests, run.command);
+      run.requests = Math.max(1_000, Math.round((perSecond * BESIDE_MS) / 1000));
+      return perSecond;
+    };
     // Where a claim's time goes: CPU per operation in this process and in redis-server.
     const cost = { claim: { nodeUs: [], serverUs: [] }, trivial: { nodeUs: [], serverUs: [] } };
     const costed = async (name, op) => {
@@ -133,14 +173,25 @@ export async function measureRedis() {
       cost[name].serverUs.push(measured.serverUs);
       return measured.perSecond;
     };
-    for (let round = 0; round < ROUNDS; round++) {
-      if (canBenchmark) benchmarkRates.push(evalShaCeiling(redis.port, 64, trivialSha));
-      trivialRates.push(await costed("trivial", () => untimed.evalSha(trivialSha, { keys: [], arguments: [] })));
-      claimRates64.push(await costed("claim", claim));
+    const measures = {
+      ceiling: () => benchmark("trivial"),
+      claimScript: () => benchmark("claim"),
+      clientCeiling: () => costed("trivial", () => untimed.evalSha(trivialSha, { keys: [], arguments: [] })),
+      claims: () => costed("claim", claim),
+    };
+    const names = Object.keys(measures).filter((name) => canBenchmark || (name !== "ceiling" && name !== "claimScript"));
+    const rounds = [];
+    for (let round = 0; round < BESIDE_ROUNDS; round++) {
+      const measured = {};
+      // The reverse order every other round: no side always runs first, or always after the claims' writes.
+      for (const name of round % 2 === 0 ? names : [...names].reverse()) measured[name] = await measures[name]();
+      rounds.push(measured);
     }
-    const ceiling = canBenchmark ? median(benchmarkRates) : undefined;
-    const clientCeiling = median(trivialRates);
-    const claimsBesideClient = median(claimRates64);
+    const medianOf = (name) => median(rounds.map((round) => round[name]));
+    const ceiling = canBenchmark ? medianOf("ceiling") : undefined;
+    const claimScriptRate = canBenchmark ? medianOf("claimScript") : undefined;
+    const clientCeiling = medianOf("clientCeiling");
+    const claimsBesideClient = medianOf("claims");
     const cpu = Object.fromEntries(Object.entries(cost).map(([name, { nodeUs, serverUs }]) => [name, { nodeUs: median(nodeUs), serverUs: median(serverUs) }]));
 
     progress("redis: acceptAsync() with the Redis store vs accept() with the memory store, one caller");
@@ -180,14 +231,17 @@ export async function measureRedis() {
     if (ceiling !== undefined) {
       rows.push(
         row("Redis claims/s, 64 callers vs redis-benchmark EVALSHA of `return 1`, 64 clients", `${Math.round(claimsBesideClient)}/s`, `${Math.round(ceiling)}/s`, {
-          ratio: claimsBesideClient / ceiling,
+          ratio: pairedRatio(rounds, "claims", "ceiling"),
           target: { op: ">=", value: 0.5 },
+        }),
+        row("redis-benchmark EVALSHA of the claim script (a first hop) vs of `return 1`, 64 clients", `${Math.round(claimScriptRate)}/s`, `${Math.round(ceiling)}/s`, {
+          ratio: pairedRatio(rounds, "claimScript", "ceiling"),
         }),
       );
     }
     rows.push(
       row("Redis claims/s, 64 callers vs node-redis EVALSHA of `return 1`, 64 callers, one client", `${Math.round(claimsBesideClient)}/s`, `${Math.round(clientCeiling)}/s`, {
-        ratio: claimsBesideClient / clientCeiling,
+        ratio: pairedRatio(rounds, "claims", "clientCeiling"),
       }),
       row("redis-server CPU per claim vs per node-redis EVALSHA of `return 1`, 64 callers", us(cpu.claim.serverUs), us(cpu.trivial.serverUs), { ratio: cpu.claim.serverUs / cpu.trivial.serverUs }),
       row("client CPU (store, node-redis) per claim vs per EVALSHA of `return 1`, 64 callers", us(cpu.claim.nodeUs), us(cpu.trivial.nodeUs), { ratio: cpu.claim.nodeUs / cpu.trivial.nodeUs }),
@@ -201,7 +255,7 @@ export async function measureRedis() {
       row("Redis claim vs memory store claim, first hop of a task", us(trip.v2), us(trip.memory), { ratio: trip.v2 / trip.memory }),
       row("Redis claim vs memory store claim, hops of 8-hop walks", us(trip.v2Walk), us(trip.memoryWalk), { ratio: trip.v2Walk / trip.memoryWalk }),
     );
-    return { title: "Redis store (loopback redis-server, appendfsync everysec)", data: { claims, sets, ceiling, clientCeiling, claimsBesideClient, cpu, latency, roundTrip }, rows };
+    return { title: "Redis store (loopback redis-server, appendfsync everysec)", data: { claims, sets, ceiling, claimScriptRate, clientCeiling, claimsBesideClient, rounds, cpu, latency, roundTrip }, rows };
   } finally {
     await client.quit();
     await redis.stop();

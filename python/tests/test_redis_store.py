@@ -34,7 +34,7 @@ def test_replies_are_read_strictly() -> None:
 
 
 def test_the_script_is_the_one_ledger() -> None:
-    assert LEDGER_SCRIPT.startswith("-- Seam ledger, version 6:")
+    assert LEDGER_SCRIPT.startswith("-- Seam ledger, version 7:")
 
 
 class _NoScripts:

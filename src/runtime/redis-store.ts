@@ -216,29 +216,31 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
       const taskKey = redisKey(prefix, "t", taskId);
       // Without a handoff id the script touches no handoff key: the task key stands in.
       const keys = [taskKey, handoffId === null ? taskKey : redisKey(prefix, "a", handoffName(producer, handoffId))];
-      const trackable = handoffId !== null && hopIndex !== null;
+      const { approval } = request;
+      // Claim leases: until when, computed here (exact for every safe integer, unlike Lua's numbers).
+      const leased = leaseMs > 0 && typeof request.token === "string";
+      // What follows the path, one flag per block (ledger.lua's claim arguments): a claim sends no
+      // placeholders, since each argument costs Redis about as much as a small command's parse.
+      let flags = producer == null ? 0 : 1;
+      if (handoffId !== null && hopIndex !== null) flags += 2;
+      if (budget != null) flags += 4;
+      if (approval != null) flags += 8 + (approval.waits ? 16 : 0) + (approval.cites === null ? 0 : 32);
+      if (leased) flags += 64;
+      if (branch != null) flags += 128;
       const args = [ttlArg, timeArg("RedisSeenStore.claim", request.at), scope, handoffId ?? "", String(hopIndex ?? ""), request.verdict, request.receiver];
-      args.push(producer ?? "", producer == null ? "0" : "1", trackable ? "1" : "0", request.edge === null ? "n" : `e:${request.edge.from}`);
-      if (budget == null) args.push("0", "", "", "", "", "", "", "", "", "", "");
-      else {
-        args.push("1");
+      args.push(producer ?? "", String(flags), request.edge === null ? "n" : `e:${request.edge.from}`, path == null ? "-1" : String(path.length));
+      // One by one: an array spread into a call's arguments overflows the stack past ~10^5 items.
+      if (path != null) for (const step of path) args.push(step);
+      if (budget != null) {
         for (const counter of BUDGET_COUNTERS) args.push(counterArg(budget.limit?.[counter]));
         for (const counter of BUDGET_COUNTERS) args.push(counterArg(budget.consumed?.[counter]));
       }
-      args.push(path == null ? "-1" : String(path.length));
-      // One by one: an array spread into a call's arguments overflows the stack past ~10^5 items.
-      if (path != null) for (const step of path) args.push(step);
-      // approval-pending: after the path, what the script reads with approval_facts.
-      const approval = request.approval;
-      if (approval == null) args.push("0", "0", "0", "");
-      else args.push("1", approval.waits ? "1" : "0", approval.cites === null ? "0" : "1", approval.cites ?? "");
-      // Claim leases: until when, computed here (exact for every safe integer, unlike Lua's numbers).
-      const leased = leaseMs > 0 && typeof request.token === "string";
-      args.push(leased ? String(request.at + leaseMs) : "", leased ? (request.token as string) : "", leased ? (envelopeDigest(request.envelope) ?? "") : "");
-      if (branch == null) args.push("0");
-      else {
+      // approval-pending: the handoff it cites, when it cites one.
+      if (approval != null && approval.cites !== null) args.push(approval.cites);
+      if (leased) args.push(String(request.at + leaseMs), request.token as string, envelopeDigest(request.envelope) ?? "");
+      if (branch != null) {
         const { join } = branch;
-        args.push("1", branch.id, branch.fanOut, branch.from, branch.agent, branch.opens ? "1" : "0", branch.arrives ? "1" : "0");
+        args.push(branch.id, branch.fanOut, branch.from, branch.agent, branch.opens ? "1" : "0", branch.arrives ? "1" : "0");
         args.push(join === null ? "" : join.agent, join === null ? "" : String(join.need), String(branch.siblings.length));
         for (const id of branch.siblings) args.push(id);
         // Join deadlines: within (ms), otherwise, the policy terminal's outcome.

@@ -146,7 +146,7 @@ describe.skipIf(!redisAvailable)("Redis store: keys and expiry", () => {
   });
 
   it("versions its scripts, and never reads version 1's keys", async () => {
-    expect(LEDGER_SCRIPT.split("\n")[0]).toBe("-- Seam ledger, version 6: the Redis store's one script, loaded by the JavaScript store");
+    expect(LEDGER_SCRIPT.split("\n")[0]).toBe("-- Seam ledger, version 7: the Redis store's one script, loaded by the JavaScript store");
     expect(seamRedisScripts.seamClaim.SHA1).toMatch(/^[0-9a-f]{40}$/);
     expect(seamRedisScripts.seamFinish.SHA1).toBe(seamRedisScripts.seamClaim.SHA1);
     const client = await connect();

@@ -158,37 +158,41 @@ def _claim_call(settings: _Settings, request: ClaimRequest) -> tuple[list[str], 
     # Named by producer and id: another producer's use of the id is another key.
     handoff_name = None if request.handoff_id is None else _handoff_name(request.producer, request.handoff_id)
     keys = [task_key, task_key if handoff_name is None else redis_key(settings.prefix, "a", handoff_name)]
-    trackable = request.handoff_id is not None and hop is not None
-    args = ["claim", settings.ttl, _time(request.at), settings.scope, request.handoff_id or "", "" if hop is None else str(hop)]
-    args += [request.verdict, request.receiver, request.producer or "", "0" if request.producer is None else "1"]
-    args += ["1" if trackable else "0", "n" if request.edge is None else f"e:{request.edge.from_agent}"]
-    budget = request.budget
-    if budget is None:
-        args += ["0"] + [""] * 10
-    else:
-        args.append("1")
-        args += [_counter_arg(None if budget.limit is None else budget.limit.get(c)) for c in BUDGET_COUNTERS]
-        args += [_counter_arg(None if budget.consumed is None else budget.consumed.get(c)) for c in BUDGET_COUNTERS]
-    args.append("-1" if request.path is None else str(len(request.path)))
-    args.extend(request.path or ())
-    # approval-pending: after the path, what the script reads with approval_facts.
     approval = request.approval
-    if approval is None:
-        args += ["0", "0", "0", ""]
-    else:
-        args += ["1", "1" if approval.waits else "0", "0" if approval.cites is None else "1", approval.cites or ""]
     # Claim leases: until when (computed here, exact), and the claim attempt's token.
     leased = settings.lease_ms > 0 and isinstance(request.token, str)
-    digest = envelope_digest(request.envelope) if leased else None
-    args += [str(request.at + settings.lease_ms) if leased else "", cast(str, request.token) if leased else "", digest or ""]
-    # Fan-outs: after the approval facts and the lease, the branch the delivery travels in.
+    budget = request.budget
     branch = request.branch
-    if branch is None:
-        args.append("0")
-    else:
+    # What follows the path, one flag per block (ledger.lua's claim arguments): a claim sends no
+    # placeholders, since each argument costs Redis about as much as a small command's parse.
+    flags = 0 if request.producer is None else 1
+    if request.handoff_id is not None and hop is not None:
+        flags += 2
+    if budget is not None:
+        flags += 4
+    if approval is not None:
+        flags += 8 + (16 if approval.waits else 0) + (0 if approval.cites is None else 32)
+    if leased:
+        flags += 64
+    if branch is not None:
+        flags += 128
+    args = ["claim", settings.ttl, _time(request.at), settings.scope, request.handoff_id or "", "" if hop is None else str(hop)]
+    edge = "n" if request.edge is None else f"e:{request.edge.from_agent}"
+    args += [request.verdict, request.receiver, request.producer or "", str(flags), edge]
+    args.append("-1" if request.path is None else str(len(request.path)))
+    args.extend(request.path or ())
+    if budget is not None:
+        args += [_counter_arg(None if budget.limit is None else budget.limit.get(c)) for c in BUDGET_COUNTERS]
+        args += [_counter_arg(None if budget.consumed is None else budget.consumed.get(c)) for c in BUDGET_COUNTERS]
+    # approval-pending: the handoff it cites, when it cites one.
+    if approval is not None and approval.cites is not None:
+        args.append(approval.cites)
+    if leased:
+        args += [str(request.at + settings.lease_ms), cast(str, request.token), envelope_digest(request.envelope) or ""]
+    # Fan-outs: the branch the delivery travels in.
+    if branch is not None:
         join = branch.join
         args += [
-            "1",
             branch.id,
             branch.fan_out,
             branch.from_agent,
