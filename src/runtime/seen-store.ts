@@ -428,6 +428,12 @@ export type SettleResult =
  */
 export interface SeenStore {
   claim(request: ClaimRequest): ClaimResult;
+  /**
+   * Whether the store may lease a claim, and so reads `request.token` (optional; absent counts
+   * as `true`). `false`: it never leases, so `accept()` makes no random token for its claims
+   * (`request.token` is then the caller's `claimToken`, or undefined).
+   */
+  readonly leases?: boolean;
   finish?(request: FinishRequest): FinishResult;
   settle?(request: SettleRequest): SettleResult;
   /** The task's join (optional): acts on its policy once, when it finds the join given up on (see {@link JoinClosed}). */
@@ -441,6 +447,8 @@ export interface SeenStore {
  */
 export interface AsyncSeenStore {
   claim(request: ClaimRequest): ClaimResult | PromiseLike<ClaimResult>;
+  /** As {@link SeenStore.leases}. */
+  readonly leases?: boolean;
   finish?(request: FinishRequest): FinishResult | PromiseLike<FinishResult>;
   settle?(request: SettleRequest): SettleResult | PromiseLike<SettleResult>;
   joinState?(request: JoinStateRequest): JoinStateResult | PromiseLike<JoinStateResult>;
@@ -921,6 +929,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   }
 
   return {
+    leases: leaseMs > 0,
+
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
       const { handoffId, hopIndex } = request;
