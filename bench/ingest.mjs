@@ -2,7 +2,8 @@
 // `seam report` reads a log of 10^6 events (the Redis store has its own section, redis.mjs).
 //   - accept() alone, beside accept() wrapped by observeAccept with the event log (to a sink
 //     that drops lines), then the log plus OpenTelemetry: the API with no SDK; the SDK with a
-//     10% trace sampler (parent-based); the SDK recording every span. Spans are batched to an
+//     10% trace sampler (parent-based); the SDK recording every span; the sampled SDK without
+//     the event log (telemetry's own share). Spans are batched to an
 //     exporter that drops them, metrics aggregated; then the sampled row's parts (metrics alone,
 //     spans alone). Interleaved batches, median of 9, as in the
 //     runtime section, on the same hop-2 envelopes (bench/envelopes.mjs).
@@ -64,6 +65,8 @@ export async function measureTelemetry(compiled, handoffs) {
     noSdk: observeAccept(compiled.accept, { ...data, events, telemetry: noSdk }),
     sampled: observeAccept(compiled.accept, { ...data, events, telemetry: createTelemetry(withTracerProvider(sampled), data) }),
     every: observeAccept(compiled.accept, { ...data, events, telemetry: createTelemetry(withTracerProvider(everySpan), data) }),
+    // The sampled row without the event log: what telemetry alone adds to accept().
+    telemetryOnly: observeAccept(compiled.accept, { ...data, telemetry: createTelemetry(withTracerProvider(sampled), data) }),
     // The sampled row's parts: the SDK's metrics with no tracer, and its 10% spans with no meter.
     metricsOnly: observeAccept(compiled.accept, { ...data, events, telemetry: createTelemetry({ ...api, trace: { getTracer: () => new api.ProxyTracerProvider().getTracer("none") } }, data) }),
     spansOnly: observeAccept(compiled.accept, { ...data, events, telemetry: createTelemetry({ ...withTracerProvider(sampled), metrics: { getMeter: () => api.createNoopMeter() } }, data) }),
@@ -143,6 +146,7 @@ export async function measureIngest() {
       target: { op: "<=", value: 1.2 },
     }),
     row("+ OpenTelemetry SDK, every span recorded, metrics on", fmtNs(ns.every), fmtNs(ns.off), { ratio: ns.every / ns.off }),
+    row("OpenTelemetry SDK alone, 10% of traces sampled, metrics on (no event log)", fmtNs(ns.telemetryOnly), fmtNs(ns.off), { ratio: ns.telemetryOnly / ns.off }),
     row("event log + OpenTelemetry SDK metrics only (no tracer)", fmtNs(ns.metricsOnly), fmtNs(ns.off), { ratio: ns.metricsOnly / ns.off }),
     row("event log + OpenTelemetry SDK spans only, 10% sampled (no meter)", fmtNs(ns.spansOnly), fmtNs(ns.off), { ratio: ns.spansOnly / ns.off }),
   ];

@@ -12,7 +12,7 @@ import { describeFsError } from "./fs-errors.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
 import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
-import { readJsonLines, type JsonLinesOptions } from "./json-lines.js";
+import { readJsonLines, type JsonLine, type JsonLinesOptions } from "./json-lines.js";
 
 /** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */
 export const MAX_GROUPS = 200;
@@ -68,40 +68,45 @@ export function emptySummary(): ReplaySummary {
  */
 export async function replayJsonLines(file: string, cwd: string, accept: Accept, options: ReplayOptions, summary: ReplaySummary): Promise<void> {
   const index = new Map(summary.groups.map((g) => [`${g.edge}\0${g.rule}`, g]));
-  for await (const entry of readJsonLines(file, cwd, options.lines)) {
-    const at = { file, line: entry.line };
-    if (!("text" in entry)) {
-      summary.unreadable++;
-      options.onBadLine(at, "is longer than an envelope may be (10 MB)");
-      continue;
+  for await (const batch of readJsonLines(file, cwd, options.lines)) {
+    for (const entry of batch) replayLine(file, entry, accept, options, summary, index);
+  }
+}
+
+/** Judges one line of a replayed file into `summary` (`index`: its groups by edge and rule). */
+function replayLine(file: string, entry: JsonLine, accept: Accept, options: ReplayOptions, summary: ReplaySummary, index: Map<string, ReplayGroup>): void {
+  const at = { file, line: entry.line };
+  if (!("text" in entry)) {
+    summary.unreadable++;
+    options.onBadLine(at, "is longer than an envelope may be (10 MB)");
+    return;
+  }
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(entry.text);
+  } catch (error) {
+    summary.unreadable++;
+    options.onBadLine(at, `is not valid JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), QUOTE_LIMIT)}`);
+    return;
+  }
+  summary.envelopes++;
+  const rules =
+    hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: options.as === "*" ? idOf(envelope, "to_agent") : options.as }));
+  if (rules.length === 0) {
+    summary.accepted++;
+    return;
+  }
+  summary.refused++;
+  const edge = `${label(idOf(envelope, "from_agent"))} -> ${label(idOf(envelope, "to_agent"))}`;
+  for (const rule of rules) {
+    let group = index.get(`${edge}\0${rule}`) ?? index.get(`${OTHER_EDGES}\0${rule}`);
+    if (group === undefined) {
+      group = { edge: summary.groups.length < MAX_GROUPS ? edge : OTHER_EDGES, rule, count: 0, examples: [] };
+      summary.groups.push(group);
+      index.set(`${group.edge}\0${rule}`, group);
     }
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(entry.text);
-    } catch (error) {
-      summary.unreadable++;
-      options.onBadLine(at, `is not valid JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), QUOTE_LIMIT)}`);
-      continue;
-    }
-    summary.envelopes++;
-    const rules =
-      hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: options.as === "*" ? idOf(envelope, "to_agent") : options.as }));
-    if (rules.length === 0) {
-      summary.accepted++;
-      continue;
-    }
-    summary.refused++;
-    const edge = `${label(idOf(envelope, "from_agent"))} -> ${label(idOf(envelope, "to_agent"))}`;
-    for (const rule of rules) {
-      let group = index.get(`${edge}\0${rule}`) ?? index.get(`${OTHER_EDGES}\0${rule}`);
-      if (group === undefined) {
-        group = { edge: summary.groups.length < MAX_GROUPS ? edge : OTHER_EDGES, rule, count: 0, examples: [] };
-        summary.groups.push(group);
-        index.set(`${group.edge}\0${rule}`, group);
-      }
-      group.count++;
-      if (group.examples.length < MAX_EXAMPLES) group.examples.push(at);
-    }
+    group.count++;
+    if (group.examples.length < MAX_EXAMPLES) group.examples.push(at);
   }
 }
 

@@ -358,7 +358,11 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     return ms;
   }
 
-  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined, envelope: unknown): ClaimRequest | undefined {
+  /**
+   * The claim of one delivery; `leases`: whether the store may lease it (a store that never
+   * leases reads no token, so none is made: a random UUID costs more than the rest of the request).
+   */
+  function claimRequest(content: ContentVerdict, me: string, at: number, reasons: readonly Reason[], token: string | undefined, envelope: unknown, leases: boolean): ClaimRequest | undefined {
     const { handoffId, taskId, hopIndex, producer, edge, path, budget, branch, approval } = content;
     // A delivery that can neither start nor continue a task writes nothing in its ledger.
     if (taskId === undefined || content.stranger) return undefined;
@@ -377,7 +381,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       branch,
       approval,
       // A fresh token per claim attempt: replicas share the agent id, never the token.
-      token: token ?? globalThis.crypto.randomUUID(),
+      token: token ?? (leases ? globalThis.crypto.randomUUID() : undefined),
       envelope,
     };
   }
@@ -392,20 +396,18 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     else if (content.forged) route = "escalate";
     else if (content.hopLimitReached) route = onHopLimit;
     else if (untracked || content.floorEscalates || claimed?.outcome === "finished" || (attempt !== null && attempt > repairs)) route = "escalate";
-    return {
-      ok: false,
-      duplicate,
-      rejection: {
-        handoff_id: content.handoffId ?? null,
-        hop_index: content.hopIndex ?? null,
-        producer: content.producer ?? null,
-        attempt,
-        repairs,
-        route,
-        reasons: capReasons(reasons as Reason[]),
-        ...(claimed?.outcome === "join" ? { join: joinRefusal(claimed, isoTime) } : {}),
-      },
+    const rejection: { -readonly [K in keyof Rejection]: Rejection[K] } = {
+      handoff_id: content.handoffId ?? null,
+      hop_index: content.hopIndex ?? null,
+      producer: content.producer ?? null,
+      attempt,
+      repairs,
+      route,
+      reasons: capReasons(reasons as Reason[]),
     };
+    // Added after, not spread in: the same keys in the same order, without an object per call.
+    if (claimed?.outcome === "join") rejection.join = joinRefusal(claimed, isoTime);
+    return { ok: false, duplicate, rejection };
   }
 
   /**
@@ -443,7 +445,11 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
           reasons.push(joinReason(content.branch === null ? "/hop" : "/hop/branch", content.taskId as string, claimed, isoTime));
           return refuse(content, reasons, false, claimed);
         case "claimed":
-          if (claimed.leaseUntil !== undefined) lease = { token: (request as ClaimRequest).token as string, expires_at: new Date(claimed.leaseUntil).toISOString() };
+          if (claimed.leaseUntil !== undefined) {
+            const token = (request as ClaimRequest).token;
+            if (token === undefined) throw new TypeError("options.seen.claim leased a claim, but the store says it leases none (leases: false), so the claim has no token");
+            lease = { token, expires_at: new Date(claimed.leaseUntil).toISOString() };
+          }
           break;
         default:
           throw new TypeError(`options.seen.claim returned an unknown outcome ${quoteUntrusted((claimed as { outcome?: unknown }).outcome)}`);
@@ -456,26 +462,24 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     }
     if (reasons.length > 0 && !content.lenient) return refuse(content, reasons, false);
     const join = claimed?.outcome === "claimed" ? claimed.join : undefined;
-    return {
-      ok: true,
-      duplicate: false,
-      record: {
-        // `lenient` or no reason at all: the header is usable (the schema or `lenient` saw to that).
-        handoff_id: content.handoffId as string,
-        task_id: content.taskId as string,
-        hop_index: content.hopIndex as number,
-        producer: content.producer as string,
-        receiver: me,
-        accepted_at: isoTime(at),
-        artefacts_consumed: content.consumed,
-        route: join !== undefined && !join.fired ? "held" : content.route,
-        constraints: content.constraints,
-        warnings: capReasons(reasons),
-        lease,
-        ...(content.branch === null ? {} : { branch: content.branch.id }),
-        ...(join === undefined ? {} : { join }),
-      },
+    const record: { -readonly [K in keyof AcceptanceRecord]: AcceptanceRecord[K] } = {
+      // `lenient` or no reason at all: the header is usable (the schema or `lenient` saw to that).
+      handoff_id: content.handoffId as string,
+      task_id: content.taskId as string,
+      hop_index: content.hopIndex as number,
+      producer: content.producer as string,
+      receiver: me,
+      accepted_at: isoTime(at),
+      artefacts_consumed: content.consumed,
+      route: join !== undefined && !join.fired ? "held" : content.route,
+      constraints: content.constraints,
+      warnings: capReasons(reasons),
+      lease,
     };
+    // Added after, not spread in: the same keys in the same order, without an object per call.
+    if (content.branch !== null) record.branch = content.branch.id;
+    if (join !== undefined) record.join = join;
+    return { ok: true, duplicate: false, record };
   }
 
   function accept(input: unknown, options: AcceptOptions): AcceptResult {
@@ -494,7 +498,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       }
     }
     const at = clock("accept", options.now);
-    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input, seen.leases !== false);
     let claimed: ClaimResult | undefined;
     if (request !== undefined) {
       const answer: unknown = (seen as SeenStore).claim(request);
@@ -519,7 +523,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
       });
     }
     const at = clock("acceptAsync", options.now);
-    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input);
+    const request = seen === undefined ? undefined : claimRequest(content, me, at, reasons, options.claimToken, input, seen.leases !== false);
     const claimed = request === undefined ? undefined : claimResult(await (seen as AsyncSeenStore).claim(request));
     return settle(content, me, at, reasons, request, claimed, seen !== undefined && request === undefined);
   }

@@ -83,6 +83,8 @@ export interface RedisSeenStore extends AsyncSeenStore {
   finish(request: FinishRequest): Promise<FinishResult>;
   settle(request: SettleRequest): Promise<SettleResult>;
   joinState(request: JoinStateRequest): Promise<JoinStateResult>;
+  /** Whether it leases claims (created with `leaseMs` above 0). */
+  readonly leases: boolean;
 }
 
 /** Seven days, in seconds. */
@@ -208,6 +210,7 @@ export function createRedisSeenStore(client: SeamRedisClient, options: RedisSeen
   const ttlArg = String(ttl);
   const calls = untimed(client);
   return {
+    leases: leaseMs > 0,
     async claim(request: ClaimRequest): Promise<ClaimResult> {
       const { handoffId, taskId, hopIndex, producer, path, budget, branch } = request;
       if (hopIndex !== null && (!Number.isSafeInteger(hopIndex) || hopIndex < 0)) {

@@ -61,6 +61,7 @@
 import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import type { Overcommit } from "./checks/budget-overcommitted.js";
 import { envelopeDigest } from "./envelope-digest.js";
+import { HandoffIndex } from "./handoff-index.js";
 import type { FanBranch } from "./fan-out-map.js";
 
 /** The edge a delivery travels, as the graph declares it. */
@@ -428,6 +429,12 @@ export type SettleResult =
  */
 export interface SeenStore {
   claim(request: ClaimRequest): ClaimResult;
+  /**
+   * Whether the store may lease a claim, and so reads `request.token` (optional; absent counts
+   * as `true`). `false`: it never leases, so `accept()` makes no random token for its claims
+   * (`request.token` is then the caller's `claimToken`, or undefined).
+   */
+  readonly leases?: boolean;
   finish?(request: FinishRequest): FinishResult;
   settle?(request: SettleRequest): SettleResult;
   /** The task's join (optional): acts on its policy once, when it finds the join given up on (see {@link JoinClosed}). */
@@ -441,6 +448,8 @@ export interface SeenStore {
  */
 export interface AsyncSeenStore {
   claim(request: ClaimRequest): ClaimResult | PromiseLike<ClaimResult>;
+  /** As {@link SeenStore.leases}. */
+  readonly leases?: boolean;
   finish?(request: FinishRequest): FinishResult | PromiseLike<FinishResult>;
   settle?(request: SettleRequest): SettleResult | PromiseLike<SettleResult>;
   joinState?(request: JoinStateRequest): JoinStateResult | PromiseLike<JoinStateResult>;
@@ -584,7 +593,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   const graphWide = scope === "graph";
   const leaseMs = options.leaseMs ?? 0;
   if (!Number.isSafeInteger(leaseMs) || leaseMs < 0) throw new TypeError(`createMemorySeenStore: leaseMs must be a whole number of milliseconds, 0 (no lease) or more, not ${String(leaseMs)}`);
-  const accepted = new Map<string, HopOwner>();
+  const accepted = new HandoffIndex<HopOwner>();
   const tasks = new Map<string, TaskLedger>();
   // The tasks in the order of their last write, a doubly linked list through the ledgers: the
   // oldest (first to expire) at one end, the newest at the other. Not the Map's own order: moving
@@ -596,8 +605,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   function sweep(now: number): void {
     while (oldest !== null && now - oldest.touched >= ttl) {
       const task = oldest;
-      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(keyOfHandoff(hop.producer, hop.handoffId));
-      for (const hop of task.branchHops ?? []) accepted.delete(keyOfHandoff(hop.producer, hop.handoffId));
+      for (let hop = task.last; hop !== null; hop = hop.previous) accepted.delete(hop.producer, hop.handoffId);
+      for (const hop of task.branchHops ?? []) accepted.delete(hop.producer, hop.handoffId);
       tasks.delete(task.taskId);
       oldest = task.newer;
       if (oldest === null) newest = null;
@@ -743,8 +752,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   }
 
   /** Records an accepted hop in a branch: its handoff, its place in the branch, the task's new round. */
-  function claimBranchHop(request: ClaimRequest, task: TaskLedger, branch: BranchLedger, claim: HopOwner, handoffKey: string): void {
-    accepted.set(handoffKey, claim);
+  function claimBranchHop(request: ClaimRequest, task: TaskLedger, branch: BranchLedger, claim: HopOwner): void {
+    accepted.set(claim.producer, claim.handoffId, claim);
     (task.branchHops ??= []).push(claim);
     branch.last = claim;
     branch.path = request.path ?? null;
@@ -760,7 +769,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
    * join's condition moves the task on from the longest branch, with the branches' spend added
    * back. Steps 0 to 2 of `claim` (unusable header, redelivery, ended task) ran before.
    */
-  function claimInBranch(request: ClaimRequest, b: ClaimBranch, handoffId: string, hopIndex: number, handoffKey: string, known: TaskLedger | undefined): ClaimResult {
+  function claimInBranch(request: ClaimRequest, b: ClaimBranch, handoffId: string, hopIndex: number, known: TaskLedger | undefined): ClaimResult {
     const fan = known?.fan ?? null;
     const current = fan !== null && fan.fanOut === b.fanOut && fan.from === b.from ? fan : null;
     // A branch's claims are committed when made: leases cover the task's own chain only.
@@ -785,7 +794,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         const claim = make(current.base);
         const branch: BranchLedger = { id: b.id, opened: claim, last: null, path: null, budget: null, arrived: null, ended: null };
         current.branches.set(b.id, branch);
-        claimBranchHop(request, task, branch, claim, handoffKey);
+        claimBranchHop(request, task, branch, claim);
         return CLAIMED;
       }
       // A new fan-out from where the task is now: judged against its chain, like any next hop.
@@ -815,7 +824,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         ended: [],
         closed: null,
       };
-      claimBranchHop(request, task, branch, claim, handoffKey);
+      claimBranchHop(request, task, branch, claim);
       return CLAIMED;
     }
     // A hop inside a branch.
@@ -835,9 +844,9 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       }
       branch = { id: b.id, opened: null, last: null, path: null, budget: null, arrived: null, ended: null };
       seen.branches.set(b.id, branch);
-      return claimInside(request, b, task, seen, branch, make, isReplayOf, handoffKey);
+      return claimInside(request, b, task, seen, branch, make, isReplayOf);
     }
-    return claimInside(request, b, known as TaskLedger, current as FanLedger, branch, make, isReplayOf, handoffKey);
+    return claimInside(request, b, known as TaskLedger, current as FanLedger, branch, make, isReplayOf);
   }
 
   /** A hop inside an opened branch: the branch's own chain of custody, then the join. */
@@ -849,7 +858,6 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     branch: BranchLedger,
     make: (previous: HopOwner | null) => HopOwner,
     isReplayOf: (hop: HopOwner | null) => boolean,
-    handoffKey: string,
   ): ClaimResult {
     const hopIndex = request.hopIndex as number;
     const last = branch.last;
@@ -866,7 +874,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
     if (faults !== undefined) return custodyAnswer(request, task, last, faults);
     if (request.verdict === "rejected") return { outcome: "noted", attempt: refuse(request, task) };
     const claim = make(last);
-    claimBranchHop(request, task, branch, claim, handoffKey);
+    claimBranchHop(request, task, branch, claim);
     if (!b.arrives || fan.join === null) return CLAIMED;
     branch.arrived = claim;
     fan.arrived.push(branch);
@@ -921,6 +929,8 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
   }
 
   return {
+    leases: leaseMs > 0,
+
     claim(request: ClaimRequest): ClaimResult {
       sweep(request.at);
       const { handoffId, hopIndex } = request;
@@ -931,8 +941,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
         return { outcome: "noted", attempt: refuse(request, task) };
       }
       // Keyed by producer too: another sender's use of a handoff id cannot make this one a duplicate.
-      const handoffKey = keyOfHandoff(request.producer, handoffId);
-      const earlier = accepted.get(handoffKey);
+      const earlier = accepted.get(request.producer, handoffId);
       const task = tasks.get(request.taskId);
       if (earlier !== undefined) {
         if (task !== undefined && isOpenLease(earlier, request, task)) return redeliverLeased(earlier, request, task);
@@ -942,7 +951,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const acted = task === undefined ? null : actOnJoin(task, request.at);
       if (acted !== null) return { outcome: "join", ...acted };
       if (task?.ended !== undefined) return { outcome: "finished", ended: task.ended };
-      if (request.branch != null) return claimInBranch(request, request.branch, handoffId, hopIndex, handoffKey, task);
+      if (request.branch != null) return claimInBranch(request, request.branch, handoffId, hopIndex, task);
       const last = task === undefined ? null : task.last;
       const taken = takenHop(request, hopIndex, last, task);
       if (taken !== undefined) return taken;
@@ -959,7 +968,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
       const digest = token === null ? null : envelopeDigest(request.envelope);
       const claim: HopOwner = { hopIndex, handoffId, producer: request.producer, receiver: request.receiver, at: request.at, previous: last, taskId: request.taskId, token, until, digest };
       const claimed: ClaimResult = until === null ? CLAIMED : { outcome: "claimed", leaseUntil: until };
-      accepted.set(handoffKey, claim);
+      accepted.set(request.producer, handoffId, claim);
       if (task === undefined) {
         remember({
           last: claim,
@@ -991,7 +1000,7 @@ export function createMemorySeenStore(options: MemorySeenStoreOptions = {}): Req
 
     settle(request: SettleRequest): SettleResult {
       sweep(request.at);
-      const hop = accepted.get(keyOfHandoff(request.producer, request.handoffId));
+      const hop = accepted.get(request.producer, request.handoffId);
       if (hop === undefined || hop.taskId !== request.taskId) return { outcome: "lost", holder: null };
       if (hop.token !== request.token) return { outcome: "lost", holder: holder(hop) };
       if (hop.until === null) return COMMITTED;
@@ -1151,11 +1160,6 @@ export function joinedBudget(parent: ClaimBudget | null, branches: Iterable<Clai
 
 function holder(claim: HopOwner): ClaimHolder {
   return { handoffId: claim.handoffId, receiver: claim.receiver, at: claim.at };
-}
-
-/** The key of a handoff: its producer and id (a producer id never holds a NUL: the envelope's text may, so the length leads). */
-function keyOfHandoff(producer: string | null, handoffId: string): string {
-  return producer === null ? `-:${handoffId}` : `${producer.length}:${producer}:${handoffId}`;
 }
 
 /**

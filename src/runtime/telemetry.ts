@@ -29,6 +29,11 @@ export const INSTRUMENTATION_SCOPE = "seam-handoff";
 type AttributeValue = string | number | string[];
 /** Attributes of a span or a measurement. */
 export type Attributes = Record<string, AttributeValue>;
+/** One series of a counter kept here: its attribute set and its count so far. */
+interface Series {
+  readonly attributes: Attributes;
+  value: number;
+}
 
 /** The part of a span Seam uses (`@opentelemetry/api`'s `Span`). */
 export interface SpanLike {
@@ -89,9 +94,9 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
   const meter = api.metrics.getMeter(INSTRUMENTATION_SCOPE, version);
   // Counts are kept here and read by the SDK at each collection (observable counters): a Map
   // update per handoff instead of an SDK call, which costs more than accept() itself.
-  const handoffs = new Map<string, { readonly attributes: Attributes; value: number }>();
-  const rejections = new Map<string, { readonly attributes: Attributes; value: number }>();
-  function observeAll(counts: Map<string, { readonly attributes: Attributes; value: number }>) {
+  const handoffs = new Map<string, Series>();
+  const rejections = new Map<string, Series>();
+  function observeAll(counts: Map<string, Series>) {
     return (result: { observe(value: number, attributes?: Attributes): void }): void => {
       for (const { attributes, value } of counts.values()) result.observe(value, attributes);
     };
@@ -105,12 +110,17 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
       unit: "{reason}",
     })
     .addCallback(observeAll(rejections));
-  function count(counts: Map<string, { readonly attributes: Attributes; value: number }>, key: string, make: () => Attributes): void {
-    const found = counts.get(key);
+  /** Adds one to the series `key` (the overflow series past {@link MAX_SERIES}); returns the series counted. */
+  function count(counts: Map<string, Series>, key: string, make: () => Attributes): Series {
+    let found = counts.get(key);
     if (found !== undefined) found.value++;
-    else if (counts.size < MAX_SERIES) counts.set(key, { attributes: make(), value: 1 });
-    else count(counts, OVERFLOW_KEY, () => ({ "otel.metric.overflow": "true" }));
+    else if (counts.size < MAX_SERIES) counts.set(key, (found = { attributes: make(), value: 1 }));
+    else found = count(counts, OVERFLOW_KEY, () => ({ "otel.metric.overflow": "true" }));
+    return found;
   }
+  // The series of the previous handoff, and its edge's histogram attributes: steady traffic
+  // repeats the same labels, which compare for less than building and hashing their key.
+  let last: { from: string; to: string; kind: string; verdict: string; status: string; series: Series; edge: Attributes } | null = null;
   const hops = meter.createHistogram("seam.hop.index", {
     description: "hop.index of ingested handoffs, by edge",
     unit: "{hop}",
@@ -190,33 +200,44 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
           { kind: SPAN_KIND_INTERNAL, startTime: timing.startedAt, attributes: spanStart(event.receiver, event.verdict) },
           api.context.active(),
         );
-        if (span.isRecording()) span.setAttributes(spanAttributes(event));
-        if (event.verdict === "rejected") {
-          const first = event.reasons[0];
-          const more = event.reasons_total > 1 ? ` and ${event.reasons_total - 1} more` : "";
-          span.setStatus({ code: STATUS_ERROR, message: first === undefined ? "rejected" : `rejected: ${first.rule} at ${first.path || "/"}${more}` });
+        // A span that is not recorded (90% of them at a 10% sampler) drops what it is given: build nothing for it.
+        if (span.isRecording()) {
+          span.setAttributes(spanAttributes(event));
+          if (event.verdict === "rejected") {
+            const first = event.reasons[0];
+            const more = event.reasons_total > 1 ? ` and ${event.reasons_total - 1} more` : "";
+            span.setStatus({ code: STATUS_ERROR, message: first === undefined ? "rejected" : `rejected: ${first.rule} at ${first.path || "/"}${more}` });
+          }
         }
         span.end(timing.endedAt);
 
         const from = agentLabel(event.producer);
         const to = agentLabel(event.receiver);
         const kind = event.edge ?? OTHER;
+        const verdict = event.verdict;
         const status = event.status !== null && STATUSES.has(event.status) ? event.status : event.status === null ? "none" : OTHER;
-        count(handoffs, `${from}\0${to}\0${kind}\0${event.verdict}\0${status}`, () => ({
-          "seam.edge.from": from,
-          "seam.edge.to": to,
-          "seam.edge.kind": kind,
-          "seam.verdict": event.verdict,
-          "seam.handoff.status": status,
-        }));
-        if (event.verdict === "duplicate") return;
-        const edge = cached(`e\0${from}\0${to}\0${kind}`, () => ({ "seam.edge.from": from, "seam.edge.to": to, "seam.edge.kind": kind }));
+        let edge: Attributes;
+        if (last !== null && last.from === from && last.to === to && last.kind === kind && last.verdict === verdict && last.status === status) {
+          last.series.value++;
+          edge = last.edge;
+        } else {
+          const series = count(handoffs, `${from}\0${to}\0${kind}\0${verdict}\0${status}`, () => ({
+            "seam.edge.from": from,
+            "seam.edge.to": to,
+            "seam.edge.kind": kind,
+            "seam.verdict": verdict,
+            "seam.handoff.status": status,
+          }));
+          edge = cached(`e\0${from}\0${to}\0${kind}`, () => ({ "seam.edge.from": from, "seam.edge.to": to, "seam.edge.kind": kind }));
+          // Only a series of its own is remembered: the overflow series stands for many label sets.
+          last = series.attributes["otel.metric.overflow"] === undefined ? { from, to, kind, verdict, status, series, edge } : null;
+        }
+        if (verdict === "duplicate") return;
         if (event.hop_index !== null) hops.record(event.hop_index, edge);
         if (event.size_bytes !== null) sizes.record(event.size_bytes, edge);
         if (event.verdict === "rejected" || event.verdict === "observed") {
           for (const reason of event.reasons) {
             const field = fieldLabel(reason.path, reason.rule);
-            const verdict = event.verdict;
             count(rejections, `${from}\0${field}\0${reason.rule}\0${verdict}`, () => ({
               "seam.edge.from": from,
               "seam.field": field,

@@ -115,7 +115,7 @@ describe("JSON Lines reading", () => {
     const dir = folder();
     writeFileSync(join(dir, "log.jsonl"), `{"a":1}\n${"x".repeat(5000)}\n{"b":2}\n`);
     const lines = [];
-    for await (const line of readJsonLines("log.jsonl", dir, { maxLine: 100 })) lines.push(line);
+    for await (const batch of readJsonLines("log.jsonl", dir, { maxLine: 100 })) lines.push(...batch);
     expect(lines).toEqual([
       { line: 1, text: '{"a":1}' },
       { line: 2, tooLong: true },
