@@ -226,16 +226,22 @@ class EnvelopeCheck:
         check_addressee(to, me, reasons)
         reached = check_hop_limit(self._graph, hop, reasons)
         budget = _fields_of(get("budget"))
+        claim_budget: ClaimBudget | None = None
         # _NO_FIELDS stands for a value that is no dict (an envelope's own {} is another object).
-        consumed = _fields_of(budget.get("consumed"))
-        caps = _fields_of(budget.get("limit"))
-        if consumed is not _NO_FIELDS and caps is not _NO_FIELDS:
-            check_counters(consumed, caps, reasons)
-            check_counters_reported(consumed, caps, reasons)
+        if budget is not _NO_FIELDS:
+            consumed = _fields_of(budget.get("consumed"))
+            caps = _fields_of(budget.get("limit"))
+            # The whole-number counters, read once: the two budget checks and the ledger take them.
+            limit = _counters(caps)
+            spent = _counters(consumed)
+            if consumed is not _NO_FIELDS and limit is not None:
+                check_counters(spent, limit, reasons)
+                check_counters_reported(consumed, limit, reasons)
+            claim_budget = ClaimBudget(limit, spent)
         artefacts = get("artefacts")
         required = self._required_artefacts(artefacts, schema_paths) if artefacts else ()
         check_blocking_questions(get("open_questions"), get("status"), reasons)
-        return reached, required, None if budget is _NO_FIELDS else ClaimBudget(_counters(caps), _counters(consumed))
+        return reached, required, claim_budget
 
     @staticmethod
     def _required_artefacts(artefacts: object, schema_paths: Set[str]) -> tuple[RequiredArtefact, ...]:

@@ -588,9 +588,11 @@ class _Task:
         self.pending: str | None = None
         self.ended: TaskEnd | None = None
         self.touched = at
-        # The latest fan-out, and every hop accepted in a branch (duplicates and expiry).
+        # The latest fan-out, and every hop accepted in a branch (duplicates and expiry); None
+        # until the first: most tasks never fan out, and a list per task that stays empty is one
+        # more object for the cyclic GC to count and traverse for as long as the task is kept.
         self.fan: _Fan | None = None
-        self.branch_hops: list[_HopOwner] = []
+        self.branch_hops: list[_HopOwner] | None = None
 
 
 class MemorySeenStore:
@@ -638,7 +640,7 @@ class MemorySeenStore:
             if now - tasks[task_id].touched < self._ttl:
                 break
             gone = tasks.pop(task_id)
-            for hop in [*gone.hops, *gone.branch_hops]:
+            for hop in gone.hops if gone.branch_hops is None else [*gone.hops, *gone.branch_hops]:
                 self._accepted.pop(_handoff_key(hop.producer, hop.handoff_id), None)
 
     def _touch(self, task_id: str, task: _Task, at: int) -> None:
@@ -839,7 +841,10 @@ class MemorySeenStore:
     def _save_branch_hop(self, request: ClaimRequest, task: _Task, branch: _Branch, claim: _HopOwner, key: str) -> None:
         """Records an accepted hop in a branch: its handoff, its place in the branch, the task's new round."""
         self._accepted[key] = claim
-        task.branch_hops.append(claim)
+        if task.branch_hops is None:
+            task.branch_hops = [claim]
+        else:
+            task.branch_hops.append(claim)
         branch.hops.append(claim)
         branch.path = request.path
         branch.budget = request.budget
