@@ -8,7 +8,7 @@ import { createSourceFile } from "../../src/core/source-file.js";
 import { rescan } from "../../src/parser/rescan.js";
 import { scan } from "../../src/parser/scanner.js";
 import { createOverlayHost } from "../../src/program/host.js";
-import { createProgram } from "../../src/program/program.js";
+import { createProgram, REUSE_TAIL_SHARE } from "../../src/program/program.js";
 import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
 
 const read = (url: URL): string => readFileSync(url, "utf8");
@@ -195,5 +195,18 @@ describe("reuseAcrossTokenEdit", () => {
     const spaced = createSourceFile("x.seam", file.text.replace("delegate a -> b", "delegate  a -> b"));
     expect(program.checkFile(spaced)).toEqual(check(spaced));
     expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 2 });
+  });
+
+  it("checks afresh an edit with more than a quarter of the text after it, reusing one nearer the end", () => {
+    const program = createProgram(createOverlayHost());
+    program.checkFile(createSourceFile("x.seam", findings));
+    // "// what a does": the third line of twelve, most of the text after it.
+    const early = createSourceFile("x.seam", findings.replace("// what a does", "// what a  does"));
+    expect(findings.length - findings.indexOf("// what a does")).toBeGreaterThan(findings.length * REUSE_TAIL_SHARE);
+    expect(program.checkFile(early)).toEqual(check(early));
+    expect(program.stats).toEqual({ checks: 2, cacheHits: 0, reused: 0 });
+    const late = createSourceFile("x.seam", early.text.replace("// the end", "// the  end"));
+    expect(program.checkFile(late)).toEqual(check(late));
+    expect(program.stats).toEqual({ checks: 2, cacheHits: 0, reused: 1 });
   });
 });
