@@ -112,7 +112,7 @@ describe("the ledger refuses, naming what went wrong", () => {
           'task "case-5" ended at 2026-12-01T09:00:01.000Z after hop 1: "diagnostics" took terminal "ticket_closed" ("complete"); a finished task takes no further handoff',
       },
     ]);
-    expect(finish("case-5", { me: "diagnostics", terminal: "ticket_closed", outcome: "complete", seen })).toEqual({
+    expect(finish("case-5", { me: "diagnostics", terminal: "ticket_closed", outcome: "complete", seen, now: () => T0 + 3000 })).toEqual({
       ok: false,
       rule: "task-finished",
       message: 'task "case-5" ended before, at 2026-12-01T09:00:01.000Z: "diagnostics" took terminal "ticket_closed" (complete)',
@@ -123,7 +123,7 @@ describe("the ledger refuses, naming what went wrong", () => {
   it("ending a task someone else owns", async () => {
     const seen = createMemorySeenStore();
     deliver(seen, hop("case-6", ["concierge", "diagnostics"]));
-    expect(await finishAsync("case-6", { me: "concierge", terminal: "resolved", outcome: "complete", seen })).toEqual({
+    expect(await finishAsync("case-6", { me: "concierge", terminal: "resolved", outcome: "complete", seen, now: () => T0 + 1000 })).toEqual({
       ok: false,
       rule: "not-owner",
       owner: "diagnostics",
