@@ -372,21 +372,28 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
    * `item* "}"` (the `{` is read): parses items with `item` and skips what no item starts, up to
    * the block's recovery set. Returns the items in source order.
    */
-  const block = <T>(spec: BlockSpec, item: (kind: number) => T | undefined): T[] => {
-    const items: T[] = [];
+  const block = <T extends object>(spec: BlockSpec, item: (kind: number) => T | undefined): T[] => {
+    // Most blocks of a large graph hold one item (`{ max_rounds 3 }`): it is kept aside and
+    // returned in an array of one, so no array is grown by `push` only to be copied by `fitted`.
+    let only: T | undefined;
+    let items: T[] | undefined;
+    const read = (): T[] => (items !== undefined ? fitted(items) : only === undefined ? [] : [only]);
     for (;;) {
       const kind = peek();
       if (spec.starts[kind] === 1) {
         const parsed = item(kind);
-        if (parsed !== undefined) items.push(parsed);
+        if (parsed === undefined) continue;
+        if (items !== undefined) items.push(parsed);
+        else if (only === undefined) only = parsed;
+        else items = [only, parsed];
         continue;
       }
       if (kind === k.K_RCURLY) {
         next();
-        return fitted(items);
+        return read();
       }
       expected(spec.expected);
-      if (kind < 0 || spec.outer[kind] === 1) return fitted(items);
+      if (kind < 0 || spec.outer[kind] === 1) return read();
       skipToRecoverySet(spec);
     }
   };
