@@ -68,17 +68,30 @@ export function emptySummary(): ReplaySummary {
  */
 export async function replayJsonLines(file: string, cwd: string, accept: Accept, options: ReplayOptions, summary: ReplaySummary): Promise<void> {
   const index = new Map(summary.groups.map((g) => [`${g.edge}\0${g.rule}`, g]));
+  // Decided once per file, not once per line: whether each envelope names its own receiver.
+  const as = options.as === "*" ? undefined : options.as;
   for await (const batch of readJsonLines(file, cwd, options.lines)) {
-    for (const entry of batch) replayLine(file, entry, accept, options, summary, index);
+    for (let i = 0; i < batch.length; i++) replayLine(file, batch[i] as JsonLine, accept, as, options, summary, index);
   }
 }
 
-/** Judges one line of a replayed file into `summary` (`index`: its groups by edge and rule). */
-function replayLine(file: string, entry: JsonLine, accept: Accept, options: ReplayOptions, summary: ReplaySummary, index: Map<string, ReplayGroup>): void {
-  const at = { file, line: entry.line };
+/**
+ * Judges one line of a replayed file into `summary` (`as`: the receiver, or `undefined` for each
+ * envelope's own; `index`: its groups by edge and rule). The line's place is built only for a
+ * line that is reported or kept as an example: most lines are accepted and need none.
+ */
+function replayLine(
+  file: string,
+  entry: JsonLine,
+  accept: Accept,
+  as: string | undefined,
+  options: ReplayOptions,
+  summary: ReplaySummary,
+  index: Map<string, ReplayGroup>,
+): void {
   if (!("text" in entry)) {
     summary.unreadable++;
-    options.onBadLine(at, "is longer than an envelope may be (10 MB)");
+    options.onBadLine({ file, line: entry.line }, "is longer than an envelope may be (10 MB)");
     return;
   }
   let envelope: unknown;
@@ -86,17 +99,18 @@ function replayLine(file: string, entry: JsonLine, accept: Accept, options: Repl
     envelope = JSON.parse(entry.text);
   } catch (error) {
     summary.unreadable++;
-    options.onBadLine(at, `is not valid JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), QUOTE_LIMIT)}`);
+    options.onBadLine({ file, line: entry.line }, `is not valid JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), QUOTE_LIMIT)}`);
     return;
   }
   summary.envelopes++;
   const rules =
-    hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: options.as === "*" ? idOf(envelope, "to_agent") : options.as }));
+    hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: as ?? idOf(envelope, "to_agent") }));
   if (rules.length === 0) {
     summary.accepted++;
     return;
   }
   summary.refused++;
+  const at = { file, line: entry.line };
   const edge = `${label(idOf(envelope, "from_agent"))} -> ${label(idOf(envelope, "to_agent"))}`;
   for (const rule of rules) {
     let group = index.get(`${edge}\0${rule}`) ?? index.get(`${OTHER_EDGES}\0${rule}`);

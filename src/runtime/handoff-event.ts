@@ -304,6 +304,26 @@ function jsonText(value: string | null): string {
   return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
+/**
+ * {@link jsonText} that remembers its last answer, for a field whose value repeats from one event
+ * to the next (graph, agents, edge kind, status, verdict, route): a comparison with the last
+ * value instead of a scan for characters to escape. The same text always writes the same way.
+ */
+function rememberingJsonText(): (value: string | null) => string {
+  let lastValue: string | null = null;
+  let lastJson = "null";
+  return (value) => (value === lastValue ? lastJson : ((lastJson = jsonText(value)), (lastValue = value), lastJson));
+}
+
+const graphJson = rememberingJsonText();
+const producerJson = rememberingJsonText();
+const receiverJson = rememberingJsonText();
+const edgeJson = rememberingJsonText();
+const statusJson = rememberingJsonText();
+const versionJson = rememberingJsonText();
+const verdictJson = rememberingJsonText();
+const routeJson = rememberingJsonText();
+
 /** A number or `null` as JSON.stringify writes it (`null` for NaN and the infinities). */
 function jsonNumber(value: number | null): string {
   return value !== null && Number.isFinite(value) ? String(value) : "null";
@@ -322,11 +342,11 @@ export function handoffEventLine(event: HandoffEvent): string {
     reasons += `${i === 0 ? "" : ","}{"path":${jsonText(reason.path)},"rule":${jsonText(reason.rule)}}`;
   }
   return (
-    `{"event":${jsonText(event.event)},"v":${jsonNumber(event.v)},"at":${jsonText(event.at)},"graph":${jsonText(event.graph)},` +
-    `"handoff_id":${jsonText(event.handoff_id)},"task_id":${jsonText(event.task_id)},"producer":${jsonText(event.producer)},` +
-    `"receiver":${jsonText(event.receiver)},"edge":${jsonText(event.edge)},"status":${jsonText(event.status)},` +
-    `"envelope_version":${jsonText(event.envelope_version)},"latency_ms":${jsonNumber(event.latency_ms)},"ingest_ms":${jsonNumber(event.ingest_ms)},` +
-    `"verdict":${jsonText(event.verdict)},"route":${jsonText(event.route)},"size_bytes":${jsonNumber(event.size_bytes)},` +
+    `{"event":${jsonText(event.event)},"v":${jsonNumber(event.v)},"at":${jsonText(event.at)},"graph":${graphJson(event.graph)},` +
+    `"handoff_id":${jsonText(event.handoff_id)},"task_id":${jsonText(event.task_id)},"producer":${producerJson(event.producer)},` +
+    `"receiver":${receiverJson(event.receiver)},"edge":${edgeJson(event.edge)},"status":${statusJson(event.status)},` +
+    `"envelope_version":${versionJson(event.envelope_version)},"latency_ms":${jsonNumber(event.latency_ms)},"ingest_ms":${jsonNumber(event.ingest_ms)},` +
+    `"verdict":${verdictJson(event.verdict)},"route":${routeJson(event.route)},"size_bytes":${jsonNumber(event.size_bytes)},` +
     `"hop_index":${jsonNumber(event.hop_index)},"hop_limit":${jsonNumber(event.hop_limit)},"reasons":[${reasons}],` +
     `"reasons_total":${jsonNumber(event.reasons_total)},"branch":${jsonText(event.branch)},"join":${jsonText(event.join)}}\n`
   );

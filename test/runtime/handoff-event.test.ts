@@ -57,6 +57,30 @@ describe("handoffEventLine", () => {
     );
   });
 
+  // The line remembers the last text of each repeating field (graph, agents, edge, status...):
+  // runs of events drawn from a few of them hit and miss that memory in every order.
+  it("writes JSON.stringify's bytes for runs of events that repeat some fields and change others", () => {
+    fc.assert(
+      fc.property(
+        fc.array(events, { minLength: 1, maxLength: 4 }).chain((pool) =>
+          fc.array(
+            fc.tuple(fc.nat(pool.length - 1), fc.nat(pool.length - 1)).map(([a, b]) => {
+              const base = pool[a] as HandoffEvent;
+              const other = pool[b] as HandoffEvent;
+              // Mixes two events field by field: one field changes while its neighbours repeat.
+              return { ...base, producer: other.producer, status: other.status, route: other.route } as HandoffEvent;
+            }),
+            { minLength: 1, maxLength: 12 },
+          ),
+        ),
+        (run) => {
+          for (const event of run) expect(handoffEventLine(event)).toBe(`${JSON.stringify(event)}\n`);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it("writes JSON.stringify's bytes for what the describer makes of any envelope and verdict", () => {
     const describe = createHandoffDescriber({ graph: desk.graph, edges: desk.edges });
     fc.assert(
