@@ -55,7 +55,8 @@ export function moveCheck(previous: CheckResult, file: SourceFile, edit: TextEdi
 /**
  * `value` (plain objects and arrays: a check, a tree) with every range moved across `edit` and
  * each key of `replaced` swapped for its value, as {@link moveCheck} says; `undefined` when it
- * cannot be moved. What is unchanged is shared, not copied.
+ * cannot be moved. What is unchanged is shared, not copied, and an object met twice (a
+ * declaration, in the tree and as a model object's `decl`) maps to one copy.
  */
 export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): T | undefined {
   const { from, oldTo } = edit;
