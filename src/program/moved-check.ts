@@ -14,6 +14,15 @@ import type { TextEdit } from "../parser/rescan.js";
 /** Thrown inside the copy when a range cannot be moved without a fresh check. */
 class NotReusable extends Error {}
 
+/** Thrown inside the copy when it met a declaration of a kind {@link declKinds} did not hold yet. */
+class CopyAgain extends Error {}
+
+/**
+ * The kinds of tree node that the checked model names as a `decl` (graphs, agents, edges, joins),
+ * learnt by the copy as it meets them (see {@link moveOffsets}); the only nodes it may meet twice.
+ */
+const declKinds = new Set<string>();
+
 /**
  * Where an offset of the old text lies in the new one, given `edit`: a range's start at the
  * edit's old end (the token after it) moves, a range's end at the edit's start (the token before
@@ -46,15 +55,34 @@ export function moveCheck(previous: CheckResult, file: SourceFile, edit: TextEdi
 /**
  * `value` (plain objects and arrays: a check, a tree) with every range moved across `edit` and
  * each key of `replaced` swapped for its value, as {@link moveCheck} says; `undefined` when it
- * cannot be moved. What is unchanged is shared, not copied.
+ * cannot be moved. What is unchanged is shared, not copied, and an object met twice (a
+ * declaration, in the tree and as a model object's `decl`) maps to one copy.
  */
 export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): T | undefined {
-  const moved = new Map<object, unknown>(replaced);
+  const { from, oldTo } = edit;
+  const delta = edit.newTo - edit.oldTo;
+  // Swaps are looked up only where an object of their sort can be met: tree nodes and model
+  // objects (a `decl`) in one map, which also remembers their copies; the few swapped ranges and
+  // other objects (a checked terminal, the file) in short lists, since a map lookup for each of
+  // the 10^5 ranges and objects after the edit would cost more than the copy.
+  const moved = new Map<object, unknown>();
+  const rangeKeys: object[] = [];
+  const rangeValues: unknown[] = [];
+  const otherKeys: object[] = [];
+  const otherValues: unknown[] = [];
+  const nodeKeys: object[] = [];
+  const nodeValues: unknown[] = [];
+  for (const [key, to] of replaced) {
+    const kind = (key as { kind?: unknown }).kind;
+    if (typeof kind === "string" ? declKinds.has(kind) : "decl" in key) moved.set(key, to);
+    else if (typeof kind === "string") (nodeKeys.push(key), nodeValues.push(to));
+    else if (isRange(key)) (rangeKeys.push(key), rangeValues.push(to));
+    else (otherKeys.push(key), otherValues.push(to));
+  }
   const copy = (value: unknown): unknown => {
     if (typeof value !== "object" || value === null) return value;
-    const known = moved.get(value);
-    if (known !== undefined) return known;
     if (Array.isArray(value)) {
+      for (let i = 0; i < otherKeys.length; i++) if (otherKeys[i] === value) return otherValues[i];
       let items: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
@@ -65,30 +93,56 @@ export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<o
     }
     if (Object.getPrototypeOf(value) !== Object.prototype) throw new NotReusable(); // a Map, class instance...: not plain data this copy understands
     const fields = value as Record<string, unknown>;
-    if (typeof fields["start"] === "number" && isRange(value)) {
-      const start = moveStart(edit, value.start);
-      const end = moveEnd(edit, value.end);
-      if (start === undefined || end === undefined || start > end || (value.start === value.end && start !== end)) throw new NotReusable();
-      return start === value.start && end === value.end ? value : { start, end };
+    const start = fields["start"];
+    if (typeof start === "number" && isRange(value)) {
+      for (let i = 0; i < rangeKeys.length; i++) if (rangeKeys[i] === value) return rangeValues[i];
+      const end = value.end;
+      // moveStart and moveEnd, inlined: this runs for every range after the edit.
+      const newStart = start < from ? start : start >= oldTo ? start + delta : -1;
+      const newEnd = end <= from ? end : end > oldTo ? end + delta : -1;
+      if (newStart < 0 || newEnd < 0 || newStart > newEnd || (start === end && newStart !== newEnd)) throw new NotReusable();
+      return newStart === start && newEnd === end ? value : { start: newStart, end: newEnd };
+    }
+    const kind = fields["kind"];
+    // A tree node is met once, in the tree, unless the model names it as a `decl`: only nodes of
+    // the kinds the model names are looked up and remembered (a map entry for each of the 10^5
+    // nodes after the edit cost more than the rest of the copy).
+    const tracked = typeof kind === "string" ? declKinds.has(kind) : "decl" in fields;
+    if (tracked) {
+      const known = moved.get(value);
+      if (known !== undefined) return known;
+    } else if (typeof kind !== "string") {
+      for (let i = 0; i < otherKeys.length; i++) if (otherKeys[i] === value) return otherValues[i];
+    } else {
+      for (let i = 0; i < nodeKeys.length; i++) if (nodeKeys[i] === value) return nodeValues[i];
     }
     // A tree node and everything under it lie before the edit; so does a checked agent, edge,
     // join or graph whose declaration does (it is made from that declaration alone).
-    if (isNodeBefore(value, edit.from) || isNodeBefore(fields["decl"] as object | undefined, edit.from)) return value;
+    if (isNodeBefore(value, from) || isNodeBefore(fields["decl"] as object | undefined, from)) return value;
     let result: Record<string, unknown> | undefined;
     for (const key in fields) {
       const field = fields[key];
       const copied = copy(field);
-      if (copied !== field) (result ??= { ...fields })[key] = copied;
+      if (copied === field) continue;
+      (result ??= { ...fields })[key] = copied;
+      // A declaration of a kind not yet tracked, copied here apart from its copy in the tree:
+      // track the kind from now on and copy again, so the model and the tree share one copy.
+      if (key === "decl" && typeof field === "object" && field !== null) {
+        const declKind = (field as { kind?: unknown }).kind;
+        if (typeof declKind === "string" && !declKinds.has(declKind)) {
+          declKinds.add(declKind);
+          throw new CopyAgain();
+        }
+      }
     }
-    // Only what changed is remembered, and only what may be met twice (a tree node, which the
-    // model names as a `decl`; a model object): the same object met again maps to the same copy.
-    if (result !== undefined && (typeof fields["kind"] === "string" || "decl" in fields)) moved.set(value, result);
+    if (result !== undefined && tracked) moved.set(value, result);
     return result ?? value;
   };
   try {
     return copy(value) as T;
   } catch (error) {
     if (error instanceof NotReusable) return undefined;
+    if (error instanceof CopyAgain) return moveOffsets(value, edit, replaced);
     throw error;
   }
 }
@@ -99,9 +153,14 @@ export function apart(edit: TextEdit, start: number, end: number): boolean {
 }
 
 function isRange(value: object): value is Range {
-  const keys = Object.keys(value);
-  return keys.length === 2 && typeof (value as Range).start === "number" && typeof (value as Range).end === "number";
+  if (typeof (value as Range).start !== "number" || typeof (value as Range).end !== "number") return false;
+  // Counted rather than listed with Object.keys, which would allocate an array per range; the
+  // caller has checked that the prototype is Object.prototype, which has no enumerable keys.
+  let keys = 0;
+  for (const _ in value) keys++;
+  return keys === 2;
 }
+
 
 /** True for a syntax tree node (a `kind` and a `range`) that ends before `offset`: its whole subtree does. */
 function isNodeBefore(value: object | undefined, offset: number): boolean {

@@ -7,7 +7,7 @@
 import { check, type CheckOptions } from "../analysis/check.js";
 import type { CheckResult } from "../analysis/model.js";
 import type { SourceFile } from "../core/source-file.js";
-import { rescan, type TextEdit } from "../parser/rescan.js";
+import { rescan } from "../parser/rescan.js";
 import { scan, type ScanResult } from "../parser/scanner.js";
 import { reuseAcrossTokenEdit } from "./token-edit.js";
 import type { ReadProblem, SeamHost } from "./host.js";
@@ -57,10 +57,10 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
       return result;
     }
     // An editor's keystroke: when it left the tokens as they were, the last check, its offsets
-    // moved, is this text's check, unless moving them costs more than checking afresh.
+    // moved, is this text's check.
     const before = cached.scanned ?? scan(cached.text);
     const change = rescan(before, cached.text, file.text);
-    const reused = worthMoving(file, change.edit) ? reuseAcrossTokenEdit(cached.result, before, file, change) : undefined;
+    const reused = reuseAcrossTokenEdit(cached.result, before, file, change);
     if (reused !== undefined) stats.reused++;
     else stats.checks++;
     const result = reused ?? check(file, options);
@@ -78,17 +78,4 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
     forget: (path) => void cache.delete(path),
     stats,
   };
-}
-
-/**
- * The share of a text that may follow an edit for the last check to be reused: the copy moves
- * every offset after the edit, and in the `lsp` bench copying the second half of a document
- * cost as much as checking all of it, or more (at 10^4 agents), so edits further from the end are
- * checked afresh. Either way the result is the same; only the cost differs.
- */
-export const REUSE_TAIL_SHARE = 0.25;
-
-/** True when at most {@link REUSE_TAIL_SHARE} of `file`'s text follows `edit` (offsets in UTF-16 units). */
-function worthMoving(file: SourceFile, edit: TextEdit): boolean {
-  return file.text.length - edit.newTo <= file.text.length * REUSE_TAIL_SHARE;
 }

@@ -8,7 +8,7 @@ import { createSourceFile } from "../../src/core/source-file.js";
 import { rescan } from "../../src/parser/rescan.js";
 import { scan } from "../../src/parser/scanner.js";
 import { createOverlayHost } from "../../src/program/host.js";
-import { createProgram, REUSE_TAIL_SHARE } from "../../src/program/program.js";
+import { createProgram } from "../../src/program/program.js";
 import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
 
 const read = (url: URL): string => readFileSync(url, "utf8");
@@ -46,6 +46,29 @@ function reuse(text: string, edited: string, previous: CheckResult = check(creat
   const before = scan(text);
   const file = createSourceFile("x.seam", edited);
   return reuseAcrossTokenEdit(previous, before, file, rescan(before, text, edited));
+}
+
+/**
+ * `reused` equals a fresh check of `text`, and shares objects as one does: every model object's
+ * `decl` is the very node of the tree (not an equal copy), so code that finds a declaration's
+ * checked agent by identity (`a.decl === node`) finds it in a reused check too.
+ */
+function expectFresh(reused: CheckResult, text: string): void {
+  expect(reused).toEqual(check(createSourceFile("x.seam", text)));
+  const nodes = new Set<object>();
+  const walk = (value: unknown): void => {
+    if (typeof value !== "object" || value === null || nodes.has(value)) return;
+    nodes.add(value);
+    for (const field of Object.values(value)) walk(field);
+  };
+  walk(reused.ast);
+  const decls: object[] = [];
+  for (const graph of reused.graphs) {
+    decls.push(graph.decl);
+    for (const agent of graph.agents) decls.push(agent.decl, ...(agent.join === undefined ? [] : [agent.join.decl]));
+    for (const edge of graph.edges) decls.push(edge.decl);
+  }
+  for (const decl of decls) expect(nodes.has(decl)).toBe(true);
 }
 
 /** Offsets of interest in `text` from its scan: comment bodies, token boundaries, string bodies. */
@@ -92,7 +115,7 @@ describe("reuseAcrossTokenEdit", () => {
         const reused = reuse(text, edited);
         if (reused === undefined) return;
         reusedRuns++;
-        expect(reused).toEqual(check(createSourceFile("x.seam", edited)));
+        expectFresh(reused, edited);
       }),
       { numRuns: 1500, seed: 18 },
     );
@@ -110,11 +133,42 @@ describe("reuseAcrossTokenEdit", () => {
         const reused = reuse(big, edited, previous);
         if (reused === undefined) return;
         reusedRuns++;
-        expect(reused).toEqual(check(createSourceFile("x.seam", edited)));
+        expectFresh(reused, edited);
       }),
       { numRuns: 120, seed: 18 },
     );
     expect(reusedRuns).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ["the start", 0],
+    ["a tenth", 0.1],
+    ["the middle", 0.5],
+    ["nine tenths", 0.9],
+    ["the end", 1],
+  ])("gives the same result as a fresh check on random edits near %s of a generated graph", (_, share) => {
+    // Offsets of every sort within a few lines of that point: the copy moves what follows the
+    // edit and shares what precedes it, so both halves are exercised wherever the edit lands.
+    const previous = check(createSourceFile("x.seam", big));
+    const around = Math.round(big.length * share);
+    const near = (offsets: number[]): number[] => offsets.filter((o) => Math.abs(o - around) < 400);
+    const offsets = offsetsOf(big);
+    const pools: Record<string, number[]> = { comment: near(offsets.comments), boundary: near(offsets.boundaries), string: near(offsets.strings) };
+    let reusedRuns = 0;
+    fc.assert(
+      fc.property(edits, (edit) => {
+        const pool = pools[edit.sort] ?? [];
+        const at = pool.length > 0 ? (pool[edit.where % pool.length] as number) : Math.min(big.length, Math.max(0, around - 200 + (edit.where % 400)));
+        const edited = big.slice(0, at) + edit.inserted.join("") + big.slice(Math.min(big.length, at + edit.removed));
+        const reused = reuse(big, edited, previous);
+        if (reused === undefined) return;
+        reusedRuns++;
+        expectFresh(reused, edited);
+      }),
+      { numRuns: 80, seed: 18 },
+    );
+    // Not vacuous: some of the edits near that point take the shortcut.
+    expect(reusedRuns).toBeGreaterThan(2);
   });
 
   it("follows a run of edits through a program, each version as a fresh check has it", () => {
@@ -125,8 +179,7 @@ describe("reuseAcrossTokenEdit", () => {
         program.checkFile(createSourceFile("x.seam", text));
         for (const step of steps) {
           text = applyEdit(text, step);
-          const file = createSourceFile("x.seam", text);
-          expect(program.checkFile(file)).toEqual(check(file));
+          expectFresh(program.checkFile(createSourceFile("x.seam", text)), text);
         }
       }),
       { numRuns: 200, seed: 18 },
@@ -197,16 +250,16 @@ describe("reuseAcrossTokenEdit", () => {
     expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 2 });
   });
 
-  it("checks afresh an edit with more than a quarter of the text after it, reusing one nearer the end", () => {
+  it("reuses the check across an edit anywhere in the text, the first line included", () => {
     const program = createProgram(createOverlayHost());
     program.checkFile(createSourceFile("x.seam", findings));
     // "// what a does": the third line of twelve, most of the text after it.
-    const early = createSourceFile("x.seam", findings.replace("// what a does", "// what a  does"));
-    expect(findings.length - findings.indexOf("// what a does")).toBeGreaterThan(findings.length * REUSE_TAIL_SHARE);
-    expect(program.checkFile(early)).toEqual(check(early));
-    expect(program.stats).toEqual({ checks: 2, cacheHits: 0, reused: 0 });
-    const late = createSourceFile("x.seam", early.text.replace("// the end", "// the  end"));
-    expect(program.checkFile(late)).toEqual(check(late));
-    expect(program.stats).toEqual({ checks: 2, cacheHits: 0, reused: 1 });
+    const early = findings.replace("// what a does", "// what a  does");
+    expectFresh(program.checkFile(createSourceFile("x.seam", early)), early);
+    const first = ` ${early}`;
+    expectFresh(program.checkFile(createSourceFile("x.seam", first)), first);
+    const late = first.replace("// the end", "// the  end");
+    expectFresh(program.checkFile(createSourceFile("x.seam", late)), late);
+    expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 3 });
   });
 });
