@@ -8,7 +8,9 @@ replays, ownership and the task ledger; with a store, an envelope with no str ta
 (untracked-task), since its refusals cannot be counted. With a store that leases claims, an
 accepted handoff is held under a fresh token until the service commits it (`_lease`); a
 redelivery meanwhile is refused with route "retry" (lease-held). Each rule's words are its
-module's in `checks/`.
+module's in `checks/`. The memory store's commonest claim, an envelope with no reason that starts
+a task the store does not hold, goes through the store's private shortcut (the same ledger change
+and answer as claim(), without a ClaimRequest); the options of the last call are kept by identity.
 """
 
 import asyncio

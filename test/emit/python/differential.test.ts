@@ -211,7 +211,7 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
       // Taken at all (some hundreds of times of the 6,000 in receiver scope, where any hop starts a task).
       expect(paths.shortcuts).toBeGreaterThan(0);
     }
-  });
+  }, 240_000);
 
   it.skipIf(oraclePython === undefined)("gives the same valid/invalid verdict as Python's jsonschema (a test-only oracle) for every validator", () => {
     let compared = 0;
