@@ -8,7 +8,9 @@ replays, ownership and the task ledger; with a store, an envelope with no str ta
 (untracked-task), since its refusals cannot be counted. With a store that leases claims, an
 accepted handoff is held under a fresh token until the service commits it (`_lease`); a
 redelivery meanwhile is refused with route "retry" (lease-held). Each rule's words are its
-module's in `checks/`.
+module's in `checks/`. The memory store's commonest claim, an envelope with no reason that starts
+a task the store does not hold, goes through the store's private shortcut (the same ledger change
+and answer as claim(), without a ClaimRequest); the options of the last call are kept by identity.
 """
 
 import asyncio
@@ -135,6 +137,14 @@ class Acceptor:
         self._claim_edges = {id(edge): ClaimEdge(edge.kind, edge.from_agent, edge.to_agent) for edge in edges}
         # The last can_read found synchronous: a service passes the same one on every call.
         self._sync_can_read: object = None
+        # The options of the last accept() that passed _check_options (a fresh object: none yet,
+        # which no call passes as me).
+        self._vetted_me: object = object()
+        self._vetted_can_read: object = None
+        self._vetted_seen: object = None
+        self._vetted_now: object = None
+        # False: every claim goes through the store's claim() (the equivalence tests compare).
+        self._fast_claims = True
 
     def _content_for(self, call: str, value: object, me: str, sender: str | None = None) -> Content:
         try:
@@ -183,6 +193,26 @@ class Acceptor:
             token if token is not None or not _takes_token(seen) else str(uuid.uuid4()),
             value,
             content.branch,
+        )
+
+    @staticmethod
+    def _claim_new_task(content: Content, me: str, at: int, seen: MemorySeenStore) -> Claimed | None:
+        """The memory store's claim of an envelope with no reason that starts a task (its private
+        shortcut, the same ledger change as claim() of the request _claim_request makes); None
+        when the delivery is any other case, for the general claim."""
+        handoff_id, task_id, hop_index = content.handoff_id, content.task_id, content.hop_index
+        if handoff_id is None or task_id is None or hop_index is None or content.stranger or content.branch is not None:
+            return None
+        return seen._claim_new_task(  # pyright: ignore[reportPrivateUsage]
+            handoff_id.lower() if _HAS_UPPER.search(handoff_id) else handoff_id,
+            task_id,
+            hop_index,
+            content.producer,
+            me,
+            at,
+            content.path,
+            content.budget,
+            content.approval,
         )
 
     def _claim(
@@ -322,12 +352,25 @@ class Acceptor:
     ) -> AcceptResult:
         """See the generated module's accept(); sender: the producer the transport authenticated (None: from_agent is a claim);
         claim_token: this claim attempt's token for a store that leases claims (None: a random UUID)."""
-        me = self._check_options("accept", me, can_read, seen, now)
-        _check_sender("accept", sender, claim_token)
-        if can_read is not None and can_read is not self._sync_can_read:
-            if _is_async_function(can_read):
-                raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
-            self._sync_can_read = can_read
+        # The options of the last call that passed, by identity: a service passes the same ones on
+        # every call (a str, a function and a store stay what they were checked to be).
+        if (
+            me is not self._vetted_me
+            or can_read is not self._vetted_can_read
+            or seen is not self._vetted_seen
+            or now is not self._vetted_now
+            or sender is not None
+            or claim_token is not None
+        ):
+            me = self._check_options("accept", me, can_read, seen, now)
+            _check_sender("accept", sender, claim_token)
+            if can_read is not None and can_read is not self._sync_can_read:
+                if _is_async_function(can_read):
+                    raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
+                self._sync_can_read = can_read
+            # Only the memory store is vetted for good: another's claim attribute may change.
+            if seen is None or type(seen) is MemorySeenStore:
+                self._vetted_me, self._vetted_can_read, self._vetted_seen, self._vetted_now = me, can_read, seen, now
         content = self._content_for("accept", value, me, sender)
         reasons = content.reasons
         if can_read is not None:
@@ -339,7 +382,15 @@ class Acceptor:
                     raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
                 if answer is not True:
                     reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token, value)
+        if not reasons and type(seen) is MemorySeenStore and self._fast_claims:
+            at = read_clock("accept", now)
+            shortcut = self._claim_new_task(content, me, at, seen)
+            if shortcut is not None:
+                return self._settle(content, me, at, reasons, None, shortcut, False)
+            request = self._claim_request(content, me, at, reasons, claim_token, value, seen)
+            claimed: object = None if request is None else seen.claim(request)
+        else:
+            at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token, value)
         if type(claimed) not in _CLAIM_RESULTS and inspect.isawaitable(claimed):
             if inspect.iscoroutine(claimed):
                 claimed.close()

@@ -801,6 +801,37 @@ class MemorySeenStore:
         self._touch(request.task_id, task, request.at)
         return claimed
 
+    def _claim_new_task(
+        self,
+        handoff_id: str,
+        task_id: str,
+        hop_index: int,
+        producer: str | None,
+        receiver: str,
+        at: int,
+        path: tuple[str, ...] | None,
+        budget: "ClaimBudget | None",
+        approval: ClaimApproval | None,
+    ) -> "Claimed | None":
+        """claim() of an accepted delivery outside a branch that starts a task this store does not
+        hold, without a ClaimRequest (the accept path's commonest claim): the same state change
+        and answer as claim() makes of it. None, having changed nothing but the sweep claim()
+        makes first, when the claim is any other case (then claim() decides it). Takes the
+        handoff id as claim() gets it (lower-case hex); never for a store that leases claims."""
+        self._sweep(at)
+        if self._lease > 0 or task_id in self._tasks:
+            return None
+        key = _handoff_key(producer, handoff_id)
+        if key in self._accepted:
+            return None
+        # A task unknown graph-wide starts at hop 1 citing no approval (_faults, last None).
+        if self._graph_wide and (hop_index != 1 or (approval is not None and approval.cites is not None)):
+            return None
+        claim = _HopOwner(hop_index, handoff_id, producer, receiver, at)
+        self._accepted[key] = claim
+        self._insert(task_id, _Task(at, [claim], path, budget)).pending = handoff_id if approval is not None and approval.waits else None
+        return _CLAIMED
+
     def _redeliver_leased(self, key: str, hop: _HopOwner, request: ClaimRequest, task: _Task) -> ClaimResult:
         """A redelivery of a leased claim, the task's last hop: held while the lease is live, taken over once it ran out (lease-held)."""
         until = cast(int, hop.until)

@@ -195,6 +195,24 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
     expect(duplicates).toBeGreaterThan(10);
   });
 
+  it("answers as its general path does, verdict, record and ledger, where accept() takes a shortcut", () => {
+    // The shortcuts (the memory store's claim of a task's first hop) must change nothing: each
+    // delivery goes through both, on a store each, and the ledgers are compared after every one.
+    for (const [n, subject] of subjects.entries()) {
+      const scope = n % 2 === 0 ? "receiver" : "graph";
+      const paths = drive<{ compared: number; shortcuts: number; differ: unknown[] }>(python as string, subject.module, {
+        op: "paths",
+        deliveries: subject.deliveries,
+        now: NOW_MS,
+        scope,
+      });
+      expect(paths.differ).toEqual([]);
+      expect(paths.compared).toBe(subject.deliveries.length);
+      // Taken at all (some hundreds of times of the 6,000 in receiver scope, where any hop starts a task).
+      expect(paths.shortcuts).toBeGreaterThan(0);
+    }
+  }, 240_000);
+
   it.skipIf(oraclePython === undefined)("gives the same valid/invalid verdict as Python's jsonschema (a test-only oracle) for every validator", () => {
     let compared = 0;
     for (const subject of subjects) {

@@ -20,6 +20,18 @@ def can_read(ref, scope):
     return "secret" not in ref
 
 
+def ledger_state(value):
+    """A memory store's whole state as plain values (slots objects opened up, named tuples kept)."""
+    slots = getattr(type(value), "__slots__", None)
+    if slots is not None and not isinstance(value, tuple):
+        return {name: ledger_state(getattr(value, name)) for name in slots}
+    if isinstance(value, dict):
+        return [[key, ledger_state(item)] for key, item in value.items()]
+    if isinstance(value, list):
+        return [ledger_state(item) for item in value]
+    return value
+
+
 def answer(m, request):
     op = request["op"]
     if op == "validate":
@@ -78,6 +90,45 @@ def answer(m, request):
                     entry["signature"] = "error"
             out.append(entry)
         return out
+    if op == "paths":
+        # Each delivery through accept()'s shortcuts and through its general path (the store's
+        # claim() for every claim), each on its own store: the verdicts, records and ledgers after
+        # each delivery must be equal. Answers the deliveries where they differ.
+        acceptor = m._ACCEPT
+        store_type = type(m.create_memory_seen_store())
+        shortcut = store_type._claim_new_task
+        taken = []
+
+        def counted(*args):
+            answer = shortcut(*args)
+            taken.append(answer is not None)
+            return answer
+
+        store_type._claim_new_task = counted
+        stores = {fast: m.create_memory_seen_store(scope=request["scope"]) for fast in (True, False)}
+        now = request["now"] / 1000
+        differ = []
+        for i, delivery in enumerate(request["deliveries"]):
+            seen = []
+            for fast in (True, False):
+                acceptor._fast_claims = fast
+                try:
+                    envelope = json.loads(delivery["text"])
+                    store = stores[fast]
+                    result = m.accept(envelope, me=delivery["me"], can_read=can_read, seen=store, now=lambda: now)
+                    # The task the delivery names, the handoffs and the write order after each
+                    # delivery (the whole ledger each time would be quadratic), the whole every 200.
+                    task_id = envelope.get("task_id") if isinstance(envelope, dict) else None
+                    task = store._tasks.get(task_id) if isinstance(task_id, str) else None
+                    whole = ledger_state(store) if i % 200 == 0 or i == len(request["deliveries"]) - 1 else None
+                    seen.append([result.to_dict(), ledger_state(task), len(store._accepted), store._newest, whole])
+                except TypeError as error:
+                    seen.append(str(error))
+            acceptor._fast_claims = True
+            if seen[0] != seen[1]:
+                differ.append({"i": i, "fast": repr(seen[0]), "general": repr(seen[1])})
+        store_type._claim_new_task = shortcut
+        return {"compared": len(request["deliveries"]), "shortcuts": sum(taken), "differ": differ[:5]}
     if op == "ledger":
         # One graph-wide store; each step an accept() or a finish(), at its own time (ms).
         seen = m.create_memory_seen_store()
