@@ -85,8 +85,10 @@ export function reuseAcrossTokenEdit(previous: CheckResult, before: ScanResult, 
     replaced.set(comment, edited);
     replaced.set(comment.range, range);
   }
-  // A line break added or taken away moves the line every `seam-disable-next-line` covers.
-  if (breaksLines(oldText, edit.from, edit.oldTo) || breaksLines(newText, edit.from, edit.newTo)) {
+  // A line break added or taken away moves the line every `seam-disable-next-line` covers; so
+  // does an edit between a CR and an LF, which splits one CRLF line break into two or joins them.
+  const splitsCrlf = oldText.charCodeAt(edit.from - 1) === 13 && oldText.charCodeAt(edit.oldTo) === 10;
+  if (splitsCrlf || breaksLines(oldText, edit.from, edit.oldTo) || breaksLines(newText, edit.from, edit.newTo)) {
     if (readSuppressions(comments).length > 0) return undefined;
   }
   return moveCheck(previous, file, edit, replaced);
