@@ -8,18 +8,8 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { check } from "../../src/analysis/check.js";
-import type { CheckResult } from "../../src/analysis/model.js";
 import { createSourceFile } from "../../src/core/source-file.js";
-import { rescan } from "../../src/parser/rescan.js";
-import { scan } from "../../src/parser/scanner.js";
-import { createOverlayHost } from "../../src/program/host.js";
-import { createProgram } from "../../src/program/program.js";
-import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
-
-function reuse(text: string, edited: string): CheckResult | undefined {
-  const before = scan(text);
-  return reuseAcrossTokenEdit(check(createSourceFile("x.seam", text)), before, createSourceFile("x.seam", edited), rescan(before, text, edited));
-}
+import { followEditRuns, reuse } from "./carried-checks.js";
 
 /** A suppression whose next line has the finding it silences; lines end in CRLF. */
 const crlf = [
@@ -66,31 +56,13 @@ describe("reuseAcrossTokenEdit on hostile edits", () => {
   const step = fc.record({ where: fc.nat(), removed: fc.nat(2), inserted: fc.array(pieces, { maxLength: 2 }), nearBreak: fc.boolean() });
 
   it("follows long runs of edits near line breaks through a program, each version as a fresh check has it", () => {
-    let edits = 0;
-    let reused = 0;
-    fc.assert(
-      fc.property(fc.nat(texts.length - 1), fc.array(step, { minLength: 5, maxLength: 25 }), (which, steps) => {
-        const program = createProgram(createOverlayHost());
-        let text = texts[which] as string;
-        program.checkFile(createSourceFile("x.seam", text));
-        for (const s of steps) {
-          const breaks: number[] = [];
-          for (let i = 0; i < text.length; i++) if (text[i] === "\r" || text[i] === "\n") breaks.push(i, i + 1);
-          const at = s.nearBreak && breaks.length > 0 ? (breaks[s.where % breaks.length] as number) : s.where % (text.length + 1);
-          text = text.slice(0, at) + s.inserted.join("") + text.slice(Math.min(text.length, at + s.removed));
-          const before = program.stats.reused;
-          const result = program.checkFile(createSourceFile("x.seam", text));
-          edits++;
-          if (program.stats.reused > before) {
-            reused++;
-            expect(result).toEqual(check(createSourceFile("x.seam", text)));
-          }
-        }
-      }),
-      { numRuns: 300, seed: 7 },
-    );
+    const breaks = (text: string): number[] => {
+      const offsets: number[] = [];
+      for (let i = 0; i < text.length; i++) if (text[i] === "\r" || text[i] === "\n") offsets.push(i, i + 1);
+      return offsets;
+    };
+    const run = followEditRuns(texts, step, { minSteps: 5, maxSteps: 25, numRuns: 300, seed: 7, places: (text, s) => (s.nearBreak ? breaks(text) : []) });
     // Not vacuous: many of the edits take the shortcut.
-    console.log(`hostile run: ${edits} edits, ${reused} reused`);
-    expect(reused).toBeGreaterThan(edits / 10);
+    expect(run.reused).toBeGreaterThan(run.edits / 10);
   });
 });

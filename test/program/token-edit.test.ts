@@ -3,13 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateGraph, toSeam } from "../../bench/gen-graph.mjs";
 import { check } from "../../src/analysis/check.js";
-import type { CheckResult } from "../../src/analysis/model.js";
 import { createSourceFile } from "../../src/core/source-file.js";
-import { rescan } from "../../src/parser/rescan.js";
 import { scan } from "../../src/parser/scanner.js";
 import { createOverlayHost } from "../../src/program/host.js";
 import { createProgram } from "../../src/program/program.js";
-import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
+import { expectFresh, reuse } from "./carried-checks.js";
 
 const read = (url: URL): string => readFileSync(url, "utf8");
 const examples = readdirSync(new URL("../../examples/", import.meta.url))
@@ -40,36 +38,6 @@ const broken = 'graph g {\n  entry a // first\n  agent a: worker { terminal done
 /** A generated graph of a few hundred agents, as the bench's are made. */
 const big = toSeam(generateGraph({ agents: 300 }));
 const texts = [...examples, ...suppressions, guesses, findings, broken];
-
-/** What a program does with an edit: the old check and scan, the rescan, the reuse (or `undefined`). */
-function reuse(text: string, edited: string, previous: CheckResult = check(createSourceFile("x.seam", text))): CheckResult | undefined {
-  const before = scan(text);
-  const file = createSourceFile("x.seam", edited);
-  return reuseAcrossTokenEdit(previous, before, file, rescan(before, text, edited));
-}
-
-/**
- * `reused` equals a fresh check of `text`, and shares objects as one does: every model object's
- * `decl` is the very node of the tree (not an equal copy), so code that finds a declaration's
- * checked agent by identity (`a.decl === node`) finds it in a reused check too.
- */
-function expectFresh(reused: CheckResult, text: string): void {
-  expect(reused).toEqual(check(createSourceFile("x.seam", text)));
-  const nodes = new Set<object>();
-  const walk = (value: unknown): void => {
-    if (typeof value !== "object" || value === null || nodes.has(value)) return;
-    nodes.add(value);
-    for (const field of Object.values(value)) walk(field);
-  };
-  walk(reused.ast);
-  const decls: object[] = [];
-  for (const graph of reused.graphs) {
-    decls.push(graph.decl);
-    for (const agent of graph.agents) decls.push(agent.decl, ...(agent.join === undefined ? [] : [agent.join.decl]));
-    for (const edge of graph.edges) decls.push(edge.decl);
-  }
-  for (const decl of decls) expect(nodes.has(decl)).toBe(true);
-}
 
 /** Offsets of interest in `text` from its scan: comment bodies, token boundaries, string bodies. */
 function offsetsOf(text: string): { comments: number[]; boundaries: number[]; strings: number[] } {
