@@ -8,20 +8,16 @@
  * it meets data it does not understand.
  */
 import type { Range, SourceFile } from "../core/source-file.js";
-import type { CheckResult } from "../analysis/model.js";
+import type { CheckedAgent, CheckedEdge, CheckedGraph, CheckedJoin, CheckResult } from "../analysis/model.js";
 import type { TextEdit } from "../parser/rescan.js";
 
 /** Thrown inside the copy when a range cannot be moved without a fresh check. */
 class NotReusable extends Error {}
 
-/** Thrown inside the copy when it met a declaration of a kind {@link declKinds} did not hold yet. */
-class CopyAgain extends Error {}
-
-/**
- * The kinds of tree node that the checked model names as a `decl` (graphs, agents, edges, joins),
- * learnt by the copy as it meets them (see {@link moveOffsets}); the only nodes it may meet twice.
- */
-const declKinds = new Set<string>();
+/** The kinds of tree node that the checked model names as a `decl`: the only nodes the copy may meet twice. */
+type DeclKind = (CheckedGraph | CheckedAgent | CheckedEdge | CheckedJoin)["decl"]["kind"];
+const DECL_KIND: Readonly<Record<DeclKind, true>> = { Graph: true, Agent: true, Edge: true, Join: true };
+const isDeclKind = (kind: string): boolean => Object.hasOwn(DECL_KIND, kind);
 
 /**
  * Where an offset of the old text lies in the new one, given `edit`: a range's start at the
@@ -74,7 +70,7 @@ export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<o
   const nodeValues: unknown[] = [];
   for (const [key, to] of replaced) {
     const kind = (key as { kind?: unknown }).kind;
-    if (typeof kind === "string" ? declKinds.has(kind) : "decl" in key) moved.set(key, to);
+    if (typeof kind === "string" ? isDeclKind(kind) : "decl" in key) moved.set(key, to);
     else if (typeof kind === "string") (nodeKeys.push(key), nodeValues.push(to));
     else if (isRange(key)) (rangeKeys.push(key), rangeValues.push(to));
     else (otherKeys.push(key), otherValues.push(to));
@@ -107,7 +103,7 @@ export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<o
     // A tree node is met once, in the tree, unless the model names it as a `decl`: only nodes of
     // the kinds the model names are looked up and remembered (a map entry for each of the 10^5
     // nodes after the edit cost more than the rest of the copy).
-    const tracked = typeof kind === "string" ? declKinds.has(kind) : "decl" in fields;
+    const tracked = typeof kind === "string" ? isDeclKind(kind) : "decl" in fields;
     if (tracked) {
       const known = moved.get(value);
       if (known !== undefined) return known;
@@ -125,14 +121,10 @@ export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<o
       const copied = copy(field);
       if (copied === field) continue;
       (result ??= { ...fields })[key] = copied;
-      // A declaration of a kind not yet tracked, copied here apart from its copy in the tree:
-      // track the kind from now on and copy again, so the model and the tree share one copy.
-      if (key === "decl" && typeof field === "object" && field !== null) {
-        const declKind = (field as { kind?: unknown }).kind;
-        if (typeof declKind === "string" && !declKinds.has(declKind)) {
-          declKinds.add(declKind);
-          throw new CopyAgain();
-        }
+      // A declaration of a kind not listed in DECL_KIND would be copied apart from its copy in
+      // the tree, and the two would no longer be one object: a fresh check is the safe answer.
+      if (key === "decl" && typeof field === "object" && field !== null && !isDeclKind(String((field as { kind?: unknown }).kind))) {
+        throw new NotReusable();
       }
     }
     if (result !== undefined && tracked) moved.set(value, result);
@@ -142,7 +134,6 @@ export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<o
     return copy(value) as T;
   } catch (error) {
     if (error instanceof NotReusable) return undefined;
-    if (error instanceof CopyAgain) return moveOffsets(value, edit, replaced);
     throw error;
   }
 }
@@ -160,7 +151,6 @@ function isRange(value: object): value is Range {
   for (const _ in value) keys++;
   return keys === 2;
 }
-
 
 /** True for a syntax tree node (a `kind` and a `range`) that ends before `offset`: its whole subtree does. */
 function isNodeBefore(value: object | undefined, offset: number): boolean {
