@@ -10,7 +10,7 @@ accepted handoff is held under a fresh token until the service commits it (`_lea
 redelivery meanwhile is refused with route "retry" (lease-held). Each rule's words are its
 module's in `checks/`. The memory store's commonest claim, an envelope with no reason that starts
 a task the store does not hold, goes through the store's private shortcut (the same ledger change
-and answer as claim(), without a ClaimRequest); the options of the last call are kept by identity.
+and answer as claim(), without a ClaimRequest).
 """
 
 import asyncio
@@ -137,12 +137,6 @@ class Acceptor:
         self._claim_edges = {id(edge): ClaimEdge(edge.kind, edge.from_agent, edge.to_agent) for edge in edges}
         # The last can_read found synchronous: a service passes the same one on every call.
         self._sync_can_read: object = None
-        # The options of the last accept() that passed _check_options (a fresh object: none yet,
-        # which no call passes as me).
-        self._vetted_me: object = object()
-        self._vetted_can_read: object = None
-        self._vetted_seen: object = None
-        self._vetted_now: object = None
         # False: every claim goes through the store's claim() (the equivalence tests compare).
         self._fast_claims = True
 
@@ -352,25 +346,12 @@ class Acceptor:
     ) -> AcceptResult:
         """See the generated module's accept(); sender: the producer the transport authenticated (None: from_agent is a claim);
         claim_token: this claim attempt's token for a store that leases claims (None: a random UUID)."""
-        # The options of the last call that passed, by identity: a service passes the same ones on
-        # every call (a str, a function and a store stay what they were checked to be).
-        if (
-            me is not self._vetted_me
-            or can_read is not self._vetted_can_read
-            or seen is not self._vetted_seen
-            or now is not self._vetted_now
-            or sender is not None
-            or claim_token is not None
-        ):
-            me = self._check_options("accept", me, can_read, seen, now)
-            _check_sender("accept", sender, claim_token)
-            if can_read is not None and can_read is not self._sync_can_read:
-                if _is_async_function(can_read):
-                    raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
-                self._sync_can_read = can_read
-            # Only the memory store is vetted for good: another's claim attribute may change.
-            if seen is None or type(seen) is MemorySeenStore:
-                self._vetted_me, self._vetted_can_read, self._vetted_seen, self._vetted_now = me, can_read, seen, now
+        me = self._check_options("accept", me, can_read, seen, now)
+        _check_sender("accept", sender, claim_token)
+        if can_read is not None and can_read is not self._sync_can_read:
+            if _is_async_function(can_read):
+                raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
+            self._sync_can_read = can_read
         content = self._content_for("accept", value, me, sender)
         reasons = content.reasons
         if can_read is not None:
