@@ -158,15 +158,6 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
     return (byVerdict[verdict] ??= { "gen_ai.agent.name": receiver, "seam.verdict": verdict });
   }
 
-  // Span names, one per receiver of the graph (a fresh string for any other, never a cache entry).
-  const spanNames = new Map<string, string>();
-  function spanName(receiver: string): string {
-    if (!known.has(receiver)) return `ingest ${receiver}`;
-    let name = spanNames.get(receiver);
-    if (name === undefined) spanNames.set(receiver, (name = `ingest ${receiver}`));
-    return name;
-  }
-
   function spanAttributes(event: HandoffEvent): Record<string, AttributeValue> {
     const attributes: Record<string, AttributeValue> = {
       "gen_ai.agent.name": event.receiver,
@@ -205,7 +196,7 @@ export function createTelemetry(api: OtelApiLike, data: TelemetryGraph, version?
       try {
         // Only what a sampler may look at goes in at the start; the rest only when recorded.
         const span = tracer.startSpan(
-          spanName(event.receiver),
+          `ingest ${event.receiver}`,
           { kind: SPAN_KIND_INTERNAL, startTime: timing.startedAt, attributes: spanStart(event.receiver, event.verdict) },
           api.context.active(),
         );
