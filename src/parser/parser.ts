@@ -54,6 +54,7 @@ import type {
   StringLiteral,
   TerminalDecl,
 } from "./ast.js";
+import { gluesIntoName } from "./glue.js";
 import { createLiteralBuilder, LANGUAGE_VERSION, unknownLanguageVersion, type IntegerSetting } from "./literals.js";
 import { expectedMessage, keywordAsName, listAlternatives, nameStartsWithDigit } from "./messages.js";
 import { createNameTable } from "./name-table.js";
@@ -290,7 +291,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       pushError("parse", span(i, i), keywordAsName(image(i)));
       return identifier(i);
     }
-    if (kind === k.K_INTEGER && pos + 1 < count && (k.isKeyword(peekAt(1)) || peekAt(1) === k.K_IDENTIFIER) && start(pos + 1) === end(pos)) {
+    if (pos + 1 < count && gluesIntoName(kind, peekAt(1)) && start(pos + 1) === end(pos)) {
       const first = next();
       const last = next();
       const range = span(first, last);

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateGraph, toSeam } from "../../bench/gen-graph.mjs";
 import { check } from "../../src/analysis/check.js";
+import type { CheckResult } from "../../src/analysis/model.js";
 import { createSourceFile } from "../../src/core/source-file.js";
 import { scan } from "../../src/parser/scanner.js";
 import { createOverlayHost } from "../../src/program/host.js";
@@ -35,9 +36,11 @@ const findings = [
 ].join("\n");
 /** A syntax error (the parser's recovery) between two comments, and digits glued to a name. */
 const broken = 'graph g {\n  entry a // first\n  agent a: worker { terminal done "d" }\n  delegate ->\n  /* second */\n  agent 1b: worker\n}\n// last\n';
+/** Digits glued to names and keywords, digits apart from a name, tokens written together and apart. */
+const glued = read(new URL("../fixtures/program/glued-names.seam", import.meta.url));
 /** A generated graph of a few hundred agents, as the bench's are made. */
 const big = toSeam(generateGraph({ agents: 300 }));
-const texts = [...examples, ...suppressions, guesses, findings, broken];
+const texts = [...examples, ...suppressions, guesses, findings, broken, glued];
 
 /** Offsets of interest in `text` from its scan: comment bodies, token boundaries, string bodies. */
 function offsetsOf(text: string): { comments: number[]; boundaries: number[]; strings: number[] } {
@@ -197,6 +200,33 @@ describe("reuseAcrossTokenEdit", () => {
 
   it("declines digits typed apart from the name they were glued to", () => {
     expect(reuse(broken, broken.replace("1b", "1 b"))).toBeUndefined();
+  });
+
+  it.each([
+    ["a space typed between a name and its colon", "agent a: supervisor", "agent a : supervisor"],
+    ["a space typed in a field path", "goal.acceptance_criteria", "goal .acceptance_criteria"],
+    ["a space deleted in a field path", "budget . limit", "budget. limit"],
+    ["a space typed before an arrow written without them", "a->b", "a ->b"],
+    ["a space typed after digits glued to a name, before its colon", "3foo:", "3foo :"],
+    ["a space typed between digits and the colon after them", "4 bar:", "4 bar :"],
+  ])("reuses the check across %s, where no two tokens glue into a name", (_, from, to) => {
+    const edited = glued.replace(from, to);
+    expect(edited).not.toBe(glued);
+    const reused = reuse(glued, edited);
+    expect(reused).toBeDefined();
+    expectFresh(reused as CheckResult, edited);
+  });
+
+  it.each([
+    ["digits typed apart from the keyword they were glued to", "12agent", "12 agent"],
+    ["digits joined to the name after them", "4 bar", "4bar"],
+    ["digits typed apart from a name in an edge", "-> 3foo", "-> 3 foo"],
+  ])("declines %s", (_, from, to) => {
+    const edited = glued.replace(from, to);
+    expect(edited).not.toBe(glued);
+    // The fresh checks differ, so carrying the old one would be wrong.
+    expect(check(createSourceFile("x.seam", edited)).diagnostics).not.toEqual(check(createSourceFile("x.seam", glued)).diagnostics);
+    expect(reuse(glued, edited)).toBeUndefined();
   });
 
   it("declines an edit of a suppression comment's text, and a line break typed in a file with one", () => {
