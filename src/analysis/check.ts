@@ -7,6 +7,7 @@ import { sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
 import type { Comment, EdgeDecl, EdgeKind, GraphDecl } from "../parser/ast.js";
 import { parse } from "../parser/parse.js";
+import type { ScanResult } from "../parser/scanner.js";
 import { bindGraph, EDGE_KINDS, type BoundAgent, type BoundGraph } from "./bind.js";
 import { computeGraphFacts } from "./graph-facts.js";
 import { computeHopBounds, type HopBoundOptions, type HopBounds } from "./hop-limits.js";
@@ -27,9 +28,10 @@ export interface CheckOptions {
  * @returns the AST, the checked graphs (one per `graph` block that could be analysed) and every
  *   diagnostic (syntax first found by the parser, then the rules, less those silenced by
  *   suppression comments, plus the findings about those comments), sorted by position
+ * @param scanned - the scan of `file.text` when the caller has one (see `parse`)
  */
-export function check(file: SourceFile, options: CheckOptions = {}): CheckResult {
-  const parsed = parse(file);
+export function check(file: SourceFile, options: CheckOptions = {}, scanned?: ScanResult): CheckResult {
+  const parsed = parse(file, scanned);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const graphs: CheckedGraph[] = [];
   const firstByName = new Map<string, GraphDecl>();

@@ -9,7 +9,7 @@ import { decodeString } from "./decode-string.js";
 import { describeUnexpected } from "./describe-unexpected.js";
 import { looksLikeUtf16 } from "./looks-like-utf16.js";
 import { parseTokens } from "./parser.js";
-import { scan } from "./scanner.js";
+import { scan, type ScanResult } from "./scanner.js";
 import { MAX_SYNTAX_DIAGNOSTICS, syntaxRule } from "./syntax-rule.js";
 
 /** What {@link parse} returns. */
@@ -29,8 +29,11 @@ export interface ParseResult {
  * found too), negative integers, integers beyond 2^53 - 1 and language versions other than 1 all become `syntax`
  * diagnostics whose ranges lie inside the file. Text that looks like UTF-16 gets one diagnostic
  * saying so, at 1:1, and an empty tree. Never throws on any input.
+ *
+ * @param scanned - the scan of `file.text` when the caller has one (a language server's rescan
+ *   around a keystroke, equal to `scan(file.text)`), so that the text is not scanned again
  */
-export function parse(file: SourceFile): ParseResult {
+export function parse(file: SourceFile, scanned?: ScanResult): ParseResult {
   const { text } = file;
   if (looksLikeUtf16(text)) {
     return {
@@ -49,7 +52,7 @@ export function parse(file: SourceFile): ParseResult {
   // among the diagnostics shown (or be where the list stops): a garbage file is not described
   // in full only to be cut.
   const shown = MAX_SYNTAX_DIAGNOSTICS + 1;
-  const scanned = scan(text);
+  scanned ??= scan(text);
   for (const [offset, length] of scanned.unexpected.slice(0, shown)) {
     report({ start: offset, end: offset + length }, describeUnexpected(text.slice(offset, offset + length)));
   }

@@ -63,7 +63,8 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
     const reused = reuseAcrossTokenEdit(cached.result, before, file, change);
     if (reused !== undefined) stats.reused++;
     else stats.checks++;
-    const result = reused ?? check(file, options);
+    // Checked in full, the text is not scanned again: the rescan made its scan.
+    const result = reused ?? check(file, options, change.scan);
     cache.set(file.path, { text: file.text, result, scanned: change.scan });
     return result;
   };

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSourceFile, getLineAndColumn } from "../../src/core/source-file.js";
 import type { AgentDecl, EdgeDecl, GraphDecl, GraphItem, MaybeIncomplete, SeamFile, TerminalDecl } from "../../src/parser/ast.js";
 import { parse } from "../../src/parser/parse.js";
+import { scan } from "../../src/parser/scanner.js";
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/parser/${name}`, import.meta.url), "utf8");
 
@@ -612,5 +613,14 @@ describe("parse: line endings, BOM and comments", () => {
     );
     expect(diagnostics).toEqual([]);
     expect(agentNames(wholeItems(wholeGraphs(ast)[0]!.items))).toEqual(["x"]);
+  });
+});
+
+describe("parse: a scan made by the caller", () => {
+  it("gives what parsing the text alone gives, errors included", () => {
+    const text = 'graph g {\n  entry a\n  agent 9x: worker /* note */\n  delegate a ->\n  agent a: supervisor { terminal done complete "d" }\n}\n';
+    const file = createSourceFile("x.seam", text);
+    expect(parse(file).diagnostics.length).toBeGreaterThan(0);
+    expect(parse(file, scan(text))).toEqual(parse(file));
   });
 });
