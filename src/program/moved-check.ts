@@ -3,12 +3,16 @@
  * the edit moved by the change in length, and the few objects the edit did change (a comment's
  * text, a description's value) swapped for their new versions. Built in time proportional to
  * what lies after the edit: the parts of the tree and model that end before it are shared, the
- * rest copied with moved ranges. Deciding that an edit changes no finding is the caller's job
- * (`token-edit.ts`); this copy only declines when some range ends inside the edited span, or when
- * it meets data it does not understand.
+ * rest copied with moved ranges. The diagnostics are moved at once, the tree and model when first
+ * read, so that an editor shows the findings of a keystroke in a 10^4-agent document before the
+ * 10^5 objects after it are copied (the language server reads them while the editor is idle).
+ * Deciding that an edit changes no finding is the caller's job (`token-edit.ts`); this copy only
+ * declines when some range ends inside the edited span, or when it meets data it does not
+ * understand.
  */
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { CheckedAgent, CheckedEdge, CheckedGraph, CheckedJoin, CheckResult } from "../analysis/model.js";
+import type { SeamFile } from "../parser/ast.js";
 import type { TextEdit } from "../parser/rescan.js";
 
 /** Thrown inside the copy when a range cannot be moved without a fresh check. */
@@ -41,11 +45,42 @@ export function moveEnd(edit: TextEdit, offset: number): number | undefined {
  * `previous` (the check of an earlier text of `file`'s path) for `file`, whose text is the old one
  * with `edit` applied: every range moved ({@link moveStart}, {@link moveEnd}), and each object
  * that is a key of `replaced` swapped for its value wherever it occurs. `undefined` when a range
- * lies in the edited span, a range would be empty at the edit (where a fresh check may put it
- * either side), or the result holds something other than plain objects and arrays.
+ * of a diagnostic lies in the edited span or would be empty at the edit (where a fresh check may
+ * put it either side), or a diagnostic holds something other than plain objects and arrays.
+ *
+ * Only the diagnostics are moved now; `ast` and `graphs` are moved together (so a model object's
+ * `decl` stays the very node of the tree) on the first read of either. A tree that cannot be moved
+ * then (an empty node at the edit, which only parser recovery makes) is taken from `recheck()`, a
+ * fresh check of `file`: the edit changes no finding, so its diagnostics are the moved ones.
  */
-export function moveCheck(previous: CheckResult, file: SourceFile, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): CheckResult | undefined {
-  return moveOffsets(previous, edit, new Map<object, unknown>([...replaced, [previous.file, file], [previous.ast.range, { start: 0, end: file.text.length }]]));
+export function moveCheck(
+  previous: CheckResult,
+  file: SourceFile,
+  edit: TextEdit,
+  replaced: ReadonlyMap<object, unknown>,
+  recheck: () => CheckResult,
+): CheckResult | undefined {
+  // The whole file's range is the new text's, also where the edit is at its end.
+  const { ast, graphs } = previous;
+  const swaps = new Map<object, unknown>([...replaced, [previous.file, file], [ast.range, { start: 0, end: file.text.length }]]);
+  const diagnostics = moveOffsets(previous.diagnostics, edit, swaps);
+  if (diagnostics === undefined) return undefined;
+  let moved: { readonly ast: SeamFile; readonly graphs: readonly CheckedGraph[] } | undefined;
+  const settled = (): { readonly ast: SeamFile; readonly graphs: readonly CheckedGraph[] } => {
+    if (moved !== undefined) return moved;
+    moved = moveOffsets({ ast, graphs }, edit, swaps) ?? recheck();
+    return moved;
+  };
+  return {
+    file,
+    diagnostics,
+    get ast() {
+      return settled().ast;
+    },
+    get graphs() {
+      return settled().graphs;
+    },
+  };
 }
 
 /**

@@ -17,7 +17,8 @@ import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
 /** What a program does with an edit: the old check and scan, the rescan, the reuse (or `undefined`). */
 export function reuse(text: string, edited: string, previous: CheckResult = check(createSourceFile("x.seam", text))): CheckResult | undefined {
   const before = scan(text);
-  return reuseAcrossTokenEdit(previous, before, createSourceFile("x.seam", edited), rescan(before, text, edited));
+  const file = createSourceFile("x.seam", edited);
+  return reuseAcrossTokenEdit(previous, before, file, rescan(before, text, edited), () => check(file));
 }
 
 /**

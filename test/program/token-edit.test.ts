@@ -260,4 +260,21 @@ describe("reuseAcrossTokenEdit", () => {
     expectFresh(program.checkFile(createSourceFile("x.seam", late)), late);
     expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 3 });
   });
+
+  it("carries a check across keystrokes before a long tail, whose tree it moves when read, as a fresh check has it", () => {
+    // 400 KiB: a space typed after the first agent's name leaves more than 256 KiB after it.
+    const long = toSeam(generateGraph({ agents: 2_000 }));
+    const name = /agent ([\w-]+)/.exec(long) as RegExpExecArray;
+    const at = name.index + name[0].length;
+    const program = createProgram(createOverlayHost());
+    program.checkFile(createSourceFile("x.seam", long));
+    const spaced = `${long.slice(0, at)} ${long.slice(at)}`;
+    const first = program.checkFile(createSourceFile("x.seam", spaced));
+    // The next keystroke carries the last check before that check's tree was read.
+    const twice = `${long.slice(0, at)}  ${long.slice(at)}`;
+    const second = program.checkFile(createSourceFile("x.seam", twice));
+    expectFresh(second, twice);
+    expectFresh(first, spaced);
+    expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 2 });
+  });
 });
