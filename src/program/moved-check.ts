@@ -12,7 +12,6 @@
  */
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { CheckedAgent, CheckedEdge, CheckedGraph, CheckedJoin, CheckResult } from "../analysis/model.js";
-import type { SeamFile } from "../parser/ast.js";
 import type { TextEdit } from "../parser/rescan.js";
 
 /** Thrown inside the copy when a range cannot be moved without a fresh check. */
@@ -50,8 +49,9 @@ export function moveEnd(edit: TextEdit, offset: number): number | undefined {
  *
  * Only the diagnostics are moved now; `ast` and `graphs` are moved together (so a model object's
  * `decl` stays the very node of the tree) on the first read of either. A tree that cannot be moved
- * then (an empty node at the edit, which only parser recovery makes) is taken from `recheck()`, a
- * fresh check of `file`: the edit changes no finding, so its diagnostics are the moved ones.
+ * then (an empty range at the edit, which no random edit of the property suites has met) is taken
+ * from `recheck()`, a fresh check of `file`: the edit changes no finding, so its diagnostics are
+ * the moved ones.
  */
 export function moveCheck(
   previous: CheckResult,
@@ -65,8 +65,8 @@ export function moveCheck(
   const swaps = new Map<object, unknown>([...replaced, [previous.file, file], [ast.range, { start: 0, end: file.text.length }]]);
   const diagnostics = moveOffsets(previous.diagnostics, edit, swaps);
   if (diagnostics === undefined) return undefined;
-  let moved: { readonly ast: SeamFile; readonly graphs: readonly CheckedGraph[] } | undefined;
-  const settled = (): { readonly ast: SeamFile; readonly graphs: readonly CheckedGraph[] } => {
+  let moved: Pick<CheckResult, "ast" | "graphs"> | undefined;
+  const settled = (): Pick<CheckResult, "ast" | "graphs"> => {
     if (moved !== undefined) return moved;
     moved = moveOffsets({ ast, graphs }, edit, swaps) ?? recheck();
     return moved;
