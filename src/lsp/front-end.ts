@@ -72,7 +72,9 @@ export interface FrontEnd {
    * Sets the buffer at `path` to `text` and checks it as `seam check` does (from the program's
    * cache when the text is unchanged), then lexes it for the editor features. Never throws:
    * problems are diagnostics. A text over `seam check`'s size limit is not analysed: its one
-   * diagnostic is `file-too-large`, and the editor features find nothing in it.
+   * diagnostic is `file-too-large`, and the editor features find nothing in it. The analysis of
+   * a version holds until the next version of the same path is analysed, which may move its
+   * tree in place (`src/program/moved-check.ts`).
    *
    * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
    */
@@ -196,13 +198,8 @@ function analysisOf(file: SourceFile, result: CheckResult, makeLexed: () => Lexe
   let commentRanges: readonly Range[] | undefined;
   const analysis: Analysis = {
     file,
-    // Read through: a check carried across an edit moves its tree when first read.
-    get ast() {
-      return result.ast;
-    },
-    get graphs() {
-      return result.graphs;
-    },
+    ast: result.ast,
+    graphs: result.graphs,
     diagnostics: result.diagnostics,
     get tokens() {
       return lexedNow().tokens;

@@ -1,23 +1,23 @@
 /**
  * A check carried across an edit that changes no finding: the old result with every offset after
  * the edit moved by the change in length, and the few objects the edit did change (a comment's
- * text, a description's value) swapped for their new versions. Built in time proportional to
- * what lies after the edit: the parts of the tree and model that end before it are shared, the
- * rest copied with moved ranges. The diagnostics are moved at once, the tree and model when first
- * read, so that an editor shows the findings of a keystroke in a 10^4-agent document before the
- * 10^5 objects after it are copied (the language server reads them while the editor is idle).
- * Deciding that an edit changes no finding is the caller's job (`token-edit.ts`); this copy only
- * declines when some range ends inside the edited span, or when it meets data it does not
- * understand.
+ * text, a description's value) swapped for their new versions. The old result's tree and model
+ * are moved in place, not copied: the program holds one check per path and replaces the old one
+ * by the carried one, so nothing else reads it, and a copy of the 10^5 nodes after an edit in a
+ * 10^4-agent document cost as much as checking it afresh. The diagnostics are copied (rules
+ * give them range objects of the tree, which the move changes). Deciding that an edit changes no
+ * finding is the caller's job (`token-edit.ts`); this move declines, leaving the old result as it
+ * was, when some range ends inside the edited span or when it meets data it does not understand.
  */
+import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { CheckedAgent, CheckedEdge, CheckedGraph, CheckedJoin, CheckResult } from "../analysis/model.js";
 import type { TextEdit } from "../parser/rescan.js";
 
-/** Thrown inside the copy when a range cannot be moved without a fresh check. */
+/** Thrown inside the walk when a range cannot be moved without a fresh check. */
 class NotReusable extends Error {}
 
-/** The kinds of tree node that the checked model names as a `decl`: the only nodes the copy may meet twice. */
+/** The kinds of tree node that the checked model names as a `decl`: the nodes the walk meets twice. */
 type DeclKind = (CheckedGraph | CheckedAgent | CheckedEdge | CheckedJoin)["decl"]["kind"];
 const DECL_KIND: Readonly<Record<DeclKind, true>> = { Graph: true, Agent: true, Edge: true, Join: true };
 const isDeclKind = (kind: string): boolean => Object.hasOwn(DECL_KIND, kind);
@@ -41,136 +41,150 @@ export function moveEnd(edit: TextEdit, offset: number): number | undefined {
 }
 
 /**
- * `previous` (the check of an earlier text of `file`'s path) for `file`, whose text is the old one
- * with `edit` applied: every range moved ({@link moveStart}, {@link moveEnd}), and each object
- * that is a key of `replaced` swapped for its value wherever it occurs. `undefined` when a range
- * of a diagnostic lies in the edited span or would be empty at the edit (where a fresh check may
- * put it either side), or a diagnostic holds something other than plain objects and arrays.
- *
- * Only the diagnostics are moved now; `ast` and `graphs` are moved together (so a model object's
- * `decl` stays the very node of the tree) on the first read of either. A tree that cannot be moved
- * then (an empty range at the edit, which no random edit of the property suites has met) is taken
- * from `recheck()`, a fresh check of `file`: the edit changes no finding, so its diagnostics are
- * the moved ones.
+ * `previous` (the check of an earlier text of `file`'s path) made the check of `file`, whose text
+ * is the old one with `edit` applied: every range moved ({@link moveStart}, {@link moveEnd}), and
+ * each object that is a key of `replaced` (a handful: the edited comment or description and
+ * their ranges) swapped for its value wherever it occurs. `previous` is consumed: the result
+ * shares its tree and model, moved in place, and `previous` must not be read again. `undefined`,
+ * with `previous` untouched, when a range lies in the edited span or would be empty at the edit
+ * (where a fresh check may put it either side), or the check holds something other than plain
+ * objects and arrays.
  */
-export function moveCheck(
-  previous: CheckResult,
-  file: SourceFile,
-  edit: TextEdit,
-  replaced: ReadonlyMap<object, unknown>,
-  recheck: () => CheckResult,
-): CheckResult | undefined {
-  // The whole file's range is the new text's, also where the edit is at its end.
+export function moveCheck(previous: CheckResult, file: SourceFile, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): CheckResult | undefined {
   const { ast, graphs } = previous;
+  // The whole file's range is the new text's, also where the edit is at its end.
   const swaps = new Map<object, unknown>([...replaced, [previous.file, file], [ast.range, { start: 0, end: file.text.length }]]);
-  const diagnostics = moveOffsets(previous.diagnostics, edit, swaps);
-  if (diagnostics === undefined) return undefined;
-  let moved: Pick<CheckResult, "ast" | "graphs"> | undefined;
-  const settled = (): Pick<CheckResult, "ast" | "graphs"> => {
-    if (moved !== undefined) return moved;
-    moved = moveOffsets({ ast, graphs }, edit, swaps) ?? recheck();
-    return moved;
-  };
-  return {
-    file,
-    diagnostics,
-    get ast() {
-      return settled().ast;
-    },
-    get graphs() {
-      return settled().graphs;
-    },
-  };
+  const diagnostics = movedDiagnostics(previous.diagnostics, edit, swaps);
+  const move = diagnostics === undefined ? undefined : planMove({ ast, graphs }, edit, swaps);
+  if (diagnostics === undefined || move === undefined) return undefined;
+  move();
+  return { file, diagnostics, ast, graphs };
 }
 
 /**
- * `value` (plain objects and arrays: a check, a tree) with every range moved across `edit` and
- * each key of `replaced` swapped for its value, as {@link moveCheck} says; `undefined` when it
- * cannot be moved. What is unchanged is shared, not copied, and an object met twice (a
- * declaration, in the tree and as a model object's `decl`) maps to one copy.
+ * Copies of `diagnostics` with their ranges moved across `edit` and the keys of `replaced` (the
+ * file, a swapped range) swapped; `undefined` when a range cannot be moved.
  */
-export function moveOffsets<T>(value: T, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): T | undefined {
+function movedDiagnostics(diagnostics: readonly Diagnostic[], edit: TextEdit, replaced: ReadonlyMap<object, unknown>): Diagnostic[] | undefined {
+  const moved: Diagnostic[] = [];
+  const place = (range: Range): Range | undefined => {
+    const swapped = replaced.get(range) as Range | undefined;
+    if (swapped !== undefined) return swapped;
+    const start = moveStart(edit, range.start);
+    const end = moveEnd(edit, range.end);
+    if (start === undefined || end === undefined || start > end || (range.start === range.end && start !== end)) return undefined;
+    return start === range.start && end === range.end ? range : { start, end };
+  };
+  const fileOf = (file: SourceFile): SourceFile => (replaced.get(file) as SourceFile | undefined) ?? file;
+  for (const diagnostic of diagnostics) {
+    const range = place(diagnostic.range);
+    if (range === undefined) return undefined;
+    let related: Diagnostic["related"];
+    if (diagnostic.related !== undefined) {
+      const items: NonNullable<Diagnostic["related"]>[number][] = [];
+      for (const item of diagnostic.related) {
+        const itemRange = place(item.range);
+        if (itemRange === undefined) return undefined;
+        items.push({ ...item, file: fileOf(item.file), range: itemRange });
+      }
+      related = items;
+    }
+    moved.push({ ...diagnostic, file: fileOf(diagnostic.file), range, ...(related === undefined ? {} : { related }) });
+  }
+  return moved;
+}
+
+/**
+ * The move of `root` (plain objects and arrays: a tree and its model) across `edit`, planned
+ * without changing anything: a function that then moves every range after the edit in place
+ * and puts each key of `replaced` met in `root` by its value; `undefined` when `root` cannot be
+ * moved. Every new offset is worked out from the old ones before any is written, so an object
+ * met twice (a declaration, in the tree and as a model object's `decl`) is moved once.
+ */
+export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): (() => void) | undefined {
   const { from, oldTo } = edit;
   const delta = edit.newTo - edit.oldTo;
-  // Swaps are looked up only where an object of their sort can be met: tree nodes and model
-  // objects (a `decl`) in one map, which also remembers their copies; the few swapped ranges and
-  // other objects (a checked terminal, the file) in short lists, since a map lookup for each of
-  // the 10^5 ranges and objects after the edit would cost more than the copy.
-  const moved = new Map<object, unknown>();
-  const rangeKeys: object[] = [];
-  const rangeValues: unknown[] = [];
-  const otherKeys: object[] = [];
-  const otherValues: unknown[] = [];
-  const nodeKeys: object[] = [];
-  const nodeValues: unknown[] = [];
-  for (const [key, to] of replaced) {
-    const kind = (key as { kind?: unknown }).kind;
-    if (typeof kind === "string" ? isDeclKind(kind) : "decl" in key) moved.set(key, to);
-    else if (typeof kind === "string") (nodeKeys.push(key), nodeValues.push(to));
-    else if (isRange(key)) (rangeKeys.push(key), rangeValues.push(to));
-    else (otherKeys.push(key), otherValues.push(to));
-  }
-  const copy = (value: unknown): unknown => {
-    if (typeof value !== "object" || value === null) return value;
+  // A few swaps, so a scan of two short lists per object costs less than a map lookup for each.
+  const swapKeys = [...replaced.keys()];
+  const swapValues = [...replaced.values()];
+  const ranges: { start: number; end: number }[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const holders: Record<string | number, unknown>[] = [];
+  const keys: (string | number)[] = [];
+  const values: unknown[] = [];
+  // Declarations and the model objects made from them: the only objects met twice, so the only
+  // ones remembered (a set entry for each of the 10^5 nodes after an edit would cost more than the move).
+  const visited = new Set<object>();
+  const moveRange = (range: Range): void => {
+    const { start, end } = range;
+    // moveStart and moveEnd, inlined: this runs for every range after the edit.
+    const newStart = start < from ? start : start >= oldTo ? start + delta : -1;
+    const newEnd = end <= from ? end : end > oldTo ? end + delta : -1;
+    if (newStart < 0 || newEnd < 0 || newStart > newEnd || (start === end && newStart !== newEnd)) throw new NotReusable();
+    if (newStart !== start || newEnd !== end) (ranges.push(range as { start: number; end: number }), starts.push(newStart), ends.push(newEnd));
+  };
+  const visit = (holder: Record<string | number, unknown>, key: string | number, value: object): void => {
+    const swap = swapKeys.indexOf(value);
+    if (swap >= 0) {
+      holders.push(holder);
+      keys.push(key);
+      values.push(swapValues[swap]);
+      return;
+    }
     if (Array.isArray(value)) {
-      for (let i = 0; i < otherKeys.length; i++) if (otherKeys[i] === value) return otherValues[i];
-      let items: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        const copied = copy(item);
-        if (copied !== item) (items ??= value.slice())[i] = copied;
+        if (typeof item === "object" && item !== null) visit(value as unknown as Record<number, unknown>, i, item);
       }
-      return items ?? value;
+      return;
     }
-    if (Object.getPrototypeOf(value) !== Object.prototype) throw new NotReusable(); // a Map, class instance...: not plain data this copy understands
+    if (Object.getPrototypeOf(value) !== Object.prototype) throw new NotReusable(); // a Map, class instance...: not plain data this move understands
     const fields = value as Record<string, unknown>;
-    const start = fields["start"];
-    if (typeof start === "number" && isRange(value)) {
-      for (let i = 0; i < rangeKeys.length; i++) if (rangeKeys[i] === value) return rangeValues[i];
-      const end = value.end;
-      // moveStart and moveEnd, inlined: this runs for every range after the edit.
-      const newStart = start < from ? start : start >= oldTo ? start + delta : -1;
-      const newEnd = end <= from ? end : end > oldTo ? end + delta : -1;
-      if (newStart < 0 || newEnd < 0 || newStart > newEnd || (start === end && newStart !== newEnd)) throw new NotReusable();
-      return newStart === start && newEnd === end ? value : { start: newStart, end: newEnd };
-    }
+    // Each field read once: these reads meet every shape of node, so each one costs.
     const kind = fields["kind"];
-    // A tree node is met once, in the tree, unless the model names it as a `decl`: only nodes of
-    // the kinds the model names are looked up and remembered (a map entry for each of the 10^5
-    // nodes after the edit cost more than the rest of the copy).
-    const tracked = typeof kind === "string" ? isDeclKind(kind) : "decl" in fields;
-    if (tracked) {
-      const known = moved.get(value);
-      if (known !== undefined) return known;
-    } else if (typeof kind !== "string") {
-      for (let i = 0; i < otherKeys.length; i++) if (otherKeys[i] === value) return otherValues[i];
+    const range = fields["range"] as Range | undefined;
+    if (typeof kind === "string" && range !== undefined) {
+      // A tree node: it and everything under it lie before the edit, or it is walked.
+      if (range.end < from) return;
+      if (isDeclKind(kind)) {
+        if (visited.has(value)) return;
+        visited.add(value);
+      }
     } else {
-      for (let i = 0; i < nodeKeys.length; i++) if (nodeKeys[i] === value) return nodeValues[i];
-    }
-    // A tree node and everything under it lie before the edit; so does a checked agent, edge,
-    // join or graph whose declaration does (it is made from that declaration alone).
-    if (isNodeBefore(value, from) || isNodeBefore(fields["decl"] as object | undefined, from)) return value;
-    let result: Record<string, unknown> | undefined;
-    for (const key in fields) {
-      const field = fields[key];
-      const copied = copy(field);
-      if (copied === field) continue;
-      (result ??= { ...fields })[key] = copied;
-      // A declaration of a kind not listed in DECL_KIND would be copied apart from its copy in
-      // the tree, and the two would no longer be one object: a fresh check is the safe answer.
-      if (key === "decl" && typeof field === "object" && field !== null && !isDeclKind(String((field as { kind?: unknown }).kind))) {
-        throw new NotReusable();
+      const start = fields["start"];
+      if (typeof start === "number" && isRange(value)) return moveRange(value);
+      const decl = fields["decl"] as object | undefined;
+      // A checked agent, edge, join or graph whose declaration lies before the edit does too (it
+      // is made from that declaration alone).
+      if (decl !== undefined && isNodeBefore(decl, from)) return;
+      if (typeof kind !== "string" && decl !== undefined) {
+        if (visited.has(value)) return;
+        visited.add(value);
       }
     }
-    if (result !== undefined && tracked) moved.set(value, result);
-    return result ?? value;
+    for (const name in fields) {
+      const field = fields[name];
+      if (typeof field !== "object" || field === null) continue;
+      // A node's or model object's range (the tree's types say it is one): most of what is moved.
+      if (name === "range" && swapKeys.indexOf(field) < 0) moveRange(field as Range);
+      else visit(fields, name, field);
+    }
   };
   try {
-    return copy(value) as T;
+    visit({ root }, "root", root);
   } catch (error) {
     if (error instanceof NotReusable) return undefined;
     throw error;
   }
+  return () => {
+    for (let i = 0; i < ranges.length; i++) {
+      const range = ranges[i] as { start: number; end: number };
+      range.start = starts[i] as number;
+      range.end = ends[i] as number;
+    }
+    for (let i = 0; i < holders.length; i++) (holders[i] as Record<string | number, unknown>)[keys[i] as string | number] = values[i];
+  };
 }
 
 /** True when `[start, end)` of the old text lies before or after `edit`, so its text is the same in both versions. */

@@ -12,14 +12,6 @@ import { scan, type ScanResult } from "../parser/scanner.js";
 import { reuseAcrossTokenEdit } from "./token-edit.js";
 import type { ReadProblem, SeamHost } from "./host.js";
 
-/**
- * The most characters after an edit whose tree a carried check moves at once (about 8 ms of
- * copying on the bench's machine; the bench's 1,000-agent document is 197 KiB); after a longer tail
- * only the diagnostics are moved at once (`moved-check.ts`), so that an editor shows them without
- * waiting for the copy of every node after the edit.
- */
-const EAGER_MOVE_LIMIT = 256 * 1024;
-
 /** The outcome of checking one path: the result, or why the file could not be read. */
 export type FileCheck = { readonly ok: true; readonly result: CheckResult } | { readonly ok: false; readonly problem: ReadProblem };
 
@@ -28,7 +20,12 @@ export interface Program {
   readonly host: SeamHost;
   /** Reads `path` through the host and checks it (from the cache when its text is unchanged). Never rejects. */
   checkPath(path: string): Promise<FileCheck>;
-  /** Checks a file already in memory (from the cache when the same path had the same text). */
+  /**
+   * Checks a file already in memory (from the cache when the same path had the same text). The
+   * result of a path's text holds until the path's next text is checked: a check carried across
+   * an edit is the last one with its tree and model moved in place, so read the new result, not
+   * an older one kept aside.
+   */
   checkFile(file: SourceFile): CheckResult;
   /** The last result for `path`, if it was checked. */
   lastResult(path: string): CheckResult | undefined;
@@ -68,20 +65,14 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
     // moved, is this text's check.
     const before = cached.scanned ?? scan(cached.text);
     const change = rescan(before, cached.text, file.text);
-    // Checked in full, the text is not scanned again: the rescan made its scan. A carried check
-    // whose tree cannot be moved is checked so too, when its tree is first read.
-    const recheck = (): CheckResult => {
+    // The last check is this path's alone, so a carried check may move its tree in place.
+    let result = reuseAcrossTokenEdit(cached.result, before, file, change);
+    if (result !== undefined) stats.reused++;
+    else {
+      // Checked in full, the text is not scanned again: the rescan made its scan.
       stats.checks++;
-      return check(file, options, change.scan);
-    };
-    const reused = reuseAcrossTokenEdit(cached.result, before, file, change, recheck);
-    if (reused !== undefined) {
-      stats.reused++;
-      // A short tail is moved now: a request right after the keystroke (a completion while
-      // typing) would otherwise wait for it. A long one waits until its tree is read.
-      if (file.text.length - change.edit.newTo <= EAGER_MOVE_LIMIT) void reused.ast;
+      result = check(file, options, change.scan);
     }
-    const result = reused ?? recheck();
     cache.set(file.path, { text: file.text, result, scanned: change.scan });
     return result;
   };

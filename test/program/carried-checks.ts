@@ -14,11 +14,13 @@ import { createOverlayHost } from "../../src/program/host.js";
 import { createProgram } from "../../src/program/program.js";
 import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
 
-/** What a program does with an edit: the old check and scan, the rescan, the reuse (or `undefined`). */
-export function reuse(text: string, edited: string, previous: CheckResult = check(createSourceFile("x.seam", text))): CheckResult | undefined {
+/**
+ * What a program does with an edit: the old check (made here, since a carried check consumes
+ * it) and scan, the rescan, the reuse (or `undefined`).
+ */
+export function reuse(text: string, edited: string): CheckResult | undefined {
   const before = scan(text);
-  const file = createSourceFile("x.seam", edited);
-  return reuseAcrossTokenEdit(previous, before, file, rescan(before, text, edited), () => check(file));
+  return reuseAcrossTokenEdit(check(createSourceFile("x.seam", text)), before, createSourceFile("x.seam", edited), rescan(before, text, edited));
 }
 
 /**
