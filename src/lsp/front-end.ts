@@ -198,8 +198,13 @@ function analysisOf(file: SourceFile, result: CheckResult, makeLexed: () => Lexe
   let commentRanges: readonly Range[] | undefined;
   const analysis: Analysis = {
     file,
-    ast: result.ast,
-    graphs: result.graphs,
+    // Read through: a check carried across an edit moves its tree when first read.
+    get ast() {
+      return result.ast;
+    },
+    get graphs() {
+      return result.graphs;
+    },
     diagnostics: result.diagnostics,
     get tokens() {
       return lexedNow().tokens;

@@ -106,6 +106,10 @@ export function startServer(connection: Connection, version: string, frontEnd: F
       diagnostics = failed.diagnostics.map((d) => toLspDiagnostic(failed, uri, d));
     }
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    // A check carried across a keystroke moves its tree when first read (src/program/moved-check.ts):
+    // read it now, while the editor shows the diagnostics, rather than in the next request.
+    const published = analyses.get(uri)?.analysis;
+    if (published !== undefined) setImmediate(() => void published.ast);
   };
 
   const schedule = (uri: string): void => {

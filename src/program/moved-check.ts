@@ -5,9 +5,12 @@
  * are moved in place, not copied: the program holds one check per path and replaces the old one
  * by the carried one, so nothing else reads it, and a copy of the 10^5 nodes after an edit in a
  * 10^4-agent document cost as much as checking it afresh. The diagnostics are copied (rules
- * give them range objects of the tree, which the move changes). Deciding that an edit changes no
- * finding is the caller's job (`token-edit.ts`); this move declines, leaving the old result as it
- * was, when some range ends inside the edited span or when it meets data it does not understand.
+ * give them range objects of the tree, which the move changes) and moved at once, the tree when
+ * first read, so that an editor shows the findings of a keystroke in a long document before its
+ * tree is moved (the language server reads it while the editor is idle). Deciding that an edit
+ * changes no finding is the caller's job (`token-edit.ts`); a move declines, leaving the old
+ * result as it was, when some range ends inside the edited span or when it meets data it does
+ * not understand.
  */
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range, SourceFile } from "../core/source-file.js";
@@ -44,21 +47,47 @@ export function moveEnd(edit: TextEdit, offset: number): number | undefined {
  * `previous` (the check of an earlier text of `file`'s path) made the check of `file`, whose text
  * is the old one with `edit` applied: every range moved ({@link moveStart}, {@link moveEnd}), and
  * each object that is a key of `replaced` (a handful: the edited comment or description and
- * their ranges) swapped for its value wherever it occurs. `previous` is consumed: the result
- * shares its tree and model, moved in place, and `previous` must not be read again. `undefined`,
- * with `previous` untouched, when a range lies in the edited span or would be empty at the edit
- * (where a fresh check may put it either side), or the check holds something other than plain
- * objects and arrays.
+ * their ranges) swapped for its value wherever it occurs. `undefined`, with `previous` untouched,
+ * when a range of a diagnostic lies in the edited span or would be empty at the edit (where a
+ * fresh check may put it either side).
+ *
+ * The diagnostics are moved now; `ast` and `graphs`, on the first read of either: then
+ * `previous` is consumed (the result shares its tree and model, moved in place), so it must not
+ * be read after that. A tree that cannot be moved then (an empty range at the edit, which no
+ * random edit of the property suites has met, or data other than plain objects and arrays) is
+ * left as it was and taken from `recheck()`, a fresh check of `file`: the edit changes no
+ * finding, so its diagnostics are the moved ones.
  */
-export function moveCheck(previous: CheckResult, file: SourceFile, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): CheckResult | undefined {
+export function moveCheck(
+  previous: CheckResult,
+  file: SourceFile,
+  edit: TextEdit,
+  replaced: ReadonlyMap<object, unknown>,
+  recheck: () => CheckResult,
+): CheckResult | undefined {
   const { ast, graphs } = previous;
   // The whole file's range is the new text's, also where the edit is at its end.
   const swaps = new Map<object, unknown>([...replaced, [previous.file, file], [ast.range, { start: 0, end: file.text.length }]]);
   const diagnostics = movedDiagnostics(previous.diagnostics, edit, swaps);
-  const move = diagnostics === undefined ? undefined : planMove({ ast, graphs }, edit, swaps);
-  if (diagnostics === undefined || move === undefined) return undefined;
-  move();
-  return { file, diagnostics, ast, graphs };
+  if (diagnostics === undefined) return undefined;
+  let moved: Pick<CheckResult, "ast" | "graphs"> | undefined;
+  const settled = (): Pick<CheckResult, "ast" | "graphs"> => {
+    if (moved !== undefined) return moved;
+    const move = planMove({ ast, graphs }, edit, swaps);
+    move?.();
+    moved = move === undefined ? recheck() : { ast, graphs };
+    return moved;
+  };
+  return {
+    file,
+    diagnostics,
+    get ast() {
+      return settled().ast;
+    },
+    get graphs() {
+      return settled().graphs;
+    },
+  };
 }
 
 /**

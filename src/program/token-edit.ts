@@ -26,15 +26,16 @@ import { apart, moveCheck, moveEnd, moveStart } from "./moved-check.js";
  * The check of `file` derived from `previous` (the check of an earlier text of the same path,
  * whose scan is `before`), given `change`, the rescan that turned `before` into the new text's
  * scan; `undefined` when the edit may change a finding. The result equals `check(file)` (same
- * diagnostics in the same order, same tree and model shapes) and is made of `previous`, whose
- * tree and model it moves in place ({@link moveCheck}): `previous` must not be read again unless
- * this returns `undefined`, which leaves it as it was.
+ * diagnostics in the same order, same tree and model shapes); its tree is `previous`'s, moved in
+ * place when first read, or taken from `recheck()`, a fresh check of `file`, when it cannot be
+ * ({@link moveCheck}). `previous` must not be read once the result's tree has been.
  */
 export function reuseAcrossTokenEdit(
   previous: CheckResult,
   before: ScanResult,
   file: SourceFile,
   change: Rescan,
+  recheck: () => CheckResult,
 ): CheckResult | undefined {
   const { edit } = change;
   const after = change.scan;
@@ -101,7 +102,7 @@ export function reuseAcrossTokenEdit(
   if (splitsCrlf || breaksLines(oldText, edit.from, edit.oldTo) || breaksLines(newText, edit.from, edit.newTo)) {
     if (readSuppressions(comments).length > 0) return undefined;
   }
-  return moveCheck(previous, file, edit, replaced);
+  return moveCheck(previous, file, edit, replaced, recheck);
 }
 
 /** True when the edit lies in `[start, end]` (the body of a comment or of a string literal). */

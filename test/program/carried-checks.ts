@@ -20,7 +20,8 @@ import { reuseAcrossTokenEdit } from "../../src/program/token-edit.js";
  */
 export function reuse(text: string, edited: string): CheckResult | undefined {
   const before = scan(text);
-  return reuseAcrossTokenEdit(check(createSourceFile("x.seam", text)), before, createSourceFile("x.seam", edited), rescan(before, text, edited));
+  const file = createSourceFile("x.seam", edited);
+  return reuseAcrossTokenEdit(check(createSourceFile("x.seam", text)), before, file, rescan(before, text, edited), () => check(file));
 }
 
 /**

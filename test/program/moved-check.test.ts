@@ -1,9 +1,9 @@
 /**
  * planMove: every new offset worked out before any is written, so an object met twice is moved
- * once, and nothing changed when it declines. moveCheck: the diagnostics copied, the tree and
- * model moved in place and shared, and the previous check left as it was when it declines.
+ * once, and nothing changed when it declines. moveCheck: the diagnostics copied at once, the
+ * tree and model moved in place when first read, and a fresh check for a tree that cannot be.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { check } from "../../src/analysis/check.js";
 import type { CheckResult } from "../../src/analysis/model.js";
 import { createSourceFile } from "../../src/core/source-file.js";
@@ -56,30 +56,39 @@ describe("planMove", () => {
 describe("moveCheck", () => {
   const comment = (result: CheckResult): CheckResult["ast"]["comments"][number] => result.ast.comments[0] as CheckResult["ast"]["comments"][number];
 
-  it("copies the diagnostics and moves the tree and model in place, as a fresh check has them", () => {
+  it("copies the diagnostics at once and moves the tree and model in place when first read", () => {
     const previous = check(createSourceFile("x.seam", text));
     const file = createSourceFile("x.seam", edited);
     const swapped = { ...comment(previous), text: "// notes", range: { start: comment(previous).range.start, end: comment(previous).range.end + 1 } };
-    const diagnostics = previous.diagnostics;
-    const moved = moveCheck(previous, file, letter, new Map<object, unknown>([[comment(previous), swapped]]));
+    const tree = previous.ast;
+    const recheck = vi.fn(() => check(file));
+    const moved = moveCheck(previous, file, letter, new Map<object, unknown>([[comment(previous), swapped]]), recheck);
     const fresh = check(file);
     expect(moved?.diagnostics).toEqual(fresh.diagnostics);
-    expect(moved?.diagnostics).not.toBe(diagnostics);
     expect(moved?.diagnostics[0]?.range).toEqual({ start: edited.indexOf("nobody"), end: edited.indexOf("nobody") + "nobody".length });
+    // Not read yet: the tree still has the old offsets.
+    expect(tree.range).toEqual({ start: 0, end: text.length });
     expect(moved?.ast).toEqual(fresh.ast);
     expect(moved?.graphs).toEqual(fresh.graphs);
-    expect(moved?.ast).toBe(previous.ast);
+    expect(moved?.ast).toBe(tree);
     expect(moved?.graphs[0]?.decl).toBe(moved?.ast.graphs[0]);
+    expect(recheck).not.toHaveBeenCalled();
   });
 
-  it("declines, leaving the previous check as it was, when a range of the tree is empty at the edit", () => {
+  it("takes the tree from a fresh check, once, when it cannot be moved, leaving the previous one as it was", () => {
     const checked = check(createSourceFile("x.seam", text));
     // An empty range at the edit: a fresh check may put it either side of the typed letter.
     const previous: CheckResult = { ...checked, ast: { ...checked.ast, comments: [{ ...comment(checked), range: { start: at, end: at } }] } };
-    const untouched = check(createSourceFile("x.seam", text));
-    expect(moveCheck(previous, createSourceFile("x.seam", edited), letter, new Map())).toBeUndefined();
-    expect(previous.graphs).toEqual(untouched.graphs);
-    expect(previous.diagnostics).toEqual(untouched.diagnostics);
+    const file = createSourceFile("x.seam", edited);
+    const fresh = check(file);
+    const recheck = vi.fn(() => fresh);
+    const moved = moveCheck(previous, file, letter, new Map(), recheck);
+    expect(moved?.diagnostics).toEqual(fresh.diagnostics);
+    expect(recheck).not.toHaveBeenCalled();
+    expect(moved?.graphs).toBe(fresh.graphs);
+    expect(moved?.ast).toBe(fresh.ast);
+    expect(recheck).toHaveBeenCalledTimes(1);
+    expect(previous.graphs).toEqual(check(createSourceFile("x.seam", text)).graphs);
   });
 
   it("declines at once when a diagnostic's range lies in the edited span", () => {
@@ -87,7 +96,9 @@ describe("moveCheck", () => {
     // The space before `nobody` and its first letter deleted: the finding's start is in the span.
     const name = text.indexOf("nobody");
     const file = createSourceFile("x.seam", `${text.slice(0, name - 1)}${text.slice(name + 1)}`);
-    expect(moveCheck(previous, file, { from: name - 1, oldTo: name + 1, newTo: name - 1 }, new Map())).toBeUndefined();
+    const recheck = vi.fn(() => check(file));
+    expect(moveCheck(previous, file, { from: name - 1, oldTo: name + 1, newTo: name - 1 }, new Map(), recheck)).toBeUndefined();
+    expect(recheck).not.toHaveBeenCalled();
     expect(previous).toEqual(check(createSourceFile("x.seam", text)));
   });
 });

@@ -259,8 +259,8 @@ describe("reuseAcrossTokenEdit", () => {
     expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 3 });
   });
 
-  it("carries a check across keystrokes early in a long document, each version as a fresh check has it", () => {
-    // 400 KiB: a space typed after the first agent's name moves nearly the whole tree, twice.
+  it("carries a check across keystrokes before a long tail, whose tree it moves when read, as a fresh check has it", () => {
+    // 400 KiB: a space typed after the first agent's name leaves more than 256 KiB after it.
     const long = toSeam(generateGraph({ agents: 2_000 }));
     const name = /agent ([\w-]+)/.exec(long) as RegExpExecArray;
     const at = name.index + name[0].length;
@@ -268,8 +268,11 @@ describe("reuseAcrossTokenEdit", () => {
     program.checkFile(createSourceFile("x.seam", long));
     const spaced = `${long.slice(0, at)} ${long.slice(at)}`;
     expectFresh(program.checkFile(createSourceFile("x.seam", spaced)), spaced);
+    // The next keystroke is carried before its tree is read, and the one after carries it.
     const twice = `${long.slice(0, at)}  ${long.slice(at)}`;
-    expectFresh(program.checkFile(createSourceFile("x.seam", twice)), twice);
-    expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 2 });
+    program.checkFile(createSourceFile("x.seam", twice));
+    const thrice = `${long.slice(0, at)}   ${long.slice(at)}`;
+    expectFresh(program.checkFile(createSourceFile("x.seam", thrice)), thrice);
+    expect(program.stats).toEqual({ checks: 1, cacheHits: 0, reused: 3 });
   });
 });
