@@ -142,8 +142,10 @@ export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<obj
   const holders: Record<string | number, unknown>[] = [];
   const keys: (string | number)[] = [];
   const values: unknown[] = [];
-  // Declarations and the model objects made from them: the only objects met twice, so the only
-  // ones remembered (a set entry for each of the 10^5 nodes after an edit would cost more than the move).
+  // Declarations, met in the tree and as a model object's `decl`: remembered so that the tree
+  // under each (the whole tree, for a graph) is walked once; moving twice would do no harm, as
+  // every offset is worked out before any is written. A set entry for each of the 10^5 nodes
+  // after an edit would cost more than the move.
   const visited = new Set<object>();
   const moveRange = (range: Range): void => {
     const { start, end } = range;
@@ -187,10 +189,6 @@ export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<obj
       // A checked agent, edge, join or graph whose declaration lies before the edit does too (it
       // is made from that declaration alone).
       if (decl !== undefined && isNodeBefore(decl, from)) return;
-      if (typeof kind !== "string" && decl !== undefined) {
-        if (visited.has(value)) return;
-        visited.add(value);
-      }
     }
     for (const name in fields) {
       const field = fields[name];
