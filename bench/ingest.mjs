@@ -5,7 +5,9 @@
 //     10% trace sampler (parent-based); the SDK recording every span; the sampled SDK without
 //     the event log (telemetry's own share). Spans are batched to an
 //     exporter that drops them, metrics aggregated; then the sampled row's parts (metrics alone,
-//     spans alone). Interleaved batches, median of 9, as in the
+//     spans alone), and the floor of any such telemetry: accept() plus only the SDK calls it
+//     makes per handoff (one span start and end, two histogram records, counted from it), with
+//     no Seam code around them. Interleaved batches, median of 9, as in the
 //     runtime section, on the same hop-2 envelopes (bench/envelopes.mjs).
 //   - `seam report --format json --html` on 10^6 generated events (bench/gen-events.mjs), in a
 //     child process: events per second and peak RSS, beside reading and JSON.parse of every
@@ -44,6 +46,86 @@ function withTracerProvider(provider) {
   return { ...api, trace: { getTracer: (name, version) => provider.getTracer(name, version) } };
 }
 
+/**
+ * `base` (createTelemetry's view of `@opentelemetry/api`) with its span starts, span ends and
+ * histogram records counted in `counts`.
+ */
+function countingApi(base, counts) {
+  return {
+    ...base,
+    trace: {
+      getTracer(name, version) {
+        const tracer = base.trace.getTracer(name, version);
+        return {
+          startSpan(...args) {
+            counts.startSpan++;
+            const span = tracer.startSpan(...args);
+            return {
+              isRecording: () => span.isRecording(),
+              setAttributes: (attributes) => span.setAttributes(attributes),
+              setStatus: (status) => span.setStatus(status),
+              end(endTime) {
+                counts.end++;
+                span.end(endTime);
+              },
+            };
+          },
+        };
+      },
+    },
+    metrics: {
+      getMeter(name, version) {
+        const meter = base.metrics.getMeter(name, version);
+        return {
+          createObservableCounter: (...args) => meter.createObservableCounter(...args),
+          createHistogram(...args) {
+            const histogram = meter.createHistogram(...args);
+            return {
+              record(value, attributes) {
+                counts.record++;
+                histogram.record(value, attributes);
+              },
+            };
+          },
+        };
+      },
+    },
+  };
+}
+
+/**
+ * accept() followed by exactly the SDK calls telemetry makes for one accepted handoff, checked by
+ * counting them on `envelopes`: the least any telemetry with a span per handoff and those two
+ * histograms can cost, whatever its own code costs.
+ */
+function sdkCallsAlone(compiled, envelopes, sizes, sampled, accepted) {
+  const data = { graph: compiled.graph, agents: compiled.agents, edges: compiled.edges };
+  const counts = { startSpan: 0, end: 0, record: 0 };
+  const counted = observeAccept(compiled.accept, { ...data, telemetry: createTelemetry(countingApi(withTracerProvider(sampled), counts), data) });
+  const seen = accepted();
+  envelopes.forEach((envelope, i) => counted(envelope, { me: ME, canRead: () => true, seen }, { sizeBytes: sizes[i] }));
+  const perHandoff = Object.fromEntries(Object.entries(counts).map(([name, n]) => [name, n / envelopes.length]));
+  if (perHandoff.startSpan !== 1 || perHandoff.end !== 1 || perHandoff.record !== 2) {
+    throw new Error(`telemetry made ${JSON.stringify(perHandoff)} SDK calls per handoff; the floor measure makes 1 startSpan, 1 end, 2 record: make them the same`);
+  }
+  const tracer = sampled.getTracer("bench-floor");
+  const meter = api.metrics.getMeter("bench-floor");
+  const hops = meter.createHistogram("bench.floor.hops", { advice: { explicitBucketBoundaries: [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32, 64] } });
+  const bytes = meter.createHistogram("bench.floor.bytes", { advice: { explicitBucketBoundaries: [512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576] } });
+  const start = { "gen_ai.agent.name": ME, "seam.verdict": "accepted" };
+  const edge = { "seam.edge.from": "a", "seam.edge.to": ME, "seam.edge.kind": "delegate" };
+  const origin = performance.timeOrigin;
+  return (envelope, options, i) => {
+    const started = performance.now();
+    const result = compiled.accept(envelope, options);
+    const span = tracer.startSpan(`ingest ${ME}`, { kind: 0, startTime: origin + started, attributes: start }, api.context.active());
+    span.end(origin + performance.now());
+    hops.record(envelope.hop.index, edge);
+    bytes.record(sizes[i], edge);
+    return result;
+  };
+}
+
 export async function measureTelemetry(compiled, handoffs) {
   const envelopes = handoffs.next;
   const texts = envelopes.map((e) => JSON.stringify(e));
@@ -74,6 +156,7 @@ export async function measureTelemetry(compiled, handoffs) {
   const canRead = () => true;
   let seen;
   const fresh = () => (seen = ledgerWithFirstHops(compiled, handoffs));
+  const floor = sdkCallsAlone(compiled, envelopes, sizes, sampled, () => ledgerWithFirstHops(compiled, handoffs));
   for (const [name, accept] of Object.entries(accepts)) {
     fresh();
     for (const envelope of envelopes) {
@@ -86,6 +169,7 @@ export async function measureTelemetry(compiled, handoffs) {
   for (const [name, accept] of Object.entries(accepts)) {
     measures[name] = { op: (i) => accept(envelopes[i], { me: ME, canRead, seen }, { sizeBytes: sizes[i] }), setup: fresh };
   }
+  measures.sdkCallsAlone = { op: (i) => floor(envelopes[i], { me: ME, canRead, seen }, i), setup: fresh };
   const perBatch = nsPerOp(measures, { ops: envelopes.length, ...ROUNDS });
   api.metrics.disable();
   return Object.fromEntries(Object.entries(perBatch).map(([name, list]) => [name, median(list)]));
@@ -149,6 +233,9 @@ export async function measureIngest() {
     row("OpenTelemetry SDK alone, 10% of traces sampled, metrics on (no event log)", fmtNs(ns.telemetryOnly), fmtNs(ns.off), { ratio: ns.telemetryOnly / ns.off }),
     row("event log + OpenTelemetry SDK metrics only (no tracer)", fmtNs(ns.metricsOnly), fmtNs(ns.off), { ratio: ns.metricsOnly / ns.off }),
     row("event log + OpenTelemetry SDK spans only, 10% sampled (no meter)", fmtNs(ns.spansOnly), fmtNs(ns.off), { ratio: ns.spansOnly / ns.off }),
+    row("accept() + only the SDK calls of a handoff (1 span, 10% sampled; 2 histogram records; no Seam code)", fmtNs(ns.sdkCallsAlone), fmtNs(ns.off), {
+      ratio: ns.sdkCallsAlone / ns.off,
+    }),
   ];
   rows.push(
     row(`seam report, ${REPORT_EVENTS} events (${fmtBytes(report.bytes)}), events/s vs read + JSON.parse alone`, `${Math.round(perSecond)}/s`, `${Math.round(floorPerSecond)}/s`, {

@@ -13,12 +13,15 @@
 //     ratios (each round's two sides measured back to back), the rates shown their medians; and
 //     where a claim's time goes: the CPU per claim in redis-server and in the client (the store
 //     and node-redis), beside the same for the trivial EVALSHA;
+//   - beside those, redis-benchmark running a script that sends only the Redis commands of that
+//     first hop (bench/fixtures/claim-floor.lua, checked to send the same ones): the most any
+//     script keeping this ledger can reach on this server, whatever its decisions cost;
 //   - the latency of acceptAsync() with the Redis store beside accept() with the memory store, one
 //     caller, p50 and p99, on the hop-1 envelopes of bench/envelopes.mjs;
 //   - the round trip of one claim, the shipped script beside the version 1 script and the memory
 //     store (bench/redis-claim.mjs).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createClient } from "redis";
 import { FIRST_RECEIVER, loadCompiledModule, makeHandoffs } from "./envelopes.mjs";
 import { measureClaimRoundTrip } from "./redis-claim.mjs";
@@ -27,6 +30,7 @@ import { missing, progress, runIfMain, scaled } from "./section.mjs";
 import { median, nowMs, quantile } from "./stats.mjs";
 import { fmtMs, row } from "./table.mjs";
 
+const FLOOR = readFileSync(new URL("./fixtures/claim-floor.lua", import.meta.url), "utf8");
 const { createMemorySeenStore, createRedisSeenStore, seamRedisScripts } = await import("../dist/runtime/index.js");
 
 const ROUNDS = scaled(7, 1);
@@ -110,6 +114,28 @@ async function claimCommand(createRedisSeenStore, seamRedisScripts) {
   return ["EVALSHA", seamRedisScripts.seamClaim.SHA1, String(sent.keys.length), ...sent.keys, "claim", ...sent.args];
 }
 
+/** The calls redis-server has counted so far, by command (INFO commandstats). */
+async function commandCalls(client) {
+  const info = await client.info("commandstats");
+  return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((m) => [m[1], Number(m[2])]));
+}
+
+/**
+ * The commands `command` (a redis-benchmark command line) makes a script send, as "name x count"
+ * sorted, run once with each `__rand_int__` replaced by `id` (fresh keys, so a first hop).
+ */
+async function commandsSent(client, command, id) {
+  const before = await commandCalls(client);
+  await client.sendCommand(command.map((word) => word.replaceAll("__rand_int__", id)));
+  const after = await commandCalls(client);
+  const sent = [];
+  for (const [name, calls] of after) {
+    const more = calls - (before.get(name) ?? 0);
+    if (more > 0 && name !== "info" && name !== "evalsha") sent.push(`${name} x${more}`);
+  }
+  return sent.sort().join(", ");
+}
+
 /** The first hop of a new task, as the bench claims it. */
 function firstHopRequest(handoffId, taskId) {
   return { handoffId, taskId, hopIndex: 1, producer: "intake", receiver: FIRST_RECEIVER, edge: null, verdict: "accepted", at: 0, path: ["intake", FIRST_RECEIVER] };
@@ -152,13 +178,22 @@ export async function measureRedis() {
       claims[callers] = median(claimRates);
       sets[callers] = median(setRates);
     }
-    progress(`redis: redis-benchmark EVALSHA of a trivial script and of the claim script (64 clients), the same trivial script from node-redis (64 callers, one client) and claims, ${BESIDE_ROUNDS} interleaved rounds of about ${BESIDE_MS} ms each`);
+    progress(`redis: redis-benchmark EVALSHA of a trivial script and of the claim script and of its commands alone (64 clients), the same trivial script from node-redis (64 callers, one client) and claims, ${BESIDE_ROUNDS} interleaved rounds of about ${BESIDE_MS} ms each`);
     const trivialSha = await client.scriptLoad("return 1");
     const canBenchmark = existsSync(REDIS_BENCHMARK);
     if (!canBenchmark) missing("redis-benchmark", "apt-get install redis-tools");
     const claimScript = await claimCommand(createRedisSeenStore, seamRedisScripts);
+    await client.scriptLoad(seamRedisScripts.seamClaim.SCRIPT);
+    const floorScript = ["EVALSHA", await client.scriptLoad(FLOOR), ...claimScript.slice(2)];
+    const claimSends = await commandsSent(client, claimScript, "floor-check-claim");
+    const floorSends = await commandsSent(client, floorScript, "floor-check-floor");
+    if (claimSends !== floorSends) throw new Error(`bench/fixtures/claim-floor.lua sends ${floorSends}, but the claim script sends ${claimSends} for a first hop: make them the same`);
     // redis-benchmark's runs: each sized to last about BESIDE_MS at its command's last rate.
-    const benchmarks = { trivial: { command: ["EVALSHA", trivialSha, "0"], requests: BENCHMARK_REQUESTS }, claim: { command: claimScript, requests: BENCHMARK_REQUESTS } };
+    const benchmarks = {
+      trivial: { command: ["EVALSHA", trivialSha, "0"], requests: BENCHMARK_REQUESTS },
+      claim: { command: claimScript, requests: BENCHMARK_REQUESTS },
+      floor: { command: floorScript, requests: BENCHMARK_REQUESTS },
+    };
     const benchmark = (name) => {
       const run = benchmarks[name];
       const perSecond = benchmarkRate(redis.port, 64, run.requests, run.command);
@@ -176,10 +211,11 @@ export async function measureRedis() {
     const measures = {
       ceiling: () => benchmark("trivial"),
       claimScript: () => benchmark("claim"),
+      floorScript: () => benchmark("floor"),
       clientCeiling: () => costed("trivial", () => untimed.evalSha(trivialSha, { keys: [], arguments: [] })),
       claims: () => costed("claim", claim),
     };
-    const names = Object.keys(measures).filter((name) => canBenchmark || (name !== "ceiling" && name !== "claimScript"));
+    const names = Object.keys(measures).filter((name) => canBenchmark || !["ceiling", "claimScript", "floorScript"].includes(name));
     const rounds = [];
     for (let round = 0; round < BESIDE_ROUNDS; round++) {
       const measured = {};
@@ -190,6 +226,7 @@ export async function measureRedis() {
     const medianOf = (name) => median(rounds.map((round) => round[name]));
     const ceiling = canBenchmark ? medianOf("ceiling") : undefined;
     const claimScriptRate = canBenchmark ? medianOf("claimScript") : undefined;
+    const floorScriptRate = canBenchmark ? medianOf("floorScript") : undefined;
     const clientCeiling = medianOf("clientCeiling");
     const claimsBesideClient = medianOf("claims");
     const cpu = Object.fromEntries(Object.entries(cost).map(([name, { nodeUs, serverUs }]) => [name, { nodeUs: median(nodeUs), serverUs: median(serverUs) }]));
@@ -237,6 +274,9 @@ export async function measureRedis() {
         row("redis-benchmark EVALSHA of the claim script (a first hop) vs of `return 1`, 64 clients", `${Math.round(claimScriptRate)}/s`, `${Math.round(ceiling)}/s`, {
           ratio: pairedRatio(rounds, "claimScript", "ceiling"),
         }),
+        row(`redis-benchmark EVALSHA of the claim's own commands alone (${claimSends}; no decisions) vs of \`return 1\`, 64 clients`, `${Math.round(floorScriptRate)}/s`, `${Math.round(ceiling)}/s`, {
+          ratio: pairedRatio(rounds, "floorScript", "ceiling"),
+        }),
       );
     }
     rows.push(
@@ -255,7 +295,7 @@ export async function measureRedis() {
       row("Redis claim vs memory store claim, first hop of a task", us(trip.v2), us(trip.memory), { ratio: trip.v2 / trip.memory }),
       row("Redis claim vs memory store claim, hops of 8-hop walks", us(trip.v2Walk), us(trip.memoryWalk), { ratio: trip.v2Walk / trip.memoryWalk }),
     );
-    return { title: "Redis store (loopback redis-server, appendfsync everysec)", data: { claims, sets, ceiling, claimScriptRate, clientCeiling, claimsBesideClient, rounds, cpu, latency, roundTrip }, rows };
+    return { title: "Redis store (loopback redis-server, appendfsync everysec)", data: { claims, sets, ceiling, claimScriptRate, floorScriptRate, claimCommands: claimSends, clientCeiling, claimsBesideClient, rounds, cpu, latency, roundTrip }, rows };
   } finally {
     await client.quit();
     await redis.stop();
