@@ -2,6 +2,7 @@
 schemaErrorToReason in src/runtime/reason.ts)."""
 
 import re
+from collections.abc import Sequence
 from typing import cast
 
 from ._records import Reason
@@ -35,7 +36,9 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
         return Reason(path, rule, f"must be of type {js_text(params.get('type'))} (values are never coerced)")
     if keyword == "enum":
         allowed = params.get("allowedValues")
-        listed = ", ".join(quote_untrusted(value) for value in cast("list[object]", allowed)) if isinstance(allowed, (list, tuple)) else ""
+        listed = (
+            ", ".join(quote_untrusted(value) for value in cast("Sequence[object]", allowed)) if isinstance(allowed, (list, tuple)) else ""
+        )
         return Reason(path, rule, f"must be one of {listed}")
     if keyword == "const":
         return Reason(path, rule, f"must be {quote_untrusted(params.get('allowedValue'))}")

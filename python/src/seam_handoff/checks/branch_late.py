@@ -5,10 +5,10 @@ from collections.abc import Sequence
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 from .branch_open import branch_list
 
-RULE = ingest_rule("branch-late", "ledger", "/hop/branch")
+RULE: IngestRule = ingest_rule("branch-late", "ledger", "/hop/branch")
 
 
 def branch_fired_reason(branch: str, task: str, join: str, hop: int, arrived: Sequence[str]) -> Reason:

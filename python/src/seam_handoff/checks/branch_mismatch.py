@@ -7,9 +7,9 @@ from collections.abc import Collection
 from .._catalogue import rule_reason
 from .._records import Reason
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("branch-mismatch", "graph", "/hop/branch")
+RULE: IngestRule = ingest_rule("branch-mismatch", "graph", "/hop/branch")
 
 
 def check_branch(

@@ -5,9 +5,9 @@ from collections.abc import Sequence
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("branch-open", "ledger", "/hop")
+RULE: IngestRule = ingest_rule("branch-open", "ledger", "/hop")
 
 
 def branch_open_reason(task: str, join: str, missing: Sequence[str]) -> Reason:

@@ -2,9 +2,9 @@
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("branch-unknown", "ledger", "/hop/branch")
+RULE: IngestRule = ingest_rule("branch-unknown", "ledger", "/hop/branch")
 
 
 def branch_unopened_reason(branch: str, task: str, sender: str, agent: str) -> Reason:

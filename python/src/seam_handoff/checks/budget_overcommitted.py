@@ -4,9 +4,9 @@ parent has. Found by the store (a custody fault budget-overcommitted), worded he
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("budget-overcommitted", "ledger", "/budget/limit/<counter>")
+RULE: IngestRule = ingest_rule("budget-overcommitted", "ledger", "/budget/limit/<counter>")
 
 
 def budget_overcommitted_reason(branch: str, counter: str, limit: int | None, parent: int, spent: int, hop: int, taken: int) -> Reason:

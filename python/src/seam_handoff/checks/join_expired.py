@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 from .branch_open import branch_list
 
-RULE = ingest_rule("join-expired", "ledger", "/hop/branch")
+RULE: IngestRule = ingest_rule("join-expired", "ledger", "/hop/branch")
 
 
 def join_expired_reason(pointer: str, task: str, join: str, deadline: str, missing: Sequence[str], terminal: str | None) -> Reason:

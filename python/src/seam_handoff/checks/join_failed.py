@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from .._catalogue import rule_reason
 from .._records import Reason
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 from .branch_open import branch_list
 
-RULE = ingest_rule("join-failed", "ledger", "/hop/branch")
+RULE: IngestRule = ingest_rule("join-failed", "ledger", "/hop/branch")
 
 
 def join_failed_reason(pointer: str, task: str, join: str, ended: Sequence[str], terminal: str | None) -> Reason:

@@ -6,9 +6,9 @@ from .._catalogue import rule_reason
 from .._records import Reason
 from .._stores import Leased
 from .._untrusted import quote_untrusted
-from ._rule import ingest_rule
+from ._rule import IngestRule, ingest_rule
 
-RULE = ingest_rule("lease-held", "ledger", "/handoff_id")
+RULE: IngestRule = ingest_rule("lease-held", "ledger", "/handoff_id")
 
 
 def lease_held_reason(handoff_id: str | None, claimed: Leased, iso_time: Callable[[int], str]) -> Reason:
