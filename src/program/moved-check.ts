@@ -28,19 +28,29 @@ const isDeclKind = (kind: string): boolean => Object.hasOwn(DECL_KIND, kind);
 /**
  * Where an offset of the old text lies in the new one, given `edit`: a range's start at the
  * edit's old end (the token after it) moves, a range's end at the edit's start (the token before
- * it) stays; `undefined` for an offset inside the edited span, which only a fresh check can place.
+ * it) stays; -1 for an offset inside the edited span, which only a fresh check can place.
  */
-export function moveStart(edit: TextEdit, offset: number): number | undefined {
+export function moveStart(edit: TextEdit, offset: number): number {
   if (offset < edit.from) return offset;
   if (offset >= edit.oldTo) return offset + edit.newTo - edit.oldTo;
-  return undefined;
+  return -1;
 }
 
 /** The end-of-range counterpart of {@link moveStart}. */
-export function moveEnd(edit: TextEdit, offset: number): number | undefined {
+export function moveEnd(edit: TextEdit, offset: number): number {
   if (offset <= edit.from) return offset;
   if (offset > edit.oldTo) return offset + edit.newTo - edit.oldTo;
-  return undefined;
+  return -1;
+}
+
+/**
+ * Whether the range `[start, end)` of the old text, its ends moved to `newStart` and `newEnd`
+ * ({@link moveStart}, {@link moveEnd}), is the range a fresh check would give: neither end inside
+ * the edit, not reversed, and not an empty range at the edit (which a fresh check may put on
+ * either side of the new text).
+ */
+function stillPlaced(start: number, end: number, newStart: number, newEnd: number): boolean {
+  return newStart >= 0 && newEnd >= newStart && (start !== end || newStart === newEnd);
 }
 
 /**
@@ -101,7 +111,7 @@ function movedDiagnostics(diagnostics: readonly Diagnostic[], edit: TextEdit, re
     if (swapped !== undefined) return swapped;
     const start = moveStart(edit, range.start);
     const end = moveEnd(edit, range.end);
-    if (start === undefined || end === undefined || start > end || (range.start === range.end && start !== end)) return undefined;
+    if (!stillPlaced(range.start, range.end, start, end)) return undefined;
     return start === range.start && end === range.end ? range : { start, end };
   };
   const fileOf = (file: SourceFile): SourceFile => (replaced.get(file) as SourceFile | undefined) ?? file;
@@ -131,8 +141,7 @@ function movedDiagnostics(diagnostics: readonly Diagnostic[], edit: TextEdit, re
  * met twice (a declaration, in the tree and as a model object's `decl`) is moved once.
  */
 export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): (() => void) | undefined {
-  const { from, oldTo } = edit;
-  const delta = edit.newTo - edit.oldTo;
+  const { from } = edit;
   // A few swaps, so a scan of two short lists per object costs less than a map lookup for each.
   const swapKeys = [...replaced.keys()];
   const swapValues = [...replaced.values()];
@@ -149,10 +158,9 @@ export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<obj
   const visited = new Set<object>();
   const moveRange = (range: Range): void => {
     const { start, end } = range;
-    // moveStart and moveEnd, inlined: this runs for every range after the edit.
-    const newStart = start < from ? start : start >= oldTo ? start + delta : -1;
-    const newEnd = end <= from ? end : end > oldTo ? end + delta : -1;
-    if (newStart < 0 || newEnd < 0 || newStart > newEnd || (start === end && newStart !== newEnd)) throw new NotReusable();
+    const newStart = moveStart(edit, start);
+    const newEnd = moveEnd(edit, end);
+    if (!stillPlaced(start, end, newStart, newEnd)) throw new NotReusable();
     if (newStart !== start || newEnd !== end) (ranges.push(range as { start: number; end: number }), starts.push(newStart), ends.push(newEnd));
   };
   const visit = (holder: Record<string | number, unknown>, key: string | number, value: object): void => {
