@@ -104,7 +104,7 @@ function replayLine(
   }
   summary.envelopes++;
   const rules =
-    hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: as ?? idOf(envelope, "to_agent") }));
+    hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: as ?? receiverOf(envelope) }));
   if (rules.length === 0) {
     summary.accepted++;
     return;
@@ -129,16 +129,27 @@ function refusedRules(result: ReturnType<Accept>): string[] {
   return result.ok ? [] : [...new Set(result.rejection.reasons.map((r) => r.rule))];
 }
 
-/** `envelope[side].id` when it is a string, else `""`. */
-function idOf(envelope: unknown, side: "from_agent" | "to_agent"): string {
-  if (typeof envelope !== "object" || envelope === null) return "";
+/** `envelope[side].id` when it is a string, else `undefined`. */
+function idOf(envelope: unknown, side: "from_agent" | "to_agent"): string | undefined {
+  if (typeof envelope !== "object" || envelope === null) return undefined;
   const agent = (envelope as Record<string, unknown>)[side];
   const id = typeof agent === "object" && agent !== null ? (agent as Record<string, unknown>)["id"] : undefined;
-  return typeof id === "string" ? id : "";
+  return typeof id === "string" ? id : undefined;
 }
 
-/** A plain agent id as it is; anything else (from an untrusted envelope) quoted, escaped and bounded. */
-function label(id: string): string {
+/**
+ * The receiver of an envelope replayed with `--as '*'`: its `to_agent.id` when that is a non-empty
+ * string; otherwise `*`, an id no agent has, so that the envelope is refused (as addressed to no
+ * agent of the graph) and the replay goes on.
+ */
+export function receiverOf(envelope: unknown): string {
+  const id = idOf(envelope, "to_agent");
+  return id !== undefined && id !== "" ? id : "*";
+}
+
+/** A plain agent id as it is; anything else (from an untrusted envelope) quoted, escaped and bounded; `(no id)` for none. */
+function label(id: string | undefined): string {
+  if (id === undefined) return "(no id)";
   return /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(id) ? id : quoteUntrusted(id);
 }
 

@@ -98,6 +98,26 @@ describe("seam validate <log.jsonl>", () => {
     expect(err).toBe("seam: gone.jsonl: no such file or folder (check the path)\n");
   });
 
+  it("with --as '*', refuses a line that names no receiver and replays the lines after it", async () => {
+    const dir = folder();
+    const noReceiver = envelope(2, (e) => {
+      delete e["to_agent"];
+    });
+    writeFileSync(join(dir, "log.jsonl"), `{"x":1}\n[]\n${noReceiver}\n${envelope(1)}\n`);
+    const { code, out, err } = await validate(dir, "log.jsonl");
+    expect(err).toBe("");
+    expect(code).toBe(1);
+    expect(out).toBe(
+      "replay: 4 recorded envelopes: 1 accepted, 3 refused by this graph\n" +
+        "  (no id) -> (no id)\n" +
+        "    additional-property: 1 envelope (log.jsonl:1)\n" +
+        "    required: 1 envelope (log.jsonl:1)\n" +
+        "    type: 1 envelope (log.jsonl:2)\n" +
+        "  triage -> (no id)\n" +
+        "    required: 1 envelope (log.jsonl:3)\n",
+    );
+  });
+
   it("quotes and bounds agent ids from envelopes in the report", async () => {
     const dir = folder();
     const hostile = envelope(1, (e) => {

@@ -25,7 +25,7 @@ import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
-import { formatReplay, isJsonLines, replayFiles } from "../replay.js";
+import { formatReplay, isJsonLines, receiverOf, replayFiles } from "../replay.js";
 
 /** Options of {@link validateCommand}, as parsed from the command line. */
 export interface ValidateOptions {
@@ -129,14 +129,6 @@ function graphFor(graphs: readonly CheckedGraph[], options: ValidateOptions, io:
     return undefined;
   }
   return graph;
-}
-
-/** `to_agent.id` when it is a non-empty string; otherwise `*`, an id no agent has, so the envelope is refused. */
-function receiverOf(envelope: unknown): string {
-  if (typeof envelope !== "object" || envelope === null) return "*";
-  const to = (envelope as Record<string, unknown>)["to_agent"];
-  const id = typeof to === "object" && to !== null ? (to as Record<string, unknown>)["id"] : undefined;
-  return typeof id === "string" && id !== "" ? id : "*";
 }
 
 function toVerdict(file: string, result: AcceptResult): ValidateVerdict {
