@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkText } from "../../src/analysis/check.js";
+import { ENVELOPE_VERSION } from "../../src/core/envelope-schema.js";
 import { ruleCatalog } from "../../src/analysis/rules/index.js";
 import { RUNTIME_RULES } from "../../src/runtime/reason-catalogue.js";
 import { createSourceFile } from "../../src/core/source-file.js";
@@ -19,6 +20,21 @@ function seamBlock(page: string, heading: string): string | undefined {
 
 /** Rules no small file can show: a crash, a document over the size limit, and the exact hop-limit search giving up on a large graph. */
 const WITHOUT_EXAMPLE = new Set(["internal-error", "file-too-large", "hop-limit-approximate"]);
+
+describe("docs/ and the README", () => {
+  it("state the envelope versions this Seam validates as it does", () => {
+    const supported = `${ENVELOPE_VERSION.major}.0 to ${ENVELOPE_VERSION.major}.${ENVELOPE_VERSION.minor}`;
+    const pages = [
+      ["README.md", readFileSync(new URL("../../README.md", import.meta.url), "utf8")],
+      ...readdirSync(docs, { recursive: true, encoding: "utf8" })
+        .filter((path) => path.endsWith(".md"))
+        .map((path) => [path, read(path)]),
+    ];
+    const stated = pages.flatMap(([path, text]) => [...(text as string).matchAll(/\b1\.0 to 1\.\d+\b/g)].map((m) => `${path as string}: ${m[0]}`));
+    expect(stated.length).toBeGreaterThan(2);
+    expect(stated.filter((line) => !line.endsWith(`: ${supported}`))).toEqual([]);
+  });
+});
 
 describe("docs/rules/: one page per rule", () => {
   const pages = readdirSync(new URL("rules/", docs)).filter((f) => f.endsWith(".md"));

@@ -5,15 +5,15 @@ import { defineRule } from "../rule.js";
 const CANONICAL_VERSION = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/;
 
 /**
- * `unsupported-envelope` (error): an `envelope` version whose major is not 1 or whose minor is
- * above 4, or one written with leading zeros (`1.03`, `01.3`), which semantic versioning
+ * `unsupported-envelope` (error): an `envelope` version newer than {@link ENVELOPE_VERSION} or of
+ * another major, or one written with leading zeros (`1.03`, `01.3`), which semantic versioning
  * (https://semver.org, item 2) forbids and which reads as a different version than it is.
  */
 export const unsupportedEnvelopeRule = defineRule({
   meta: {
     id: "unsupported-envelope",
     severity: "error",
-    description: "The envelope version is not one this Seam can validate (1.0 to 1.4), or is written with leading zeros.",
+    description: `The envelope version is not one this Seam can validate (${ENVELOPE_VERSION.major}.0 to ${ENVELOPE_VERSION.major}.${ENVELOPE_VERSION.minor}), or is written with leading zeros.`,
   },
   check({ model, report }) {
     const { major, minor } = ENVELOPE_VERSION;
