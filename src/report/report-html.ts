@@ -72,7 +72,7 @@ function hops(report: HandoffReport): string {
             ];
             const title = `Tasks by hops taken, graph ${g.graph} (hop limit ${g.hop_limit})`;
             return (
-              `<h3>${escapeHtml(`${g.graph}: ${g.tasks} tasks, p50 ${g.p50 ?? "-"}, p95 ${g.p95 ?? "-"}, hop limit ${g.hop_limit}, ${g.stopped_at_limit} handoffs refused at the limit`)}</h3>` +
+              `<h3>${escapeHtml(`${g.graph}: ${g.tasks} task${g.tasks === 1 ? "" : "s"}, p50 ${g.p50 ?? "-"}, p95 ${g.p95 ?? "-"}, hop limit ${g.hop_limit}, ${g.stopped_at_limit} handoff${g.stopped_at_limit === 1 ? "" : "s"} refused at the limit`)}</h3>` +
               columnChart(`chart-hops-${i}`, title, "hops per task", g.distribution.map((d) => ({ x: d.hops, value: d.tasks })), markers)
             );
           })

@@ -22,7 +22,7 @@ describe("seam report", () => {
       "13 handoffs from 2026-11-23T10:00:00.000Z to 2026-11-26T10:02:00.000Z: 8 accepted, 1 observed, 3 rejected, 1 duplicate",
     );
     expect(out).toContain("  desk (hop limit 4): 4 tasks, p50 2, p95 3, max 3  <- p95 at the hop limit\n");
-    expect(out).toContain("    1 handoffs refused at the hop limit\n");
+    expect(out).toContain("    1 handoff refused at the hop limit\n");
     expect(out).toContain("  triage    /artefacts/*/ref            artefact-unreadable      2\n");
     expect(out).toContain("  triage -> billing    delegate         6  ready 5, (none) 1     accepted 4, rejected 2, duplicate 1\n");
     expect(out).toContain("  1.2.0           1  2026-11-24T10:06:00.000Z  2026-11-24T10:06:00.000Z\n");
@@ -100,6 +100,13 @@ describe("seam report", () => {
     expect(await run(["report", "missing.jsonl", "known.jsonl", "--format", "json"], io)).toBe(2);
     expect(io.err()).toBe("seam: missing.jsonl: no such file or folder (check the path)\n");
     expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(13);
+  });
+
+  it("prints no report when no log can be read, and exits 2", async () => {
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "missing.jsonl", "gone.jsonl"], io)).toBe(2);
+    expect(io.err()).toBe("seam: missing.jsonl: no such file or folder (check the path)\nseam: gone.jsonl: no such file or folder (check the path)\n");
+    expect(io.out()).toBe("");
   });
 
   it("prints an empty report for an empty log and exits 0", async () => {

@@ -42,6 +42,7 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
   const builder = createReportBuilder();
   let badLines = 0;
   let unreadable = false;
+  let readAny = false;
   for (const file of options.logs) {
     const problem = (line: number, what: string): void => {
       badLines++;
@@ -64,12 +65,15 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
         },
         bad: problem,
       });
+      readAny = true;
     } catch (error) {
       reportProblem(io, { path: file, ...describeFsError(error) });
       unreadable = true;
     }
   }
   if (badLines > MAX_LINE_PROBLEMS) io.stderr(`seam: ${badLines - MAX_LINE_PROBLEMS} more bad lines not shown\n`);
+  // No log could be read: a report of nothing would read as a quiet system.
+  if (!readAny) return 2;
 
   const report = builder.finish();
   io.stdout(options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatReportPretty(report));

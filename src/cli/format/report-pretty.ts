@@ -35,6 +35,8 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
 
 const name = (text: string): string => escapeUntrusted(text, MAX_CELL);
 const count = (n: number): string => n.toLocaleString("en-US");
+/** `n` and `word`, plural unless n is 1: "1 task", "2 tasks". */
+const counted = (n: number, word: string): string => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
 const num = (n: number | null): string => (n === null ? "-" : n >= 100 ? count(Math.round(n)) : String(Math.round(n * 10) / 10));
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 const edgeName = (edge: EdgeKey): string => name(`${edge.producer} -> ${edge.receiver}`);
@@ -64,8 +66,8 @@ function hopSection(report: HandoffReport): string {
   if (report.hop_counts.length === 0) return `${out}  no accepted handoff\n`;
   for (const graph of report.hop_counts) {
     const atLimit = graph.p95 !== null && graph.p95 >= graph.hop_limit - 1 ? "  <- p95 at the hop limit" : "";
-    out += `  ${name(graph.graph)} (hop limit ${graph.hop_limit}): ${count(graph.tasks)} tasks, p50 ${num(graph.p50)}, p95 ${num(graph.p95)}, max ${num(graph.max)}${atLimit}\n`;
-    if (graph.stopped_at_limit > 0) out += `    ${count(graph.stopped_at_limit)} handoffs refused at the hop limit\n`;
+    out += `  ${name(graph.graph)} (hop limit ${graph.hop_limit}): ${counted(graph.tasks, "task")}, p50 ${num(graph.p50)}, p95 ${num(graph.p95)}, max ${num(graph.max)}${atLimit}\n`;
+    if (graph.stopped_at_limit > 0) out += `    ${counted(graph.stopped_at_limit, "handoff")} refused at the hop limit\n`;
     const most = Math.max(1, ...graph.distribution.map((d) => d.tasks));
     for (const { hops, tasks } of graph.distribution) {
       const bar = "#".repeat(Math.max(1, Math.round((tasks / most) * 30)));
@@ -133,7 +135,7 @@ function versionSection(report: HandoffReport): string {
 export function formatReportPretty(report: HandoffReport): string {
   const v = report.verdicts;
   const span = report.first_at === null ? "" : ` from ${report.first_at} to ${report.last_at}`;
-  let out = `${count(report.handoffs)} handoff${report.handoffs === 1 ? "" : "s"}${span}: `;
+  let out = `${counted(report.handoffs, "handoff")}${span}: `;
   out += `${count(v.accepted)} accepted, ${count(v.observed)} observed, ${count(v.rejected)} rejected, ${count(v.duplicate)} duplicate\n`;
   out += `(quantiles within ${report.quantiles.relative_error * 100}% of a true value; hops exact)\n`;
   for (const section of [latencySection, sizeSection, hopSection, rejectionSection, statusSection, fanOutSection, versionSection]) out += `\n${section(report)}`;
