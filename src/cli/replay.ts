@@ -6,9 +6,10 @@
  * replay asks about contracts, not about deliveries), and the report keeps at most
  * {@link MAX_GROUPS} groups of {@link MAX_EXAMPLES} examples.
  */
-import { escapeUntrusted, QUOTE_LIMIT, quoteUntrusted } from "../core/untrusted-text.js";
+import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { Accept } from "../runtime/accept.js";
 import { describeFsError } from "./fs-errors.js";
+import { jsonError } from "../core/json-syntax.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
 import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
@@ -25,6 +26,8 @@ export const OTHER_EDGES = "(other edges)";
 export interface LineRef {
   readonly file: string;
   readonly line: number;
+  /** The 1-based column (UTF-16 code units), for a problem at one place in the line. */
+  readonly column?: number;
 }
 
 /** The envelopes refused on one edge for one rule. */
@@ -99,7 +102,8 @@ function replayLine(
     envelope = JSON.parse(entry.text);
   } catch (error) {
     summary.unreadable++;
-    options.onBadLine({ file, line: entry.line }, `is not valid JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), QUOTE_LIMIT)}`);
+    const { offset, problem } = jsonError(entry.text, error);
+    options.onBadLine({ file, line: entry.line, column: offset + 1 }, `is not valid JSON: ${problem}`);
     return;
   }
   summary.envelopes++;
@@ -180,7 +184,7 @@ export async function replayFiles(files: readonly string[], cwd: string, accept:
   const summary = emptySummary();
   let unusable = false;
   const onBadLine = (at: LineRef, problem: string): void => {
-    reportProblem(io, { path: `${at.file}:${at.line}`, problem, hint: "one envelope per line, as JSON" });
+    reportProblem(io, { path: `${at.file}:${at.line}${at.column === undefined ? "" : `:${at.column}`}`, problem, hint: "one envelope per line, as JSON" });
   };
   for (const file of files) {
     try {

@@ -1,6 +1,6 @@
 /**
- * JSON input for the importers: parsed with `JSON.parse`, a syntax error turned into a 1-based
- * line and column of the input (from the offset the engine reports), a key given twice in one
+ * JSON input for the importers: parsed with `JSON.parse`, a syntax error placed at a 1-based
+ * line and column of the input (`cli/json-error.ts`), a key given twice in one
  * object refused at its place (the runtime's reader, `runtime/duplicate-keys.ts`: `JSON.parse`
  * keeps the last value silently, Step Functions and Python keep others), and small readers that
  * check the shape of what was parsed and say where it is wrong (`nodes[2].id`).
@@ -8,6 +8,7 @@
 import { getLineAndColumn, type SourceFile } from "../core/source-file.js";
 import { escapeUntrusted, quoteUntrusted } from "../core/untrusted-text.js";
 import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
+import { jsonError } from "../core/json-syntax.js";
 import type { ImportProblem } from "./model.js";
 
 /** A JSON value, or why the text is not JSON. */
@@ -24,12 +25,9 @@ export function readJson(file: SourceFile, what: string): JsonRead {
   try {
     value = JSON.parse(text) as unknown;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const at = /at position (\d+)/.exec(message);
-    const offset = at !== null ? Number(at[1]) + skip : /end of (?:JSON )?input/i.test(message) ? file.text.length : skip;
-    const { line, column } = getLineAndColumn(file, offset);
-    const reason = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
-    return { ok: false, problem: { message: `is not valid JSON: ${reason}`, line, column, hint: `give the ${what} as JSON` } };
+    const { offset, problem } = jsonError(text, error);
+    const { line, column } = getLineAndColumn(file, offset + skip);
+    return { ok: false, problem: { message: `is not valid JSON: ${problem}`, line, column, hint: `give the ${what} as JSON` } };
   }
   const repeated = hasDuplicateKeys(text, value) ? findDuplicateKeys(text)[0] : undefined;
   if (repeated !== undefined) {

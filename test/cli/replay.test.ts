@@ -78,7 +78,7 @@ describe("seam validate <log.jsonl>", () => {
     writeFileSync(join(dir, "log.jsonl"), `{"a":\u001b[2J}\n`);
     const { code, err } = await validate(dir, "log.jsonl");
     expect(code).toBe(2);
-    expect(err).toContain("seam: log.jsonl:1: is not valid JSON: Unexpected token '\\u001b'");
+    expect(err).toBe("seam: log.jsonl:1:6: is not valid JSON: expected a value, found '\\u001b' (one envelope per line, as JSON)\n");
     expect(err).not.toContain("\u001b");
   });
 
@@ -87,7 +87,7 @@ describe("seam validate <log.jsonl>", () => {
     writeFileSync(join(dir, "log.jsonl"), `${envelope(1)}\n{"handoff_id":\n${envelope(2, noGoal)}\n`);
     const { code, out, err } = await validate(dir, "log.jsonl");
     expect(code).toBe(2);
-    expect(err).toMatch(/^seam: log\.jsonl:2: is not valid JSON: .+ \(one envelope per line, as JSON\)\n$/);
+    expect(err).toBe("seam: log.jsonl:2:15: is not valid JSON: expected a value, found the end of the text (one envelope per line, as JSON)\n");
     expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
   });
 

@@ -63,7 +63,7 @@ describe("seam report", () => {
     expect(await run(["report", "bad.jsonl", "--format", "json"], io)).toBe(2);
     expect(io.err()).toBe(
       [
-        `seam: bad.jsonl:2: is not JSON: Unexpected token 'o', "not json" is not valid JSON (fix or remove the line)`,
+        "seam: bad.jsonl:2:1: is not JSON: expected a value, found 'n' (fix or remove the line)",
         "seam: bad.jsonl:3: is not a JSON object (fix or remove the line)",
         "seam: bad.jsonl:4: is a handoff event of record version 2; this seam reads version 1 (fix or remove the line)",
         'seam: bad.jsonl:5: field "verdict" must be one of accepted, observed, rejected, duplicate (fix or remove the line)',

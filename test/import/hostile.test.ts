@@ -13,9 +13,7 @@ describe("hostile input", () => {
     const result = importFile("langgraph", file('{\n  "nodes": [\n    {"id": "a",}\n  ]\n}\n'), "g");
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problem).toMatchObject({ line: 3, hint: "give the graph as JSON" });
-    expect(result.problem.column).toBeGreaterThanOrEqual(15);
-    expect(result.problem.message).toMatch(/^is not valid JSON: /);
+    expect(result.problem).toEqual({ message: "is not valid JSON: expected a key in double quotes, found '}'", line: 3, column: 16, hint: "give the graph as JSON" });
     expect(importFile("asl", file('{"StartAt": '), "g")).toMatchObject({ ok: false, problem: { line: 1, column: 13 } });
   });
 

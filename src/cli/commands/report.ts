@@ -16,7 +16,7 @@ import { resolve } from "node:path";
 import { formatReportHtml } from "../../report/report-html.js";
 import { createReportBuilder } from "../../report/handoff-report.js";
 import { readEvent } from "../../report/read-event.js";
-import { escapeUntrusted } from "../../core/untrusted-text.js";
+import { jsonError } from "../../core/json-syntax.js";
 import { formatReportPretty } from "../format/report-pretty.js";
 import type { ReportFormat } from "../formats.js";
 import { describeFsError } from "../fs-errors.js";
@@ -44,9 +44,9 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
   let unreadable = false;
   let readAny = false;
   for (const file of options.logs) {
-    const problem = (line: number, what: string): void => {
+    const problem = (line: number, what: string, column?: number): void => {
       badLines++;
-      if (badLines <= MAX_LINE_PROBLEMS) io.stderr(`seam: ${file}:${line}: ${what} (fix or remove the line)\n`);
+      if (badLines <= MAX_LINE_PROBLEMS) io.stderr(`seam: ${file}:${line}${column === undefined ? "" : `:${column}`}: ${what} (fix or remove the line)\n`);
     };
     try {
       await readLines(resolve(io.cwd, file), {
@@ -56,7 +56,8 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
           try {
             value = JSON.parse(text);
           } catch (error) {
-            problem(number, `is not JSON: ${escapeUntrusted(error instanceof Error ? error.message : String(error), 120)}`);
+            const { offset, problem: why } = jsonError(text, error);
+            problem(number, `is not JSON: ${why}`, offset + 1);
             return;
           }
           const read = readEvent(value);

@@ -19,6 +19,8 @@ import type { AcceptResult } from "../../runtime/accept.js";
 import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
 import { escapeUntrusted, QUOTE_LIMIT, stringifyUntrusted } from "../../core/untrusted-text.js";
+import { getLineAndColumn } from "../../core/source-file.js";
+import { jsonError } from "../../core/json-syntax.js";
 import type { ValidateFormat } from "../formats.js";
 import { duplicateKeyReasons } from "../../runtime/parse-envelope.js";
 import type { CliIo } from "../io.js";
@@ -79,14 +81,15 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
       unreadable = true;
       continue;
     }
-    const json = text.file.text.replace(/^\uFEFF/, "");
+    const bom = text.file.text.startsWith("\uFEFF") ? 1 : 0;
+    const json = bom === 1 ? text.file.text.slice(1) : text.file.text;
     let envelope: unknown;
     try {
       envelope = JSON.parse(json);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      // The parser quotes the text it stopped at, which is the file's own (untrusted) content.
-      reportProblem(io, { path: file, problem: `is not valid JSON: ${escapeUntrusted(why, QUOTE_LIMIT)}`, hint: "fix the file" });
+      const { offset, problem } = jsonError(json, error);
+      const { line, column } = getLineAndColumn(text.file, offset + bom);
+      reportProblem(io, { path: `${file}:${line}:${column}`, problem: `is not valid JSON: ${problem}`, hint: "fix the file" });
       unreadable = true;
       continue;
     }
