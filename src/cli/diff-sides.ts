@@ -15,6 +15,7 @@ import { gitTopLevel, listFilesAt, resolveCommit, showFileAt } from "./git.js";
 import type { CliIo } from "./io.js";
 import { readSourceFile } from "./read-source-file.js";
 import { reportProblem } from "./report-problem.js";
+import { decodeUtf8 } from "../core/utf8.js";
 
 /** One file in its two versions; a side with no graphs stands for a file that does not exist there. */
 export interface SidePair {
@@ -147,12 +148,10 @@ async function fileAt(commit: string, ref: string, key: string, top: string, io:
     reportProblem(io, { path: label, problem: `cannot be read from git (${shown.reason})`, hint: "check the ref" });
     return undefined;
   }
-  try {
-    return createSourceFile(label, new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(shown.stdout));
-  } catch {
-    reportProblem(io, { path: label, problem: "is not valid UTF-8 text", hint: "save the file as UTF-8" });
-    return undefined;
-  }
+  const decoded = decodeUtf8(shown.stdout);
+  if (decoded.ok) return createSourceFile(label, decoded.text);
+  reportProblem(io, { path: `${label}:${decoded.at.line}:${decoded.at.column}`, problem: decoded.problem, hint: "save the file as UTF-8" });
+  return undefined;
 }
 
 async function workFile(path: string, io: CliIo): Promise<SourceFile | undefined> {

@@ -11,6 +11,7 @@ import type { PathProblem } from "./find-seam-files.js";
 import { describeFsError } from "./fs-errors.js";
 
 import { MAX_SOURCE_BYTES, megabytes, sizeProblem } from "../core/source-limit.js";
+import { decodeUtf8 } from "../core/utf8.js";
 
 /** Largest file Seam reads, in bytes (the one limit of `core/source-limit.ts`). */
 export { MAX_SOURCE_BYTES };
@@ -81,13 +82,9 @@ export async function readSourceFile(path: string, cwd: string, options: ReadOpt
   if (bytes === undefined) {
     return { ok: false, problem: { path, problem: `grew while it was read and is more than the ${megabytes(maxBytes) ?? `${maxBytes} bytes`} limit`, hint } };
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return { ok: false, problem: { path, problem: "is not valid UTF-8 text", hint: "save the file as UTF-8" } };
-  }
-  return { ok: true, file: createSourceFile(path, text) };
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) return { ok: false, problem: { path: `${path}:${decoded.at.line}:${decoded.at.column}`, problem: decoded.problem, hint: "save the file as UTF-8" } };
+  return { ok: true, file: createSourceFile(path, decoded.text) };
 }
 
 /** What a file that is neither a folder nor a regular file is, in words. */

@@ -83,7 +83,7 @@ describe("seam fmt", () => {
     expect(bad.err()).toContain("seam: <stdin>: has syntax errors and was not formatted (fix the errors below first)\n");
     const bytes = Object.assign(createFakeIo("/"), stdin(new Uint8Array([0xff, 0xfe, 0x00])));
     expect(await run(["fmt", "--stdin"], bytes)).toBe(2);
-    expect(bytes.err()).toBe("seam: <stdin>: is not valid UTF-8 text (send UTF-8)\n");
+    expect(bytes.err()).toBe("seam: <stdin>:1:1: is not valid UTF-8 text from here on (byte 0xFF) (send UTF-8)\n");
     const check = Object.assign(createFakeIo("/"), stdin(messy));
     expect(await run(["fmt", "--stdin", "--check"], check)).toBe(1);
     expect(check.out()).toBe("");

@@ -25,6 +25,7 @@ import { readSourceFile } from "../read-source-file.js";
 import { reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
 import { escapeUntrusted } from "../../core/untrusted-text.js";
+import { decodeUtf8 } from "../../core/utf8.js";
 
 /** Options of {@link fmtCommand}, as parsed from the command line. */
 export interface FmtOptions {
@@ -91,13 +92,12 @@ async function formatStdin(options: FmtOptions, io: CliIo): Promise<number> {
     io.stderr("seam fmt: standard input cannot be read here\n");
     return 2;
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await io.readStdin());
-  } catch {
-    reportProblem(io, { path: "<stdin>", problem: "is not valid UTF-8 text", hint: "send UTF-8" });
+  const decoded = decodeUtf8(await io.readStdin());
+  if (!decoded.ok) {
+    reportProblem(io, { path: `<stdin>:${decoded.at.line}:${decoded.at.column}`, problem: decoded.problem, hint: "send UTF-8" });
     return 2;
   }
+  const text = decoded.text;
   const result = formatSource(createSourceFile("<stdin>", text));
   if (!result.ok) {
     reportProblem(io, { path: "<stdin>", problem: "has syntax errors and was not formatted", hint: "fix the errors below first" });
