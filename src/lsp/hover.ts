@@ -71,6 +71,14 @@ function agentHover(occurrence: NameOccurrence, checked: CheckedGraph | undefine
     .filter((e) => e.from === agent.id)
     .map((e) => `- ${e.kind} to \`${e.to}\`${roundsNote(e.maxRounds)}${e.fanOut === undefined ? "" : `, a branch of fan-out \`${e.fanOut}\``}`);
   const into = edges.filter((e) => e.to === agent.id).map((e) => `- ${e.kind} from \`${e.from}\`${roundsNote(e.maxRounds)}`);
+  // Edges naming an agent the graph lacks are not in the model (unknown-agent): listed from the text.
+  const declared = new Set(checked?.agents.map((a) => a.id));
+  for (const item of occurrence.graph.items ?? []) {
+    if (item.kind !== "Edge" || item.from === undefined || item.to === undefined) continue;
+    const kind = item.edgeKind?.value ?? "edge";
+    if (item.from.name === agent.id && !declared.has(item.to.name)) out.push(`- ${kind} to \`${item.to.name}\`, which is no agent of the graph`);
+    if (item.to.name === agent.id && !declared.has(item.from.name)) into.push(`- ${kind} from \`${item.from.name}\`, which is no agent of the graph`);
+  }
   lines.push("", out.length === 0 ? "Hands off to no one." : "Hands off:", ...boundedList(out));
   lines.push("", into.length === 0 ? "Receives from no one." : "Receives:", ...boundedList(into));
   return lines.join("\n");

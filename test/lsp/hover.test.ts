@@ -153,6 +153,29 @@ describe("seam lsp: hover", () => {
     });
   });
 
+  it("lists an agent's edges to and from agents the graph lacks", async () => {
+    expect(await hover(faulty.uri, 4, 9)).toEqual({
+      contents: {
+        kind: "markdown",
+        value: [
+          "**agent** `boss`: supervisor",
+          "",
+          "Terminals:",
+          "- `done` (complete): réglé ✓",
+          "",
+          "Hands off:",
+          "- delegate to `wirter`, which is no agent of the graph",
+          "",
+          "Receives:",
+          "- return from `writer`",
+        ].join("\n"),
+      },
+      range: range(4, 8, 12),
+    });
+    const writer = (await hover(faulty.uri, 5, 9)) as { contents: { value: string } };
+    expect(writer.contents.value.split("\n").slice(-4)).toEqual(["Hands off:", "- return to `boss`", "", "Receives from no one."]);
+  });
+
   it("names an undeclared agent as such", async () => {
     expect(await hover(faulty.uri, 6, 32)).toEqual({
       contents: { kind: "markdown", value: "**agent** `wirter`: not declared in graph `support`" },
