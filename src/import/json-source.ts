@@ -1,6 +1,6 @@
 /**
  * JSON input for the importers: parsed with `JSON.parse`, a syntax error placed at a 1-based
- * line and column of the input (`cli/json-error.ts`), a key given twice in one
+ * line and column of the input (`core/json-syntax.ts`), a key given twice in one
  * object refused at its place (the runtime's reader, `runtime/duplicate-keys.ts`: `JSON.parse`
  * keeps the last value silently, Step Functions and Python keep others), and small readers that
  * check the shape of what was parsed and say where it is wrong (`nodes[2].id`).
