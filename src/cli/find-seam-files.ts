@@ -6,7 +6,7 @@
  */
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { describeFsError } from "./fs-errors.js";
 
 /** A path that could not be used, with a one-line reason and what to do about it. */
@@ -32,8 +32,11 @@ export const SEAM_EXTENSION = ".seam";
 /**
  * Resolves each argument: a file is kept as given (whatever its extension, as ESLint does for
  * explicit files); a folder contributes every `*.seam` file below it, sorted by name, skipping
- * `node_modules` and names starting with `.`. Symbolic links are followed, but each folder is
- * entered at most once per argument (by real path), so link loops end. The same file named twice is kept once.
+ * `node_modules` and names starting with `.`. A symbolic link inside a folder is followed only
+ * when it leads to a place inside that folder (by real path): one leading out of it is reported
+ * and not read, since a link committed into a repository (`evil.seam -> ~/.aws/credentials`)
+ * would otherwise print another file's lines in a CI log. Each folder is entered at most once
+ * per argument, so link loops end. The same file named twice is kept once.
  *
  * @param paths - paths as typed by the user, relative to `cwd` or absolute
  * @param cwd - folder that relative paths start from
@@ -53,7 +56,7 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
   // Depth-first, children sorted by name, so output order is the same on every machine.
   // `seenFolders` is per argument: it stops link loops inside one walk, while a folder named
   // twice (or inside another named folder) is still searched and its files deduplicated.
-  const walk = async (folder: string, found: string[], seenFolders: Set<string>): Promise<void> => {
+  const walk = async (folder: string, found: string[], seenFolders: Set<string>, root: string): Promise<void> => {
     const real = await realpath(resolve(cwd, folder)).catch(() => resolve(cwd, folder));
     if (seenFolders.has(real)) return;
     seenFolders.add(real);
@@ -75,8 +78,12 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
         const target = await stat(resolve(cwd, child)).catch(() => undefined);
         isFolder = target?.isDirectory() ?? false;
         isFile = target?.isFile() ?? false;
+        if ((isFolder || (isFile && entry.name.endsWith(SEAM_EXTENSION))) && !(await within(root, resolve(cwd, child)))) {
+          problems.push({ path: child, problem: "is a symbolic link to a place outside the folder being checked, so it was not read", hint: "name the file itself to check it" });
+          continue;
+        }
       }
-      if (isFolder) await walk(child, found, seenFolders);
+      if (isFolder) await walk(child, found, seenFolders, root);
       else if (isFile && entry.name.endsWith(SEAM_EXTENSION)) found.push(child);
     }
   };
@@ -92,7 +99,7 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
     if (info.isDirectory()) {
       const found: string[] = [];
       const problemsBefore = problems.length;
-      await walk(path, found, new Set());
+      await walk(path, found, new Set(), await realpath(resolve(cwd, path)).catch(() => resolve(cwd, path)));
       if (found.length === 0 && problems.length === problemsBefore) {
         problems.push({
           path,
@@ -106,4 +113,12 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
     }
   }
   return { files, problems };
+}
+
+/** Whether `path`'s real path (links resolved) lies inside the folder whose real path is `root`. */
+async function within(root: string, path: string): Promise<boolean> {
+  const real = await realpath(path).catch(() => undefined);
+  if (real === undefined) return false;
+  const rel = relative(root, real);
+  return rel === "" || (rel.split(sep)[0] !== ".." && !isAbsolute(rel));
 }

@@ -185,6 +185,12 @@ describe("seam check: inputs that cannot be read (exit 2, other files still chec
     await symlink(join(temp, "loop"), join(temp, "loop", "inner", "back"), "dir");
     await symlink(join(temp, "loop", "inner"), join(temp, "loop", "again"), "dir");
     await symlink(join(temp, "missing-target"), join(temp, "dangling.seam"));
+    await mkdir(join(temp, "leak", "sub"), { recursive: true });
+    await writeFile(join(temp, "secret.txt"), "KEY=s3cr3t\n");
+    await writeFile(join(temp, "leak", "sub", "g.seam"), "graph g {\n  entry a\n  agent a: peer {\n    terminal t\n  }\n}\n");
+    await symlink(join(temp, "secret.txt"), join(temp, "leak", "evil.seam"));
+    await symlink(join(temp, "loop"), join(temp, "leak", "elsewhere"), "dir");
+    await symlink(join(temp, "leak", "sub", "g.seam"), join(temp, "leak", "same.seam"));
     await writeFile(join(temp, "bom.seam"), "\ufeffgraph g {\n  entry a\n  agent a: peer {\n    terminal t\n  }\n}\n");
   });
   afterAll(async () => {
@@ -242,6 +248,19 @@ describe("seam check: inputs that cannot be read (exit 2, other files still chec
     const r = await check(["loop"], temp);
     expect(r.code).toBe(0);
     expect(r.out).toBe("no problems in 1 file\n");
+  });
+
+  it("a link out of the folder is reported and not read; one inside it is followed", async () => {
+    const r = await check(["leak"], temp);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      "seam: leak/elsewhere: is a symbolic link to a place outside the folder being checked, so it was not read (name the file itself to check it)\n" +
+        "seam: leak/evil.seam: is a symbolic link to a place outside the folder being checked, so it was not read (name the file itself to check it)\n",
+    );
+    expect(r.out).toBe("no problems in 1 file\n");
+    expect(r.out + r.err).not.toContain("s3cr3t");
+    // Named itself, a link is read as the user asked.
+    expect((await check([join("leak", "same.seam")], temp)).code).toBe(0);
   });
 
   it("a byte order mark is accepted", async () => {
