@@ -28,6 +28,8 @@ import {
 } from "./formats.js";
 import type { CliIo } from "./io.js";
 import { packageVersion } from "../core/package-files.js";
+import { escapeUntrusted } from "../core/untrusted-text.js";
+import { PROBLEM_PART_LIMIT } from "./report-problem.js";
 
 /** Exit code of a usage error, unreadable input or an internal error. */
 export const EXIT_USAGE = 2;
@@ -263,7 +265,8 @@ function configure(command: Command, io: CliIo): void {
     writeOut: (text) => io.stdout(text),
     writeErr: (text) => io.stderr(text),
     outputError: (text) => {
-      const message = text.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").trim();
+      // Commander quotes the arguments it refuses, which are the user's (or a script's) own text.
+      const message = escapeUntrusted(text.replace(/^error: /, "").replace(/\s*\n\s*/g, " ").trim(), PROBLEM_PART_LIMIT);
       const hint = message.includes("(Did you mean") ? "" : ` (see '${name} --help')`;
       io.stderr(`seam: ${message}${hint}\n`);
     },

@@ -73,6 +73,28 @@ describe("run: usage errors exit 2 with one line on stderr", () => {
   }
 });
 
+describe("run: arguments quoted in an error are escaped and bounded", () => {
+  it("escapes a control sequence in a refused option value and an unknown command", async () => {
+    const io = createFakeIo(fixtures);
+    expect(await run(["check", "clean.seam", "--format", "\u001b]0;PWNED\u0007"], io)).toBe(2);
+    expect(io.err()).toBe(
+      "seam: option '--format <format>' argument '\\u001b]0;PWNED\\u0007' is invalid. Allowed choices are pretty, json, sarif, github. (see 'seam check --help')\n",
+    );
+    const command = createFakeIo(fixtures);
+    expect(await run(["\u001b[2Jlint"], command)).toBe(2);
+    expect(command.err()).not.toContain("\u001b");
+  });
+
+  it("cuts a long value, and a long path, to a bounded line", async () => {
+    const io = createFakeIo(fixtures);
+    expect(await run(["check", "clean.seam", "--format", "x".repeat(100_000)], io)).toBe(2);
+    expect(io.err().length).toBeLessThan(1200);
+    const path = createFakeIo(fixtures);
+    expect(await run(["check", "y".repeat(100_000)], path)).toBe(2);
+    expect(path.err()).toBe(`seam: ${"y".repeat(1000)}\u2026 (99000 more characters): the name is too long (check the path)\n`);
+  });
+});
+
 describe("run: dispatch", () => {
   it("runs check with the parsed options", async () => {
     const io = createFakeIo(fixtures);

@@ -20,7 +20,7 @@ import { escapeUntrusted } from "../../core/untrusted-text.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
-import { reportProblem } from "../report-problem.js";
+import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
 
 /** Options of {@link compileCommand}, as parsed from the command line. */
@@ -70,7 +70,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
   const errors = result.diagnostics.filter((d) => d.severity === "error" && isFinding(d)).length;
   if (result.diagnostics.length > 0) await printDiagnosticsOnStderr(result.diagnostics, io);
   if (errors > 0) {
-    io.stderr(`seam: ${escapeUntrusted(options.file)}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.file, PROBLEM_PART_LIMIT)}: not compiled: ${errors} error${errors === 1 ? "" : "s"} (fix ${errors === 1 ? "it" : "them"}, then compile again)\n`);
     return 1;
   }
   if (result.graphs.length === 0) {

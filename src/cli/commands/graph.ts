@@ -8,7 +8,8 @@ import { checkGraphFile, printDiagnosticsOnStderr } from "../check-graph-file.js
 import type { GraphFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
-import { reportProblem } from "../report-problem.js";
+import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link graphCommand}, as parsed from the command line. */
 export interface GraphOptions {
@@ -32,7 +33,7 @@ export async function graphCommand(options: GraphOptions, io: CliIo): Promise<nu
   const syntaxErrors = result.diagnostics.filter((d) => d.rule === "syntax");
   if (syntaxErrors.length > 0) {
     await printDiagnosticsOnStderr(syntaxErrors, io);
-    io.stderr(`seam: ${options.file}: not drawn because of syntax errors (fix them, then draw again)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.file, PROBLEM_PART_LIMIT)}: not drawn because of syntax errors (fix them, then draw again)\n`);
     return 1;
   }
   const picked = pickGraph(result.graphs, options.file, options.name);

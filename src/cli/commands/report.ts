@@ -22,8 +22,9 @@ import type { ReportFormat } from "../formats.js";
 import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { readLines } from "../read-lines.js";
-import { reportProblem } from "../report-problem.js";
+import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
+import { escapeUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link reportCommand}, as parsed from the command line. */
 export interface ReportOptions {
@@ -46,7 +47,7 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
   for (const file of options.logs) {
     const problem = (line: number, what: string, column?: number): void => {
       badLines++;
-      if (badLines <= MAX_LINE_PROBLEMS) io.stderr(`seam: ${file}:${line}${column === undefined ? "" : `:${column}`}: ${what} (fix or remove the line)\n`);
+      if (badLines <= MAX_LINE_PROBLEMS) io.stderr(`seam: ${escapeUntrusted(file, PROBLEM_PART_LIMIT)}:${line}${column === undefined ? "" : `:${column}`}: ${what} (fix or remove the line)\n`);
     };
     try {
       await readLines(resolve(io.cwd, file), {

@@ -26,7 +26,7 @@ import { duplicateKeyReasons } from "../../runtime/parse-envelope.js";
 import type { CliIo } from "../io.js";
 import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
-import { reportProblem } from "../report-problem.js";
+import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
 import { formatReplay, isJsonLines, receiverOf, replayFiles } from "../replay.js";
 
 /** Options of {@link validateCommand}, as parsed from the command line. */
@@ -62,7 +62,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) {
     await printDiagnosticsOnStderr(errors, io);
-    io.stderr(`seam: ${options.graph}: the graph has errors, so envelopes cannot be checked against it (run seam check)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.graph, PROBLEM_PART_LIMIT)}: the graph has errors, so envelopes cannot be checked against it (run seam check)\n`);
     return 2;
   }
   const graph = graphFor(result.graphs, options, io);
