@@ -12,7 +12,7 @@
  */
 import type { SourceFile } from "../core/source-file.js";
 import { array, object, optionalText, readJson, readShape, ShapeError, text } from "./json-source.js";
-import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportedJoin, ImportResult } from "./model.js";
+import { MAX_IMPORTED_EDGES, type ImportedEdge, type ImportedEnd, type ImportedGraph, type ImportedJoin, type ImportResult } from "./model.js";
 
 const HINT = "give an Amazon States Language definition (a JSON object with StartAt and States)";
 const AGENT_TYPES = new Set(["Task", "Pass", "Wait", "Map", "Parallel"]);
@@ -101,7 +101,10 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     }
     const to = id.get(target) as string;
     if (from === undefined) sink.push(to);
-    else machine.edges.push({ from, to, ...(label === undefined ? {} : { conditional: { label } }) });
+    else {
+      if (machine.edges.length >= MAX_IMPORTED_EDGES) throw new ShapeError(at, `part of a machine of at most ${MAX_IMPORTED_EDGES} transitions (Choice states reached from many states multiply them), more than a .seam file can hold`);
+      machine.edges.push({ from, to, ...(label === undefined ? {} : { conditional: { label } }) });
+    }
   };
 
   const starts: string[] = [];

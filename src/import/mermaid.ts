@@ -18,7 +18,7 @@ import { EDGE_KINDS, OUTCOMES, ROLES, type EdgeKind, type Outcome, type Role } f
 import { createSourceFile, getLineAndColumn, type SourceFile } from "../core/source-file.js";
 import { parse } from "../parser/parse.js";
 import { isSeamName } from "./names.js";
-import type { ImportedEdge, ImportedEnd, ImportedGraph, ImportResult } from "./model.js";
+import { MAX_IMPORTED_EDGES, type ImportedEdge, type ImportedEnd, type ImportedGraph, type ImportResult } from "./model.js";
 
 /** Shapes, longest opener first: [open, close, name]. */
 const SHAPES: readonly (readonly [string, string, string])[] = [
@@ -138,6 +138,9 @@ function readStatement(s: string, line: number, nodes: Map<string, Node>, links:
       rest = rest.slice(1).trimStart();
     }
     if (previous !== undefined && pending !== undefined) {
+      if (links.length + previous.length * group.length > MAX_IMPORTED_EDGES) {
+        return { at: 0, message: `these & groups make the flowchart's links number more than ${MAX_IMPORTED_EDGES}, more than a .seam file can hold` };
+      }
       for (const from of previous) for (const to of group) links.push({ from, to, ...(pending.label === undefined ? {} : { label: pending.label }), dotted: pending.dotted, line });
     }
     if (rest === "") return undefined;

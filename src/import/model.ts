@@ -6,6 +6,7 @@
  * (`names.ts` maps them to Seam identifiers).
  */
 import type { EdgeKind, Outcome, Role } from "../core/vocabulary.js";
+import { MAX_SOURCE_BYTES } from "../core/source-limit.js";
 
 /** A way a task ends at a node (an edge to LangGraph's `__end__`, an ASL `Succeed` state). */
 export interface ImportedEnd {
@@ -90,6 +91,14 @@ export interface ImportedEdge {
   /** The edge is one branch of a fan-out of its source (LangGraph, ASL `Parallel`, AutoGen). */
   readonly parallel?: ImportedBranch;
 }
+
+/**
+ * The most edges an importer makes: more could not be written in a `.seam` file under the 10 MB
+ * limit ({@link MAX_SOURCE_BYTES}; the shortest edge line, `  return a -> b`, takes 16 bytes).
+ * Sources where a few lines stand for many edges (Mermaid's `a & b --> c & d`, an ASL Choice
+ * reached from many states) are refused when they pass it, before the edges are made.
+ */
+export const MAX_IMPORTED_EDGES = Math.floor(MAX_SOURCE_BYTES / 16);
 
 /** A whole source graph, in the source's order (which the output keeps). */
 export interface ImportedGraph {

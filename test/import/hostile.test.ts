@@ -5,10 +5,40 @@ import { describe, expect, it } from "vitest";
 import { checkText } from "../../src/analysis/check.js";
 import { createSourceFile } from "../../src/core/source-file.js";
 import { importCrewAi, importFile, toSeam } from "../../src/import/index.js";
+import { MAX_IMPORTED_EDGES } from "../../src/import/model.js";
 
 const file = (text: string) => createSourceFile("in.json", text);
 
 describe("hostile input", () => {
+  it("refuses a Mermaid & group that would make more edges than a .seam file holds, before making them", () => {
+    const side = (prefix: string): string => Array.from({ length: 900 }, (_, i) => `${prefix}${i}`).join(" & ");
+    const result = importFile("mermaid", createSourceFile("in.mmd", `flowchart LR\n  ${side("a")} --> ${side("b")}\n`), "g");
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        message: `these & groups make the flowchart's links number more than ${MAX_IMPORTED_EDGES}, more than a .seam file can hold`,
+        line: 2,
+        column: 3,
+        hint: "give a Mermaid flowchart (see docs/import.md)",
+      },
+    });
+  });
+
+  it("refuses an ASL machine whose Choice states multiply its transitions past what a .seam file holds", () => {
+    const n = 810;
+    const states: Record<string, unknown> = {
+      Start: { Type: "Task", Resource: "r", Catch: Array.from({ length: n }, () => ({ ErrorEquals: ["States.ALL"], Next: "Pick" })), End: true },
+      Pick: { Type: "Choice", Choices: Array.from({ length: n }, (_, i) => ({ Variable: "$.x", NumericEquals: i, Next: `S${i}` })) },
+    };
+    for (let i = 0; i < n; i++) states[`S${i}`] = { Type: "Task", Resource: "r", End: true };
+    const result = importFile("asl", file(JSON.stringify({ StartAt: "Start", States: states })), "g");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problem.message).toBe(
+      `States.Pick.Choices[${MAX_IMPORTED_EDGES % n}].Next should be part of a machine of at most ${MAX_IMPORTED_EDGES} transitions (Choice states reached from many states multiply them), more than a .seam file can hold`,
+    );
+  });
+
   it("gives the line and column of a JSON syntax error", () => {
     const result = importFile("langgraph", file('{\n  "nodes": [\n    {"id": "a",}\n  ]\n}\n'), "g");
     expect(result.ok).toBe(false);
