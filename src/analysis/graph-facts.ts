@@ -7,7 +7,7 @@
  * shadowed by the guards before it (`guards.ts`): a task can never take them (`max-rounds-zero`
  * and `guard-unreachable` report them), so they neither reach nor rescue anyone.
  */
-import { coverRouter, findRouterProblems, gateAwareRouter, type RouterCoverage, type RouterFindings } from "./guards.js";
+import { checkRouter, gateAwareRouter, type RouterCoverage, type RouterFindings } from "./guards.js";
 import type { CheckedGuard } from "./model.js";
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
 import { stronglyConnectedComponents } from "./graph/scc.js";
@@ -25,10 +25,22 @@ export interface Router {
   readonly findings: RouterFindings;
 }
 
+/** The guarded edges out of one agent when checking them takes too many steps (`MAX_GUARD_STEPS`). */
+export interface UncheckedRouter {
+  /** Agent index. */
+  readonly agent: number;
+  /** Bound edge positions, in source order. */
+  readonly edges: readonly number[];
+  /** The states the enumeration has. */
+  readonly states: number;
+}
+
 /** Facts about one graph; node ids are agent indices, edge ids are bound edge positions (`BoundGraph.edgeDecl`). */
 export interface GraphFacts {
-  /** One router per agent with guarded edges out of it, in agent order. */
+  /** One router per agent with guarded edges out of it, in agent order, but the unchecked ones. */
   readonly routers: readonly Router[];
+  /** The routers too large to enumerate: every edge of theirs counts as one a task may take. */
+  readonly uncheckedRouters: readonly UncheckedRouter[];
   /** 1 where a task can take the bound edge (not `max_rounds 0`, not a guard that never matches). */
   readonly route: Uint8Array;
   /** The edges a task can take (all bound edges except `max_rounds 0`). */
@@ -63,7 +75,7 @@ export interface GraphFacts {
 export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   const n = bound.agents.length;
   const { edgeFrom: from, edgeTo: to, edgeRounds: rounds } = bound;
-  const routers = findRouters(bound);
+  const { routers, uncheckedRouters } = findRouters(bound);
   const route = new Uint8Array(bound.edgeDecl.length);
   for (let e = 0; e < route.length; e++) route[e] = rounds[e] === 0 ? 0 : 1;
   for (const router of routers) {
@@ -88,6 +100,7 @@ export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   const canTerminate = reachableFrom(reverse, finishers);
   return {
     routers,
+    uncheckedRouters,
     route,
     walk,
     reverse,
@@ -100,8 +113,8 @@ export function computeGraphFacts(bound: BoundGraph): GraphFacts {
   };
 }
 
-/** The routers of the graph: the guarded bound edges grouped by source, each enumerated. */
-function findRouters(bound: BoundGraph): Router[] {
+/** The routers of the graph: the guarded bound edges grouped by source, each enumerated unless it is too large. */
+function findRouters(bound: BoundGraph): { routers: Router[]; uncheckedRouters: UncheckedRouter[] } {
   const bySource = new Map<number, number[]>();
   bound.edgeGuard.forEach((guard, e) => {
     if (guard === undefined) return;
@@ -110,19 +123,20 @@ function findRouters(bound: BoundGraph): Router[] {
     if (list === undefined) bySource.set(from, [e]);
     else list.push(e);
   });
-  return [...bySource]
-    .sort((a, b) => a[0] - b[0])
-    .map(([agent, edges]) => {
-      // Nothing waiting for review leaves an approval gate: the enumeration leaves that state out.
-      const gate = gateAwareRouter(
-        edges.map((e) => bound.edgeGuard[e] as CheckedGuard),
-        (bound.agents[agent] as BoundAgent).gate === true,
-        edges.map((e) => bound.edgeGate[e] === 1),
-      );
-      const guards = gate.guards;
-      const coverage = coverRouter(guards, gate.statuses);
-      return { agent, edges, coverage, findings: findRouterProblems(guards, coverage) };
-    });
+  const routers: Router[] = [];
+  const uncheckedRouters: UncheckedRouter[] = [];
+  for (const [agent, edges] of [...bySource].sort((a, b) => a[0] - b[0])) {
+    // Nothing waiting for review leaves an approval gate: the enumeration leaves that state out.
+    const gate = gateAwareRouter(
+      edges.map((e) => bound.edgeGuard[e] as CheckedGuard),
+      (bound.agents[agent] as BoundAgent).gate === true,
+      edges.map((e) => bound.edgeGate[e] === 1),
+    );
+    const check = checkRouter(gate.guards, gate.statuses);
+    if (check.checked) routers.push({ agent, edges, coverage: check.coverage, findings: check.findings });
+    else uncheckedRouters.push({ agent, edges, states: check.states });
+  }
+  return { routers, uncheckedRouters };
 }
 
 function findUnboundedCycles(

@@ -12,9 +12,12 @@
  *   [0, 1] into points and open intervals, on each of which every comparison has one truth value;
  *   one state per piece.
  *
- * The states are the product of the domains of the subjects the router tests, so the work is
- * bounded by the guards as written. Each state found uncovered, overlapping or shadowing is kept
- * as a readable witness.
+ * The states are the product of the domains of the subjects the router tests, and each is tried
+ * against every guard, and each pair of guards that match one state is an overlap to look at: a
+ * router of n guards on both `allowed_next_step` and `confidence` makes about 2 n^2 states and
+ * 2 n^3 tests. A router past {@link MAX_GUARD_STEPS} is therefore not checked (`guards-unchecked` says so), so that a small hostile file cannot hold
+ * `seam check` or the language server for minutes. Each state found uncovered, overlapping or
+ * shadowing is kept as a readable witness.
  */
 import { ENVELOPE_STATUSES } from "../core/envelope-schema.js";
 import type { GuardSubject } from "../core/vocabulary.js";
@@ -96,6 +99,35 @@ function between(low: number, high: number): number {
   return (low + high) / 2;
 }
 
+/**
+ * The most steps one router's check makes: a state tried against a guard is a step, and so is a
+ * pair of guards that both match one state (an overlap to look at). About a second's work at
+ * most, where the routers people write take thousands. A counted bound, never a clock, so every
+ * machine gives the same findings.
+ */
+export const MAX_GUARD_STEPS = 4_000_000;
+
+/** A router's check ({@link checkRouter}): its enumeration and findings, or, past {@link MAX_GUARD_STEPS}, only its number of states. */
+export type RouterCheck = { readonly checked: true; readonly coverage: RouterCoverage; readonly findings: RouterFindings } | { readonly checked: false; readonly states: number };
+
+/**
+ * Enumerates and checks one router ({@link coverRouter}, {@link findRouterProblems}) when that
+ * takes at most {@link MAX_GUARD_STEPS} steps: the tests are counted from the domains before any
+ * state is made, the overlapping pairs from the enumeration before any is compared.
+ */
+export function checkRouter(guards: readonly CheckedGuard[], statuses: readonly string[] = ENVELOPE_STATUSES): RouterCheck {
+  const domain = domainOf(guards, statuses);
+  let states = 1;
+  for (const subject of domain.subjects) states *= subject === "status" ? domain.status.length : subject === "allowed_next_step" ? domain.steps.length : domain.pieces.length;
+  const tests = states * guards.filter((g) => !g.otherwise).length;
+  if (tests > MAX_GUARD_STEPS) return { checked: false, states };
+  const coverage = coverRouter(guards, statuses);
+  let steps = tests;
+  for (const list of coverage.matches) steps += (list.length * (list.length - 1)) / 2;
+  if (steps > MAX_GUARD_STEPS) return { checked: false, states };
+  return { checked: true, coverage, findings: findRouterProblems(guards, coverage) };
+}
+
 /** Every state of `domain`: the product of the tested subjects' domains, status first. */
 export function statesOf(domain: Domain): GuardState[] {
   let states: GuardState[] = [{}];
@@ -167,22 +199,28 @@ export function findRouterProblems(guards: readonly CheckedGuard[], coverage: Ro
   const otherwise = guards.findIndex((g) => g.otherwise);
   const uncovered = states.filter((_, s) => (matchLists[s] as readonly number[]).length === 0);
   const unreachable: (Unreachable | undefined)[] = guards.map(() => undefined);
+  // One pass over the match lists: how many states each guard matches, and in how many it is the
+  // first (the route). A guard that matches but is never first is shadowed by the firsts.
+  const matched = new Array<number>(guards.length).fill(0);
+  const routed = new Array<number>(guards.length).fill(0);
+  for (const list of matchLists) {
+    for (const i of list) matched[i] = (matched[i] as number) + 1;
+    if (list.length > 0) routed[list[0] as number] = (routed[list[0] as number] as number) + 1;
+  }
+  const shadowers = new Map<number, Set<number>>();
   guards.forEach((guard, i) => {
     if (guard.otherwise) {
       if (i !== otherwise) unreachable[i] = { reason: "second-otherwise", by: otherwise };
       else if (uncovered.length === 0) unreachable[i] = { reason: "covered" };
       return;
     }
-    const mine = matchLists.filter((list) => list.includes(i));
-    if (mine.length === 0) {
-      unreachable[i] = { reason: "never" };
-      return;
-    }
-    if (mine.every((list) => (list[0] as number) < i)) {
-      const by = [...new Set(mine.map((list) => list[0] as number))].sort((a, b) => a - b);
-      unreachable[i] = { reason: "shadowed", by };
-    }
+    if (matched[i] === 0) unreachable[i] = { reason: "never" };
+    else if (routed[i] === 0) shadowers.set(i, new Set());
   });
+  if (shadowers.size > 0) {
+    for (const list of matchLists) for (let k = 1; k < list.length; k++) shadowers.get(list[k] as number)?.add(list[0] as number);
+    for (const [i, by] of shadowers) unreachable[i] = { reason: "shadowed", by: [...by].sort((a, b) => a - b) };
+  }
   const overlaps: { first: number; second: number; state: GuardState }[] = [];
   const seen = new Set<string>();
   matchLists.forEach((list, s) => {

@@ -11,7 +11,7 @@ import { CodeActionKind, type CodeAction } from "vscode-languageserver/node";
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { Range } from "../core/source-file.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { coverRouter, findRouterProblems, gateAwareRouter, OTHER_STEP } from "../analysis/guards.js";
+import { checkRouter, gateAwareRouter, OTHER_STEP } from "../analysis/guards.js";
 import type { CheckedGuard } from "../analysis/model.js";
 import { isSuppressible, proposedReplacement, type AgentNode, type Analysis, type EdgeNode } from "./front-end.js";
 import { toLspRange, toPosition } from "./positions.js";
@@ -91,11 +91,12 @@ function missingValues(analysis: Analysis, edge: EdgeNode): { subject: string; v
     agentGate,
     router.map((e) => e.gate === true),
   );
-  const guards = gate.guards;
-  const coverage = coverRouter(guards, gate.statuses);
-  const [subject, ...others] = coverage.domain.subjects;
+  // A router too large to check has no guard-gap finding to fix.
+  const check = checkRouter(gate.guards, gate.statuses);
+  if (!check.checked) return undefined;
+  const [subject, ...others] = check.coverage.domain.subjects;
   if (subject === undefined || others.length > 0 || subject === "confidence") return undefined;
-  const values = findRouterProblems(guards, coverage).gaps.map((state) => state[subject]);
+  const values = check.findings.gaps.map((state) => state[subject]);
   if (values.some((v) => v === undefined || v === OTHER_STEP)) return undefined;
   return { subject, values: values as string[] };
 }

@@ -18,8 +18,8 @@ function seamBlock(page: string, heading: string): string | undefined {
   return match?.[1];
 }
 
-/** Rules no small file can show: a crash, a document over the size limit, and the exact hop-limit search giving up on a large graph. */
-const WITHOUT_EXAMPLE = new Set(["internal-error", "file-too-large", "hop-limit-approximate"]);
+/** Rules no small file can show: a crash, a document over the size limit, and the exact hop-limit and guard searches giving up on a large graph. */
+const WITHOUT_EXAMPLE = new Set(["internal-error", "file-too-large", "hop-limit-approximate", "guards-unchecked"]);
 
 describe("docs/ and the README", () => {
   it("state the envelope versions this Seam validates as it does", () => {

@@ -18,6 +18,7 @@ import { hopLimitUnboundedRule } from "./hop-limit-unbounded.js";
 import { invalidAgentVersionRule } from "./invalid-agent-version.js";
 import { maxRoundsZeroRule } from "./max-rounds-zero.js";
 import { guardGapRule } from "./guard-gap.js";
+import { guardsUncheckedRule } from "./guards-unchecked.js";
 import { gateNeedsApprovalEnvelopeRule } from "./gate-needs-approval-envelope.js";
 import { ungatedEffectRule } from "./ungated-effect.js";
 import { guardOverlapRule } from "./guard-overlap.js";
@@ -69,6 +70,7 @@ export const rules: readonly Rule[] = [
   noTerminalPathRule,
   unboundedCycleRule,
   guardGapRule,
+  guardsUncheckedRule,
   guardUnreachableRule,
   guardOverlapRule,
   gateNeedsApprovalEnvelopeRule,
