@@ -15,8 +15,9 @@
  * The states are the product of the domains of the subjects the router tests, and each is tried
  * against every guard, and each pair of guards that match one state is an overlap to look at: a
  * router of n guards on both `allowed_next_step` and `confidence` makes about 2 n^2 states and
- * 2 n^3 tests. A router past {@link MAX_GUARD_STEPS} is therefore not checked (`guards-unchecked` says so), so that a small hostile file cannot hold
- * `seam check` or the language server for minutes. Each state found uncovered, overlapping or
+ * 2 n^3 tests. A router past {@link MAX_GUARD_STEPS} is therefore not checked (`guards-unchecked`
+ * says so), so that a small hostile file cannot hold `seam check` or the language server for
+ * minutes. Each state found uncovered, overlapping or
  * shadowing is kept as a readable witness.
  */
 import { ENVELOPE_STATUSES } from "../core/envelope-schema.js";
@@ -121,7 +122,7 @@ export function checkRouter(guards: readonly CheckedGuard[], statuses: readonly 
   for (const subject of domain.subjects) states *= subject === "status" ? domain.status.length : subject === "allowed_next_step" ? domain.steps.length : domain.pieces.length;
   const tests = states * guards.filter((g) => !g.otherwise).length;
   if (tests > MAX_GUARD_STEPS) return { checked: false, states };
-  const coverage = coverRouter(guards, statuses);
+  const coverage = enumerate(guards, domain);
   let steps = tests;
   for (const list of coverage.matches) steps += (list.length * (list.length - 1)) / 2;
   if (steps > MAX_GUARD_STEPS) return { checked: false, states };
@@ -164,7 +165,11 @@ export function matches(guard: CheckedGuard, state: GuardState, domain: Domain):
 
 /** Enumerates one router's guards (in source order; `otherwise` guards match nothing here) over `statuses` (default: all). */
 export function coverRouter(guards: readonly CheckedGuard[], statuses: readonly string[] = ENVELOPE_STATUSES): RouterCoverage {
-  const domain = domainOf(guards, statuses);
+  return enumerate(guards, domainOf(guards, statuses));
+}
+
+/** {@link coverRouter} over an already built domain. */
+function enumerate(guards: readonly CheckedGuard[], domain: Domain): RouterCoverage {
   const states = statesOf(domain);
   const matchLists = states.map((state) => {
     const list: number[] = [];
