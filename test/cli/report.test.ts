@@ -128,6 +128,28 @@ describe("seam report", () => {
     expect(readFileSync(join(dir, "report.html"), "utf8")).toMatch(/^<!DOCTYPE html>/);
   });
 
+  it("refuses a page that would overwrite one of its logs, before reading any, and writes nothing", async () => {
+    const dir = makeTempDir("report");
+    writeFileSync(join(dir, "events.jsonl"), `${goodLine}\n`);
+    symlinkSync(dir, join(dir, "here"));
+    for (const page of ["events.jsonl", join(dir, "events.jsonl"), "here/events.jsonl"]) {
+      const io = createFakeIo(dir);
+      expect(await run(["report", "other.jsonl", "events.jsonl", "--html", page], io)).toBe(2);
+      expect(io.out()).toBe("");
+      expect(io.err()).toBe(`seam: ${page}: is the event log events.jsonl, which --html would overwrite (write the page to another file)\n`);
+      expect(readFileSync(join(dir, "events.jsonl"), "utf8")).toBe(`${goodLine}\n`);
+    }
+  });
+
+  it("writes a page beside its logs when the names differ", async () => {
+    const dir = makeTempDir("report");
+    writeFileSync(join(dir, "events.jsonl"), `${goodLine}\n`);
+    const io = createFakeIo(dir);
+    expect(await run(["report", "events.jsonl", "--html", "events.html"], io)).toBe(0);
+    expect(readFileSync(join(dir, "events.html"), "utf8")).toMatch(/^<!DOCTYPE html>/);
+    expect(readFileSync(join(dir, "events.jsonl"), "utf8")).toBe(`${goodLine}\n`);
+  });
+
   it("exits 2 with one line when the page cannot be written", async () => {
     const dir = makeTempDir("report");
     mkdirSync(join(dir, "page.html"));

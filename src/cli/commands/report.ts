@@ -10,8 +10,10 @@
  *
  * Exit codes: 0 every line was read; 2 a file could not be read, a line was not a handoff event
  * of a known version (each named `file:line` on stderr, the first {@link MAX_LINE_PROBLEMS}),
- * or the page could not be written. The report still covers every line that could be read.
+ * or the page could not be written or is one of the logs (then nothing is read). The report
+ * still covers every line that could be read.
  */
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { formatReportHtml } from "../../report/report-html.js";
 import { createReportBuilder } from "../../report/handoff-report.js";
@@ -40,6 +42,14 @@ export const MAX_LINE_PROBLEMS = 20;
 
 /** Runs `seam report`; returns the exit code (0 or 2). */
 export async function reportCommand(options: ReportOptions, io: CliIo): Promise<number> {
+  if (options.html !== undefined) {
+    const log = await logAtPage(options.html, options.logs, io.cwd);
+    if (log !== undefined) {
+      const problem = `is the event log ${escapeUntrusted(log, PROBLEM_PART_LIMIT)}, which --html would overwrite`;
+      reportProblem(io, { path: options.html, problem, hint: "write the page to another file" });
+      return 2;
+    }
+  }
   const builder = createReportBuilder();
   let badLines = 0;
   let unreadable = false;
@@ -89,4 +99,20 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
     }
   }
   return unreadable || badLines > 0 ? 2 : 0;
+}
+
+/**
+ * The log among `logs` that the page at `html` would replace, if any: the same file once links
+ * are followed (the same name, a hard link, a name through a linked folder), compared by device
+ * and inode, so that `--html` can never write over the data it reports on. Names that cannot be
+ * read are no match (reading them reports the problem).
+ */
+async function logAtPage(html: string, logs: readonly string[], cwd: string): Promise<string | undefined> {
+  const page = await stat(resolve(cwd, html)).catch(() => undefined);
+  if (page === undefined) return undefined;
+  for (const log of logs) {
+    const read = await stat(resolve(cwd, log)).catch(() => undefined);
+    if (read !== undefined && read.dev === page.dev && read.ino === page.ino) return log;
+  }
+  return undefined;
 }
