@@ -65,6 +65,14 @@ export function startServer(connection: Connection, version: string, frontEnd: F
   const pending = new Map<string, () => void>();
   /** How long the last check of each document took, and when it ended (`performance.now()`). */
   const lastCheck = new Map<string, { ms: number; end: number }>();
+  /**
+   * Documents whose last diagnostics the client has not yet taken from the connection, and
+   * whether a newer version waits behind them. Output waits for the client: while one message of
+   * a document's diagnostics is unwritten, later versions are not checked or queued, and the
+   * newest is published once the client reads; so a client that sends edits faster than it reads
+   * holds the server to one message per document, not one per edit.
+   */
+  const unread = new Map<string, boolean>();
 
   /** The analysis of the document's current text (made now if the text changed since the last one). */
   const analysisOf = (uri: string): Analysis | undefined => {
@@ -95,6 +103,10 @@ export function startServer(connection: Connection, version: string, frontEnd: F
     pending.delete(uri);
     const document = documents.get(uri);
     if (document === undefined) return;
+    if (unread.has(uri)) {
+      unread.set(uri, true);
+      return;
+    }
     let diagnostics: LspDiagnostic[];
     try {
       const analysis = analysisOf(uri);
@@ -105,7 +117,13 @@ export function startServer(connection: Connection, version: string, frontEnd: F
       connection.console.error(`seam: publishing the diagnostics of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       diagnostics = failed.diagnostics.map((d) => toLspDiagnostic(failed, uri, d));
     }
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    unread.set(uri, false);
+    const written = (): void => {
+      const newer = unread.get(uri) === true;
+      unread.delete(uri);
+      if (newer) schedule(uri);
+    };
+    connection.sendDiagnostics({ uri, version: document.version, diagnostics }).then(written, written);
     // A check carried across a keystroke moves its tree when first read (src/program/moved-check.ts):
     // read it now, while the editor shows the diagnostics, rather than in the next request.
     const published = analyses.get(uri)?.analysis;
@@ -139,6 +157,7 @@ export function startServer(connection: Connection, version: string, frontEnd: F
     pending.delete(document.uri);
     analyses.delete(document.uri);
     lastCheck.delete(document.uri);
+    unread.delete(document.uri);
     frontEnd.close(pathOf(document.uri));
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });

@@ -10,7 +10,9 @@ import {
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
+  type NotificationMessage,
   type PublishDiagnosticsParams,
+  type RequestMessage,
 } from "vscode-languageserver-protocol/node";
 import { MAX_SOURCE_BYTES } from "../../src/core/source-limit.js";
 import { createFrontEnd } from "../../src/lsp/front-end.js";
@@ -156,5 +158,50 @@ describe("seam lsp: a check that throws is an internal-error diagnostic, not an 
     expect(p.diagnostics.map((d) => [d.code, d.message])).toEqual([
       ["unreachable-agent", "agent 'b' is never reached from the entry 'a': add an edge to it, make it an entry, or remove it."],
     ]);
+  });
+});
+
+describe("seam lsp: a client that sends edits faster than it reads", () => {
+  /** Twelve findings (agents b to m are never reached): diagnostics far larger than the client's buffer. */
+  const MANY_FINDINGS = GOOD.replace("\n}\n", `\n${[..."bcdefghijklm"].map((id) => `  agent ${id}: worker { terminal done complete "done" }\n`).join("")}}\n`);
+  const text = (version: number): string => `${MANY_FINDINGS}// edit ${version}\n`;
+
+  it("gets the first diagnostics, then only the newest version's, and no version between is checked", async () => {
+    const toServer = new PassThrough();
+    // The client's side holds 1 KiB before it is read: the first diagnostics do not fit.
+    const toClient = new PassThrough({ highWaterMark: 1024 });
+    const frontEnd = createFrontEnd();
+    const analysed: string[] = [];
+    const server = createConnection(new ServerReader(toServer), new ServerWriter(toClient));
+    startServer(server, "0.0.0-test", {
+      analyse: (path, source) => (analysed.push(source), frontEnd.analyse(path, source)),
+      close: (path) => frontEnd.close(path),
+    });
+    const writer = new StreamMessageWriter(toServer);
+    const uri = "file:///storm.seam";
+    const turn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+    const note = (method: string, params: object): NotificationMessage => ({ jsonrpc: "2.0", method, params });
+    const initialize: RequestMessage = { jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } };
+    await writer.write(initialize);
+    await writer.write(note("textDocument/didOpen", { textDocument: { uri, languageId: "seam", version: 1, text: text(1) } }));
+    // Each edit waits a turn of the event loop, in which the server would check and publish it.
+    for (let version = 2; version <= 50; version++) {
+      await writer.write(note("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text: text(version) }] }));
+      await turn();
+    }
+    expect(analysed).toEqual([text(1)]);
+
+    const published: PublishDiagnosticsParams[] = [];
+    const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => void published.push(p));
+    connection.listen();
+    for (let i = 0; i < 400 && !published.some((p) => p.version === 50); i++) await turn();
+    expect(published.map((p) => [p.version, p.diagnostics.length])).toEqual([
+      [1, 12],
+      [50, 12],
+    ]);
+    expect(analysed).toEqual([text(1), text(50)]);
+    connection.dispose();
+    server.dispose();
   });
 });
