@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CONTENT_BYTES } from "../../src/lsp/framing-guard.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 
 let client: LspClient;
@@ -30,5 +31,22 @@ describe("seam lsp: lifecycle", () => {
     const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, "SIGKILL"), 10_000);
     expect(await exited).toBe(0);
     clearTimeout(timer);
+  });
+
+  it.each([
+    ["a length of a terabyte", "Content-Length: 1000000000000\r\n\r\n{}", `a message's Content-Length of 1000000000000 bytes is over the limit of ${MAX_CONTENT_BYTES}`],
+    ["an end of input inside a message", 'Content-Length: 100\r\n\r\n{"a"', "the input ended inside a message"],
+  ])("exits 2 with one line on stderr after %s, instead of waiting for ever", async (_what, input, problem) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL("../../bin/seam.js", import.meta.url)), "lsp", "--stdio"], {
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.stdin.end(input);
+    const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, "SIGKILL"), 10_000);
+    expect(await exited).toBe(2);
+    clearTimeout(timer);
+    expect(stderr).toBe(`seam lsp: ${problem} (frame each message as LSP's base protocol says: a Content-Length header, an empty line, the content)\n`);
   });
 });
