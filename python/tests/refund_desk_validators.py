@@ -7,11 +7,10 @@
 """Seam validators for graph refund_desk: the ingest check of every agent service.
 
 Imports the runtime package seam-handoff 0.1.0 (pip install the python/ folder of a Seam
-checkout, as Seam's docs/python.md says). accept(envelope, *,
-me, can_read=None, seen=None, now=None) returns Accepted(record) or Rejected(rejection,
-duplicate) and never raises on a bad envelope; loop_signature(envelope) is "sha256:<hex>" over
-RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .seam file and
-recompile instead.
+checkout, as Seam's docs/python.md says). accept() returns Accepted(record) or
+Rejected(rejection, duplicate) and never raises on a bad envelope (help(accept) gives its
+parameters); loop_signature(envelope) is "sha256:<hex>" over RFC 8785 JSON, byte-identical to
+the JavaScript runtime's. Generated: edit the .seam file and recompile instead.
 """
 
 from collections.abc import Callable, Sequence

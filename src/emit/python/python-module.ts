@@ -7,8 +7,8 @@
  * its header names the generator's version and the SHA-256 of the `.seam` source. Typed for
  * `mypy --strict` and pyright strict, deterministic.
  *
- * It exposes, in Python's idiom, what the JavaScript module exports: `accept(envelope, *, me,
- * can_read=None, seen=None, now=None)`, `loop_signature(envelope)`, `create_loop_detector()`,
+ * It exposes, in Python's idiom, what the JavaScript module exports: `accept()` (its signature
+ * is written once, in the module's `def accept`), `loop_signature(envelope)`, `create_loop_detector()`,
  * `create_memory_seen_store()`, `HOP_LIMIT`, the graph as data (`GRAPH`, `AGENTS`, `EDGES`), the
  * raw validators (`validate_envelope`, `validate_<kind>__<from>__<to>`), and the runtime's types.
  */
@@ -184,11 +184,10 @@ export function emitPythonModule(graph: CheckedGraph, source: PythonModuleSource
 ${trustedPython(`"""Seam validators for graph ${pyString(graph.name).slice(1, -1).replace(/"/g, "'")}: the ingest check of every agent service.
 
 Imports the runtime package seam-handoff ${version} (pip install the python/ folder of a Seam
-checkout, as Seam's docs/python.md says). accept(envelope, *,
-me, can_read=None, seen=None, now=None) returns Accepted(record) or Rejected(rejection,
-duplicate) and never raises on a bad envelope; loop_signature(envelope) is "sha256:<hex>" over
-RFC 8785 JSON, byte-identical to the JavaScript runtime's. Generated: edit the .seam file and
-recompile instead.
+checkout, as Seam's docs/python.md says). accept() returns Accepted(record) or
+Rejected(rejection, duplicate) and never raises on a bad envelope (help(accept) gives its
+parameters); loop_signature(envelope) is "sha256:<hex>" over RFC 8785 JSON, byte-identical to
+the JavaScript runtime's. Generated: edit the .seam file and recompile instead.
 """`)}
 
 ${trustedPython(/\bre\.compile\(/.test(generatedCode) ? "import re\n" : "")}from collections.abc import Callable, Sequence
