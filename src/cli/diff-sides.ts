@@ -11,9 +11,10 @@ import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { FileSide } from "../diff/diff.js";
 import { printDiagnosticsOnStderr } from "./check-graph-file.js";
 import { findSeamFiles, SEAM_EXTENSION, type PathProblem } from "./find-seam-files.js";
-import { gitTopLevel, listFilesAt, resolveCommit, showFileAt } from "./git.js";
+import { gitTopLevel, listFilesAt, resolveCommit, showFileAt, sizeAt } from "./git.js";
 import type { CliIo } from "./io.js";
-import { readSourceFile } from "./read-source-file.js";
+import { GRAPH_TOO_LARGE_HINT, readSourceFile } from "./read-source-file.js";
+import { MAX_SOURCE_BYTES, sizeProblem } from "../core/source-limit.js";
 import { reportProblem } from "./report-problem.js";
 import { decodeUtf8 } from "../core/utf8.js";
 
@@ -140,9 +141,17 @@ export async function readAgainst(ref: string, tree: WorkTree, io: CliIo): Promi
   return usable ? pairs : undefined;
 }
 
-/** The file at the ref, labelled `ref:path`; `undefined` (reported) when git cannot show it or it is not UTF-8. */
+/**
+ * The file at the ref, labelled `ref:path`; `undefined` (reported) when git cannot show it, it is
+ * over the size limit a work-tree file is held to (measured before it is read), or it is not UTF-8.
+ */
 async function fileAt(commit: string, ref: string, key: string, top: string, io: CliIo): Promise<SourceFile | undefined> {
   const label = `${ref}:${key}`;
+  const sized = await sizeAt(commit, key, top);
+  if (sized.ok && sized.size !== undefined && sized.size > MAX_SOURCE_BYTES) {
+    reportProblem(io, { path: label, problem: sizeProblem(sized.size, MAX_SOURCE_BYTES), hint: GRAPH_TOO_LARGE_HINT });
+    return undefined;
+  }
   const shown = await showFileAt(commit, key, top);
   if (!shown.ok) {
     reportProblem(io, { path: label, problem: `cannot be read from git (${shown.reason})`, hint: "check the ref" });

@@ -59,6 +59,12 @@ export async function listFilesAt(commit: string, pathspecs: readonly string[], 
   return { ...result, files };
 }
 
+/** The size in bytes of `path` (relative to the top of the work tree) at `commit` (`git cat-file -s`), read before its bytes are. */
+export async function sizeAt(commit: string, path: string, top: string): Promise<GitResult & { readonly size?: number }> {
+  const result = await runGit(["cat-file", "-s", `${commit}:${path}`], top);
+  return result.ok ? { ...result, size: Number(result.stdout.toString("utf8").trim()) } : result;
+}
+
 /** The bytes of `path` (relative to the top of the work tree) at `commit` (`git show commit:path`). */
 export function showFileAt(commit: string, path: string, top: string): Promise<GitResult> {
   return runGit(["show", `${commit}:${path}`], top);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
+import { MAX_SOURCE_BYTES, sizeProblem } from "../../src/core/source-limit.js";
 import { BASE, edit } from "../diff/helpers.js";
 import { createFakeIo } from "./fake-io.js";
 
@@ -193,6 +194,17 @@ describe.skipIf(!hasGit)("seam diff --against <ref>", () => {
     expect(found[0]?.message).toBe(
       "the hop limit fell from 9 to 8: tasks in flight carry the old hop.limit, which every agent on the new graph refuses, and a task already past hop 7 cannot go on (against v1)",
     );
+  });
+
+  it("refuses a file at the ref over the size limit, before reading it, as it refuses one in the work tree", async () => {
+    const dir = repository(BASE);
+    writeFileSync(join(dir, "graphs", "desk.seam"), `${BASE}${" ".repeat(MAX_SOURCE_BYTES)}`);
+    git(dir, "commit", "-q", "-am", "big");
+    git(dir, "tag", "big");
+    writeFileSync(join(dir, "graphs", "desk.seam"), BASE);
+    const { code, err } = await seam(dir, "--against", "big", "graphs/desk.seam");
+    expect(code).toBe(2);
+    expect(err).toBe(`seam: big:graphs/desk.seam: ${sizeProblem(Buffer.byteLength(BASE) + MAX_SOURCE_BYTES, MAX_SOURCE_BYTES)} (split the graphs into smaller files)\n`);
   });
 
   it("takes a path deleted from the work tree when the ref has it, and refuses one that neither side has", async () => {
