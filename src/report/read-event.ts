@@ -21,6 +21,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const isCount = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
+/**
+ * The longest duration a record may give, in milliseconds: the range of an ECMAScript time value
+ * (ECMA-262, section 21.4.1.1). A longer one is no measurement, and would overflow the sketch's
+ * buckets and the report's columns.
+ */
+export const MAX_DURATION_MS = 8.64e15;
+
+const isDuration = (value: unknown): value is number => typeof value === "number" && Math.abs(value) <= MAX_DURATION_MS;
+
 /** The first field of `record` that is not what version 1 says, as a problem; `undefined` when all are. */
 function fieldProblem(record: Record<string, unknown>): string | undefined {
   for (const key of ["at", "graph", "receiver", "route"] as const) {
@@ -30,13 +39,13 @@ function fieldProblem(record: Record<string, unknown>): string | undefined {
     if (record[key] !== null && typeof record[key] !== "string") return `field "${key}" must be a string or null`;
   }
   if (!VERDICTS.has(record["verdict"])) return `field "verdict" must be one of ${[...VERDICTS].join(", ")}`;
-  if (record["latency_ms"] !== null && !Number.isFinite(record["latency_ms"])) return `field "latency_ms" must be a number or null`;
-  if (!Number.isFinite(record["ingest_ms"])) return `field "ingest_ms" must be a number`;
+  if (record["latency_ms"] !== null && !isDuration(record["latency_ms"])) return `field "latency_ms" must be a number of milliseconds from -${MAX_DURATION_MS} to ${MAX_DURATION_MS}, or null`;
+  if (!isDuration(record["ingest_ms"])) return `field "ingest_ms" must be a number of milliseconds from -${MAX_DURATION_MS} to ${MAX_DURATION_MS}`;
   for (const key of ["size_bytes", "hop_index"] as const) {
-    if (record[key] !== null && !isCount(record[key])) return `field "${key}" must be a whole number (0 or more) or null`;
+    if (record[key] !== null && !isCount(record[key])) return `field "${key}" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or null`;
   }
-  if (!isCount(record["hop_limit"])) return `field "hop_limit" must be a whole number`;
-  if (!isCount(record["reasons_total"])) return `field "reasons_total" must be a whole number`;
+  if (!isCount(record["hop_limit"])) return `field "hop_limit" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
+  if (!isCount(record["reasons_total"])) return `field "reasons_total" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
   const reasons = record["reasons"];
   if (!Array.isArray(reasons)) return `field "reasons" must be an array`;
   for (let i = 0; i < reasons.length; i++) {
