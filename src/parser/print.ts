@@ -243,7 +243,7 @@ class Printer {
       for (const comment of this.takeBefore(item.range.end)) out.push(...this.commentLines(comment, indent));
       // A comment after the next item, or after the block's `}`, on the same line is not this item's.
       const trailing = this.takeTrailing(item.range.end, items[index + 1]?.range.start ?? options.end ?? Number.POSITIVE_INFINITY);
-      const tail = trailing.map((c) => c.text.trimEnd());
+      const tail = trailing.map((c) => withLineFeeds(c.text).trimEnd());
       if (tail.length > 0) printed[printed.length - 1] = `${printed[printed.length - 1]}${TRAILING}${tail.join(" ")}`;
       // A loop, not push(...printed): a graph's lines are as many as its items, and spreading
       // 100,000 of them into call arguments overflows the stack.
@@ -286,7 +286,7 @@ class Printer {
 
   /** A comment on its own line(s); a block comment's later lines are kept as written. */
   private commentLines(comment: Comment, indent: string): string[] {
-    return [`${indent}${comment.text.trimEnd()}`];
+    return [`${indent}${withLineFeeds(comment.text).trimEnd()}`];
   }
 
   /** True when no comment starts inside `range`. */
@@ -419,6 +419,11 @@ function keepsItsLine(source: string, comment: Comment, ends: ReadonlySet<number
 
 /** Blanks to the end of a line (or of the file). */
 const LINE_END = /[ \t]*(?:\r\n|\r|\n|$)/y;
+
+/** `text` (a block comment's, which may span lines) with each CRLF or CR as the LF the printer writes everywhere else. */
+function withLineFeeds(text: string): string {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
 /** A line that starts with a `}`. */
 const CLOSING_NEXT = /[ \t]*\}/y;
 

@@ -30,8 +30,9 @@ function shape(text: string): unknown {
   return JSON.parse(JSON.stringify({ ...ast, comments: [] }, (key, value: unknown) => (key === "range" || key === "observe" ? undefined : value)));
 }
 
+/** The comments' texts, with LF line ends (the printer writes LF inside a block comment too). */
 function commentTexts(text: string): string[] {
-  return parse(createSourceFile("f.seam", text)).ast.comments.map((c) => c.text.trimEnd());
+  return parse(createSourceFile("f.seam", text)).ast.comments.map((c) => c.text.replace(/\r\n?/g, "\n").trimEnd());
 }
 
 /** What must hold for every file that parses: idempotent, same tree, same comments, observe kept. */
@@ -122,6 +123,13 @@ describe("seam fmt's layout", () => {
       ].join("\n"),
     );
     expect(format(format(messy))).toBe(format(messy));
+  });
+
+  it("writes LF line ends throughout a CRLF or CR file, inside block comments too", () => {
+    const lf = 'graph g {\n  /* block\n     more */\n  entry a /* one\n  two */\n  agent a: worker { terminal done complete "d" }\n}\n';
+    expect(format(lf.replace(/\n/g, "\r\n"))).toBe(lf);
+    expect(format(lf.replace(/\n/g, "\r"))).toBe(lf);
+    expect(format(lf)).toBe(lf);
   });
 
   it("aligns the comments at the ends of consecutive lines", () => {
