@@ -59,7 +59,11 @@ export function escapeUntrusted(text: string, limit = Infinity): string {
   return left > 0 ? `${body}… (${left} more characters)` : body;
 }
 
-/** `text` cut after `limit` code points, never between the halves of a surrogate pair. */
+/**
+ * `text` cut after `limit` code points, never between the halves of a surrogate pair, and never
+ * inside an escape this module writes (`\n`, `\uXXXX`): text escaped once and cut again (a report
+ * fits an escaped name to its column) must not end in half an escape that reads as neither.
+ */
 function cut(text: string, limit: number): { shown: string; left: number } {
   if (text.length <= limit) return { shown: text, left: 0 };
   let end = 0;
@@ -67,7 +71,10 @@ function cut(text: string, limit: number): { shown: string; left: number } {
     const code = text.charCodeAt(end);
     end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
   }
-  return end < text.length ? { shown: text.slice(0, end), left: [...text.slice(end)].length } : { shown: text, left: 0 };
+  if (end >= text.length) return { shown: text, left: 0 };
+  const backslash = text.lastIndexOf("\\", end - 1);
+  if (backslash !== -1 && backslash >= end - 5 && backslash + (text[backslash + 1] === "u" ? 6 : 2) > end) end = backslash;
+  return { shown: text.slice(0, end), left: [...text.slice(end)].length };
 }
 
 /**

@@ -33,6 +33,15 @@ describe("escapeUntrusted", () => {
     expect(escapeUntrusted("😀😀😀", 2)).toBe("😀😀… (1 more characters)");
     expect(escapeUntrusted("abc", 3)).toBe("abc");
   });
+
+  it("cuts an escaped text before an escape it would split, never inside it", () => {
+    const once = escapeUntrusted("ab\u0085cd\ne"); // 13 characters: a, b, the 6 of \u0085, c, d, the 2 of \n, e
+    expect(escapeUntrusted(once, 4)).toBe("ab… (11 more characters)");
+    expect(escapeUntrusted(once, 7)).toBe("ab… (11 more characters)");
+    expect(escapeUntrusted(once, 8)).toBe("ab\\u0085… (5 more characters)");
+    expect(escapeUntrusted(once, 11)).toBe("ab\\u0085cd… (3 more characters)");
+    expect(escapeUntrusted(once, 12)).toBe("ab\\u0085cd\\n… (1 more characters)");
+  });
 });
 
 describe("quoteUntrusted", () => {
