@@ -53,8 +53,8 @@ export function createFramingGuard(onFault: (problem: string) => void): Transfor
       // The header part so far and this chunk's rest, bounded, searched for the empty line.
       const window = Buffer.concat([header, chunk.subarray(at, at + MAX_HEADER_BYTES + HEADER_END.length)]);
       const end = window.indexOf(HEADER_END);
-      if (end === -1) {
-        if (window.length > MAX_HEADER_BYTES) {
+      if (end === -1 || end > MAX_HEADER_BYTES) {
+        if (end !== -1 || window.length > MAX_HEADER_BYTES) {
           fault(`a message header is longer than ${MAX_HEADER_BYTES} bytes`);
           return false;
         }

@@ -45,6 +45,7 @@ describe("the LSP framing guard", () => {
     ["no length", 'Content-Type: application/json\r\n\r\n{"a":1}', "a message header has no Content-Length"],
     ["a message with no header", '{"jsonrpc":"2.0"}\r\n\r\n', "a message header has no Content-Length"],
     ["a header that never ends", `X-Foo: ${"a".repeat(MAX_HEADER_BYTES)}`, `a message header is longer than ${MAX_HEADER_BYTES} bytes`],
+    ["a header that ends past the limit", `X-Foo: ${"a".repeat(MAX_HEADER_BYTES)}\r\nContent-Length: 2\r\n\r\n{}`, `a message header is longer than ${MAX_HEADER_BYTES} bytes`],
   ];
 
   it.each(faulty)("reports %s once and passes nothing after it", async (_what, input, fault) => {
