@@ -11,7 +11,7 @@ import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { FileSide } from "../diff/diff.js";
 import { printDiagnosticsOnStderr } from "./check-graph-file.js";
 import { findSeamFiles, SEAM_EXTENSION, type PathProblem } from "./find-seam-files.js";
-import { gitTopLevel, listFilesAt, resolveCommit, showFileAt, sizeAt } from "./git.js";
+import { gitTopLevel, listFilesAt, resolveCommit, showFileAt } from "./git.js";
 import type { CliIo } from "./io.js";
 import { GRAPH_TOO_LARGE_HINT, readSourceFile } from "./read-source-file.js";
 import { MAX_SOURCE_BYTES, sizeProblem } from "../core/source-limit.js";
@@ -112,7 +112,8 @@ export async function readAgainst(ref: string, tree: WorkTree, io: CliIo): Promi
     reportProblem(io, { path: ref, problem: `cannot be listed (${listed.ok ? "no output" : listed.reason})`, hint: "check the ref and the paths" });
     return undefined;
   }
-  const oldPaths = listed.files.filter(isSeamPath);
+  const oldSizes = new Map(listed.files.filter(({ path }) => isSeamPath(path)).map(({ path, size }) => [path, size]));
+  const oldPaths = [...oldSizes.keys()];
   // A path with nothing in the work tree is fine when the ref had files there: they were deleted.
   const missing = tree.absent.filter(({ key }) => !oldPaths.some((p) => key === "" || p === key || p.startsWith(`${key}/`)));
   for (const { problem } of missing) reportProblem(io, problem);
@@ -122,7 +123,8 @@ export async function readAgainst(ref: string, tree: WorkTree, io: CliIo): Promi
   let usable = true;
   for (const key of keys) {
     const shown = tree.files.get(key);
-    const oldFile = oldPaths.includes(key) ? await fileAt(commit, ref, key, tree.top, io) : null;
+    const size = oldSizes.get(key);
+    const oldFile = size === undefined ? null : await fileAt(commit, ref, key, size, tree.top, io);
     const newFile = shown === undefined ? null : await workFile(shown, io);
     if (oldFile === undefined || newFile === undefined) {
       usable = false;
@@ -143,13 +145,12 @@ export async function readAgainst(ref: string, tree: WorkTree, io: CliIo): Promi
 
 /**
  * The file at the ref, labelled `ref:path`; `undefined` (reported) when git cannot show it, it is
- * over the size limit a work-tree file is held to (measured before it is read), or it is not UTF-8.
+ * over the size limit a work-tree file is held to (`size`, from the ref's listing), or it is not UTF-8.
  */
-async function fileAt(commit: string, ref: string, key: string, top: string, io: CliIo): Promise<SourceFile | undefined> {
+async function fileAt(commit: string, ref: string, key: string, size: number, top: string, io: CliIo): Promise<SourceFile | undefined> {
   const label = `${ref}:${key}`;
-  const sized = await sizeAt(commit, key, top);
-  if (sized.ok && sized.size !== undefined && sized.size > MAX_SOURCE_BYTES) {
-    reportProblem(io, { path: label, problem: sizeProblem(sized.size, MAX_SOURCE_BYTES), hint: GRAPH_TOO_LARGE_HINT });
+  if (size > MAX_SOURCE_BYTES) {
+    reportProblem(io, { path: label, problem: sizeProblem(size, MAX_SOURCE_BYTES), hint: GRAPH_TOO_LARGE_HINT });
     return undefined;
   }
   const shown = await showFileAt(commit, key, top);

@@ -48,21 +48,28 @@ export async function resolveCommit(ref: string, cwd: string): Promise<string | 
   return result.ok ? result.stdout.toString("utf8").trim() : undefined;
 }
 
-/**
- * The files under `pathspecs` (relative to `cwd`) at `commit`, as paths relative to the top of
- * the work tree (`git ls-tree --full-name`), sorted as git sorts them.
- */
-export async function listFilesAt(commit: string, pathspecs: readonly string[], cwd: string): Promise<GitResult & { readonly files?: readonly string[] }> {
-  const result = await runGit(["ls-tree", "-r", "-z", "--name-only", "--full-name", commit, "--", ...pathspecs], cwd);
-  if (!result.ok) return result;
-  const files = result.stdout.toString("utf8").split("\0").filter((name) => name !== "");
-  return { ...result, files };
+/** A file of a tree at a commit: its path relative to the top of the work tree, and its size in bytes. */
+export interface TreeFile {
+  readonly path: string;
+  readonly size: number;
 }
 
-/** The size in bytes of `path` (relative to the top of the work tree) at `commit` (`git cat-file -s`), read before its bytes are. */
-export async function sizeAt(commit: string, path: string, top: string): Promise<GitResult & { readonly size?: number }> {
-  const result = await runGit(["cat-file", "-s", `${commit}:${path}`], top);
-  return result.ok ? { ...result, size: Number(result.stdout.toString("utf8").trim()) } : result;
+/**
+ * The files under `pathspecs` (relative to `cwd`) at `commit`, as paths relative to the top of
+ * the work tree with their sizes (`git ls-tree -l --full-name`), sorted as git sorts them; a
+ * submodule, which has no size there, is left out (it holds no file of this repository).
+ */
+export async function listFilesAt(commit: string, pathspecs: readonly string[], cwd: string): Promise<GitResult & { readonly files?: readonly TreeFile[] }> {
+  const result = await runGit(["ls-tree", "-r", "-z", "-l", "--full-name", commit, "--", ...pathspecs], cwd);
+  if (!result.ok) return result;
+  const files: TreeFile[] = [];
+  // Each entry: "<mode> <type> <object> <size>\t<path>".
+  for (const entry of result.stdout.toString("utf8").split("\0")) {
+    const tab = entry.indexOf("\t");
+    const size = Number(entry.slice(0, tab).trim().split(/ +/).pop());
+    if (tab !== -1 && Number.isSafeInteger(size)) files.push({ path: entry.slice(tab + 1), size });
+  }
+  return { ...result, files };
 }
 
 /** The bytes of `path` (relative to the top of the work tree) at `commit` (`git show commit:path`). */

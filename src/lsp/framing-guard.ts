@@ -31,8 +31,8 @@ const HEADER_END = Buffer.from("\r\n\r\n");
  */
 export function createFramingGuard(onFault: (problem: string) => void): Transform {
   let header: Buffer = Buffer.alloc(0);
-  /** Bytes of content still to come; -1 while a header part is being read. */
-  let remaining = -1;
+  /** Bytes of content still to come; 0 while a header part is being read. */
+  let remaining = 0;
   let faulted = false;
   const fault = (problem: string): void => {
     faulted = true;
@@ -43,11 +43,10 @@ export function createFramingGuard(onFault: (problem: string) => void): Transfor
   const walk = (chunk: Buffer): boolean => {
     let at = 0;
     while (at < chunk.length) {
-      if (remaining >= 0) {
+      if (remaining > 0) {
         const taken = Math.min(remaining, chunk.length - at);
         remaining -= taken;
         at += taken;
-        if (remaining === 0) remaining = -1;
         continue;
       }
       // The header part so far and this chunk's rest, bounded, searched for the empty line.
@@ -68,7 +67,7 @@ export function createFramingGuard(onFault: (problem: string) => void): Transfor
       }
       at += end + HEADER_END.length - header.length;
       header = Buffer.alloc(0);
-      remaining = length === 0 ? -1 : length;
+      remaining = length;
     }
     return true;
   };

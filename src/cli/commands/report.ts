@@ -45,7 +45,8 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
   if (options.html !== undefined) {
     const log = await logAtPage(options.html, options.logs, io.cwd);
     if (log !== undefined) {
-      const problem = `is the event log ${escapeUntrusted(log, PROBLEM_PART_LIMIT)}, which --html would overwrite`;
+      // reportProblem escapes and bounds the whole line, the log's name in it included.
+      const problem = `is the event log ${log}, which --html would overwrite`;
       reportProblem(io, { path: options.html, problem, hint: "write the page to another file" });
       return 2;
     }
