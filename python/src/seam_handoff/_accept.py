@@ -216,7 +216,7 @@ class Acceptor:
         me: str,
         reasons: list[Reason],
         seen: AsyncSeenStore | None,
-        now: Callable[[], float] | None,
+        now: Callable[[], object] | None,
         token: str | None,
         value: object,
     ) -> tuple[int, ClaimRequest | None, object]:
@@ -228,7 +228,7 @@ class Acceptor:
             return at, None, None
         # Typed as any value: a custom store need not be type-checked, and a None would read as
         # "no store asked" and accept everything.
-        answer = cast(object, seen.claim(request))
+        answer: object = cast(Any, seen).claim(request)
         if answer is None:
             raise TypeError(f"{call}(): seen.claim returned None, not a claim result such as Claimed()")
         return at, request, answer
@@ -337,71 +337,90 @@ class Acceptor:
     def accept(
         self,
         value: object,
-        me: str,
-        can_read: CanRead | None,
-        seen: SeenStore | None,
-        now: Callable[[], float] | None,
-        sender: str | None = None,
-        claim_token: str | None = None,
+        me: object,
+        can_read: object,
+        seen: object,
+        now: object,
+        sender: object = None,
+        claim_token: object = None,
     ) -> AcceptResult:
         """See the generated module's accept(); sender: the producer the transport authenticated (None: from_agent is a claim);
-        claim_token: this claim attempt's token for a store that leases claims (None: a random UUID)."""
-        me = self._check_options("accept", me, can_read, seen, now)
+        claim_token: this claim attempt's token for a store that leases claims (None: a random UUID). Every argument is
+        taken as any value and checked here, so that a compiled build raises the same TypeErrors as the source."""
+        agent = self._check_options("accept", me, can_read, seen, now)
         _check_sender("accept", sender, claim_token)
         if can_read is not None and can_read is not self._sync_can_read:
             if _is_async_function(can_read):
                 raise TypeError("accept(): can_read is an async function: use accept_async, which awaits it")
             self._sync_can_read = can_read
-        content = self._content_for("accept", value, me, sender)
+        ask = cast("Callable[[str, str | None], object] | None", can_read)
+        store = cast("SeenStore | None", seen)
+        clock = cast("Callable[[], object] | None", now)
+        token = cast("str | None", claim_token)
+        content = self._content_for("accept", value, agent, cast("str | None", sender))
         reasons = content.reasons
-        if can_read is not None:
+        if ask is not None:
             for artefact in content.required:
-                answer: object = can_read(artefact.ref, artefact.scope)
+                answer: object = ask(artefact.ref, artefact.scope)
                 if answer is not True and inspect.isawaitable(answer):
                     if inspect.iscoroutine(answer):
                         answer.close()
                     raise TypeError("accept(): can_read returned an awaitable: use accept_async, which awaits it")
                 if answer is not True:
-                    reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        if not reasons and type(seen) is MemorySeenStore and self._fast_claims:
-            at = read_clock("accept", now)
-            shortcut = self._claim_new_task(content, me, at, seen)
+                    reasons.append(artefact_reason(agent, artefact.position, artefact.ref))
+        if not reasons and type(store) is MemorySeenStore and self._fast_claims:
+            at = read_clock("accept", clock)
+            shortcut = self._claim_new_task(content, agent, at, store)
             if shortcut is not None:
-                return self._settle(content, me, at, reasons, None, shortcut, False)
-            request = self._claim_request(content, me, at, reasons, claim_token, value, seen)
-            claimed: object = None if request is None else seen.claim(request)
+                return self._settle(content, agent, at, reasons, None, shortcut, False)
+            request = self._claim_request(content, agent, at, reasons, token, value, store)
+            claimed: object = None if request is None else store.claim(request)
         else:
-            at, request, claimed = self._claim("accept", content, me, reasons, seen, now, claim_token, value)
+            at, request, claimed = self._claim("accept", content, agent, reasons, store, clock, token, value)
         if type(claimed) not in _CLAIM_RESULTS and inspect.isawaitable(claimed):
             if inspect.iscoroutine(claimed):
                 claimed.close()
             raise TypeError("accept(): seen.claim returned an awaitable: use accept_async with an asynchronous store")
-        return self._settle(content, me, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger))
+        return self._settle(
+            content, agent, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger)
+        )
 
     async def accept_async(
         self,
         value: object,
-        me: str,
-        can_read: CanReadAsync | None,
-        seen: AsyncSeenStore | None,
-        now: Callable[[], float] | None,
-        sender: str | None = None,
-        claim_token: str | None = None,
+        me: object,
+        can_read: object,
+        seen: object,
+        now: object,
+        sender: object = None,
+        claim_token: object = None,
     ) -> AcceptResult:
-        """See the generated module's accept_async()."""
-        me = self._check_options("accept_async", me, can_read, seen, now)
+        """See the generated module's accept_async(); every argument is checked here, as accept()'s are."""
+        agent = self._check_options("accept_async", me, can_read, seen, now)
         _check_sender("accept_async", sender, claim_token)
-        content = self._content_for("accept_async", value, me, sender)
+        ask = cast("Callable[[str, str | None], object] | None", can_read)
+        content = self._content_for("accept_async", value, agent, cast("str | None", sender))
         reasons = content.reasons
-        if can_read is not None and content.required:
-            answers = await _ask_all(can_read, content.required)
+        if ask is not None and content.required:
+            answers = await _ask_all(ask, content.required)
             for artefact, answer in zip(content.required, answers, strict=False):
                 if answer is not True:
-                    reasons.append(artefact_reason(me, artefact.position, artefact.ref))
-        at, request, claimed = self._claim("accept_async", content, me, reasons, seen, now, claim_token, value)
+                    reasons.append(artefact_reason(agent, artefact.position, artefact.ref))
+        at, request, claimed = self._claim(
+            "accept_async",
+            content,
+            agent,
+            reasons,
+            cast("AsyncSeenStore | None", seen),
+            cast("Callable[[], object] | None", now),
+            cast("str | None", claim_token),
+            value,
+        )
         if type(claimed) not in _CLAIM_RESULTS and inspect.isawaitable(claimed):
             claimed = await claimed
-        return self._settle(content, me, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger))
+        return self._settle(
+            content, agent, at, reasons, request, claimed, seen is not None and (content.task_id is None or content.stranger)
+        )
 
     def finish(self, task_id: object, me: object, terminal: object, outcome: object, seen: object, now: object) -> FinishVerdict:
         """See the generated module's finish()."""
@@ -422,7 +441,7 @@ class Acceptor:
         return await self._finisher.finish_async(task_id, me, terminal, outcome, seen, now)
 
 
-async def _ask_all(ask: CanReadAsync, required: tuple[RequiredArtefact, ...]) -> list[object]:
+async def _ask_all(ask: Callable[[str, str | None], object], required: tuple[RequiredArtefact, ...]) -> list[object]:
     """can_read's answers for the required artefacts, asked a few at a time (CAN_READ_CONCURRENCY):
     an envelope listing 10**5 artefacts does not start 10**5 requests at once."""
     answers: list[object] = [None] * len(required)

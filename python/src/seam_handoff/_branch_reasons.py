@@ -4,7 +4,7 @@ what the store returns (agents, other branches) is quoted."""
 
 from ._envelope_check import Content
 from ._records import Reason
-from ._stores import BranchOut
+from ._stores import BranchOut, ClaimBranch
 from ._untrusted import quote_untrusted
 from .checks.branch_late import branch_arrived_reason, branch_ended_reason, branch_fired_reason
 from .checks.branch_open import branch_open_reason
@@ -14,7 +14,7 @@ from .checks.branch_unknown import branch_reopened_reason, branch_unopened_reaso
 def branch_reason(content: Content, claimed: BranchOut) -> Reason:
     """Words a BranchOut claim. Raises TypeError for a state the runtime does not know (a store's bug)."""
     task = quote_untrusted(content.task_id)
-    branch = content.branch
+    branch: ClaimBranch | None = content.branch
     join = "its join" if claimed.join is None else quote_untrusted(claimed.join)
     state = claimed.state
     if state == "open":

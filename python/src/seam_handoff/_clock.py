@@ -5,19 +5,20 @@ record the same text for the same instant."""
 import math
 import time
 from collections.abc import Callable
-from typing import Final, cast
+from typing import Final
 
 _MAX_TIME_SECONDS: Final = 8.64e12
 # Times from 10**11 s (year 5138) on are today's in milliseconds: a clock in ms is a misuse.
 _MILLISECONDS_FROM: Final = 1e11
 
 
-def read_clock(call: str, now: Callable[[], float] | None) -> int:
+def read_clock(call: str, now: Callable[[], object] | None) -> int:
     """now() (default time.time) in whole milliseconds since the Unix epoch. Raises TypeError
     ("<call>(): ...") when it returns no number or milliseconds, ValueError when the time is
     outside what an ISO 8601 record holds (±8.64e12 s, ECMAScript's time range)."""
-    # Checked as any value: callers need not be type-checked.
-    seconds = cast(object, time.time() if now is None else now())
+    # Checked as any value: callers need not be type-checked (and a compiled build would check a
+    # float-typed answer in its own words).
+    seconds: object = time.time() if now is None else now()
     if type(seconds) is float and 0.0 <= seconds < _MILLISECONDS_FROM:
         # The 1 microsecond nudge undoes float error in seconds * 1000 for times given to the millisecond.
         return int(seconds * 1000 + 0.001)

@@ -127,6 +127,17 @@ class Content(NamedTuple):
 _NO_FIELDS: Final[dict[str, Any]] = {}
 
 
+def _walk_for_misuse(value: object) -> None:
+    """Raises NotJsonDataError when value holds what json.loads never returns; else nothing,
+    whatever else reading it raises (that is the envelope's fault, not the caller's)."""
+    try:
+        json_data_problems(value)
+    except NotJsonDataError:
+        raise
+    except Exception:
+        return
+
+
 def _fields_of(value: object) -> dict[str, Any]:
     """value when it is a dict, else a dict without fields: fields_of(x).get(name) reads a field of anything."""
     if isinstance(value, dict):
@@ -461,6 +472,9 @@ class EnvelopeCheck:
         except NotJsonDataError:
             raise
         except Exception as error:  # a mapping or str subclass that raises while read: not plain JSON data
+            # A value no JSON parser gives can trip a compiled build's own type checks before the
+            # walk that names it (a key that is no str): the walk raises NotJsonDataError for it.
+            _walk_for_misuse(value)
             return Content(
                 None, None, None, None, None, None, [unreadable_reason(error)], (), False, False, (), (), "proceed", None, True, False
             )

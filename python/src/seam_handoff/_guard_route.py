@@ -5,6 +5,7 @@ confidence floor (if any) holds, and an otherwise edge takes what no other route
 reads what the envelope says: status, allowed_next_step, and confidence, the lowest
 decisions[].confidence. The checks guard-unmet and confidence-below-floor word what this finds."""
 
+import builtins
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -28,7 +29,7 @@ class Below(NamedTuple):
     """A decision below a floor: its index in decisions, its id (any value) and its confidence."""
 
     position: int
-    id: object
+    id: builtins.object  # mypyc looks a NamedTuple field's type up in the module's globals
     confidence: float
 
 

@@ -3,6 +3,7 @@ duplicate and ownership memory (a port of `src/runtime/seen-store.ts`: the same 
 same answers, the same in-memory rules), and the loop detector over loop signatures.
 """
 
+import builtins
 import hashlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -49,7 +50,7 @@ class ClaimRequest(NamedTuple):
     token: str | None = None
     """The token of this claim attempt, unique to it: with a store that leases claims, the claim
     is held under it, and only it commits or releases the claim (see SeenStore, claim leases)."""
-    envelope: object = None
+    envelope: builtins.object = None  # mypyc looks a NamedTuple field's type up in the module's globals
     """The delivered envelope, for a store that leases claims to fingerprint (envelope_digest): an
     expired claim is taken over only by a redelivery of the same envelope."""
     branch: "ClaimBranch | None" = None
@@ -606,16 +607,19 @@ class MemorySeenStore:
 
     __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest", "_lease")
 
-    def __init__(self, ttl_ms: int = DEFAULT_TASK_TTL_MS, scope: str = "graph", lease_ms: int = 0) -> None:
-        ttl = cast(object, ttl_ms)  # checked as any value: callers need not be type-checked
-        if isinstance(ttl, bool) or not isinstance(ttl, int) or ttl <= 0:
+    def __init__(self, ttl_ms: int | None = None, scope: str = "graph", lease_ms: int | None = None) -> None:
+        # ttl_ms None: DEFAULT_TASK_TTL_MS; lease_ms None: 0. Checked as any value, callers need not
+        # be type-checked; Optional, so that a compiled build hands the value over as given (it
+        # would read True as 1 for an int).
+        ttl = cast(object, ttl_ms)
+        if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, int) or ttl <= 0):
             raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
         lease = cast(object, lease_ms)
-        if isinstance(lease, bool) or not isinstance(lease, int) or lease < 0:
+        if lease is not None and (isinstance(lease, bool) or not isinstance(lease, int) or lease < 0):
             raise TypeError(
                 f"create_memory_seen_store: lease_ms must be a whole number of milliseconds, 0 (no lease) or more, not {lease_ms!r}"
             )
-        self._lease = lease_ms
+        self._lease = 0 if lease_ms is None else lease_ms
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
         self._accepted: dict[str, _HopOwner] = {}
@@ -623,7 +627,7 @@ class MemorySeenStore:
         # first. An OrderedDict, whose front is one step away however many tasks left it (a dict
         # keeps the slots of deleted keys, and each look at its front walks them again).
         self._tasks: OrderedDict[str, _Task] = OrderedDict()
-        self._ttl = ttl_ms
+        self._ttl = DEFAULT_TASK_TTL_MS if ttl_ms is None else ttl_ms
         self._graph_wide = scope == "graph"
         # The task written last: already at the end, so its next write needs no move.
         self._newest: str | None = None
@@ -1143,12 +1147,12 @@ class LoopDetector:
     def __init__(
         self, signature: Callable[[object], str], max_tasks: int | None = None, max_signatures_per_task: int | None = None
     ) -> None:
+        # Each bound is checked as the caller gave it, before narrowing: a compiled build would read True as 1.
+        for name, value in (("max_tasks", cast(object, max_tasks)), ("max_signatures_per_task", cast(object, max_signatures_per_task))):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise TypeError(f"LoopDetector: {name} must be a positive whole number, not {value!r}")
         max_tasks = LOOP_MAX_TASKS if max_tasks is None else max_tasks
         max_signatures_per_task = LOOP_MAX_SIGNATURES_PER_TASK if max_signatures_per_task is None else max_signatures_per_task
-        for name, value in (("max_tasks", max_tasks), ("max_signatures_per_task", max_signatures_per_task)):
-            bound = cast(object, value)
-            if isinstance(bound, bool) or not isinstance(bound, int) or bound < 1:
-                raise TypeError(f"LoopDetector: {name} must be a positive whole number, not {value!r}")
         self._signature = signature
         self._max_tasks = max_tasks
         self._max_signatures = max_signatures_per_task

@@ -8,6 +8,7 @@ a size limit (envelope-too-large, checked before parsing), with the rule ids and
 JavaScript runtime's parseEnvelope (both render reasons.json). It never raises on bad input.
 """
 
+import builtins
 import json
 from typing import Any, Final, NamedTuple, cast
 
@@ -22,7 +23,7 @@ class ParsedEnvelope(NamedTuple):
     "", or duplicate-key at each repeated member; at most 20 per rule, then one counting the rest)."""
 
     ok: bool
-    envelope: object
+    envelope: builtins.object  # mypyc looks a NamedTuple field's type up in the module's globals
     reasons: list[Reason]
 
     def to_dict(self) -> dict[str, Any]:

@@ -200,7 +200,7 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
     // delivery goes through both, on a store each, and the ledgers are compared after every one.
     for (const [n, subject] of subjects.entries()) {
       const scope = n % 2 === 0 ? "receiver" : "graph";
-      const paths = drive<{ compared: number; shortcuts: number; differ: unknown[] }>(python as string, subject.module, {
+      const paths = drive<{ compared: number; shortcuts: number | null; differ: unknown[] }>(python as string, subject.module, {
         op: "paths",
         deliveries: subject.deliveries,
         now: NOW_MS,
@@ -208,8 +208,10 @@ describe.skipIf(python === undefined)("Python module vs the JavaScript runtime",
       });
       expect(paths.differ).toEqual([]);
       expect(paths.compared).toBe(subject.deliveries.length);
-      // Taken at all (some hundreds of times of the 6,000 in receiver scope, where any hop starts a task).
-      expect(paths.shortcuts).toBeGreaterThan(0);
+      // Taken at all (some hundreds of times of the 6,000 in receiver scope, where any hop starts a
+      // task); uncounted (null) only in the runtime's compiled build, whose calls skip the counter.
+      if (process.env["SEAM_TEST_PYTHONPATH"] === undefined) expect(paths.shortcuts).toBeGreaterThan(0);
+      else expect(paths.shortcuts === null || paths.shortcuts > 0).toBe(true);
     }
   }, 240_000);
 

@@ -1,9 +1,11 @@
 """Hostile-input checks of an emitted module, run in one process.
 
 usage: python3 hostile.py MODULE.py ME > answer.json
-Prints {"envelopes": {case: {"ok", "rules"} or {"raised": type}}, "misuse": {case: "TypeError: ..." or "no error"}}.
+Prints {"envelopes": {case: {"ok", "rules"} or {"raised": type}}, "misuse": {case: "TypeError: ..." or "no error"},
+"compiled": whether the runtime's envelope check is the compiled build's extension module}.
 """
 import asyncio
+import importlib.machinery
 import json
 from decimal import Decimal
 import sys
@@ -111,7 +113,10 @@ def main():
             misuse[name] = "no error"
         except (TypeError, ValueError) as error:
             misuse[name] = f"{type(error).__name__}: {error}"
-    json.dump({"envelopes": envelopes, "misuse": misuse}, sys.stdout)
+    from seam_handoff import _envelope_check
+
+    compiled = _envelope_check.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    json.dump({"envelopes": envelopes, "misuse": misuse, "compiled": compiled}, sys.stdout)
 
 
 sys.setrecursionlimit(1000)
