@@ -4,13 +4,17 @@
 //   - jsonschema's Draft202012Validator with format checking, every error collected,
 //   - fastjsonschema (schema compiled to Python code; stops at the first error).
 // Per graph (the help desk, and the refund desk of the envelope cases): accept() with a fresh
-// duplicate store per batch, accept() without one, and the generated edge validator alone.
-// Timed inside one Python process (bench/python_accept.py): ns/op, median of 9 interleaved batches.
+// duplicate store per batch, accept() without one, and the generated edge validator alone; then
+// the same with the compiled build of the runtime (mypyc: scripts/python-compiled.mjs), in a
+// second process of the same interpreter, beside the same peers again.
+// Timed inside one Python process each (bench/python_accept.py): ns/op, median of 9 interleaved
+// batches. The interpreter is the project's .venv, with the peers pinned in
+// python/requirements-bench.txt, since the compiled build is built for it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { findPython, runPythonJson } from "./python.mjs";
-import { progress, runIfMain, scaled } from "./section.mjs";
+import { canImport, findPython, runPythonJson } from "./python.mjs";
+import { missing, progress, runIfMain, scaled } from "./section.mjs";
 import { median } from "./stats.mjs";
 import { fmtNs, row } from "./table.mjs";
 
@@ -36,31 +40,54 @@ const GRAPHS = [
   },
 ];
 
-/** A Python with jsonschema and fastjsonschema (Debian's packages, installed when missing). */
+const VENV_PYTHON = `${ROOT}.venv/bin/python`;
+const COMPILED_SITE = `${ROOT}.tmp/python-compiled/site`;
+
+/**
+ * The project's .venv with the pinned peers; without it (after one line, or a failure under
+ * CI=true), a Python with Debian's jsonschema and fastjsonschema, and no compiled rows.
+ */
 function benchPython() {
+  if (canImport(VENV_PYTHON, "jsonschema, fastjsonschema")) return VENV_PYTHON;
+  missing("the bench's Python peers in .venv", ".venv/bin/pip install -r python/requirements-bench.txt");
   const python = findPython("fastjsonschema");
-  const both = spawnSync(python, ["-c", "import jsonschema, fastjsonschema"], { stdio: "ignore" }).status === 0;
-  return both ? python : findPython("jsonschema");
+  return canImport(python, "jsonschema, fastjsonschema") ? python : findPython("jsonschema");
 }
 
-function compile(graph, out) {
+/** Writes the graph's Python module into `out`, with the runtime's source beside it when `vendor`. */
+function compile(graph, out, vendor) {
   rmSync(out, { recursive: true, force: true });
-  const result = spawnSync(process.execPath, ["bin/seam.js", "compile", graph.seam, "--out", out, "--target", "python", "--vendor-runtime"], {
+  const args = ["bin/seam.js", "compile", graph.seam, "--out", out, "--target", "python", ...(vendor ? ["--vendor-runtime"] : [])];
+  const result = spawnSync(process.execPath, args, {
     cwd: ROOT,
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`seam compile exited ${result.status}:\n${result.stderr}`);
 }
 
+/** Runs bench/python_accept.py on `graph`'s module in `out`; returns its answer, medians added. */
+function timeAccept(python, graph, out, envelopesFile, env) {
+  const { from, kind, to } = graph.edge;
+  const result = runPythonJson(
+    python,
+    fileURLToPath(new URL("python_accept.py", import.meta.url)),
+    [`${out}${graph.stem}_validators.py`, `${out}${graph.stem}.${from}-${kind}-${to}.schema.json`, envelopesFile, from, kind, to, String(ROUNDS)],
+    env,
+  );
+  return { ...result, median: Object.fromEntries(Object.entries(result.ns_per_op).map(([name, list]) => [name, median(list)])) };
+}
+
 export async function measurePython() {
   const python = benchPython();
+  const compiled = python === VENV_PYTHON && existsSync(COMPILED_SITE);
+  if (python === VENV_PYTHON && !compiled) missing("the compiled Python runtime", "npm run build:python-compiled");
   const rows = [];
   const data = {};
   for (const graph of GRAPHS) {
     progress(`python: ${graph.label}`);
     const out = `${OUT}${graph.stem}/`;
     mkdirSync(out, { recursive: true });
-    compile(graph, out);
+    compile(graph, out, true);
     const base = JSON.parse(readFileSync(`${ROOT}${graph.envelope}`, "utf8"));
     const envelopes = Array.from({ length: POOL }, (_, i) => ({
       ...base,
@@ -69,18 +96,10 @@ export async function measurePython() {
     }));
     const envelopesFile = `${out}envelopes.json`;
     writeFileSync(envelopesFile, JSON.stringify(envelopes));
-    const { from, kind, to } = graph.edge;
-    const result = runPythonJson(python, fileURLToPath(new URL("python_accept.py", import.meta.url)), [
-      `${out}${graph.stem}_validators.py`,
-      `${out}${graph.stem}.${from}-${kind}-${to}.schema.json`,
-      envelopesFile,
-      from,
-      kind,
-      to,
-      String(ROUNDS),
-    ]);
-    const ns = Object.fromEntries(Object.entries(result.ns_per_op).map(([name, list]) => [name, median(list)]));
-    data[graph.stem] = { ...result, median: ns, bytes: Buffer.byteLength(JSON.stringify(base, null, 2)) };
+    const result = timeAccept(python, graph, out, envelopesFile, process.env);
+    if (result.compiled) throw new Error(`${python} imported a compiled seam_handoff where the module vendors the runtime's source`);
+    const ns = result.median;
+    data[graph.stem] = { ...result, bytes: Buffer.byteLength(JSON.stringify(base, null, 2)) };
     rows.push(
       row(`${graph.label}: accept() vs jsonschema Draft202012Validator + formats (speed-up)`, fmtNs(ns.accept), fmtNs(ns.jsonschema), {
         ratio: ns.jsonschema / ns.accept,
@@ -97,9 +116,26 @@ export async function measurePython() {
         ratio: ns.edge_validator / ns.fastjsonschema,
       }),
     );
+    if (!compiled) continue;
+    // The module without the runtime's source beside it imports the compiled build from PYTHONPATH.
+    const compiledOut = `${OUT}${graph.stem}-compiled/`;
+    compile(graph, compiledOut, false);
+    const fast = timeAccept(python, graph, compiledOut, envelopesFile, { ...process.env, PYTHONPATH: COMPILED_SITE });
+    if (!fast.compiled) throw new Error(`${python} imported an interpreted seam_handoff with PYTHONPATH=${COMPILED_SITE}: rebuild it (npm run build:python-compiled)`);
+    data[`${graph.stem}_compiled`] = fast;
+    const cns = fast.median;
+    rows.push(
+      row(`${graph.label}, compiled runtime (mypyc): accept() vs fastjsonschema`, fmtNs(cns.accept), fmtNs(cns.fastjsonschema), {
+        ratio: cns.accept / cns.fastjsonschema,
+        target: { op: "<=", value: 1 },
+      }),
+      row(`${graph.label}, compiled runtime (mypyc): accept() without a duplicate store vs fastjsonschema`, fmtNs(cns.accept_no_store), fmtNs(cns.fastjsonschema), {
+        ratio: cns.accept_no_store / cns.fastjsonschema,
+      }),
+    );
   }
   return {
-    title: `Python target (ns/op, median of ${ROUNDS} batches x ${POOL} envelopes; jsonschema ${POOL / 10})`,
+    title: `Python target (Python ${Object.values(data)[0]?.python}, ns/op, median of ${ROUNDS} batches x ${POOL} envelopes; jsonschema ${POOL / 10})`,
     data,
     rows,
   };

@@ -7,7 +7,8 @@ import { spawnSync } from "node:child_process";
 const CANDIDATES = ["python3", "/usr/bin/python3"];
 let aptUpdated = false;
 
-const canImport = (python, module) =>
+/** Whether `python` runs and imports `module` (a comma-separated list imports each). */
+export const canImport = (python, module) =>
   spawnSync(python, ["-c", `import ${module}`], { stdio: "ignore" }).status === 0;
 
 function apt(args) {
@@ -33,11 +34,12 @@ export function findPython(module) {
 }
 
 /**
- * Runs a Python script that prints one JSON document on stdout and returns it parsed.
+ * Runs a Python script (in the environment `env`) that prints one JSON document on stdout and
+ * returns it parsed.
  * @throws Error when the script exits non-zero or prints something else.
  */
-export function runPythonJson(python, script, args) {
-  const result = spawnSync(python, [script, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+export function runPythonJson(python, script, args, env = process.env) {
+  const result = spawnSync(python, [script, ...args], { encoding: "utf8", maxBuffer: 64 << 20, env });
   if (result.status !== 0) {
     throw new Error(`${python} ${script} exited ${result.status}:\n${result.stderr}`);
   }

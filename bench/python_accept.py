@@ -1,7 +1,9 @@
 """Python target bench: the emitted module's accept() beside jsonschema and fastjsonschema.
 
 usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON FROM KIND TO ROUNDS
-prints one JSON document: ns per envelope of each timed batch, by measure.
+prints one JSON document: ns per envelope of each timed batch, by measure; the interpreter's
+version; and whether the runtime seam_handoff it imported is the compiled build (its ingest
+modules extension modules: docs/python.md, "The compiled build").
 
 Measures, on the same envelopes (parsed already; start-up and JSON loading excluded), batches
 interleaved round by round after two warm-up rounds, so load on the machine hits all alike:
@@ -9,12 +11,13 @@ interleaved round by round after two warm-up rounds, so load on the machine hits
 - accept_no_store: accept() without duplicate memory
 - edge_validator: the module's generated validator of the edge's contract alone (every error),
   found through the module's EDGES table (the edge FROM -KIND-> TO)
-- fastjsonschema: fastjsonschema.compile(edge schema) (stops at the first error; Debian
-  python3-fastjsonschema; it knows draft 7, so "uuid" is given as ajv-formats' pattern)
+- fastjsonschema: fastjsonschema.compile(edge schema) (stops at the first error; pinned in
+  python/requirements-bench.txt; it knows draft 7, so "uuid" is given as ajv-formats' pattern)
 - jsonschema: Draft202012Validator(edge schema, format_checker=FormatChecker()), every error
   collected (list(iter_errors)); "uri" is checked through rfc3987 when it is installed
 """
 import importlib
+import importlib.machinery
 import json
 import os
 import sys
@@ -80,7 +83,9 @@ def main():
             elapsed = (time.perf_counter_ns() - start) / count
             if round_number >= 2:
                 results[name].append(elapsed)
-    print(json.dumps({"ns_per_op": results, "python": sys.version.split()[0], "envelopes": len(envelopes)}))
+    accept_module = importlib.import_module("seam_handoff._accept")
+    compiled = accept_module.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    print(json.dumps({"ns_per_op": results, "python": sys.version.split()[0], "envelopes": len(envelopes), "compiled": compiled}))
 
 
 main()
