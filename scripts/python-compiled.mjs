@@ -5,12 +5,13 @@
 //   node scripts/python-compiled.mjs [--python <interpreter>] [--out <dir>]
 //
 // --python: the interpreter to build for (default .venv/bin/python; it needs pip, a C compiler and
-// the interpreter's headers). --out: default .tmp/python-compiled. Writes <out>/wheel/*.whl (to
+// the interpreter's headers). --out: default .tmp/python-compiled; a new or empty folder, or one
+// this script made (it is emptied for each build). Writes <out>/wheel/*.whl (to
 // `pip install` into a service's environment) and <out>/site/ (the wheel unpacked: the bench and
 // the tests run the Python suites with PYTHONPATH=<out>/site). The package is built from a copy,
 // since mypyc writes its extension modules beside the sources it compiles. A build whose
 // sources, interpreter and pins have not changed since the last is kept (<out>/stamp.json).
-// Exit code 2 when the build fails, with pip's output.
+// Exit code 2 for bad options and when the build fails, with pip's output.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,13 +20,21 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { values } = parseArgs({
-  options: { python: { type: "string" }, out: { type: "string" } },
-  strict: true,
-});
-const python = values.python ?? join(root, ".venv", "bin", "python");
-const out = resolve(values.out ?? join(root, ".tmp", "python-compiled"));
 const source = join(root, "python");
+
+function fail(message) {
+  process.stderr.write(`python-compiled: ${message}\n`);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({ options: { python: { type: "string" }, out: { type: "string" } }, strict: true }));
+} catch (error) {
+  fail(`${error.message}; usage: node scripts/python-compiled.mjs [--python <interpreter path>] [--out <dir>]`);
+}
+const python = resolve(values.python ?? join(root, ".venv", "bin", "python"));
+const out = resolve(values.out ?? join(root, ".tmp", "python-compiled"));
 
 /** Every file of the package's source, in a stable order. */
 function sourceFiles(dir) {
@@ -33,11 +42,6 @@ function sourceFiles(dir) {
     .filter((entry) => entry.isFile() && !entry.parentPath.includes("__pycache__"))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-}
-
-function fail(message) {
-  process.stderr.write(`python-compiled: ${message}\n`);
-  process.exit(2);
 }
 
 if (!existsSync(python)) fail(`no interpreter at ${python}: create .venv (docs/python.md, "Checking the package") or pass --python`);
@@ -56,9 +60,16 @@ if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === JSON.stringify(
   process.exit(0);
 }
 
+// Only a folder this script made (its marker inside, even after a failed build) or an empty one
+// is cleared for the build.
+const marker = join(out, ".made-by-python-compiled");
+if (existsSync(out) && !existsSync(marker) && !existsSync(stampFile) && readdirSync(out).length > 0) {
+  fail(`${out} holds files this script did not write: pass --out a new or empty folder`);
+}
 rmSync(out, { recursive: true, force: true });
 const copy = join(out, "source");
 mkdirSync(copy, { recursive: true });
+writeFileSync(marker, "");
 for (const name of ["pyproject.toml", "README.md", "src"]) {
   cpSync(join(source, name), join(copy, name), { recursive: true, filter: (path) => !path.includes("__pycache__") });
 }

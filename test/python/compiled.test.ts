@@ -8,10 +8,12 @@
  * keeps a build whose sources have not changed).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { projectRoot } from "../emit/helpers.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeTempDir, projectRoot, removeTempDirs } from "../emit/helpers.js";
+
+afterAll(() => removeTempDirs());
 
 const python = join(projectRoot, ".venv", "bin", "python");
 const site = join(projectRoot, ".tmp", "python-compiled", "site");
@@ -22,6 +24,30 @@ if (!ready) {
   console.log(`skipped: needs the compiled Python runtime in .tmp/python-compiled (${BUILD})`);
 }
 
+/** Runs scripts/python-compiled.mjs with `args`. */
+function buildScript(args: readonly string[]) {
+  return spawnSync(process.execPath, [join(projectRoot, "scripts", "python-compiled.mjs"), ...args], { encoding: "utf8" });
+}
+
+describe("scripts/python-compiled.mjs", () => {
+  it("refuses an unknown option with its usage, exit 2", () => {
+    const result = buildScript(["--pyhton", "x"]);
+    expect([result.status, result.stdout, result.stderr]).toEqual([
+      2,
+      "",
+      "python-compiled: Unknown option '--pyhton'; usage: node scripts/python-compiled.mjs [--python <interpreter path>] [--out <dir>]\n",
+    ]);
+  });
+
+  it.skipIf(!existsSync(python))("never empties a folder it did not make, exit 2", () => {
+    const dir = makeTempDir("py-compiled-out");
+    writeFileSync(join(dir, "notes.txt"), "mine");
+    const result = buildScript(["--out", dir]);
+    expect([result.status, result.stdout, result.stderr]).toEqual([2, "", `python-compiled: ${dir} holds files this script did not write: pass --out a new or empty folder\n`]);
+    expect(readdirSync(dir)).toEqual(["notes.txt"]);
+  });
+});
+
 /** Runs the .venv interpreter with the compiled build first on its path. */
 function compiledPython(args: readonly string[], cwd: string) {
   return spawnSync(python, args, { cwd, encoding: "utf8", env: { ...process.env, PYTHONPATH: site, PYTHONDONTWRITEBYTECODE: "1" } });
@@ -29,7 +55,7 @@ function compiledPython(args: readonly string[], cwd: string) {
 
 describe.skipIf(!ready)("the compiled Python runtime", () => {
   it("is built from the package's current sources", () => {
-    const result = spawnSync(process.execPath, [join(projectRoot, "scripts", "python-compiled.mjs")], { encoding: "utf8" });
+    const result = buildScript([]);
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
   }, 600_000);
 
