@@ -4,8 +4,8 @@
 //
 //   node scripts/python-compiled.mjs [--python <interpreter>] [--out <dir>]
 //
-// --python: the interpreter to build for (default .venv/bin/python; it needs pip, a C compiler and
-// the interpreter's headers). --out: default .tmp/python-compiled; a new or empty folder, or one
+// --python: the interpreter to build for, a path or a name on PATH (default .venv/bin/python; it
+// needs pip, a C compiler and the interpreter's headers). --out: default .tmp/python-compiled; a new or empty folder, or one
 // this script made (it is emptied for each build). Writes <out>/wheel/*.whl (to
 // `pip install` into a service's environment) and <out>/site/ (the wheel unpacked: the bench and
 // the tests run the Python suites with PYTHONPATH=<out>/site). The package is built from a copy,
@@ -31,9 +31,10 @@ let values;
 try {
   ({ values } = parseArgs({ options: { python: { type: "string" }, out: { type: "string" } }, strict: true }));
 } catch (error) {
-  fail(`${error.message}; usage: node scripts/python-compiled.mjs [--python <interpreter path>] [--out <dir>]`);
+  fail(`${error.message}; usage: node scripts/python-compiled.mjs [--python <interpreter>] [--out <dir>]`);
 }
-const python = resolve(values.python ?? join(root, ".venv", "bin", "python"));
+// A bare name (python3.12) is looked up on PATH, as a shell would.
+const python = values.python === undefined ? join(root, ".venv", "bin", "python") : values.python.includes("/") ? resolve(values.python) : values.python;
 const out = resolve(values.out ?? join(root, ".tmp", "python-compiled"));
 
 /** Every file of the package's source, in a stable order. */
@@ -44,9 +45,12 @@ function sourceFiles(dir) {
     .sort();
 }
 
-if (!existsSync(python)) fail(`no interpreter at ${python}: create .venv (docs/python.md, "Checking the package") or pass --python`);
+if (python.includes("/") && !existsSync(python)) fail(`no interpreter at ${python}: create .venv (docs/python.md, "Checking the package") or pass --python`);
 const version = spawnSync(python, ["-c", "import sys; print(sys.version)"], { encoding: "utf8" });
-if (version.status !== 0) fail(`${python} does not run: ${version.stderr.trim()}`);
+if (version.status !== 0) {
+  const why = version.error?.message ?? (version.stderr.trim() || `exit ${version.status ?? version.signal}`);
+  fail(`${python} does not run as a Python interpreter (${why})`);
+}
 
 const hash = createHash("sha256");
 hash.update(`${python}\n${version.stdout}`);

@@ -35,7 +35,7 @@ describe("scripts/python-compiled.mjs", () => {
     expect([result.status, result.stdout, result.stderr]).toEqual([
       2,
       "",
-      "python-compiled: Unknown option '--pyhton'; usage: node scripts/python-compiled.mjs [--python <interpreter path>] [--out <dir>]\n",
+      "python-compiled: Unknown option '--pyhton'; usage: node scripts/python-compiled.mjs [--python <interpreter>] [--out <dir>]\n",
     ]);
   });
 
@@ -60,7 +60,7 @@ describe.skipIf(!ready)("the compiled Python runtime", () => {
   }, 600_000);
 
   it("compiles the ingest path and leaves interpreted the entry points that check their own arguments", () => {
-    const modules = ["_accept", "_envelope_check", "_stores", "checks.duplicate", "envelopes.v1_4", "builders", "parse", "_lease", "codegen", "redis_store"];
+    const modules = ["_accept", "_envelope_check", "_stores", "checks.duplicate", "envelopes.v1_4", "builders", "parse", "_lease", "observe", "_canonical", "codegen", "redis_store"];
     const script = [
       "import importlib, importlib.machinery, json, sys",
       "suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)",
@@ -77,6 +77,8 @@ describe.skipIf(!ready)("the compiled Python runtime", () => {
       builders: false,
       parse: false,
       _lease: false,
+      observe: false,
+      _canonical: false,
       codegen: false,
       redis_store: false,
     });

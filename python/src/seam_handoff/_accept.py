@@ -56,6 +56,7 @@ from ._stores import (
     Noted,
     OwnerConflict,
     SeenStore,
+    exact_result,
 )
 from ._untrusted import NotJsonDataError, quote_untrusted
 from .checks.artefact_unreadable import artefact_reason
@@ -85,6 +86,8 @@ _HAS_UPPER: Final = re.compile("[A-Z]")
 
 # What a store's claim() answers: never an awaitable, so isawaitable need not look at them.
 _CLAIM_RESULTS: Final = frozenset((Claimed, Leased, Noted, Duplicate, OwnerConflict, Custody, Finished, BranchOut))
+# Every answer a verdict is settled on.
+_SETTLE_RESULTS: Final[frozenset[type]] = frozenset((*_CLAIM_RESULTS, JoinGivenUp))
 
 CanRead = Callable[[str, str | None], bool]
 """can_read(ref, read_scope): True when this agent can dereference a required artefact."""
@@ -272,6 +275,7 @@ class Acceptor:
         lease: Lease | None = None
         # A claim (the common answer) skips the look at every refusal.
         if claimed is not None and type(claimed) is not Claimed:
+            claimed = exact_result(claimed, _SETTLE_RESULTS)
             if isinstance(claimed, Duplicate):
                 reason = duplicate_reason(content.handoff_id, content.task_id, content.hop_index, claimed)
                 return self._refuse(content, [reason, *reasons], True)

@@ -4,7 +4,7 @@ the task (task-finished)."""
 
 import inspect
 from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from ._clock import IsoClock, read_clock
 from ._join_refusal import join_refusal
@@ -19,9 +19,13 @@ from ._stores import (
     NotOwner,
     TaskEnd,
     TaskFinished,
+    exact_result,
 )
 from ._untrusted import quote_untrusted
 from .checks.branch_open import branch_open_reason
+
+_FINISH_RESULTS: Final[frozenset[type]] = frozenset((TaskFinished, BranchFinished, NotOwner, AlreadyFinished, BranchOpen))
+_JOIN_STATE_RESULTS: Final[frozenset[type]] = frozenset((JoinStateResult,))
 
 
 class EndRecord(NamedTuple):
@@ -152,6 +156,7 @@ class Finisher:
 
     def _verdict(self, call: str, request: FinishRequest, result: object) -> FinishVerdict:
         task = quote_untrusted(request.task_id)
+        result = exact_result(result, _FINISH_RESULTS)
         if isinstance(result, TaskFinished):
             join = None if result.join is None else join_refusal(result.join, self._iso)
             return FinishVerdict(True, self.end_record(request.task_id, result.ended)._replace(join=join))
@@ -188,6 +193,7 @@ class Finisher:
         return JoinStateRequest(task_id, read_clock(call, cast(Callable[[], float] | None, now)))
 
     def _join_report(self, call: str, answer: object) -> JoinReport:
+        answer = exact_result(answer, _JOIN_STATE_RESULTS)
         if not isinstance(answer, JoinStateResult):
             raise TypeError(f"{call}(): seen.join_state returned {type(answer).__name__}, not JoinStateResult")
         if answer.state == "none":

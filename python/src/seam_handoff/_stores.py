@@ -174,6 +174,19 @@ class ClaimBudget(NamedTuple):
     consumed: dict[str, int] | None
 
 
+def exact_result(answer: object, classes: frozenset[type]) -> object:
+    """A store's answer as one of classes (its result classes): answer itself, or, when its class
+    only derives from one of them, the same fields as that class. Compiled code tells these
+    NamedTuple classes apart by exact type, so both builds take a subclass as the class it extends."""
+    kind = type(answer)
+    if kind in classes:
+        return answer
+    for base in kind.__mro__:
+        if base in classes:
+            return cast("Callable[..., object]", base)(*cast("tuple[object, ...]", answer))
+    return answer
+
+
 def envelope_digest(envelope: object) -> str | None:
     """The fingerprint of a delivered envelope for claim leases: the SHA-256 (FIPS 180-4) of its
     RFC 8785 canonical JSON, lower-case hex, as the JavaScript runtime computes it; None when it
@@ -607,19 +620,17 @@ class MemorySeenStore:
 
     __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest", "_lease")
 
-    def __init__(self, ttl_ms: int | None = None, scope: str = "graph", lease_ms: int | None = None) -> None:
-        # ttl_ms None: DEFAULT_TASK_TTL_MS; lease_ms None: 0. Checked as any value, callers need not
-        # be type-checked; Optional, so that a compiled build hands the value over as given (it
-        # would read True as 1 for an int).
-        ttl = cast(object, ttl_ms)
-        if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, int) or ttl <= 0):
+    def __init__(self, ttl_ms: object = DEFAULT_TASK_TTL_MS, scope: object = "graph", lease_ms: object = 0) -> None:
+        # Taken as any value and checked here, so that both builds raise these TypeErrors (a
+        # compiled build would check annotated arguments in its own words, and read True as 1);
+        # the generated module's create_memory_seen_store gives callers the types.
+        if isinstance(ttl_ms, bool) or not isinstance(ttl_ms, int) or ttl_ms <= 0:
             raise TypeError(f"create_memory_seen_store: ttl_ms must be a positive whole number of milliseconds, not {ttl_ms!r}")
-        lease = cast(object, lease_ms)
-        if lease is not None and (isinstance(lease, bool) or not isinstance(lease, int) or lease < 0):
+        if isinstance(lease_ms, bool) or not isinstance(lease_ms, int) or lease_ms < 0:
             raise TypeError(
                 f"create_memory_seen_store: lease_ms must be a whole number of milliseconds, 0 (no lease) or more, not {lease_ms!r}"
             )
-        self._lease = 0 if lease_ms is None else lease_ms
+        self._lease = lease_ms
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
         self._accepted: dict[str, _HopOwner] = {}
@@ -627,7 +638,7 @@ class MemorySeenStore:
         # first. An OrderedDict, whose front is one step away however many tasks left it (a dict
         # keeps the slots of deleted keys, and each look at its front walks them again).
         self._tasks: OrderedDict[str, _Task] = OrderedDict()
-        self._ttl = DEFAULT_TASK_TTL_MS if ttl_ms is None else ttl_ms
+        self._ttl = ttl_ms
         self._graph_wide = scope == "graph"
         # The task written last: already at the end, so its next write needs no move.
         self._newest: str | None = None
@@ -1144,18 +1155,15 @@ class LoopDetector:
 
     __slots__ = ("_signature", "_tasks", "_max_tasks", "_max_signatures")
 
-    def __init__(
-        self, signature: Callable[[object], str], max_tasks: int | None = None, max_signatures_per_task: int | None = None
-    ) -> None:
-        # Each bound is checked as the caller gave it, before narrowing: a compiled build would read True as 1.
-        for name, value in (("max_tasks", cast(object, max_tasks)), ("max_signatures_per_task", cast(object, max_signatures_per_task))):
+    def __init__(self, signature: Callable[[object], str], max_tasks: object = None, max_signatures_per_task: object = None) -> None:
+        # The bounds are taken as any value and checked here, as MemorySeenStore's are (the
+        # generated module's create_loop_detector gives callers the types).
+        for name, value in (("max_tasks", max_tasks), ("max_signatures_per_task", max_signatures_per_task)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise TypeError(f"LoopDetector: {name} must be a positive whole number, not {value!r}")
-        max_tasks = LOOP_MAX_TASKS if max_tasks is None else max_tasks
-        max_signatures_per_task = LOOP_MAX_SIGNATURES_PER_TASK if max_signatures_per_task is None else max_signatures_per_task
         self._signature = signature
-        self._max_tasks = max_tasks
-        self._max_signatures = max_signatures_per_task
+        self._max_tasks: int = LOOP_MAX_TASKS if max_tasks is None else cast(int, max_tasks)
+        self._max_signatures: int = LOOP_MAX_SIGNATURES_PER_TASK if max_signatures_per_task is None else cast(int, max_signatures_per_task)
         # In the order last observed (moved to the end on each observation): the oldest go first.
         self._tasks: OrderedDict[str, _TaskLoops] = OrderedDict()
 
