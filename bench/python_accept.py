@@ -2,8 +2,8 @@
 
 usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON FROM KIND TO ROUNDS
 prints one JSON document: ns per envelope of each timed batch, by measure; the interpreter's
-version; and whether the runtime seam_handoff it imported is the compiled build (its ingest
-modules extension modules: docs/python.md, "The compiled build").
+version; and whether the runtime seam_handoff it imported is the compiled build
+(seam_handoff.is_compiled()).
 
 Measures, on the same envelopes (parsed already; start-up and JSON loading excluded), batches
 interleaved round by round after two warm-up rounds, so load on the machine hits all alike:
@@ -17,7 +17,6 @@ interleaved round by round after two warm-up rounds, so load on the machine hits
   collected (list(iter_errors)); "uri" is checked through rfc3987 when it is installed
 """
 import importlib
-import importlib.machinery
 import json
 import os
 import sys
@@ -83,8 +82,7 @@ def main():
             elapsed = (time.perf_counter_ns() - start) / count
             if round_number >= 2:
                 results[name].append(elapsed)
-    accept_module = importlib.import_module("seam_handoff._accept")
-    compiled = accept_module.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    compiled = importlib.import_module("seam_handoff").is_compiled()
     print(json.dumps({"ns_per_op": results, "python": sys.version.split()[0], "envelopes": len(envelopes), "compiled": compiled}))
 
 

@@ -84,6 +84,12 @@ describe.skipIf(!ready)("the compiled Python runtime", () => {
     });
   });
 
+  it("says which build it is (seam_handoff.is_compiled)", () => {
+    const script = "import seam_handoff; print(seam_handoff.is_compiled())";
+    const pure = spawnSync(python, ["-c", script], { encoding: "utf8", env: { ...process.env, PYTHONPATH: join(projectRoot, "python", "src") } });
+    expect([pure.stdout, compiledPython(["-c", script], projectRoot).stdout]).toEqual(["False\n", "True\n"]);
+  });
+
   it("passes the package's pytest suite", () => {
     const result = compiledPython(["-m", "pytest", "-q", "-p", "no:cacheprovider"], join(projectRoot, "python"));
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);

@@ -70,7 +70,7 @@ from ._stores import (
     TaskFinished,
 )
 from ._values import SchemaError
-from ._version import __version__
+from ._version import __version__, is_compiled
 from .parse import MAX_ENVELOPE_BYTES, ParsedEnvelope, parse_envelope
 from .redis_store import AsyncRedisSeenStore, RedisSeenStore, StoreUnavailableError
 
@@ -144,6 +144,7 @@ __all__ = [
     "canonical_json",
     "commit",
     "commit_async",
+    "is_compiled",
     "parse_envelope",
     "release",
     "release_async",

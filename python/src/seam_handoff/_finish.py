@@ -151,7 +151,7 @@ class Finisher:
             )
         if now is not None and not callable(now):
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
-        at = read_clock(call, cast(Callable[[], float] | None, now))
+        at = read_clock(call, cast(Callable[[], object] | None, now))
         return FinishRequest(task_id, cast(str, me), declared.id, declared.outcome, at, me in self._entries)
 
     def _verdict(self, call: str, request: FinishRequest, result: object) -> FinishVerdict:
@@ -190,7 +190,7 @@ class Finisher:
             )
         if now is not None and not callable(now):
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
-        return JoinStateRequest(task_id, read_clock(call, cast(Callable[[], float] | None, now)))
+        return JoinStateRequest(task_id, read_clock(call, cast(Callable[[], object] | None, now)))
 
     def _join_report(self, call: str, answer: object) -> JoinReport:
         answer = exact_result(answer, _JOIN_STATE_RESULTS)

@@ -4,12 +4,11 @@ usage: python3 driver.py MODULE.py < request.json > answer.json
 The request is {"op": ..., ...}; see answer() for the operations. JSON texts are parsed here
 with json.loads, as a Python service would parse them.
 """
-import importlib.machinery
 import json
 import sys
 
 from emitted import load
-from seam_handoff import codegen
+from seam_handoff import codegen, is_compiled
 from seam_handoff._values import es_number
 
 
@@ -131,8 +130,7 @@ def answer(m, request):
                 differ.append({"i": i, "fast": repr(seen[0]), "general": repr(seen[1])})
         store_type._claim_new_task = shortcut
         # Compiled code calls a native class's method directly, past the counting wrapper.
-        compiled = sys.modules[store_type.__module__].__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-        return {"compared": len(request["deliveries"]), "shortcuts": None if compiled else sum(taken), "differ": differ[:5]}
+        return {"compared": len(request["deliveries"]), "shortcuts": None if is_compiled() else sum(taken), "differ": differ[:5]}
     if op == "ledger":
         # One graph-wide store; each step an accept() or a finish(), at its own time (ms).
         seen = m.create_memory_seen_store()

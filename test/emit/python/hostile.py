@@ -2,10 +2,9 @@
 
 usage: python3 hostile.py MODULE.py ME > answer.json
 Prints {"envelopes": {case: {"ok", "rules"} or {"raised": type}}, "misuse": {case: "TypeError: ..." or "no error"},
-"compiled": whether the runtime's envelope check is the compiled build's extension module}.
+"compiled": seam_handoff.is_compiled()}.
 """
 import asyncio
-import importlib.machinery
 import json
 from decimal import Decimal
 import sys
@@ -113,10 +112,9 @@ def main():
             misuse[name] = "no error"
         except (TypeError, ValueError) as error:
             misuse[name] = f"{type(error).__name__}: {error}"
-    from seam_handoff import _envelope_check
+    from seam_handoff import is_compiled
 
-    compiled = _envelope_check.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    json.dump({"envelopes": envelopes, "misuse": misuse, "compiled": compiled}, sys.stdout)
+    json.dump({"envelopes": envelopes, "misuse": misuse, "compiled": is_compiled()}, sys.stdout)
 
 
 sys.setrecursionlimit(1000)
