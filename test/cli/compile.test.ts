@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileCommand } from "../../src/cli/commands/compile.js";
@@ -54,6 +54,24 @@ describe("seam compile", () => {
     expect(readFileSync(victim, "utf8")).toBe("keep me");
     expect(lstatSync(join(out, "refund_desk.dot")).isFile()).toBe(true);
     expect(readdirSync(out).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("writes all or none: a folder standing at one output name leaves every earlier file as it was", async () => {
+    const out = makeTempDir("compile");
+    const io = createFakeIo(fixturePath("cases", "envelopes"));
+    expect(await compileCommand({ file: "graph.seam", out }, io)).toBe(0);
+    writeFileSync(join(out, "refund_desk.dot"), "an older picture");
+    writeFileSync(join(out, "refund_desk.validators.mjs"), "an older module");
+    const before = readdirSync(out).filter((name) => name !== "refund_desk.validators.d.mts");
+    rmSync(join(out, "refund_desk.validators.d.mts"));
+    mkdirSync(join(out, "refund_desk.validators.d.mts"));
+    const again = createFakeIo(fixturePath("cases", "envelopes"));
+    expect(await compileCommand({ file: "graph.seam", out }, again)).toBe(2);
+    expect(again.err()).toBe(`seam: ${join(out, "refund_desk.validators.d.mts")}: is a folder, not a file (remove the folder or write elsewhere)\n`);
+    expect(again.out()).toBe("");
+    expect(readFileSync(join(out, "refund_desk.dot"), "utf8")).toBe("an older picture");
+    expect(readFileSync(join(out, "refund_desk.validators.mjs"), "utf8")).toBe("an older module");
+    expect(readdirSync(out).sort()).toEqual([...before, "refund_desk.validators.d.mts"].sort());
   });
 
   it("is deterministic: a rerun writes byte-identical files", async () => {

@@ -21,7 +21,7 @@ import { describeFsError } from "../fs-errors.js";
 import type { CliIo } from "../io.js";
 import { makeOutputFolder, removeFolders } from "../make-output-folder.js";
 import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
-import { writeReplacing } from "../write-replacing.js";
+import { writeAllReplacing, type WriteFailure } from "../write-replacing.js";
 
 /** Options of {@link compileCommand}, as parsed from the command line. */
 export interface CompileOptions {
@@ -42,17 +42,23 @@ export interface CompileOptions {
 }
 
 /**
- * Creates `folder` (one level, inside the output folder) unless it is already a real folder.
+ * Creates `folder` (one level, inside the output folder) unless it is already a real folder;
+ * true when this call created it.
  *
  * @throws Error (code ENOTDIR) when a file or a symbolic link stands there: writing through a
  *   committed link must not reach whatever it points to
  */
-async function makeSubfolder(folder: string): Promise<void> {
-  await mkdir(folder).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "EEXIST") throw error;
-  });
+async function makeSubfolder(folder: string): Promise<boolean> {
+  const made = await mkdir(folder).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+      return false;
+    },
+  );
   const stat = await lstat(folder);
   if (!stat.isDirectory()) throw Object.assign(new Error(`${folder} is not a folder`), { code: "ENOTDIR" });
+  return made;
 }
 
 /** Runs `seam compile`; returns the exit code (0, 1 or 2). Prints each written path on stdout. */
@@ -83,20 +89,30 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     reportProblem(io, { path: options.out, problem: `cannot create the output folder: ${made.reason}`, hint: "choose another --out folder" });
     return 2;
   }
-  let written = 0;
+  // The subfolders first (the vendored runtime's), then every file at once, all or none: a
+  // failure leaves no mix of new files and old ones compiled from another graph.
+  const created = [...made.created];
+  const subfolders = new Set<string>();
+  let failure: WriteFailure | undefined;
   for (const file of files) {
-    const target = join(made.folder, file.path);
+    const subfolder = join(made.folder, dirname(file.path));
+    if (dirname(file.path) === "." || subfolders.has(subfolder)) continue;
+    subfolders.add(subfolder);
     try {
-      if (dirname(file.path) !== ".") await makeSubfolder(join(made.folder, dirname(file.path)));
-      await writeReplacing(target, file.content);
+      if (await makeSubfolder(subfolder)) created.push(subfolder);
     } catch (error) {
-      reportProblem(io, { path: printablePath(target, io.cwd), ...describeFsError(error, "write") });
-      // Folders this run made and left empty would be litter; files already written stay.
-      if (written === 0) await removeFolders(made.created);
-      return 2;
+      failure = { target: join(made.folder, file.path), error };
+      break;
     }
-    written++;
-    io.stdout(`${printablePath(target, io.cwd)}\n`);
   }
+  const targets = files.map((file) => ({ target: join(made.folder, file.path), content: file.content }));
+  failure ??= await writeAllReplacing(targets);
+  if (failure !== undefined) {
+    reportProblem(io, { path: printablePath(failure.target, io.cwd), ...describeFsError(failure.error, "write") });
+    // Nothing was written, so the folders this run made are empty: they would be litter.
+    await removeFolders(created);
+    return 2;
+  }
+  for (const { target } of targets) io.stdout(`${printablePath(target, io.cwd)}\n`);
   return 0;
 }
