@@ -38,7 +38,7 @@ async function checked(file: SourceFile, io: CliIo): Promise<FileSide | undefine
 export async function readFilePair(oldPath: string, newPath: string, io: CliIo): Promise<SidePair | undefined> {
   const sides: FileSide[] = [];
   for (const path of [oldPath, newPath]) {
-    const read = await readSourceFile(path, io.cwd);
+    const read = readSourceFile(path, io.cwd);
     if (!read.ok) {
       reportProblem(io, read.problem);
       continue;
@@ -73,7 +73,7 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
   }
   const realTop = await realpath(top.top);
   const realCwd = await realpath(io.cwd);
-  const found = await findSeamFiles(paths, io.cwd);
+  const found = findSeamFiles(paths, io.cwd);
   const absent = found.problems.filter((p) => p.problem === "no such file or folder" || p.problem === `no ${SEAM_EXTENSION} files in this folder`);
   const fatal = found.problems.filter((p) => !absent.includes(p));
   for (const problem of fatal) reportProblem(io, problem);
@@ -165,7 +165,7 @@ async function fileAt(commit: string, ref: string, key: string, size: number, to
 }
 
 async function workFile(path: string, io: CliIo): Promise<SourceFile | undefined> {
-  const read = await readSourceFile(path, io.cwd);
+  const read = readSourceFile(path, io.cwd);
   if (read.ok) return read.file;
   reportProblem(io, read.problem);
   return undefined;

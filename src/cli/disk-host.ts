@@ -8,7 +8,7 @@ import { readSourceFile } from "./read-source-file.js";
 
 /** A host that reads paths relative to `cwd` (or absolute) from the disk. */
 export function createDiskHost(cwd: string): SeamHost {
-  return { readFile: (path) => readSourceFile(path, cwd) };
+  return { readFile: (path) => Promise.resolve(readSourceFile(path, cwd)) };
 }
 
 /** The program of one command run: the disk host of `cwd`. */

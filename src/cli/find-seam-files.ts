@@ -3,9 +3,12 @@
  * given, a folder is searched recursively for `*.seam` files (ESLint and tsc habits: sorted,
  * `node_modules` and dot-folders skipped). Problems with a path are returned, never thrown, so
  * the other paths are still checked.
+ *
+ * The file system is asked synchronously, as `read-source-file.ts` reads: the walk is sequential
+ * anyway, and `seam check` of a file or two would spend more starting the thread pool than
+ * walking. `realpathSync.native` is the system's realpath(3), as `node:fs/promises` uses.
  */
-import type { Dirent } from "node:fs";
-import { readdir, realpath, stat } from "node:fs/promises";
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { describeFsError } from "./fs-errors.js";
 
@@ -41,13 +44,13 @@ export const SEAM_EXTENSION = ".seam";
  * @param paths - paths as typed by the user, relative to `cwd` or absolute
  * @param cwd - folder that relative paths start from
  */
-export async function findSeamFiles(paths: readonly string[], cwd: string): Promise<FoundFiles> {
+export function findSeamFiles(paths: readonly string[], cwd: string): FoundFiles {
   const files: string[] = [];
   const problems: PathProblem[] = [];
   const seenFiles = new Set<string>();
 
-  const addFile = async (path: string): Promise<void> => {
-    const real = await realpath(resolve(cwd, path)).catch(() => resolve(cwd, path));
+  const addFile = (path: string): void => {
+    const real = realpathOr(resolve(cwd, path));
     if (seenFiles.has(real)) return;
     seenFiles.add(real);
     files.push(path);
@@ -56,13 +59,13 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
   // Depth-first, children sorted by name, so output order is the same on every machine.
   // `seenFolders` is per argument: it stops link loops inside one walk, while a folder named
   // twice (or inside another named folder) is still searched and its files deduplicated.
-  const walk = async (folder: string, found: string[], seenFolders: Set<string>, root: string): Promise<void> => {
-    const real = await realpath(resolve(cwd, folder)).catch(() => resolve(cwd, folder));
+  const walk = (folder: string, found: string[], seenFolders: Set<string>, root: string): void => {
+    const real = realpathOr(resolve(cwd, folder));
     if (seenFolders.has(real)) return;
     seenFolders.add(real);
     let entries: Dirent[];
     try {
-      entries = await readdir(resolve(cwd, folder), { withFileTypes: true });
+      entries = readdirSync(resolve(cwd, folder), { withFileTypes: true });
     } catch (error) {
       problems.push({ path: folder, ...describeFsError(error) });
       return;
@@ -75,15 +78,15 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         // A dangling link inside a folder is not the user's request: skip it silently.
-        const target = await stat(resolve(cwd, child)).catch(() => undefined);
+        const target = statOrUndefined(resolve(cwd, child));
         isFolder = target?.isDirectory() ?? false;
         isFile = target?.isFile() ?? false;
-        if ((isFolder || (isFile && entry.name.endsWith(SEAM_EXTENSION))) && !(await within(root, resolve(cwd, child)))) {
+        if ((isFolder || (isFile && entry.name.endsWith(SEAM_EXTENSION))) && !within(root, resolve(cwd, child))) {
           problems.push({ path: child, problem: "is a symbolic link to a place outside the folder being checked, so it was not read", hint: "name the file itself to check it" });
           continue;
         }
       }
-      if (isFolder) await walk(child, found, seenFolders, root);
+      if (isFolder) walk(child, found, seenFolders, root);
       else if (isFile && entry.name.endsWith(SEAM_EXTENSION)) found.push(child);
     }
   };
@@ -91,7 +94,7 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
   for (const path of paths) {
     let info;
     try {
-      info = await stat(resolve(cwd, path));
+      info = statSync(resolve(cwd, path));
     } catch (error) {
       problems.push({ path, ...describeFsError(error) });
       continue;
@@ -99,7 +102,7 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
     if (info.isDirectory()) {
       const found: string[] = [];
       const problemsBefore = problems.length;
-      await walk(path, found, new Set(), await realpath(resolve(cwd, path)).catch(() => resolve(cwd, path)));
+      walk(path, found, new Set(), realpathOr(resolve(cwd, path)));
       if (found.length === 0 && problems.length === problemsBefore) {
         problems.push({
           path,
@@ -107,18 +110,40 @@ export async function findSeamFiles(paths: readonly string[], cwd: string): Prom
           hint: `pass ${SEAM_EXTENSION} files or a folder that holds some`,
         });
       }
-      for (const file of found) await addFile(file);
+      for (const file of found) addFile(file);
     } else {
-      await addFile(path);
+      addFile(path);
     }
   }
   return { files, problems };
 }
 
 /** Whether `path`'s real path (links resolved) lies inside the folder whose real path is `root`. */
-async function within(root: string, path: string): Promise<boolean> {
-  const real = await realpath(path).catch(() => undefined);
-  if (real === undefined) return false;
+function within(root: string, path: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync.native(path);
+  } catch {
+    return false;
+  }
   const rel = relative(root, real);
   return rel === "" || (rel.split(sep)[0] !== ".." && !isAbsolute(rel));
+}
+
+/** The real path of `path` (links resolved), or `path` itself when it has none (a dangling link, a race). */
+function realpathOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+/** What `path` leads to, or `undefined` when it leads nowhere that can be asked (dangling, a loop, no permission). */
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }

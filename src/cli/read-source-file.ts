@@ -1,10 +1,12 @@
 /**
  * Reads one user file for the CLI: bounded in size, decoded as strict UTF-8. Failures come back
  * as a {@link PathProblem} (never thrown), so a command can report them in one line and go on.
+ *
+ * The reads are synchronous: a command reads its files one after the other anyway, and the
+ * first asynchronous call of a process starts libuv's thread pool and loads `node:fs/promises`,
+ * which together cost `seam check` of one file more than reading it.
  */
-import { constants, type Stats } from "node:fs";
-import type { FileHandle } from "node:fs/promises";
-import { open } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
 import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { PathProblem } from "./find-seam-files.js";
@@ -55,14 +57,14 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
  * @param path - the path as the user gave it
  * @param cwd - folder that a relative `path` starts from
  */
-export async function readSourceFile(path: string, cwd: string, options: ReadOptions = {}): Promise<ReadResult> {
+export function readSourceFile(path: string, cwd: string, options: ReadOptions = {}): ReadResult {
   const maxBytes = options.maxBytes ?? MAX_SOURCE_BYTES;
   const hint = options.tooLargeHint ?? GRAPH_TOO_LARGE_HINT;
   let bytes: Uint8Array | undefined;
   try {
-    const handle = await open(resolve(cwd, path), OPEN_FLAGS);
+    const fd = openSync(resolve(cwd, path), OPEN_FLAGS);
     try {
-      const info = await handle.stat();
+      const info = fstatSync(fd);
       if (info.isDirectory()) {
         return { ok: false, problem: { path, problem: "is a folder, not a file", hint: "pass a file" } };
       }
@@ -72,9 +74,9 @@ export async function readSourceFile(path: string, cwd: string, options: ReadOpt
       if (info.size > maxBytes) {
         return { ok: false, problem: { path, problem: sizeProblem(info.size, maxBytes), hint } };
       }
-      bytes = await readAtMost(handle, maxBytes, info.size + 1);
+      bytes = readAtMost(fd, maxBytes, info.size + 1);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   } catch (error) {
     return { ok: false, problem: { path, ...describeFsError(error) } };
@@ -99,13 +101,13 @@ function describeNonRegular(info: Stats): string {
  * Reads until the end of the file, or until more than `maxBytes` have come (then `undefined`).
  * Never holds more than `maxBytes + 1` bytes plus one chunk.
  */
-async function readAtMost(handle: FileHandle, maxBytes: number, firstChunk: number): Promise<Uint8Array | undefined> {
+function readAtMost(fd: number, maxBytes: number, firstChunk: number): Uint8Array | undefined {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let size = Math.max(1, Math.min(firstChunk, maxBytes + 1));
   for (;;) {
     const buffer = new Uint8Array(size);
-    const { bytesRead } = await handle.read(buffer, 0, size, null);
+    const bytesRead = readSync(fd, buffer, 0, size, null);
     if (bytesRead === 0) break;
     chunks.push(buffer.subarray(0, bytesRead));
     total += bytesRead;

@@ -25,7 +25,7 @@ export interface CheckOptions {
 
 /** Runs `seam check`; returns the exit code (0, 1 or 2). */
 export async function checkCommand(options: CheckOptions, io: CliIo): Promise<number> {
-  const found = await findSeamFiles(options.paths, io.cwd);
+  const found = findSeamFiles(options.paths, io.cwd);
   let inputProblems = found.problems.length;
   for (const problem of found.problems) reportProblem(io, problem);
 

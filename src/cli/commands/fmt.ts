@@ -42,12 +42,12 @@ export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number
     io.stderr("seam fmt: give files or folders to format, or --stdin (see 'seam fmt --help')\n");
     return 2;
   }
-  const found = await findSeamFiles(options.paths, io.cwd);
+  const found = findSeamFiles(options.paths, io.cwd);
   let unusable = found.problems.length;
   for (const problem of found.problems) reportProblem(io, problem);
   let toChange = 0;
   for (const path of found.files) {
-    const read = await readSourceFile(path, io.cwd);
+    const read = readSourceFile(path, io.cwd);
     if (!read.ok) {
       reportProblem(io, read.problem);
       unusable++;

@@ -136,7 +136,7 @@ async function readInput(options: ImportOptions, io: CliIo): Promise<{ graph: Ex
     file = createSourceFile(`${options.input} (dumped)`, dumped);
     name = options.name ?? basename(spec.module, extname(spec.module)).split(".").pop() ?? spec.attribute;
   } else {
-    const read = await readSourceFile(options.input, io.cwd, { tooLargeHint: "a framework's graph is a few kilobytes; give the graph's JSON, not its data" });
+    const read = readSourceFile(options.input, io.cwd, { tooLargeHint: "a framework's graph is a few kilobytes; give the graph's JSON, not its data" });
     if (!read.ok) {
       reportProblem(io, read.problem);
       return undefined;
@@ -176,12 +176,12 @@ async function crewFiles(input: string, io: CliIo): Promise<{ agents: SourceFile
     // readSourceFile below reports what is wrong with the path.
   }
   const hint = "a crew's YAML is a few kilobytes";
-  const agents = await readSourceFile(join(folder, "agents.yaml"), io.cwd, { tooLargeHint: hint });
+  const agents = readSourceFile(join(folder, "agents.yaml"), io.cwd, { tooLargeHint: hint });
   if (!agents.ok) {
     reportProblem(io, { ...agents.problem, hint: `${agents.problem.hint}; give a crew folder holding agents.yaml and tasks.yaml` });
     return undefined;
   }
-  const tasks = await readSourceFile(join(folder, "tasks.yaml"), io.cwd, { tooLargeHint: hint });
+  const tasks = readSourceFile(join(folder, "tasks.yaml"), io.cwd, { tooLargeHint: hint });
   if (!tasks.ok) {
     reportProblem(io, tasks.problem);
     return undefined;

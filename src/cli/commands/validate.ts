@@ -75,7 +75,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
   const verdicts: ValidateVerdict[] = [];
   let unreadable = false;
   for (const file of options.envelopes.filter((path) => !isJsonLines(path))) {
-    const text = await readSourceFile(file, io.cwd, { tooLargeHint: ENVELOPE_TOO_LARGE_HINT });
+    const text = readSourceFile(file, io.cwd, { tooLargeHint: ENVELOPE_TOO_LARGE_HINT });
     if (!text.ok) {
       reportProblem(io, text.problem);
       unreadable = true;
