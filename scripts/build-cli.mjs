@@ -63,6 +63,29 @@ const otherCommandsFromTsc = {
   },
 };
 
+/**
+ * The look-alike rules' Unicode table (src/analysis/unicode/confusables-data.ts, a 57 KB string)
+ * is read only for names beyond ASCII (skeleton.ts), yet in check.cjs it would be read, compiled
+ * and kept in the code cache on every start: a quarter of the bundle. There it is its own file,
+ * confusables-data.cjs beside check.cjs, that the bundle requires on first use of a name from it.
+ */
+const confusablesData = join(root, "src", "analysis", "unicode", "confusables-data.ts");
+const lazyConfusables = {
+  name: "lazy-confusables",
+  setup(plugin) {
+    plugin.onResolve({ filter: /[\\/]confusables-data\.js$|^\.\/confusables-data\.js$/ }, () => ({ path: "confusables-data", namespace: "seam-lazy" }));
+    plugin.onResolve({ filter: /^\.\/confusables-data\.cjs$/, namespace: "seam-lazy" }, (args) => ({ path: args.path, external: true }));
+    plugin.onLoad({ filter: /^confusables-data$/, namespace: "seam-lazy" }, async () => {
+      const { build: buildNames } = await import("esbuild");
+      // The names the module exports, each a getter that loads the file once.
+      const { metafile } = await buildNames({ entryPoints: [confusablesData], write: false, metafile: true, bundle: true, format: "esm", logLevel: "silent" });
+      const names = Object.values(metafile.outputs)[0].exports;
+      const getters = names.map((name) => `get ${name}() { return load().${name}; }`).join(", ");
+      return { contents: `let real; const load = () => (real ??= require("./confusables-data.cjs")); module.exports = { ${getters} };`, loader: "js" };
+    });
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,
@@ -81,8 +104,9 @@ await build({
   format: "cjs",
   define: { "import.meta.url": "__seamModuleUrl" },
   banner: { js: 'const __seamModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [lazyChildProcess, otherCommandsFromTsc],
+  plugins: [lazyChildProcess, otherCommandsFromTsc, lazyConfusables],
 });
+await build({ ...common, entryPoints: [confusablesData], outfile: join(outdir, "confusables-data.cjs"), format: "cjs" });
 
 // The code cache of check.cjs (bin/check-bundle.js), made by checking the examples (which are
 // clean: exit 0). Anything else fails the build rather than ship a bundle without its cache.

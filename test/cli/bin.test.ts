@@ -42,6 +42,14 @@ describe("bin/seam.js (built with npm run build)", () => {
     expect(r.stdout).not.toContain("\u001b[");
   });
 
+  it("reads the look-alike table, a file of its own beside the check bundle, for a name beyond ASCII", async () => {
+    const r = await seam(["check", "test/fixtures/cli/look-alike.seam"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("warning confusable-name: agent '\u0435ditor' looks like agent 'editor'");
+    expect(r.stdout).toContain("warning mixed-script-name: agent name '\u0435ditor' mixes scripts (Cyrillic '\u0435', Latin 'ditor'; U+0435)");
+    expect(r.stderr).toBe("");
+  });
+
   it("colours when FORCE_COLOR is set", async () => {
     const r = await seam(["check", "test/fixtures/cli/error.seam"], { FORCE_COLOR: "1" });
     expect(r.code).toBe(1);
