@@ -6,7 +6,7 @@
 import { sortDiagnostics, type Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type Range, type SourceFile } from "../core/source-file.js";
 import type { Comment, EdgeDecl, EdgeKind, GraphDecl } from "../parser/ast.js";
-import { parse } from "../parser/parse.js";
+import { parse, type ParseResult } from "../parser/parse.js";
 import type { ScanResult } from "../parser/scanner.js";
 import { bindGraph, EDGE_KINDS, type BoundAgent, type BoundGraph } from "./bind.js";
 import { computeGraphFacts } from "./graph-facts.js";
@@ -31,7 +31,16 @@ export interface CheckOptions {
  * @param scanned - the scan of `file.text` when the caller has one (see `parse`)
  */
 export function check(file: SourceFile, options: CheckOptions = {}, scanned?: ScanResult): CheckResult {
-  const parsed = parse(file, scanned);
+  return checkParsed(file, parse(file, scanned), options);
+}
+
+/**
+ * {@link check} after the parse: binding, graph facts, hop limits and every rule on `parsed`, the
+ * tree and syntax diagnostics of `file` (what `parse(file)` returns, or a tree equal to it: a
+ * language server's previous tree with one name changed, `src/program/name-edit.ts`). The
+ * result holds `parsed.ast` itself, not a copy.
+ */
+export function checkParsed(file: SourceFile, parsed: ParseResult, options: CheckOptions = {}): CheckResult {
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const graphs: CheckedGraph[] = [];
   const firstByName = new Map<string, GraphDecl>();

@@ -44,6 +44,22 @@ export function moveEnd(edit: TextEdit, offset: number): number {
 }
 
 /**
+ * Where the offsets of an old text lie in the new one: `start` places a range's start, `end` its
+ * end, each -1 for an offset only a fresh check can place. Every offset below `from` stays where
+ * it was, as a start and as an end, so that a walk can skip what ends before it.
+ */
+export interface OffsetShift {
+  readonly from: number;
+  start(offset: number): number;
+  end(offset: number): number;
+}
+
+/** The shift of a text edit: {@link moveStart} and {@link moveEnd}. */
+export function editShift(edit: TextEdit): OffsetShift {
+  return { from: edit.from, start: (offset) => moveStart(edit, offset), end: (offset) => moveEnd(edit, offset) };
+}
+
+/**
  * Whether the range `[start, end)` of the old text, its ends moved to `newStart` and `newEnd`
  * ({@link moveStart}, {@link moveEnd}), is the range a fresh check would give: neither end inside
  * the edit, not reversed, and not an empty range at the edit (which a fresh check may put on
@@ -54,8 +70,9 @@ function stillPlaced(start: number, end: number, newStart: number, newEnd: numbe
 }
 
 /**
- * `previous` (the check of an earlier text of `file`'s path) made the check of `file`, whose text
- * is the old one with `edit` applied: every range moved ({@link moveStart}, {@link moveEnd}), and
+ * `previous` (the check of an earlier text of `file`'s path, or of a tree equal to that text's
+ * but for a name, `name-edit.ts`) made the check of `file`, whose text is the old one edited:
+ * every range moved by `shift` ({@link editShift} for a text edit), and
  * each object that is a key of `replaced` (a handful: the edited comment or description and
  * their ranges) swapped for its value wherever it occurs. `undefined`, with `previous` untouched,
  * when a range of a diagnostic lies in the edited span or would be empty at the edit (where a
@@ -71,19 +88,19 @@ function stillPlaced(start: number, end: number, newStart: number, newEnd: numbe
 export function moveCheck(
   previous: CheckResult,
   file: SourceFile,
-  edit: TextEdit,
+  shift: OffsetShift,
   replaced: ReadonlyMap<object, unknown>,
   recheck: () => CheckResult,
 ): CheckResult | undefined {
   const { ast, graphs } = previous;
   // The whole file's range is the new text's, also where the edit is at its end.
   const swaps = new Map<object, unknown>([...replaced, [previous.file, file], [ast.range, { start: 0, end: file.text.length }]]);
-  const diagnostics = movedDiagnostics(previous.diagnostics, edit, swaps);
+  const diagnostics = movedDiagnostics(previous.diagnostics, shift, swaps);
   if (diagnostics === undefined) return undefined;
   let moved: Pick<CheckResult, "ast" | "graphs"> | undefined;
   const settled = (): Pick<CheckResult, "ast" | "graphs"> => {
     if (moved !== undefined) return moved;
-    const move = planMove({ ast, graphs }, edit, swaps);
+    const move = planMove({ ast, graphs }, shift, swaps);
     move?.();
     moved = move === undefined ? recheck() : { ast, graphs };
     return moved;
@@ -101,16 +118,16 @@ export function moveCheck(
 }
 
 /**
- * Copies of `diagnostics` with their ranges moved across `edit` and the keys of `replaced` (the
+ * Copies of `diagnostics` with their ranges moved by `shift` and the keys of `replaced` (the
  * file, a swapped range) swapped; `undefined` when a range cannot be moved.
  */
-function movedDiagnostics(diagnostics: readonly Diagnostic[], edit: TextEdit, replaced: ReadonlyMap<object, unknown>): Diagnostic[] | undefined {
+function movedDiagnostics(diagnostics: readonly Diagnostic[], shift: OffsetShift, replaced: ReadonlyMap<object, unknown>): Diagnostic[] | undefined {
   const moved: Diagnostic[] = [];
   const place = (range: Range): Range | undefined => {
     const swapped = replaced.get(range) as Range | undefined;
     if (swapped !== undefined) return swapped;
-    const start = moveStart(edit, range.start);
-    const end = moveEnd(edit, range.end);
+    const start = shift.start(range.start);
+    const end = shift.end(range.end);
     if (!stillPlaced(range.start, range.end, start, end)) return undefined;
     return start === range.start && end === range.end ? range : { start, end };
   };
@@ -134,14 +151,14 @@ function movedDiagnostics(diagnostics: readonly Diagnostic[], edit: TextEdit, re
 }
 
 /**
- * The move of `root` (plain objects and arrays: a tree and its model) across `edit`, planned
- * without changing anything: a function that then moves every range after the edit in place
+ * The move of `root` (plain objects and arrays: a tree and its model) by `shift`, planned
+ * without changing anything: a function that then moves every range after `shift.from` in place
  * and puts each key of `replaced` met in `root` by its value; `undefined` when `root` cannot be
  * moved. Every new offset is worked out from the old ones before any is written, so an object
  * met twice (a declaration, in the tree and as a model object's `decl`) is moved once.
  */
-export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<object, unknown>): (() => void) | undefined {
-  const { from } = edit;
+export function planMove(root: object, shift: OffsetShift, replaced: ReadonlyMap<object, unknown>): (() => void) | undefined {
+  const { from } = shift;
   // A few swaps, so a scan of two short lists per object costs less than a map lookup for each.
   const swapKeys = [...replaced.keys()];
   const swapValues = [...replaced.values()];
@@ -158,8 +175,8 @@ export function planMove(root: object, edit: TextEdit, replaced: ReadonlyMap<obj
   const visited = new Set<object>();
   const moveRange = (range: Range): void => {
     const { start, end } = range;
-    const newStart = moveStart(edit, start);
-    const newEnd = moveEnd(edit, end);
+    const newStart = shift.start(start);
+    const newEnd = shift.end(end);
     if (!stillPlaced(start, end, newStart, newEnd)) throw new NotReusable();
     if (newStart !== start || newEnd !== end) (ranges.push(range as { start: number; end: number }), starts.push(newStart), ends.push(newEnd));
   };

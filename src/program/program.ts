@@ -9,6 +9,7 @@ import type { CheckResult } from "../analysis/model.js";
 import type { SourceFile } from "../core/source-file.js";
 import { rescan } from "../parser/rescan.js";
 import { scan, type ScanResult } from "../parser/scanner.js";
+import { reuseAcrossNameEdit } from "./name-edit.js";
 import { reuseAcrossTokenEdit } from "./token-edit.js";
 import type { ReadProblem, SeamHost } from "./host.js";
 
@@ -40,11 +41,12 @@ export interface Program {
   /** Drops `path` from the cache (a deleted or closed file). */
   forget(path: string): void;
   /**
-   * How many checks ran, how many came from the cache, and how many were the previous check of
-   * the path carried across an edit that left its tokens as they were ({@link reuseAcrossTokenEdit});
+   * How many checks ran, how many came from the cache, how many were the previous check of
+   * the path carried across an edit that left its tokens as they were ({@link reuseAcrossTokenEdit}),
+   * and how many ran the rules on the previous tree with a name changed ({@link reuseAcrossNameEdit});
    * for tests and the bench.
    */
-  readonly stats: { readonly checks: number; readonly cacheHits: number; readonly reused: number };
+  readonly stats: { readonly checks: number; readonly cacheHits: number; readonly reused: number; readonly renamed: number };
 }
 
 /**
@@ -55,7 +57,7 @@ export interface Program {
  */
 export function createProgram(host: SeamHost, options: CheckOptions = {}): Program {
   const cache = new Map<string, { text: string; result: CheckResult; scanned?: ScanResult }>();
-  const stats = { checks: 0, cacheHits: 0, reused: 0 };
+  const stats = { checks: 0, cacheHits: 0, reused: 0, renamed: 0 };
   const checkFile = (file: SourceFile): CheckResult => {
     const cached = cache.get(file.path);
     if (cached !== undefined && cached.text === file.text) {
@@ -80,13 +82,18 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
       return check(file, options, change.scan);
     };
     const reused = reuseAcrossTokenEdit(cached.result, before, file, change, recheck);
+    // A letter typed in a name changes findings: the rules run again, on the last tree. Its move
+    // waits until the tree is read: the rules took the time a short move saves a request, and
+    // the diagnostics, which an editor waits for, are ready without it.
+    const renamed = reused === undefined ? reuseAcrossNameEdit(cached.result, before, file, change, options, recheck) : undefined;
+    if (renamed !== undefined) stats.renamed++;
     if (reused !== undefined) {
       stats.reused++;
       // A short tail is moved now: a request right after the keystroke (a completion while
       // typing) would otherwise wait for it. A long one waits until its tree is read.
       if (file.text.length - change.edit.newTo <= EAGER_MOVE_LIMIT) void reused.ast;
     }
-    const result = reused ?? recheck();
+    const result = reused ?? renamed ?? recheck();
     cache.set(file.path, { text: file.text, result, scanned: change.scan });
     return result;
   };

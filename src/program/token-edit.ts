@@ -20,7 +20,7 @@ import { looksLikeUtf16 } from "../parser/looks-like-utf16.js";
 import type { Rescan, TextEdit } from "../parser/rescan.js";
 import { K_STRING, type ScanResult } from "../parser/scanner.js";
 import { descriptionEdit } from "./description-edit.js";
-import { apart, moveCheck, moveEnd, moveStart } from "./moved-check.js";
+import { apart, editShift, moveCheck, moveEnd, moveStart } from "./moved-check.js";
 
 /**
  * The check of `file` derived from `previous` (the check of an earlier text of the same path,
@@ -102,7 +102,7 @@ export function reuseAcrossTokenEdit(
   if (splitsCrlf || breaksLines(oldText, edit.from, edit.oldTo) || breaksLines(newText, edit.from, edit.newTo)) {
     if (readSuppressions(comments).length > 0) return undefined;
   }
-  return moveCheck(previous, file, edit, replaced, recheck);
+  return moveCheck(previous, file, editShift(edit), replaced, recheck);
 }
 
 /** True when the edit lies in `[start, end]` (the body of a comment or of a string literal). */

@@ -66,12 +66,18 @@ export interface EditRunOptions<S extends EditStep> {
 
 /**
  * Runs of `step`s applied one after another to one of `texts` through a program, each carried
- * check held to a fresh one ({@link expectFresh}); returns how many edits were made and how many
- * the program carried, so a caller can show the run was not vacuous.
+ * check (and each check of a renamed tree, `name-edit.ts`) held to a fresh one ({@link expectFresh});
+ * returns how many edits were made, how many the program carried and how many it renamed, so a
+ * caller can show the run was not vacuous.
  */
-export function followEditRuns<S extends EditStep>(texts: readonly string[], step: fc.Arbitrary<S>, options: EditRunOptions<S>): { edits: number; reused: number } {
+export function followEditRuns<S extends EditStep>(
+  texts: readonly string[],
+  step: fc.Arbitrary<S>,
+  options: EditRunOptions<S>,
+): { edits: number; reused: number; renamed: number } {
   let edits = 0;
   let reused = 0;
+  let renamed = 0;
   fc.assert(
     fc.property(fc.nat(texts.length - 1), fc.array(step, { minLength: options.minSteps, maxLength: options.maxSteps }), (which, steps) => {
       const program = createProgram(createOverlayHost());
@@ -81,16 +87,15 @@ export function followEditRuns<S extends EditStep>(texts: readonly string[], ste
         const places = options.places(text, s);
         const at = places.length > 0 ? (places[s.where % places.length] as number) : s.where % (text.length + 1);
         text = text.slice(0, at) + s.inserted.join("") + text.slice(Math.min(text.length, at + s.removed));
-        const before = program.stats.reused;
+        const before = { ...program.stats };
         const result = program.checkFile(createSourceFile("x.seam", text));
         edits++;
-        if (program.stats.reused > before) {
-          reused++;
-          expectFresh(result, text);
-        }
+        if (program.stats.reused > before.reused) reused++;
+        if (program.stats.renamed > before.renamed) renamed++;
+        if (program.stats.reused > before.reused || program.stats.renamed > before.renamed) expectFresh(result, text);
       }
     }),
     { numRuns: options.numRuns, seed: options.seed },
   );
-  return { edits, reused };
+  return { edits, reused, renamed };
 }

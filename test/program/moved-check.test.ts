@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { check } from "../../src/analysis/check.js";
 import type { CheckResult } from "../../src/analysis/model.js";
 import { createSourceFile } from "../../src/core/source-file.js";
-import { moveCheck, planMove } from "../../src/program/moved-check.js";
+import { editShift, moveCheck, planMove } from "../../src/program/moved-check.js";
 
 /** One character typed at offset 5: every offset from 5 on moves by one. */
 const typed = { from: 5, oldTo: 5, newTo: 6 };
@@ -23,7 +23,7 @@ describe("planMove", () => {
     const shared = { start: 6, end: 9 };
     const agent = { kind: "Agent", range: { start: 6, end: 9 } };
     const root = { tree: [agent, { kind: "Name", range: shared }], model: { decl: agent, range: { start: 6, end: 9 }, name: { range: shared } } };
-    const move = planMove(root, typed, new Map());
+    const move = planMove(root, editShift(typed), new Map());
     expect(move).toBeTypeOf("function");
     move?.();
     expect(agent.range).toEqual({ start: 7, end: 10 });
@@ -37,7 +37,7 @@ describe("planMove", () => {
     const old = { kind: "StringLiteral", value: "a", range: { start: 6, end: 9 } };
     const swapped = { kind: "StringLiteral", value: "ab", range: { start: 6, end: 10 } };
     const root = { items: [{ kind: "Terminal", range: { start: 0, end: 10 }, name: { range: before }, description: old }] };
-    planMove(root, typed, new Map([[old, swapped]]))?.();
+    planMove(root, editShift(typed), new Map([[old, swapped]]))?.();
     expect(root.items[0]).toEqual({ kind: "Terminal", range: { start: 0, end: 11 }, name: { range: { start: 0, end: 4 } }, description: swapped });
     expect(root.items[0]?.name.range).toBe(before);
   });
@@ -46,9 +46,9 @@ describe("planMove", () => {
     const moved = { start: 6, end: 9 };
     const empty = { start: 5, end: 5 };
     const root = { items: [{ range: moved }, { range: empty }] };
-    expect(planMove(root, typed, new Map())).toBeUndefined();
+    expect(planMove(root, editShift(typed), new Map())).toBeUndefined();
     expect(root).toEqual({ items: [{ range: { start: 6, end: 9 } }, { range: { start: 5, end: 5 } }] });
-    expect(planMove({ items: [{ range: moved }, new Map()] }, typed, new Map())).toBeUndefined();
+    expect(planMove({ items: [{ range: moved }, new Map()] }, editShift(typed), new Map())).toBeUndefined();
     expect(moved).toEqual({ start: 6, end: 9 });
   });
 });
@@ -62,7 +62,7 @@ describe("moveCheck", () => {
     const swapped = { ...comment(previous), text: "// notes", range: { start: comment(previous).range.start, end: comment(previous).range.end + 1 } };
     const tree = previous.ast;
     const recheck = vi.fn(() => check(file));
-    const moved = moveCheck(previous, file, letter, new Map<object, unknown>([[comment(previous), swapped]]), recheck);
+    const moved = moveCheck(previous, file, editShift(letter), new Map<object, unknown>([[comment(previous), swapped]]), recheck);
     const fresh = check(file);
     expect(moved?.diagnostics).toEqual(fresh.diagnostics);
     expect(moved?.diagnostics[0]?.range).toEqual({ start: edited.indexOf("nobody"), end: edited.indexOf("nobody") + "nobody".length });
@@ -82,7 +82,7 @@ describe("moveCheck", () => {
     const file = createSourceFile("x.seam", edited);
     const fresh = check(file);
     const recheck = vi.fn(() => fresh);
-    const moved = moveCheck(previous, file, letter, new Map(), recheck);
+    const moved = moveCheck(previous, file, editShift(letter), new Map(), recheck);
     expect(moved?.diagnostics).toEqual(fresh.diagnostics);
     expect(recheck).not.toHaveBeenCalled();
     expect(moved?.graphs).toBe(fresh.graphs);
@@ -97,7 +97,7 @@ describe("moveCheck", () => {
     const name = text.indexOf("nobody");
     const file = createSourceFile("x.seam", `${text.slice(0, name - 1)}${text.slice(name + 1)}`);
     const recheck = vi.fn(() => check(file));
-    expect(moveCheck(previous, file, { from: name - 1, oldTo: name + 1, newTo: name - 1 }, new Map(), recheck)).toBeUndefined();
+    expect(moveCheck(previous, file, editShift({ from: name - 1, oldTo: name + 1, newTo: name - 1 }), new Map(), recheck)).toBeUndefined();
     expect(recheck).not.toHaveBeenCalled();
     expect(previous).toEqual(check(createSourceFile("x.seam", text)));
   });

@@ -15,7 +15,7 @@ describe("program", () => {
     expect(first.ok && first.result.diagnostics).toEqual([]);
     const again = await program.checkPath("a.seam");
     expect(again.ok && again.result).toBe(first.ok && first.result);
-    expect(program.stats).toEqual({ checks: 1, cacheHits: 1, reused: 0 });
+    expect(program.stats).toEqual({ checks: 1, cacheHits: 1, reused: 0, renamed: 0 });
   });
 
   it("re-checks only the file whose text changed", async () => {
@@ -29,7 +29,7 @@ describe("program", () => {
     await program.checkPath("a.seam");
     const b = await program.checkPath("b.seam");
     expect(b.ok && b.result.diagnostics.map((d) => d.rule)).toEqual(["no-terminal-path"]);
-    expect(program.stats).toEqual({ checks: 3, cacheHits: 1, reused: 0 });
+    expect(program.stats).toEqual({ checks: 3, cacheHits: 1, reused: 0, renamed: 0 });
     expect(program.lastResult("b.seam")).toBe(b.ok && b.result);
   });
 
