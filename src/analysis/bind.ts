@@ -186,7 +186,11 @@ export interface BoundGraph {
 
 /** Resolves the names of one graph block. Pure; never throws. */
 export function bindGraph(decl: GraphDecl): BoundGraph {
-  const sorted = sortItems(decl);
+  let sorted = sortedItems.get(decl);
+  if (sorted === undefined) {
+    sorted = sortItems(decl);
+    sortedItems.set(decl, sorted);
+  }
   const repeated: RepeatedSetting[] = [];
   const graphSettings = new Map<string, Range>();
   const noteSetting = (label: string, range: Range): void => {
@@ -382,6 +386,15 @@ function guardFields(guard: CheckedGuard): string[] {
 function floorOf(item: MinConfidenceDecl): CheckedFloor {
   return { value: item.value.value, decisions: [...new Set(item.decisions.map((d) => d.name))].sort() };
 }
+
+/**
+ * {@link sortItems} of each graph node bound so far. A language server binds the same node again
+ * after a letter typed in a name (`src/program/name-edit.ts`), and the sort reads only what no
+ * edit of a tree changes: which items it has, their kinds and their order (a tree's nodes are
+ * never replaced; a carried check moves their ranges in place and a name edit changes a name).
+ * Weak: a tree that is dropped takes its sort with it. The lists are never written after the sort.
+ */
+const sortedItems = new WeakMap<GraphDecl, Omit<GraphItems, "edgeFromName" | "edgeToName">>();
 
 /** The one walk over the graph's items (and its edges' items). */
 function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToName"> {
