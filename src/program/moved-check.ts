@@ -22,8 +22,8 @@ class NotReusable extends Error {}
 
 /** The kinds of tree node that the checked model names as a `decl`: the nodes the walk meets twice. */
 type DeclKind = (CheckedGraph | CheckedAgent | CheckedEdge | CheckedJoin)["decl"]["kind"];
-const DECL_KIND: Readonly<Record<DeclKind, true>> = { Graph: true, Agent: true, Edge: true, Join: true };
-const isDeclKind = (kind: string): boolean => Object.hasOwn(DECL_KIND, kind);
+/** Compared, not looked up: the walk asks this of every node (kinds are interned strings). */
+const isDeclKind = (kind: string): kind is DeclKind => kind === "Agent" || kind === "Edge" || kind === "Join" || kind === "Graph";
 
 /**
  * Where an offset of the old text lies in the new one, given `edit`: a range's start at the
@@ -162,6 +162,11 @@ export function planMove(root: object, shift: OffsetShift, replaced: ReadonlyMap
   // A few swaps, so a scan of two short lists per object costs less than a map lookup for each.
   const swapKeys = [...replaced.keys()];
   const swapValues = [...replaced.values()];
+  /** The position of `value` in `swapKeys`, or -1: a loop the walk inlines, where `indexOf` is a call per object. */
+  const swapOf = (value: object): number => {
+    for (let i = 0; i < swapKeys.length; i++) if (swapKeys[i] === value) return i;
+    return -1;
+  };
   const ranges: { start: number; end: number }[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -181,7 +186,7 @@ export function planMove(root: object, shift: OffsetShift, replaced: ReadonlyMap
     if (newStart !== start || newEnd !== end) (ranges.push(range as { start: number; end: number }), starts.push(newStart), ends.push(newEnd));
   };
   const visit = (holder: Record<string | number, unknown>, key: string | number, value: object): void => {
-    const swap = swapKeys.indexOf(value);
+    const swap = swapOf(value);
     if (swap >= 0) {
       holders.push(holder);
       keys.push(key);
@@ -219,7 +224,7 @@ export function planMove(root: object, shift: OffsetShift, replaced: ReadonlyMap
       const field = fields[name];
       if (typeof field !== "object" || field === null) continue;
       // A node's or model object's range (the tree's types say it is one): most of what is moved.
-      if (name === "range" && swapKeys.indexOf(field) < 0) moveRange(field as Range);
+      if (name === "range" && swapOf(field) < 0) moveRange(field as Range);
       else visit(fields, name, field);
     }
   };
