@@ -62,4 +62,39 @@ describe("JSON Lines reading, a chunk at a time", () => {
     );
     expect(crossed).toBeGreaterThan(20);
   }, 120_000);
+
+  it("decodes bytes as Buffer.toString does, bad UTF-8 included, in ASCII chunks and others alike", async () => {
+    // Long ASCII runs, so that many 64 KiB chunks are all ASCII, between characters beyond
+    // ASCII and bytes that are no UTF-8 (each read as U+FFFD), which fall anywhere in a chunk,
+    // at its end or across two chunks.
+    const ascii = fc.tuple(fc.nat({ max: 90_000 }), fc.nat({ max: 3000 })).map(([length, every]) => {
+      const text = "a".repeat(length);
+      return Buffer.from(every === 0 ? text : text.replace(new RegExp(`(.{${every}})`, "g"), "$1\n"));
+    });
+    const other = fc.constantFrom([0xff], [0x80], [0xc3], [0xe4, 0xb8], [0xc3, 0xa9], [0xe4, 0xb8, 0xad], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbb, 0xbf]).map((bytes) => Buffer.from(bytes));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(ascii, other), { minLength: 1, maxLength: 12 }), async (parts) => {
+        const bytes = Buffer.concat(parts);
+        const file = `bytes-${run++}.jsonl`;
+        writeFileSync(join(dir, file), bytes);
+        const got: JsonLine[] = [];
+        for await (const batch of readJsonLines(file, dir)) got.push(...batch);
+        expect(got).toEqual(reference(bytes.toString("utf8"), Number.POSITIVE_INFINITY));
+      }),
+      { numRuns: 60, seed: 20261207 },
+    );
+  }, 120_000);
+
+  it.each([[[0xc3]], [[0xe4, 0xb8]], [[0xf0, 0x9f, 0x98]], [[0xc3, 0xa9]], [[0xff]]])(
+    "decodes %j at the end of a 64 KiB chunk before the all-ASCII chunk after it",
+    async (tail) => {
+      const chunk = 64 * 1024;
+      const bytes = Buffer.concat([Buffer.from(`${"a".repeat(chunk - tail.length)}`), Buffer.from(tail), Buffer.from(`${"b".repeat(chunk)}\n{}\n`)]);
+      writeFileSync(join(dir, "boundary.jsonl"), bytes);
+      const got: JsonLine[] = [];
+      for await (const batch of readJsonLines("boundary.jsonl", dir)) got.push(...batch);
+      expect(got).toEqual(reference(bytes.toString("utf8"), Number.POSITIVE_INFINITY));
+    },
+  );
 });
