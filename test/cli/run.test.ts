@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/run.js";
+import { createProgram, EXIT_USAGE, run } from "../../src/cli/run.js";
 import { createFakeIo } from "./fake-io.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/cli/", import.meta.url));
@@ -105,5 +106,55 @@ describe("run: dispatch", () => {
   it("accepts --max-warnings=N", async () => {
     const io = createFakeIo(fixtures);
     expect(await run(["check", "warning.seam", "--max-warnings=1"], io)).toBe(0);
+  });
+});
+
+describe("run: only the command named first is defined", () => {
+  /** `argv` parsed by the program with every command, as run() parses it. */
+  async function runWhole(argv: string[], io: ReturnType<typeof createFakeIo>): Promise<number> {
+    let exitCode = 0;
+    try {
+      await createProgram(io, (code) => (exitCode = code)).parseAsync(argv, { from: "user" });
+      return exitCode;
+    } catch (error) {
+      if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
+      throw error;
+    }
+  }
+
+  it("defines one command when the first argument names it, every command otherwise", () => {
+    const io = createFakeIo(fixtures);
+    const names = (argv?: string[]) => createProgram(io, () => {}, argv).commands.map((c) => c.name());
+    expect(names(["check", "a.seam"])).toEqual(["check"]);
+    expect(names(["lsp"])).toEqual(["lsp"]);
+    const all = names();
+    expect(all.length).toBeGreaterThan(8);
+    for (const argv of [[], ["help", "check"], ["--version"], ["chek", "a.seam"], ["a.seam"]]) expect(names(argv)).toEqual(all);
+    for (const name of all) expect(names([name])).toEqual([name]);
+  });
+
+  it.each([
+    ["check", "clean.seam"],
+    ["check", "error.seam", "--format", "json"],
+    ["check"],
+    ["check", "--help"],
+    ["check", "--fromat", "json", "clean.seam"],
+    ["check", "--format", "xml", "clean.seam"],
+    ["check", "--max-warnings", "-1", "clean.seam"],
+    ["check", "clean.seam", "--version"],
+    ["compile", "--help"],
+    ["compile", "clean.seam"],
+    ["validate", "x.json"],
+    ["graph", "clean.seam", "--format", "dot"],
+    ["diff", "--fail-on", "never", "clean.seam", "clean.seam"],
+    ["fmt", "--check", "clean.seam"],
+    ["report", "--help"],
+    ["import", "nothing"],
+    ["lsp", "--help"],
+  ])("seam %s ... prints and exits as with every command defined", async (...argv) => {
+    const one = createFakeIo(fixtures);
+    const whole = createFakeIo(fixtures);
+    expect(await run(argv, one)).toBe(await runWhole(argv, whole));
+    expect([one.out(), one.err()]).toEqual([whole.out(), whole.err()]);
   });
 });
