@@ -124,7 +124,9 @@ __all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", 
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
-def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
+_ABSENT_0: Final = object()
+
+def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-1
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -132,15 +134,15 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
             data = cast("dict[str, object]", data)
         if "constraints" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
@@ -152,8 +154,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "constraints" in data:
-            d1 = data["constraints"]
+        d1 = data.get("constraints", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -164,7 +166,7 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-2
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -174,15 +176,15 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "status" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
@@ -194,8 +196,8 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -206,7 +208,7 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-3
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -220,15 +222,15 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "decisions"}))
         if "status" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
@@ -240,8 +242,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -249,8 +251,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-        if "decisions" in data:
-            d1 = data["decisions"]
+        d1 = data.get("decisions", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -261,7 +263,7 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-4
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -273,15 +275,15 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "status" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
@@ -293,8 +295,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -305,7 +307,7 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_4(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_4(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-5
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -315,15 +317,15 @@ def _validate_4(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "decisions" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "decisions"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
@@ -335,8 +337,8 @@ def _validate_4(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -344,8 +346,8 @@ def _validate_4(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-        if "decisions" in data:
-            d1 = data["decisions"]
+        d1 = data.get("decisions", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)

@@ -123,7 +123,9 @@ __all__ = ("AGENTS", "AcceptResult", "AcceptanceRecord", "Accepted", "AgentId", 
 
 # JSON Schema draft 2020-12 validators, one per edge (edges with the same required fields share
 # one); each checks the envelope first (validate_envelope, the runtime's).
-def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
+_ABSENT_0: Final = object()
+
+def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-1
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -131,15 +133,15 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
             data = cast("dict[str, object]", data)
         if "constraints" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
@@ -151,8 +153,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "constraints" in data:
-            d1 = data["constraints"]
+        d1 = data.get("constraints", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -163,7 +165,7 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-2
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -173,15 +175,15 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "status" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "status"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
@@ -193,8 +195,8 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -205,7 +207,7 @@ def _validate_1(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-3
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -215,15 +217,15 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
         if "goal" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "goal"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
@@ -235,8 +237,8 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "constraints" in data:
-            d1 = data["constraints"]
+        d1 = data.get("constraints", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -244,15 +246,15 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/constraints", "type", {"type": "array"}))
-        if "goal" in data:
-            d1 = data["goal"]
+        d1 = data.get("goal", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "out_of_scope" not in d1:
                     errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "out_of_scope"}))
-                if "out_of_scope" in d1:
-                    d2 = d1["out_of_scope"]
+                d2 = d1.get("out_of_scope", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if isinstance(d2, list):
                         if TYPE_CHECKING:
                             d2 = cast("list[object]", d2)
@@ -265,7 +267,7 @@ def _validate_2(data: Any, path: str, errors: list[SchemaError]) -> None:
     else:
         errors.append(SchemaError(path, "type", {"type": "object"}))
 
-def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-4
     _envelope_into(data, path, errors)
     if isinstance(data, dict):
@@ -275,15 +277,15 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
             errors.append(SchemaError(path, "required", {"missingProperty": "artefacts"}))
         if "decisions" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "decisions"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
                 if "path" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_0)
+                if d2 is not _ABSENT_0:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
@@ -295,8 +297,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -304,8 +306,8 @@ def _validate_3(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-        if "decisions" in data:
-            d1 = data["decisions"]
+        d1 = data.get("decisions", _ABSENT_0)
+        if d1 is not _ABSENT_0:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)

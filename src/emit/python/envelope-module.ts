@@ -63,7 +63,7 @@ export function emitPythonEnvelopeModule(version: EnvelopeVersion): string {
   const id = schema["$id"] as string;
   const validators = compileSchemasToPython([schema], [{ name: "validate_envelope", id }]);
   // The entry's own function is the first compiled: the one validate_into names.
-  if (!validators.code.includes(`def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:\n    # ${id}\n`)) {
+  if (!validators.code.includes(`def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:\n    # ${id}\n`)) {
     throw new Error(`internal: the validator of ${id} is not _validate_0`);
   }
   const freeText = compileFreeTextCheck(schema, "free_text_ok");
@@ -81,7 +81,7 @@ export function emitPythonEnvelopeModule(version: EnvelopeVersion): string {
     `of envelope ${text} imports."""`,
     "",
     ...(/\bre\.compile\(/.test(code) ? ["import re"] : []),
-    "from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, cast",
+    "from typing import TYPE_CHECKING, Final, Literal, TypedDict, cast",
     "",
     "from .. import codegen as _codegen",
     "from ..codegen import SchemaError",

@@ -50,8 +50,10 @@ export function compileFreeTextCheck(schema: JsonSchema, name: string): string {
         const out: string[] = [];
         for (const [key, child] of Object.entries((s["properties"] ?? {}) as Record<string, Schema>)) {
           const value = `t${depth + 1}`;
-          const inner = lines(child, value, `${indent}        `, depth + 1);
-          if (inner.length > 0) out.push(`${indent}    if ${pyString(key)} in ${data}:`, `${indent}        ${value} = ${data}[${pyString(key)}]`, ...inner);
+          const inner = lines(child, value, `${indent}    `, depth + 1);
+          // One lookup, not `in` then `[]` (JSON keys are not interned: each lookup compares
+          // text); an absent key reads as None, which no check below takes for text.
+          if (inner.length > 0) out.push(`${indent}    ${value} = ${data}.get(${pyString(key)})`, ...inner);
         }
         return out.length === 0 ? [] : [`${indent}if isinstance(${data}, dict):`, `${indent}    if TYPE_CHECKING:`, `${indent}        ${data} = cast("dict[str, object]", ${data})`, ...out];
       }

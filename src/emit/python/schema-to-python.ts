@@ -326,8 +326,10 @@ export function compileSchemasToPython(
       const checks: string[] = [];
       node(child, value, [...path, { text: `/${escapeToken(name)}` }], base, `${inner}    `, checks, depth + 1);
       if (checks.length === 0) continue;
-      body.push(`${inner}if ${pyString(name)} in ${data}:`);
-      body.push(`${inner}    ${value} = ${data}[${pyString(name)}]`);
+      // One lookup, not `in` then `[]`: JSON keys are not interned, so each lookup compares text.
+      const absent = constant("_ABSENT", "object()");
+      body.push(`${inner}${value} = ${data}.get(${pyString(name)}, ${absent})`);
+      body.push(`${inner}if ${value} is not ${absent}:`);
       body.push(...checks);
     }
     group("dict", "object", body);
@@ -375,7 +377,7 @@ export function compileSchemasToPython(
     node(next.schema, "data", [{ expr: "path" }], next.base, "    ", lines, 0);
     functions.push(
       [
-        `def ${next.name}(data: Any, path: str, errors: list[SchemaError]) -> None:`,
+        `def ${next.name}(data: object, path: str, errors: list[SchemaError]) -> None:`,
         `    # ${pyString(next.key).slice(1, -1)}`,
         ...(lines.length > 0 ? lines : ["    pass"]),
       ].join("\n"),

@@ -34,6 +34,6 @@ describe("seam_handoff/envelopes", () => {
     expect(module).toContain("_envelope_into: Final = _envelope.validate_into\n");
     expect(module).not.toMatch(/^def validate_envelope\(/m);
     expect(module).not.toMatch(/^class Envelope\(/m);
-    expect(module).toMatch(/^def _validate_0\(data: Any, path: str, errors: list\[SchemaError\]\) -> None:\n {4}# [^\n]+\n {4}_envelope_into\(data, path, errors\)$/m);
+    expect(module).toMatch(/^def _validate_0\(data: object, path: str, errors: list\[SchemaError\]\) -> None:\n {4}# [^\n]+\n {4}_envelope_into\(data, path, errors\)$/m);
   });
 });

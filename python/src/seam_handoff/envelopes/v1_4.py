@@ -6,7 +6,7 @@ envelope and its TypedDicts, which every module seam compile --target python wri
 of envelope 1.4 imports."""
 
 import re
-from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Final, Literal, TypedDict, cast
 
 from .. import codegen as _codegen
 from ..codegen import SchemaError
@@ -29,27 +29,28 @@ SCHEMA_ID: Final = "urn:seam-handoff:schema:handoff-envelope:1.4"
 
 _KNOWN_0: Final = frozenset(("envelope_version", "handoff_id", "task_id", "hop", "from_agent", "to_agent", "goal", "decisions", "artefacts", "constraints", "budget", "open_questions", "provenance", "status", "allowed_next_step", "safe_resume", "blocked_on", "approval",))
 _PATTERN_1: Final = re.compile("^[0-9]+\\.[0-9]+\\.[0-9]+\\Z")
-_KNOWN_2: Final = frozenset(("index", "limit", "path", "branch",))
-_KNOWN_3: Final = frozenset(("id", "role", "version",))
-_ENUM_4: Final = frozenset(("supervisor", "worker", "peer",))
-_ALLOWED_5: Final = ("supervisor", "worker", "peer")
-_KNOWN_6: Final = frozenset(("statement", "acceptance_criteria", "out_of_scope",))
-_KNOWN_7: Final = frozenset(("id", "statement", "rationale", "confidence", "reversible", "evidence",))
-_KNOWN_8: Final = frozenset(("ref", "media_type", "role", "digest", "byte_size", "summary", "read_scope",))
-_ENUM_9: Final = frozenset(("required", "supporting", "superseded",))
-_ALLOWED_10: Final = ("required", "supporting", "superseded")
-_PATTERN_11: Final = re.compile("^sha256:[a-f0-9]{64}\\Z")
-_KNOWN_12: Final = frozenset(("consumed", "limit",))
-_KNOWN_13: Final = frozenset(("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros",))
-_KNOWN_14: Final = frozenset(("question", "blocking", "owner_hint",))
-_KNOWN_15: Final = frozenset(("agent", "action", "at", "status", "note",))
-_ENUM_16: Final = frozenset(("verified", "asserted", "unverified",))
-_ALLOWED_17: Final = ("verified", "asserted", "unverified")
-_ENUM_18: Final = frozenset(("ready", "partial", "blocked", "waiting_review", "failed",))
-_ALLOWED_19: Final = ("ready", "partial", "blocked", "waiting_review", "failed")
-_KNOWN_20: Final = frozenset(("approver", "approved_at", "pending_handoff_id", "note",))
+_ABSENT_2: Final = object()
+_KNOWN_3: Final = frozenset(("index", "limit", "path", "branch",))
+_KNOWN_4: Final = frozenset(("id", "role", "version",))
+_ENUM_5: Final = frozenset(("supervisor", "worker", "peer",))
+_ALLOWED_6: Final = ("supervisor", "worker", "peer")
+_KNOWN_7: Final = frozenset(("statement", "acceptance_criteria", "out_of_scope",))
+_KNOWN_8: Final = frozenset(("id", "statement", "rationale", "confidence", "reversible", "evidence",))
+_KNOWN_9: Final = frozenset(("ref", "media_type", "role", "digest", "byte_size", "summary", "read_scope",))
+_ENUM_10: Final = frozenset(("required", "supporting", "superseded",))
+_ALLOWED_11: Final = ("required", "supporting", "superseded")
+_PATTERN_12: Final = re.compile("^sha256:[a-f0-9]{64}\\Z")
+_KNOWN_13: Final = frozenset(("consumed", "limit",))
+_KNOWN_14: Final = frozenset(("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros",))
+_KNOWN_15: Final = frozenset(("question", "blocking", "owner_hint",))
+_KNOWN_16: Final = frozenset(("agent", "action", "at", "status", "note",))
+_ENUM_17: Final = frozenset(("verified", "asserted", "unverified",))
+_ALLOWED_18: Final = ("verified", "asserted", "unverified")
+_ENUM_19: Final = frozenset(("ready", "partial", "blocked", "waiting_review", "failed",))
+_ALLOWED_20: Final = ("ready", "partial", "blocked", "waiting_review", "failed")
+_KNOWN_21: Final = frozenset(("approver", "approved_at", "pending_handoff_id", "note",))
 
-def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
+def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:handoff-envelope:1.4
     if isinstance(data, dict):
         if TYPE_CHECKING:
@@ -75,29 +76,29 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
         if not _KNOWN_0.issuperset(data):
             for key in _js_key_order([k for k in data if k not in _KNOWN_0]):
                 errors.append(SchemaError(path, "additionalProperties", {"additionalProperty": key}))
-        if "envelope_version" in data:
-            d1 = data["envelope_version"]
+        d1 = data.get("envelope_version", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, str):
                 if _PATTERN_1.search(d1) is None:
                     errors.append(SchemaError(path + "/envelope_version", "pattern", {"pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"}))
             else:
                 errors.append(SchemaError(path + "/envelope_version", "type", {"type": "string"}))
-        if "handoff_id" in data:
-            d1 = data["handoff_id"]
+        d1 = data.get("handoff_id", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, str):
                 if _UUID.match(d1) is None:
                     errors.append(SchemaError(path + "/handoff_id", "format", {"format": "uuid"}))
             else:
                 errors.append(SchemaError(path + "/handoff_id", "type", {"type": "string"}))
-        if "task_id" in data:
-            d1 = data["task_id"]
+        d1 = data.get("task_id", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, str):
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/task_id", "minLength", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/task_id", "type", {"type": "string"}))
-        if "hop" in data:
-            d1 = data["hop"]
+        d1 = data.get("hop", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
@@ -105,11 +106,11 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "index"}))
                 if "limit" not in d1:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "limit"}))
-                if not _KNOWN_2.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_2]):
+                if not _KNOWN_3.issuperset(d1):
+                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_3]):
                         errors.append(SchemaError(path + "/hop", "additionalProperties", {"additionalProperty": key}))
-                if "index" in d1:
-                    d2 = d1["index"]
+                d2 = d1.get("index", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 9007199254740991:
                             errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -123,8 +124,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                             if d2 < 0:
                                 errors.append(SchemaError(path + "/hop/index", "minimum", {"comparison": ">=", "limit": 0}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
                         if d2 > 9007199254740991:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -138,8 +139,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                             if d2 < 1:
                                 errors.append(SchemaError(path + "/hop/limit", "minimum", {"comparison": ">=", "limit": 1}))
-                if "path" in d1:
-                    d2 = d1["path"]
+                d2 = d1.get("path", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, list):
                         if TYPE_CHECKING:
                             d2 = cast("list[object]", d2)
@@ -148,8 +149,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/path/" + str(i2), "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/hop/path", "type", {"type": "array"}))
-                if "branch" in d1:
-                    d2 = d1["branch"]
+                d2 = d1.get("branch", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, str):
                         if len(d2) > 256:
                             errors.append(SchemaError(path + "/hop/branch", "maxLength", {"limit": 256}))
@@ -159,8 +160,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/hop/branch", "type", {"type": "string"}))
             else:
                 errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
-        if "from_agent" in data:
-            d1 = data["from_agent"]
+        d1 = data.get("from_agent", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
@@ -168,25 +169,25 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/from_agent", "required", {"missingProperty": "id"}))
                 if "role" not in d1:
                     errors.append(SchemaError(path + "/from_agent", "required", {"missingProperty": "role"}))
-                if not _KNOWN_3.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_3]):
+                if not _KNOWN_4.issuperset(d1):
+                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_4]):
                         errors.append(SchemaError(path + "/from_agent", "additionalProperties", {"additionalProperty": key}))
-                if "id" in d1:
-                    d2 = d1["id"]
+                d2 = d1.get("id", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if not isinstance(d2, str):
                         errors.append(SchemaError(path + "/from_agent/id", "type", {"type": "string"}))
-                if "role" in d1:
-                    d2 = d1["role"]
-                    if not (isinstance(d2, str) and d2 in _ENUM_4):
-                        errors.append(SchemaError(path + "/from_agent/role", "enum", {"allowedValues": _ALLOWED_5}))
-                if "version" in d1:
-                    d2 = d1["version"]
+                d2 = d1.get("role", _ABSENT_2)
+                if d2 is not _ABSENT_2:
+                    if not (isinstance(d2, str) and d2 in _ENUM_5):
+                        errors.append(SchemaError(path + "/from_agent/role", "enum", {"allowedValues": _ALLOWED_6}))
+                d2 = d1.get("version", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if not isinstance(d2, str):
                         errors.append(SchemaError(path + "/from_agent/version", "type", {"type": "string"}))
             else:
                 errors.append(SchemaError(path + "/from_agent", "type", {"type": "object"}))
-        if "to_agent" in data:
-            d1 = data["to_agent"]
+        d1 = data.get("to_agent", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
@@ -194,25 +195,25 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/to_agent", "required", {"missingProperty": "id"}))
                 if "role" not in d1:
                     errors.append(SchemaError(path + "/to_agent", "required", {"missingProperty": "role"}))
-                if not _KNOWN_3.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_3]):
+                if not _KNOWN_4.issuperset(d1):
+                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_4]):
                         errors.append(SchemaError(path + "/to_agent", "additionalProperties", {"additionalProperty": key}))
-                if "id" in d1:
-                    d2 = d1["id"]
+                d2 = d1.get("id", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if not isinstance(d2, str):
                         errors.append(SchemaError(path + "/to_agent/id", "type", {"type": "string"}))
-                if "role" in d1:
-                    d2 = d1["role"]
-                    if not (isinstance(d2, str) and d2 in _ENUM_4):
-                        errors.append(SchemaError(path + "/to_agent/role", "enum", {"allowedValues": _ALLOWED_5}))
-                if "version" in d1:
-                    d2 = d1["version"]
+                d2 = d1.get("role", _ABSENT_2)
+                if d2 is not _ABSENT_2:
+                    if not (isinstance(d2, str) and d2 in _ENUM_5):
+                        errors.append(SchemaError(path + "/to_agent/role", "enum", {"allowedValues": _ALLOWED_6}))
+                d2 = d1.get("version", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if not isinstance(d2, str):
                         errors.append(SchemaError(path + "/to_agent/version", "type", {"type": "string"}))
             else:
                 errors.append(SchemaError(path + "/to_agent", "type", {"type": "object"}))
-        if "goal" in data:
-            d1 = data["goal"]
+        d1 = data.get("goal", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
@@ -220,11 +221,11 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "statement"}))
                 if "acceptance_criteria" not in d1:
                     errors.append(SchemaError(path + "/goal", "required", {"missingProperty": "acceptance_criteria"}))
-                if not _KNOWN_6.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_6]):
+                if not _KNOWN_7.issuperset(d1):
+                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_7]):
                         errors.append(SchemaError(path + "/goal", "additionalProperties", {"additionalProperty": key}))
-                if "statement" in d1:
-                    d2 = d1["statement"]
+                d2 = d1.get("statement", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, str):
                         if len(d2) > 2000:
                             errors.append(SchemaError(path + "/goal/statement", "maxLength", {"limit": 2000}))
@@ -232,8 +233,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                             errors.append(SchemaError(path + "/goal/statement", "minLength", {"limit": 1}))
                     else:
                         errors.append(SchemaError(path + "/goal/statement", "type", {"type": "string"}))
-                if "acceptance_criteria" in d1:
-                    d2 = d1["acceptance_criteria"]
+                d2 = d1.get("acceptance_criteria", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, list):
                         if TYPE_CHECKING:
                             d2 = cast("list[object]", d2)
@@ -247,8 +248,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/goal/acceptance_criteria/" + str(i2), "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/goal/acceptance_criteria", "type", {"type": "array"}))
-                if "out_of_scope" in d1:
-                    d2 = d1["out_of_scope"]
+                d2 = d1.get("out_of_scope", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, list):
                         if TYPE_CHECKING:
                             d2 = cast("list[object]", d2)
@@ -259,8 +260,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/goal/out_of_scope", "type", {"type": "array"}))
             else:
                 errors.append(SchemaError(path + "/goal", "type", {"type": "object"}))
-        if "decisions" in data:
-            d1 = data["decisions"]
+        d1 = data.get("decisions", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -278,23 +279,23 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                             errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "confidence"}))
                         if "reversible" not in d2:
                             errors.append(SchemaError(path + "/decisions/" + str(i1), "required", {"missingProperty": "reversible"}))
-                        if not _KNOWN_7.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_7]):
+                        if not _KNOWN_8.issuperset(d2):
+                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_8]):
                                 errors.append(SchemaError(path + "/decisions/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "id" in d2:
-                            d3 = d2["id"]
+                        d3 = d2.get("id", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/decisions/" + str(i1) + "/id", "type", {"type": "string"}))
-                        if "statement" in d2:
-                            d3 = d2["statement"]
+                        d3 = d2.get("statement", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/decisions/" + str(i1) + "/statement", "type", {"type": "string"}))
-                        if "rationale" in d2:
-                            d3 = d2["rationale"]
+                        d3 = d2.get("rationale", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/decisions/" + str(i1) + "/rationale", "type", {"type": "string"}))
-                        if "confidence" in d2:
-                            d3 = d2["confidence"]
+                        d3 = d2.get("confidence", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if (type(d3) is float and d3 - d3 == 0.0) or _is_number(d3):
                                 if d3 > 1:
                                     errors.append(SchemaError(path + "/decisions/" + str(i1) + "/confidence", "maximum", {"comparison": "<=", "limit": 1}))
@@ -302,12 +303,12 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                     errors.append(SchemaError(path + "/decisions/" + str(i1) + "/confidence", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
                                 errors.append(SchemaError(path + "/decisions/" + str(i1) + "/confidence", "type", {"type": "number"}))
-                        if "reversible" in d2:
-                            d3 = d2["reversible"]
+                        d3 = d2.get("reversible", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not (d3 is True or d3 is False):
                                 errors.append(SchemaError(path + "/decisions/" + str(i1) + "/reversible", "type", {"type": "boolean"}))
-                        if "evidence" in d2:
-                            d3 = d2["evidence"]
+                        d3 = d2.get("evidence", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if isinstance(d3, list):
                                 if TYPE_CHECKING:
                                     d3 = cast("list[object]", d3)
@@ -320,8 +321,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/decisions/" + str(i1), "type", {"type": "object"}))
             else:
                 errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
-        if "artefacts" in data:
-            d1 = data["artefacts"]
+        d1 = data.get("artefacts", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -335,33 +336,33 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                             errors.append(SchemaError(path + "/artefacts/" + str(i1), "required", {"missingProperty": "media_type"}))
                         if "role" not in d2:
                             errors.append(SchemaError(path + "/artefacts/" + str(i1), "required", {"missingProperty": "role"}))
-                        if not _KNOWN_8.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_8]):
+                        if not _KNOWN_9.issuperset(d2):
+                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_9]):
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "ref" in d2:
-                            d3 = d2["ref"]
+                        d3 = d2.get("ref", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if isinstance(d3, str):
                                 if _URI_COMMON.match(d3) is None and not _format_uri(d3):
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/ref", "format", {"format": "uri"}))
                             else:
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/ref", "type", {"type": "string"}))
-                        if "media_type" in d2:
-                            d3 = d2["media_type"]
+                        d3 = d2.get("media_type", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/media_type", "type", {"type": "string"}))
-                        if "role" in d2:
-                            d3 = d2["role"]
-                            if not (isinstance(d3, str) and d3 in _ENUM_9):
-                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/role", "enum", {"allowedValues": _ALLOWED_10}))
-                        if "digest" in d2:
-                            d3 = d2["digest"]
+                        d3 = d2.get("role", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
+                            if not (isinstance(d3, str) and d3 in _ENUM_10):
+                                errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/role", "enum", {"allowedValues": _ALLOWED_11}))
+                        d3 = d2.get("digest", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if isinstance(d3, str):
-                                if _PATTERN_11.search(d3) is None:
+                                if _PATTERN_12.search(d3) is None:
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/digest", "pattern", {"pattern": "^sha256:[a-f0-9]{64}$"}))
                             else:
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/digest", "type", {"type": "string"}))
-                        if "byte_size" in d2:
-                            d3 = d2["byte_size"]
+                        d3 = d2.get("byte_size", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -375,23 +376,23 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "summary" in d2:
-                            d3 = d2["summary"]
+                        d3 = d2.get("summary", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if isinstance(d3, str):
                                 if len(d3) > 500:
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/summary", "maxLength", {"limit": 500}))
                             else:
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/summary", "type", {"type": "string"}))
-                        if "read_scope" in d2:
-                            d3 = d2["read_scope"]
+                        d3 = d2.get("read_scope", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/read_scope", "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/artefacts/" + str(i1), "type", {"type": "object"}))
             else:
                 errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-        if "constraints" in data:
-            d1 = data["constraints"]
+        d1 = data.get("constraints", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -400,8 +401,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/constraints/" + str(i1), "type", {"type": "string"}))
             else:
                 errors.append(SchemaError(path + "/constraints", "type", {"type": "array"}))
-        if "budget" in data:
-            d1 = data["budget"]
+        d1 = data.get("budget", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
@@ -409,19 +410,19 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/budget", "required", {"missingProperty": "consumed"}))
                 if "limit" not in d1:
                     errors.append(SchemaError(path + "/budget", "required", {"missingProperty": "limit"}))
-                if not _KNOWN_12.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_12]):
+                if not _KNOWN_13.issuperset(d1):
+                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_13]):
                         errors.append(SchemaError(path + "/budget", "additionalProperties", {"additionalProperty": key}))
-                if "consumed" in d1:
-                    d2 = d1["consumed"]
+                d2 = d1.get("consumed", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, dict):
                         if TYPE_CHECKING:
                             d2 = cast("dict[str, object]", d2)
-                        if not _KNOWN_13.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_13]):
+                        if not _KNOWN_14.issuperset(d2):
+                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_14]):
                                 errors.append(SchemaError(path + "/budget/consumed", "additionalProperties", {"additionalProperty": key}))
-                        if "tokens" in d2:
-                            d3 = d2["tokens"]
+                        d3 = d2.get("tokens", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -435,8 +436,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/consumed/tokens", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "wall_clock_ms" in d2:
-                            d3 = d2["wall_clock_ms"]
+                        d3 = d2.get("wall_clock_ms", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -450,8 +451,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "tool_calls" in d2:
-                            d3 = d2["tool_calls"]
+                        d3 = d2.get("tool_calls", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -465,8 +466,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/consumed/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "retries" in d2:
-                            d3 = d2["retries"]
+                        d3 = d2.get("retries", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -480,8 +481,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/consumed/retries", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "cost_micros" in d2:
-                            d3 = d2["cost_micros"]
+                        d3 = d2.get("cost_micros", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -497,16 +498,16 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
                     else:
                         errors.append(SchemaError(path + "/budget/consumed", "type", {"type": "object"}))
-                if "limit" in d1:
-                    d2 = d1["limit"]
+                d2 = d1.get("limit", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, dict):
                         if TYPE_CHECKING:
                             d2 = cast("dict[str, object]", d2)
-                        if not _KNOWN_13.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_13]):
+                        if not _KNOWN_14.issuperset(d2):
+                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_14]):
                                 errors.append(SchemaError(path + "/budget/limit", "additionalProperties", {"additionalProperty": key}))
-                        if "tokens" in d2:
-                            d3 = d2["tokens"]
+                        d3 = d2.get("tokens", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -520,8 +521,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/limit/tokens", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "wall_clock_ms" in d2:
-                            d3 = d2["wall_clock_ms"]
+                        d3 = d2.get("wall_clock_ms", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -535,8 +536,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "tool_calls" in d2:
-                            d3 = d2["tool_calls"]
+                        d3 = d2.get("tool_calls", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -550,8 +551,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/limit/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "retries" in d2:
-                            d3 = d2["retries"]
+                        d3 = d2.get("retries", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -565,8 +566,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                     if d3 < 0:
                                         errors.append(SchemaError(path + "/budget/limit/retries", "minimum", {"comparison": ">=", "limit": 0}))
-                        if "cost_micros" in d2:
-                            d3 = d2["cost_micros"]
+                        d3 = d2.get("cost_micros", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
@@ -584,8 +585,8 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/budget/limit", "type", {"type": "object"}))
             else:
                 errors.append(SchemaError(path + "/budget", "type", {"type": "object"}))
-        if "open_questions" in data:
-            d1 = data["open_questions"]
+        d1 = data.get("open_questions", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -597,27 +598,27 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                             errors.append(SchemaError(path + "/open_questions/" + str(i1), "required", {"missingProperty": "question"}))
                         if "blocking" not in d2:
                             errors.append(SchemaError(path + "/open_questions/" + str(i1), "required", {"missingProperty": "blocking"}))
-                        if not _KNOWN_14.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_14]):
+                        if not _KNOWN_15.issuperset(d2):
+                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_15]):
                                 errors.append(SchemaError(path + "/open_questions/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "question" in d2:
-                            d3 = d2["question"]
+                        d3 = d2.get("question", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/open_questions/" + str(i1) + "/question", "type", {"type": "string"}))
-                        if "blocking" in d2:
-                            d3 = d2["blocking"]
+                        d3 = d2.get("blocking", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not (d3 is True or d3 is False):
                                 errors.append(SchemaError(path + "/open_questions/" + str(i1) + "/blocking", "type", {"type": "boolean"}))
-                        if "owner_hint" in d2:
-                            d3 = d2["owner_hint"]
+                        d3 = d2.get("owner_hint", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/open_questions/" + str(i1) + "/owner_hint", "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/open_questions/" + str(i1), "type", {"type": "object"}))
             else:
                 errors.append(SchemaError(path + "/open_questions", "type", {"type": "array"}))
-        if "provenance" in data:
-            d1 = data["provenance"]
+        d1 = data.get("provenance", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, list):
                 if TYPE_CHECKING:
                     d1 = cast("list[object]", d1)
@@ -635,63 +636,63 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                             errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "at"}))
                         if "status" not in d2:
                             errors.append(SchemaError(path + "/provenance/" + str(i1), "required", {"missingProperty": "status"}))
-                        if not _KNOWN_15.issuperset(d2):
-                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_15]):
+                        if not _KNOWN_16.issuperset(d2):
+                            for key in _js_key_order([k for k in d2 if k not in _KNOWN_16]):
                                 errors.append(SchemaError(path + "/provenance/" + str(i1), "additionalProperties", {"additionalProperty": key}))
-                        if "agent" in d2:
-                            d3 = d2["agent"]
+                        d3 = d2.get("agent", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/provenance/" + str(i1) + "/agent", "type", {"type": "string"}))
-                        if "action" in d2:
-                            d3 = d2["action"]
+                        d3 = d2.get("action", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/provenance/" + str(i1) + "/action", "type", {"type": "string"}))
-                        if "at" in d2:
-                            d3 = d2["at"]
+                        d3 = d2.get("at", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if isinstance(d3, str):
                                 if _DATE_TIME_COMMON.match(d3) is None and not _format_date_time(d3):
                                     errors.append(SchemaError(path + "/provenance/" + str(i1) + "/at", "format", {"format": "date-time"}))
                             else:
                                 errors.append(SchemaError(path + "/provenance/" + str(i1) + "/at", "type", {"type": "string"}))
-                        if "status" in d2:
-                            d3 = d2["status"]
-                            if not (isinstance(d3, str) and d3 in _ENUM_16):
-                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/status", "enum", {"allowedValues": _ALLOWED_17}))
-                        if "note" in d2:
-                            d3 = d2["note"]
+                        d3 = d2.get("status", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
+                            if not (isinstance(d3, str) and d3 in _ENUM_17):
+                                errors.append(SchemaError(path + "/provenance/" + str(i1) + "/status", "enum", {"allowedValues": _ALLOWED_18}))
+                        d3 = d2.get("note", _ABSENT_2)
+                        if d3 is not _ABSENT_2:
                             if not isinstance(d3, str):
                                 errors.append(SchemaError(path + "/provenance/" + str(i1) + "/note", "type", {"type": "string"}))
                     else:
                         errors.append(SchemaError(path + "/provenance/" + str(i1), "type", {"type": "object"}))
             else:
                 errors.append(SchemaError(path + "/provenance", "type", {"type": "array"}))
-        if "status" in data:
-            d1 = data["status"]
-            if not (isinstance(d1, str) and d1 in _ENUM_18):
-                errors.append(SchemaError(path + "/status", "enum", {"allowedValues": _ALLOWED_19}))
-        if "allowed_next_step" in data:
-            d1 = data["allowed_next_step"]
+        d1 = data.get("status", _ABSENT_2)
+        if d1 is not _ABSENT_2:
+            if not (isinstance(d1, str) and d1 in _ENUM_19):
+                errors.append(SchemaError(path + "/status", "enum", {"allowedValues": _ALLOWED_20}))
+        d1 = data.get("allowed_next_step", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, str):
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/allowed_next_step", "minLength", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/allowed_next_step", "type", {"type": "string"}))
-        if "safe_resume" in data:
-            d1 = data["safe_resume"]
+        d1 = data.get("safe_resume", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, str):
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/safe_resume", "minLength", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/safe_resume", "type", {"type": "string"}))
-        if "blocked_on" in data:
-            d1 = data["blocked_on"]
+        d1 = data.get("blocked_on", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, str):
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/blocked_on", "minLength", {"limit": 1}))
             else:
                 errors.append(SchemaError(path + "/blocked_on", "type", {"type": "string"}))
-        if "approval" in data:
-            d1 = data["approval"]
+        d1 = data.get("approval", _ABSENT_2)
+        if d1 is not _ABSENT_2:
             if isinstance(d1, dict):
                 if TYPE_CHECKING:
                     d1 = cast("dict[str, object]", d1)
@@ -701,32 +702,32 @@ def _validate_0(data: Any, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/approval", "required", {"missingProperty": "approved_at"}))
                 if "pending_handoff_id" not in d1:
                     errors.append(SchemaError(path + "/approval", "required", {"missingProperty": "pending_handoff_id"}))
-                if not _KNOWN_20.issuperset(d1):
-                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_20]):
+                if not _KNOWN_21.issuperset(d1):
+                    for key in _js_key_order([k for k in d1 if k not in _KNOWN_21]):
                         errors.append(SchemaError(path + "/approval", "additionalProperties", {"additionalProperty": key}))
-                if "approver" in d1:
-                    d2 = d1["approver"]
+                d2 = d1.get("approver", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, str):
                         if len(d2) < 1:
                             errors.append(SchemaError(path + "/approval/approver", "minLength", {"limit": 1}))
                     else:
                         errors.append(SchemaError(path + "/approval/approver", "type", {"type": "string"}))
-                if "approved_at" in d1:
-                    d2 = d1["approved_at"]
+                d2 = d1.get("approved_at", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, str):
                         if _DATE_TIME_COMMON.match(d2) is None and not _format_date_time(d2):
                             errors.append(SchemaError(path + "/approval/approved_at", "format", {"format": "date-time"}))
                     else:
                         errors.append(SchemaError(path + "/approval/approved_at", "type", {"type": "string"}))
-                if "pending_handoff_id" in d1:
-                    d2 = d1["pending_handoff_id"]
+                d2 = d1.get("pending_handoff_id", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if isinstance(d2, str):
                         if _UUID.match(d2) is None:
                             errors.append(SchemaError(path + "/approval/pending_handoff_id", "format", {"format": "uuid"}))
                     else:
                         errors.append(SchemaError(path + "/approval/pending_handoff_id", "type", {"type": "string"}))
-                if "note" in d1:
-                    d2 = d1["note"]
+                d2 = d1.get("note", _ABSENT_2)
+                if d2 is not _ABSENT_2:
                     if not isinstance(d2, str):
                         errors.append(SchemaError(path + "/approval/note", "type", {"type": "string"}))
             else:
@@ -754,199 +755,162 @@ def free_text_ok(data: object) -> bool:
     if isinstance(data, dict):
         if TYPE_CHECKING:
             data = cast("dict[str, object]", data)
-        if "task_id" in data:
-            t1 = data["task_id"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+        t1 = data.get("task_id")
+        if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+            return False
+        t1 = data.get("hop")
+        if isinstance(t1, dict):
+            if TYPE_CHECKING:
+                t1 = cast("dict[str, object]", t1)
+            t2 = t1.get("path")
+            if isinstance(t2, list):
+                if TYPE_CHECKING:
+                    t2 = cast("list[object]", t2)
+                for t3 in t2:
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+            t2 = t1.get("branch")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
                 return False
-        if "hop" in data:
-            t1 = data["hop"]
-            if isinstance(t1, dict):
-                if TYPE_CHECKING:
-                    t1 = cast("dict[str, object]", t1)
-                if "path" in t1:
-                    t2 = t1["path"]
-                    if isinstance(t2, list):
-                        if TYPE_CHECKING:
-                            t2 = cast("list[object]", t2)
-                        for t3 in t2:
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                if "branch" in t1:
-                    t2 = t1["branch"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "from_agent" in data:
-            t1 = data["from_agent"]
-            if isinstance(t1, dict):
-                if TYPE_CHECKING:
-                    t1 = cast("dict[str, object]", t1)
-                if "id" in t1:
-                    t2 = t1["id"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "version" in t1:
-                    t2 = t1["version"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "to_agent" in data:
-            t1 = data["to_agent"]
-            if isinstance(t1, dict):
-                if TYPE_CHECKING:
-                    t1 = cast("dict[str, object]", t1)
-                if "id" in t1:
-                    t2 = t1["id"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "version" in t1:
-                    t2 = t1["version"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "goal" in data:
-            t1 = data["goal"]
-            if isinstance(t1, dict):
-                if TYPE_CHECKING:
-                    t1 = cast("dict[str, object]", t1)
-                if "statement" in t1:
-                    t2 = t1["statement"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-                if "acceptance_criteria" in t1:
-                    t2 = t1["acceptance_criteria"]
-                    if isinstance(t2, list):
-                        if TYPE_CHECKING:
-                            t2 = cast("list[object]", t2)
-                        for t3 in t2:
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                if "out_of_scope" in t1:
-                    t2 = t1["out_of_scope"]
-                    if isinstance(t2, list):
-                        if TYPE_CHECKING:
-                            t2 = cast("list[object]", t2)
-                        for t3 in t2:
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "decisions" in data:
-            t1 = data["decisions"]
-            if isinstance(t1, list):
-                if TYPE_CHECKING:
-                    t1 = cast("list[object]", t1)
-                for t2 in t1:
-                    if isinstance(t2, dict):
-                        if TYPE_CHECKING:
-                            t2 = cast("dict[str, object]", t2)
-                        if "id" in t2:
-                            t3 = t2["id"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "statement" in t2:
-                            t3 = t2["statement"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "rationale" in t2:
-                            t3 = t2["rationale"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "evidence" in t2:
-                            t3 = t2["evidence"]
-                            if isinstance(t3, list):
-                                if TYPE_CHECKING:
-                                    t3 = cast("list[object]", t3)
-                                for t4 in t3:
-                                    if isinstance(t4, str) and not t4.isascii() and _LONE_SURROGATE.search(t4):
-                                        return False
-        if "artefacts" in data:
-            t1 = data["artefacts"]
-            if isinstance(t1, list):
-                if TYPE_CHECKING:
-                    t1 = cast("list[object]", t1)
-                for t2 in t1:
-                    if isinstance(t2, dict):
-                        if TYPE_CHECKING:
-                            t2 = cast("dict[str, object]", t2)
-                        if "media_type" in t2:
-                            t3 = t2["media_type"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "summary" in t2:
-                            t3 = t2["summary"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "read_scope" in t2:
-                            t3 = t2["read_scope"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "constraints" in data:
-            t1 = data["constraints"]
-            if isinstance(t1, list):
-                if TYPE_CHECKING:
-                    t1 = cast("list[object]", t1)
-                for t2 in t1:
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
-                        return False
-        if "open_questions" in data:
-            t1 = data["open_questions"]
-            if isinstance(t1, list):
-                if TYPE_CHECKING:
-                    t1 = cast("list[object]", t1)
-                for t2 in t1:
-                    if isinstance(t2, dict):
-                        if TYPE_CHECKING:
-                            t2 = cast("dict[str, object]", t2)
-                        if "question" in t2:
-                            t3 = t2["question"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "owner_hint" in t2:
-                            t3 = t2["owner_hint"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "provenance" in data:
-            t1 = data["provenance"]
-            if isinstance(t1, list):
-                if TYPE_CHECKING:
-                    t1 = cast("list[object]", t1)
-                for t2 in t1:
-                    if isinstance(t2, dict):
-                        if TYPE_CHECKING:
-                            t2 = cast("dict[str, object]", t2)
-                        if "agent" in t2:
-                            t3 = t2["agent"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "action" in t2:
-                            t3 = t2["action"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-                        if "note" in t2:
-                            t3 = t2["note"]
-                            if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
-                                return False
-        if "allowed_next_step" in data:
-            t1 = data["allowed_next_step"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+        t1 = data.get("from_agent")
+        if isinstance(t1, dict):
+            if TYPE_CHECKING:
+                t1 = cast("dict[str, object]", t1)
+            t2 = t1.get("id")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
                 return False
-        if "safe_resume" in data:
-            t1 = data["safe_resume"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+            t2 = t1.get("version")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
                 return False
-        if "blocked_on" in data:
-            t1 = data["blocked_on"]
-            if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+        t1 = data.get("to_agent")
+        if isinstance(t1, dict):
+            if TYPE_CHECKING:
+                t1 = cast("dict[str, object]", t1)
+            t2 = t1.get("id")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
                 return False
-        if "approval" in data:
-            t1 = data["approval"]
-            if isinstance(t1, dict):
+            t2 = t1.get("version")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                return False
+        t1 = data.get("goal")
+        if isinstance(t1, dict):
+            if TYPE_CHECKING:
+                t1 = cast("dict[str, object]", t1)
+            t2 = t1.get("statement")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                return False
+            t2 = t1.get("acceptance_criteria")
+            if isinstance(t2, list):
                 if TYPE_CHECKING:
-                    t1 = cast("dict[str, object]", t1)
-                if "approver" in t1:
-                    t2 = t1["approver"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                    t2 = cast("list[object]", t2)
+                for t3 in t2:
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                         return False
-                if "note" in t1:
-                    t2 = t1["note"]
-                    if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+            t2 = t1.get("out_of_scope")
+            if isinstance(t2, list):
+                if TYPE_CHECKING:
+                    t2 = cast("list[object]", t2)
+                for t3 in t2:
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
                         return False
+        t1 = data.get("decisions")
+        if isinstance(t1, list):
+            if TYPE_CHECKING:
+                t1 = cast("list[object]", t1)
+            for t2 in t1:
+                if isinstance(t2, dict):
+                    if TYPE_CHECKING:
+                        t2 = cast("dict[str, object]", t2)
+                    t3 = t2.get("id")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("statement")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("rationale")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("evidence")
+                    if isinstance(t3, list):
+                        if TYPE_CHECKING:
+                            t3 = cast("list[object]", t3)
+                        for t4 in t3:
+                            if isinstance(t4, str) and not t4.isascii() and _LONE_SURROGATE.search(t4):
+                                return False
+        t1 = data.get("artefacts")
+        if isinstance(t1, list):
+            if TYPE_CHECKING:
+                t1 = cast("list[object]", t1)
+            for t2 in t1:
+                if isinstance(t2, dict):
+                    if TYPE_CHECKING:
+                        t2 = cast("dict[str, object]", t2)
+                    t3 = t2.get("media_type")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("summary")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("read_scope")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+        t1 = data.get("constraints")
+        if isinstance(t1, list):
+            if TYPE_CHECKING:
+                t1 = cast("list[object]", t1)
+            for t2 in t1:
+                if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                    return False
+        t1 = data.get("open_questions")
+        if isinstance(t1, list):
+            if TYPE_CHECKING:
+                t1 = cast("list[object]", t1)
+            for t2 in t1:
+                if isinstance(t2, dict):
+                    if TYPE_CHECKING:
+                        t2 = cast("dict[str, object]", t2)
+                    t3 = t2.get("question")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("owner_hint")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+        t1 = data.get("provenance")
+        if isinstance(t1, list):
+            if TYPE_CHECKING:
+                t1 = cast("list[object]", t1)
+            for t2 in t1:
+                if isinstance(t2, dict):
+                    if TYPE_CHECKING:
+                        t2 = cast("dict[str, object]", t2)
+                    t3 = t2.get("agent")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("action")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+                    t3 = t2.get("note")
+                    if isinstance(t3, str) and not t3.isascii() and _LONE_SURROGATE.search(t3):
+                        return False
+        t1 = data.get("allowed_next_step")
+        if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+            return False
+        t1 = data.get("safe_resume")
+        if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+            return False
+        t1 = data.get("blocked_on")
+        if isinstance(t1, str) and not t1.isascii() and _LONE_SURROGATE.search(t1):
+            return False
+        t1 = data.get("approval")
+        if isinstance(t1, dict):
+            if TYPE_CHECKING:
+                t1 = cast("dict[str, object]", t1)
+            t2 = t1.get("approver")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                return False
+            t2 = t1.get("note")
+            if isinstance(t2, str) and not t2.isascii() and _LONE_SURROGATE.search(t2):
+                return False
     return True
 
 
