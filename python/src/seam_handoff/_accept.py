@@ -39,6 +39,7 @@ from ._records import (
     Rejected,
     Rejection,
     RejectionRoute,
+    make_tuple,
 )
 from ._schema_reason import schema_error_to_reason
 from ._stores import (
@@ -201,7 +202,8 @@ class Acceptor:
         if handoff_id is None or task_id is None or hop_index is None or content.stranger or content.branch is not None:
             return None
         return seen._claim_new_task(  # pyright: ignore[reportPrivateUsage]
-            handoff_id.lower() if _HAS_UPPER.search(handoff_id) else handoff_id,
+            # islower() first: a lower-case UUID (the common one) skips the search.
+            handoff_id if handoff_id.islower() or not _HAS_UPPER.search(handoff_id) else handoff_id.lower(),
             task_id,
             hop_index,
             content.producer,
@@ -319,22 +321,25 @@ class Acceptor:
             and content.producer is not None
         )
         join = claimed.join if isinstance(claimed, Claimed) else None
-        record = AcceptanceRecord(
-            content.handoff_id,
-            content.task_id,
-            content.hop_index,
-            content.producer,
-            me,
-            self._iso(at),
-            content.consumed,
-            "held" if join is not None and not join.fired else content.route,
-            content.constraints,
-            tuple(cap_reasons(reasons)),
-            lease,
-            None if content.branch is None else content.branch.id,
-            None if join is None else join.to_dict(),
+        record = make_tuple(
+            AcceptanceRecord,
+            (
+                content.handoff_id,
+                content.task_id,
+                content.hop_index,
+                content.producer,
+                me,
+                self._iso(at),
+                content.consumed,
+                "held" if join is not None and not join.fired else content.route,
+                content.constraints,
+                tuple(cap_reasons(reasons)),
+                lease,
+                None if content.branch is None else content.branch.id,
+                None if join is None else join.to_dict(),
+            ),
         )
-        return Accepted(record)
+        return make_tuple(Accepted, (record, True, False))
 
     # -- entry points ----------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 from ._fan_outs import fan_out_map
 from ._fields import ABSENT, BUDGET_COUNTERS, MAX_SAFE_INTEGER, all_strings, field, string_at, whole_number
 from ._guard_route import describe_edge
-from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route
+from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route, make_tuple
 from ._schema_reason import schema_error_to_reason
 from ._stores import ClaimApproval, ClaimBranch, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
@@ -93,35 +93,81 @@ class RequiredArtefact(NamedTuple):
     scope: str | None
 
 
-class Content(NamedTuple):
-    """What one envelope's content gives; the claim and the verdict are made from it."""
+class Content:
+    """What one envelope's content gives; the claim and the verdict are made from it. A class
+    with slots, not a NamedTuple: the compiled build makes and reads it natively, where a
+    NamedTuple is made through an interpreted __new__ and read through descriptors."""
 
-    handoff_id: str | None
-    task_id: str | None
-    hop_index: int | None
-    producer: str | None
-    edge: EdgeInfo | None
-    # hop.path when all str, at most its first hop_limit + 1 entries (no more can be a walk within the limit).
-    path: tuple[str, ...] | None
-    reasons: list[Reason]
-    required: tuple[RequiredArtefact, ...]
-    # The reasons may become warnings: an observe edge, a usable header, addressed to me, no limit crossed.
-    lenient: bool
-    hop_limit_reached: bool
-    consumed: tuple[str, ...]
-    constraints: tuple[str, ...]
-    route: Route
-    budget: ClaimBudget | None = None
-    # The delivery could neither start nor continue a task: the ledger is not asked.
-    stranger: bool = False
-    # from_agent.id is not the authenticated sender.
-    forged: bool = False
-    # A decision is below the edge's floor and no other route takes the envelope: a person decides.
-    floor_escalates: bool = False
-    # What the ledger needs to hold approvals (graphs of envelope 1.4 and later; None before).
-    approval: ClaimApproval | None = None
-    # The fan-out branch the delivery travels in (hop.branch, checked against the graph); None outside one.
-    branch: ClaimBranch | None = None
+    __slots__ = (
+        "handoff_id",
+        "task_id",
+        "hop_index",
+        "producer",
+        "edge",
+        "path",
+        "reasons",
+        "required",
+        "lenient",
+        "hop_limit_reached",
+        "consumed",
+        "constraints",
+        "route",
+        "budget",
+        "stranger",
+        "forged",
+        "floor_escalates",
+        "approval",
+        "branch",
+    )
+
+    def __init__(
+        self,
+        handoff_id: str | None,
+        task_id: str | None,
+        hop_index: int | None,
+        producer: str | None,
+        edge: EdgeInfo | None,
+        path: tuple[str, ...] | None,
+        reasons: list[Reason],
+        required: tuple[RequiredArtefact, ...],
+        lenient: bool,
+        hop_limit_reached: bool,
+        consumed: tuple[str, ...],
+        constraints: tuple[str, ...],
+        route: Route,
+        budget: ClaimBudget | None = None,
+        stranger: bool = False,
+        forged: bool = False,
+        floor_escalates: bool = False,
+        approval: ClaimApproval | None = None,
+        branch: ClaimBranch | None = None,
+    ) -> None:
+        self.handoff_id = handoff_id
+        self.task_id = task_id
+        self.hop_index = hop_index
+        self.producer = producer
+        self.edge = edge
+        # hop.path when all str, at most its first hop_limit + 1 entries (no more can be a walk within the limit).
+        self.path = path
+        self.reasons = reasons
+        self.required = required
+        # The reasons may become warnings: an observe edge, a usable header, addressed to me, no limit crossed.
+        self.lenient = lenient
+        self.hop_limit_reached = hop_limit_reached
+        self.consumed = consumed
+        self.constraints = constraints
+        self.route = route
+        self.budget = budget
+        # The delivery could neither start nor continue a task: the ledger is not asked.
+        self.stranger = stranger
+        # from_agent.id is not the authenticated sender.
+        self.forged = forged
+        # A decision is below the edge's floor and no other route takes the envelope: a person decides.
+        self.floor_escalates = floor_escalates
+        # What the ledger needs to hold approvals (graphs of envelope 1.4 and later; None before).
+        self.approval = approval
+        # The fan-out branch the delivery travels in (hop.branch, checked against the graph); None outside one.
+        self.branch = branch
 
 
 _NO_FIELDS: Final[dict[str, Any]] = {}
@@ -248,7 +294,7 @@ class EnvelopeCheck:
             if consumed is not _NO_FIELDS and limit is not None:
                 check_counters(spent, limit, reasons)
                 check_counters_reported(consumed, limit, reasons)
-            claim_budget = ClaimBudget(limit, spent)
+            claim_budget = make_tuple(ClaimBudget, (limit, spent))
         artefacts = get("artefacts")
         required = self._required_artefacts(artefacts, schema_paths) if artefacts else ()
         check_blocking_questions(get("open_questions"), get("status"), reasons)

@@ -3,8 +3,9 @@
 the ingest path), each with `to_dict()` giving the JavaScript runtime's JSON shape.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypeVar, cast
 
 Role = Literal["supervisor", "worker", "peer"]
 EdgeKind = Literal["delegate", "return", "transfer"]
@@ -19,6 +20,19 @@ edge's floor and no other route of the sender takes the envelope (confidence-bel
 when a store is given and task_id is not a str (untracked-task); escalate or failed at the hop
 limit; discard a duplicate."""
 RecordOutcome = Literal["recorded", "duplicate", "owner-conflict"]
+
+
+_Fields = TypeVar("_Fields", bound=tuple[object, ...])
+# Looked up once: reading tuple.__new__ is an attribute lookup on the type.
+_TUPLE_NEW: Final = cast("Callable[[type[Any], tuple[object, ...]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
+
+
+def make_tuple(cls: type[_Fields], fields: tuple[object, ...]) -> _Fields:
+    """cls(*fields) for a NamedTuple class, given every field in order (defaults are not filled
+    in): tuple.__new__ itself, since the class's own __new__ is interpreted code (written by
+    collections.namedtuple), which costs a compiled accept() more than reading every field."""
+    made: _Fields = _TUPLE_NEW(cls, fields)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
