@@ -609,6 +609,18 @@ class _Task:
         self.branch_hops: list[_HopOwner] | None = None
 
 
+_Fresh: TypeAlias = tuple[
+    int, str, str | None, str, int, tuple[str, ...] | None, bool, dict[str, int] | None, dict[str, int] | None, str | None
+]
+"""A task whose ledger holds one committed hop and nothing else (the commonest entry: a task this
+store saw start), flat: hop_index, handoff_id, producer, receiver, at; the task's path; whether
+the delivery had a budget object, its limit and consumed counters; the pending approval's handoff
+id. One tuple where a _Task would be four objects (the task, its list of hops, the hop, the
+budget), each one more for the cyclic GC to count and traverse for as long as the task is kept.
+Its handoff's entry in _accepted is the task id. The first read that needs more makes it a _Task
+(MemorySeenStore._task)."""
+
+
 class MemorySeenStore:
     """A store in this process's memory (SeenStore and AsyncSeenStore), a port of the JavaScript
     runtime's: duplicates, replays, owners, and the task ledger (refusals per task round and
@@ -633,11 +645,12 @@ class MemorySeenStore:
         self._lease = lease_ms
         if scope not in ("graph", "receiver"):
             raise TypeError(f'create_memory_seen_store: scope must be "graph" or "receiver", not {scope!r}')
-        self._accepted: dict[str, _HopOwner] = {}
+        # Each accepted handoff's hop, or the id of the fresh task (_Fresh) it is the only hop of.
+        self._accepted: dict[str, _HopOwner | str] = {}
         # Tasks in the order of their last write (moved to the end on each): expired ones come
         # first. An OrderedDict, whose front is one step away however many tasks left it (a dict
         # keeps the slots of deleted keys, and each look at its front walks them again).
-        self._tasks: OrderedDict[str, _Task] = OrderedDict()
+        self._tasks: OrderedDict[str, _Task | _Fresh] = OrderedDict()
         self._ttl = ttl_ms
         self._graph_wide = scope == "graph"
         # The task written last: already at the end, so its next write needs no move.
@@ -652,11 +665,63 @@ class MemorySeenStore:
         tasks = self._tasks
         while tasks:
             task_id = next(iter(tasks))
-            if now - tasks[task_id].touched < self._ttl:
+            first = tasks[task_id]
+            # A fresh task's time read as one item (typed as _Fresh, the compiled build would check every item).
+            if now - (first.touched if isinstance(first, _Task) else cast(int, cast("tuple[object, ...]", first)[4])) < self._ttl:
                 break
             gone = tasks.pop(task_id)
+            if not isinstance(gone, _Task):
+                self._accepted.pop(_handoff_key(gone[2], gone[1]), None)
+                continue
             for hop in gone.hops if gone.branch_hops is None else [*gone.hops, *gone.branch_hops]:
                 self._accepted.pop(_handoff_key(hop.producer, hop.handoff_id), None)
+
+    def _task(self, task_id: str) -> _Task | None:
+        """The task's ledger entry; a fresh one is made a _Task here, in its place in the order."""
+        task = self._tasks.get(task_id)
+        if task is None or isinstance(task, _Task):
+            return task
+        hop_index, handoff_id, producer, receiver, at, path, has_budget, limit, consumed, pending = task
+        claim = _HopOwner(hop_index, handoff_id, producer, receiver, at)
+        full = _Task(at, [claim], path, ClaimBudget(limit, consumed) if has_budget else None)
+        full.pending = pending
+        self._tasks[task_id] = full
+        self._accepted[_handoff_key(producer, handoff_id)] = claim
+        return full
+
+    def _hop(self, key: str) -> _HopOwner | None:
+        """The accepted hop of a handoff key (its task made a _Task when fresh); None when none."""
+        hop = self._accepted.get(key)
+        if isinstance(hop, str):
+            self._task(hop)
+            hop = self._accepted.get(key)
+        return cast("_HopOwner | None", hop)
+
+    def _add_fresh(
+        self,
+        key: str,
+        task_id: str,
+        hop: tuple[int, str, str | None, str, int],
+        path: tuple[str, ...] | None,
+        budget: ClaimBudget | None,
+        pending: str | None,
+    ) -> None:
+        """Records a task's first committed hop (hop_index, handoff_id, producer, receiver, at), flat (_Fresh)."""
+        hop_index, handoff_id, producer, receiver, at = hop
+        self._accepted[key] = task_id
+        self._tasks[task_id] = (
+            hop_index,
+            handoff_id,
+            producer,
+            receiver,
+            at,
+            path,
+            budget is not None,
+            None if budget is None else budget.limit,
+            None if budget is None else budget.consumed,
+            pending,
+        )
+        self._newest = task_id
 
     def _touch(self, task_id: str, task: _Task, at: int) -> None:
         if at > task.touched:
@@ -743,7 +808,7 @@ class MemorySeenStore:
         """See SeenStore.claim and the task ledger of docs/store-protocol.md: the same decisions in the same order."""
         self._sweep(request.at)
         handoff_id, hop_index = request.handoff_id, request.hop_index
-        task = self._tasks.get(request.task_id)
+        task = self._task(request.task_id)
         # Unusable header: nothing to key a duplicate, an owner or a turn on; only counted.
         if handoff_id is None or hop_index is None:
             if task is not None and task.ended is not None:
@@ -751,7 +816,7 @@ class MemorySeenStore:
             return Noted(attempt=self._refuse(request, task))
         # Keyed by producer too: another sender's use of a handoff id cannot make this one a duplicate.
         key = _handoff_key(request.producer, handoff_id)
-        earlier = self._accepted.get(key)
+        earlier = self._hop(key)
         if earlier is not None:
             if (
                 task is not None
@@ -798,11 +863,15 @@ class MemorySeenStore:
         token = request.token if self._lease > 0 and isinstance(request.token, str) else None
         until = None if token is None else request.at + self._lease
         digest = None if token is None else envelope_digest(request.envelope)
+        # A resumption answers the pending approval; a hand-back waiting for review opens one.
+        pending = handoff_id if request.approval is not None and request.approval.waits else None
+        if task is None and until is None:
+            hop = (hop_index, handoff_id, request.producer, request.receiver, request.at)
+            self._add_fresh(key, request.task_id, hop, request.path, request.budget, pending)
+            return _CLAIMED
         claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at, token, until, digest)
         claimed = _CLAIMED if until is None else Claimed(lease_until=until)
         self._accepted[key] = claim
-        # A resumption answers the pending approval; a hand-back waiting for review opens one.
-        pending = handoff_id if request.approval is not None and request.approval.waits else None
         if task is None:
             self._insert(request.task_id, _Task(request.at, [claim], request.path, request.budget)).pending = pending
             return claimed
@@ -842,9 +911,8 @@ class MemorySeenStore:
         # A task unknown graph-wide starts at hop 1 citing no approval (_faults, last None).
         if self._graph_wide and (hop_index != 1 or (approval is not None and approval.cites is not None)):
             return None
-        claim = _HopOwner(hop_index, handoff_id, producer, receiver, at)
-        self._accepted[key] = claim
-        self._insert(task_id, _Task(at, [claim], path, budget)).pending = handoff_id if approval is not None and approval.waits else None
+        pending = handoff_id if approval is not None and approval.waits else None
+        self._add_fresh(key, task_id, (hop_index, handoff_id, producer, receiver, at), path, budget, pending)
         return _CLAIMED
 
     def _redeliver_leased(self, key: str, hop: _HopOwner, request: ClaimRequest, task: _Task) -> ClaimResult:
@@ -868,8 +936,8 @@ class MemorySeenStore:
         """Commits or releases a leased claim held under request.token (see SeenStore, claim leases)."""
         self._sweep(request.at)
         key = _handoff_key(request.producer, request.handoff_id)
-        hop = self._accepted.get(key)
-        task = self._tasks.get(request.task_id)
+        hop = self._hop(key)
+        task = self._task(request.task_id)
         if hop is None or task is None or not any(h is hop for h in task.hops):
             return Lost(None)
         if hop.token != request.token:
@@ -1042,7 +1110,7 @@ class MemorySeenStore:
         """Records a terminal action atomically, unless another agent owns the task (or, with no
         accepted hop, the agent is no entry agent) or it ended before."""
         self._sweep(request.at)
-        task = self._tasks.get(request.task_id)
+        task = self._task(request.task_id)
         if task is not None and task.ended is not None:
             return AlreadyFinished(task.ended)
         # Join deadlines: a join given up on acts first; its policy terminal is the join agent's end.
@@ -1110,7 +1178,7 @@ class MemorySeenStore:
     def join_state(self, request: JoinStateRequest) -> JoinStateResult:
         """The task's join, acting on its policy once when it was given up on (see JoinClosed)."""
         self._sweep(request.at)
-        task = self._tasks.get(request.task_id)
+        task = self._task(request.task_id)
         fan = None if task is None else task.fan
         if task is None or fan is None or fan.join is None:
             return JoinStateResult("none")
