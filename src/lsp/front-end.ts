@@ -74,7 +74,8 @@ export interface FrontEnd {
    * problems are diagnostics. A text over `seam check`'s size limit is not analysed: its one
    * diagnostic is `file-too-large`, and the editor features find nothing in it. The analysis of
    * a version holds until the next version of the same path is analysed, which may move its
-   * tree in place (`src/program/moved-check.ts`).
+   * tree in place (`src/program/moved-check.ts`), and its tokens when the next one's are made
+   * (`relex`).
    *
    * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
    */

@@ -71,6 +71,16 @@ describe("relex: tokens of a new version from the last version's", () => {
     expect(relex(before, text)).toBe(before);
   });
 
+  it("moves the tokens after an edit in place rather than copying them", () => {
+    const text = "graph g {\n  agent a: worker\n  agent b: worker\n}\n";
+    const before = lex(text);
+    const last = before.tokens[before.tokens.length - 1];
+    const edited = text.replace("agent a", "agent ab");
+    const after = relex(before, edited);
+    expect(after).toEqual(lex(edited));
+    expect(after.tokens[after.tokens.length - 1]).toBe(last);
+  });
+
   it("rescans the token before an edit that its lookahead reaches: `1.a` -> `1.5` is one version number", () => {
     const after = relex(lex("x 1.a"), "x 1.5");
     expect(after).toEqual(lex("x 1.5"));
