@@ -1,5 +1,7 @@
 /** Writing files without following a symbolic link and without a half-written state. */
-import { lstat, rename, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, lstat, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 
 /** A file to write: its path and its whole text (UTF-8). */
 export interface FileToWrite {
@@ -7,10 +9,27 @@ export interface FileToWrite {
   readonly content: string;
 }
 
-/** Why {@link writeAllReplacing} wrote nothing: the path it failed on and the file system's error. */
+/**
+ * Why {@link writeAllReplacing} failed: the path it failed on and the file system's error, and
+ * the targets that stay replaced because putting their old version back failed too (almost
+ * always none).
+ */
 export interface WriteFailure {
   readonly target: string;
   readonly error: unknown;
+  readonly unrestored: readonly string[];
+}
+
+/** The one file-system call a test may replace, to fail a rename part-way or an undo (node:fs's by default). */
+export interface RenameCall {
+  readonly rename: (from: string, to: string) => Promise<void>;
+}
+
+/** One file on its way: its new text in `temporary`, the old file (if any) linked at `backup`. */
+interface Staged {
+  readonly target: string;
+  readonly temporary: string;
+  backup?: string;
 }
 
 /**
@@ -27,19 +46,25 @@ export async function writeReplacing(target: string, content: string): Promise<v
 }
 
 /**
- * Writes every file of `files` as {@link writeReplacing} writes one, all or none: each content
- * goes to a temporary file beside its target first, and only once all are written are they
- * renamed into place. A folder standing at a target (which would refuse only its own rename) is
- * found before anything is written. So a failure (no space, no permission, a name too long, a
- * folder in the way) leaves every target as it was, never a mix of new and old files that were
- * compiled apart.
+ * Writes every file of `files` as {@link writeReplacing} writes one, all or none. Each content goes
+ * to a temporary file beside its target first, and a folder standing at a target is found then.
+ * Each target that exists is kept under a second name (a hard link, or where the file system has
+ * none, the target moved aside), then the temporary files are renamed into place. When a rename
+ * fails (a file that may not be replaced: another owner's in a sticky folder, an immutable one),
+ * the targets already replaced get their old files back. So a failure leaves every target as it
+ * was, never a mix of new files and old ones compiled from another graph.
  *
- * @returns undefined when every file was written; else the target that failed and the error,
- *   after removing every temporary file. Only a rename failing after the others succeeded (the
- *   folder changed under the run) can leave the targets before it written.
+ * Temporary names are short, random and hidden (`.seam-<random>-<n>.tmp`): a target whose name is
+ * as long as the file system allows can still be written, and a file left by a killed run never
+ * blocks a later one.
+ *
+ * @param calls - how the temporary files are renamed into place (node:fs; tests fail one)
+ * @returns undefined when every file was written; else the target that failed, the error and
+ *   the targets that could not be restored, after removing every temporary file and backup
  */
-export async function writeAllReplacing(files: readonly FileToWrite[]): Promise<WriteFailure | undefined> {
-  const temporaries: string[] = [];
+export async function writeAllReplacing(files: readonly FileToWrite[], calls: RenameCall = { rename }): Promise<WriteFailure | undefined> {
+  const run = randomBytes(6).toString("hex");
+  const staged: Staged[] = [];
   let target = "";
   try {
     for (const file of files) {
@@ -47,17 +72,73 @@ export async function writeAllReplacing(files: readonly FileToWrite[]): Promise<
       if ((await lstat(target).catch(() => undefined))?.isDirectory() === true) {
         throw Object.assign(new Error(`EISDIR: is a folder, '${target}'`), { code: "EISDIR" });
       }
-      const temporary = `${target}.${process.pid}.tmp`;
+      const temporary = join(dirname(target), `.seam-${run}-${staged.length}.tmp`);
       await writeFile(temporary, file.content, { encoding: "utf8", flag: "wx" });
-      temporaries.push(temporary);
+      staged.push({ target, temporary });
     }
-    for (let i = 0; i < files.length; i++) {
-      target = (files[i] as FileToWrite).target;
-      await rename(temporaries[i] as string, target);
+    for (let i = 0; i < staged.length; i++) {
+      const item = staged[i] as Staged;
+      target = item.target;
+      item.backup = await keepOld(item, run, i);
     }
-    return undefined;
   } catch (error) {
-    await Promise.all(temporaries.map((temporary) => rm(temporary, { force: true })));
-    return { target, error };
+    return { target, error, unrestored: await restore(staged, 0, calls) };
   }
+  for (let i = 0; i < staged.length; i++) {
+    const item = staged[i] as Staged;
+    try {
+      await calls.rename(item.temporary, item.target);
+    } catch (error) {
+      return { target: item.target, error, unrestored: await restore(staged, i, calls) };
+    }
+  }
+  await Promise.all(staged.map((item) => (item.backup === undefined ? undefined : rm(item.backup, { force: true }))));
+  return undefined;
+}
+
+/**
+ * Keeps the file at `item.target` (if any) under a second name in its folder, for
+ * {@link restore}: a hard link, so the target never goes missing, or where the file system has no
+ * hard links, the target itself moved aside. undefined when there is no file there.
+ *
+ * @throws the file system's error when neither works (an immutable file): nothing was renamed yet
+ */
+async function keepOld(item: Staged, run: string, index: number): Promise<string | undefined> {
+  if ((await lstat(item.target).catch(() => undefined)) === undefined) return undefined;
+  const backup = join(dirname(item.target), `.seam-${run}-${index}.old`);
+  try {
+    await link(item.target, backup);
+  } catch {
+    await rename(item.target, backup);
+  }
+  return backup;
+}
+
+/**
+ * Undoes the first `renamed` renames of `staged` (each target back to its old file, or removed
+ * where there was none), puts back any other target moved aside, and removes the temporary
+ * files and backups.
+ *
+ * @returns the targets that could not be restored
+ */
+async function restore(staged: readonly Staged[], renamed: number, calls: RenameCall): Promise<string[]> {
+  const unrestored: string[] = [];
+  for (let i = 0; i < staged.length; i++) {
+    const item = staged[i] as Staged;
+    try {
+      if (i < renamed) {
+        if (item.backup === undefined) await rm(item.target, { force: true });
+        else await calls.rename(item.backup, item.target);
+      } else if (item.backup !== undefined && (await lstat(item.target).catch(() => undefined)) === undefined) {
+        // Moved aside (no hard links here) but not replaced: back into place.
+        await calls.rename(item.backup, item.target);
+      }
+    } catch {
+      unrestored.push(item.target);
+    }
+  }
+  await Promise.all(
+    staged.flatMap((item) => [rm(item.temporary, { force: true }), ...(item.backup === undefined ? [] : [rm(item.backup, { force: true })])]),
+  );
+  return unrestored;
 }

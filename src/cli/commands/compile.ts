@@ -101,7 +101,7 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
     try {
       if (await makeSubfolder(subfolder)) created.push(subfolder);
     } catch (error) {
-      failure = { target: join(made.folder, file.path), error };
+      failure = { target: join(made.folder, file.path), error, unrestored: [] };
       break;
     }
   }
@@ -109,7 +109,10 @@ export async function compileCommand(options: CompileOptions, io: CliIo): Promis
   failure ??= await writeAllReplacing(targets);
   if (failure !== undefined) {
     reportProblem(io, { path: printablePath(failure.target, io.cwd), ...describeFsError(failure.error, "write") });
-    // Nothing was written, so the folders this run made are empty: they would be litter.
+    for (const target of failure.unrestored) {
+      reportProblem(io, { path: printablePath(target, io.cwd), problem: "was replaced before that failure, and its old version could not be put back", hint: "compile again once the failure is fixed" });
+    }
+    // Nothing stays written, so the folders this run made are empty: they would be litter.
     await removeFolders(created);
     return 2;
   }
