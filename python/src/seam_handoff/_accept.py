@@ -160,7 +160,8 @@ class Acceptor:
             raise TypeError(f"{call}(): me {quote_untrusted(me)} is no agent of graph {self._graph.name}; use one of {known}")
         if can_read is not None and not callable(can_read):
             raise TypeError(f"{call}(): can_read must be a function (ref, read_scope) -> bool, or None")
-        if seen is not None and not callable(getattr(seen, "claim", None)):
+        # The memory store has its claim (and getattr makes a bound method each call).
+        if seen is not None and type(seen) is not MemorySeenStore and not callable(getattr(seen, "claim", None)):
             raise TypeError(f"{call}(): seen must be a store with a claim(request) method, such as create_memory_seen_store()")
         if now is not None and not callable(now):
             raise TypeError(f"{call}(): now must be a function returning seconds since the Unix epoch, or None")
@@ -333,7 +334,7 @@ class Acceptor:
                 content.consumed,
                 "held" if join is not None and not join.fired else content.route,
                 content.constraints,
-                tuple(cap_reasons(reasons)),
+                tuple(cap_reasons(reasons)) if reasons else (),
                 lease,
                 None if content.branch is None else content.branch.id,
                 None if join is None else join.to_dict(),

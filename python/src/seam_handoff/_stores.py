@@ -609,16 +609,40 @@ class _Task:
         self.branch_hops: list[_HopOwner] | None = None
 
 
-_Fresh: TypeAlias = tuple[
-    int, str, str | None, str, int, tuple[str, ...] | None, bool, dict[str, int] | None, dict[str, int] | None, str | None
-]
+_Fresh: TypeAlias = tuple[object, ...]
 """A task whose ledger holds one committed hop and nothing else (the commonest entry: a task this
-store saw start), flat: hop_index, handoff_id, producer, receiver, at; the task's path; whether
-the delivery had a budget object, its limit and consumed counters; the pending approval's handoff
-id. One tuple where a _Task would be four objects (the task, its list of hops, the hop, the
-budget), each one more for the cyclic GC to count and traverse for as long as the task is kept.
-Its handoff's entry in _accepted is the task id. The first read that needs more makes it a _Task
-(MemorySeenStore._task)."""
+store saw start), flat: hop_index, handoff_id, producer, receiver, at, the pending approval's
+handoff id; then the budget (-2: no budget object), its limit counters (-1: none, else their
+number, then each name and count), its consumed counters (the same); then the path (-1: none,
+else its length, then its entries). One tuple of strings, ints and None, which the cyclic GC
+stops tracking at its first collection, where a _Task is the task, its list of hops, the hop,
+the budget and its two dicts, and the path: objects it counts and traverses for as long as the
+task is kept. Its handoff's entry in _accepted is the task id. The first read that needs more
+makes it a _Task (MemorySeenStore._task)."""
+_NO_BUDGET: Final = -2
+
+
+def _flat_counts(counts: dict[str, int] | None, into: list[object]) -> None:
+    """Appends counts to a _Fresh being made: -1 for None, else their number and each name and count."""
+    if counts is None:
+        into.append(-1)
+        return
+    into.append(len(counts))
+    # Read as any values: what a caller's ClaimBudget holds is kept as it is, never checked here.
+    for name, count in cast("dict[object, object]", counts).items():
+        into.append(name)
+        into.append(count)
+
+
+def _read_counts(record: _Fresh, at: int) -> tuple[dict[str, int] | None, int]:
+    """The counts _flat_counts wrote at record[at], and the index after them."""
+    n = cast(int, record[at])
+    if n < 0:
+        return None, at + 1
+    counts: dict[object, object] = {}
+    for i in range(at + 1, at + 1 + 2 * n, 2):
+        counts[record[i]] = record[i + 1]
+    return cast("dict[str, int]", counts), at + 1 + 2 * n
 
 
 class MemorySeenStore:
@@ -666,12 +690,11 @@ class MemorySeenStore:
         while tasks:
             task_id = next(iter(tasks))
             first = tasks[task_id]
-            # A fresh task's time read as one item (typed as _Fresh, the compiled build would check every item).
-            if now - (first.touched if isinstance(first, _Task) else cast(int, cast("tuple[object, ...]", first)[4])) < self._ttl:
+            if now - (first.touched if isinstance(first, _Task) else cast(int, first[4])) < self._ttl:
                 break
             gone = tasks.pop(task_id)
             if not isinstance(gone, _Task):
-                self._accepted.pop(_handoff_key(gone[2], gone[1]), None)
+                self._accepted.pop(_handoff_key(cast("str | None", gone[2]), cast(str, gone[1])), None)
                 continue
             for hop in gone.hops if gone.branch_hops is None else [*gone.hops, *gone.branch_hops]:
                 self._accepted.pop(_handoff_key(hop.producer, hop.handoff_id), None)
@@ -681,10 +704,18 @@ class MemorySeenStore:
         task = self._tasks.get(task_id)
         if task is None or isinstance(task, _Task):
             return task
-        hop_index, handoff_id, producer, receiver, at, path, has_budget, limit, consumed, pending = task
-        claim = _HopOwner(hop_index, handoff_id, producer, receiver, at)
-        full = _Task(at, [claim], path, ClaimBudget(limit, consumed) if has_budget else None)
-        full.pending = pending
+        handoff_id, producer, at = cast(str, task[1]), cast("str | None", task[2]), cast(int, task[4])
+        claim = _HopOwner(cast(int, task[0]), handoff_id, producer, cast(str, task[3]), at)
+        budget: ClaimBudget | None = None
+        next_at = 7
+        if task[6] != _NO_BUDGET:
+            limit, next_at = _read_counts(task, 6)
+            consumed, next_at = _read_counts(task, next_at)
+            budget = ClaimBudget(limit, consumed)
+        n = cast(int, task[next_at])
+        path = None if n < 0 else cast("tuple[str, ...]", task[next_at + 1 : next_at + 1 + n])
+        full = _Task(at, [claim], path, budget)
+        full.pending = cast("str | None", task[5])
         self._tasks[task_id] = full
         self._accepted[_handoff_key(producer, handoff_id)] = claim
         return full
@@ -701,26 +732,29 @@ class MemorySeenStore:
         self,
         key: str,
         task_id: str,
-        hop: tuple[int, str, str | None, str, int],
+        hop_index: int,
+        handoff_id: str,
+        producer: str | None,
+        receiver: str,
+        at: int,
         path: tuple[str, ...] | None,
         budget: ClaimBudget | None,
         pending: str | None,
     ) -> None:
-        """Records a task's first committed hop (hop_index, handoff_id, producer, receiver, at), flat (_Fresh)."""
-        hop_index, handoff_id, producer, receiver, at = hop
+        """Records a task's first committed hop, flat (_Fresh)."""
+        record: list[object] = [hop_index, handoff_id, producer, receiver, at, pending]
+        if budget is None:
+            record.append(_NO_BUDGET)
+        else:
+            _flat_counts(budget.limit, record)
+            _flat_counts(budget.consumed, record)
+        if path is None:
+            record.append(-1)
+        else:
+            record.append(len(path))
+            record.extend(path)
         self._accepted[key] = task_id
-        self._tasks[task_id] = (
-            hop_index,
-            handoff_id,
-            producer,
-            receiver,
-            at,
-            path,
-            budget is not None,
-            None if budget is None else budget.limit,
-            None if budget is None else budget.consumed,
-            pending,
-        )
+        self._tasks[task_id] = tuple(record)
         self._newest = task_id
 
     def _touch(self, task_id: str, task: _Task, at: int) -> None:
@@ -866,8 +900,18 @@ class MemorySeenStore:
         # A resumption answers the pending approval; a hand-back waiting for review opens one.
         pending = handoff_id if request.approval is not None and request.approval.waits else None
         if task is None and until is None:
-            hop = (hop_index, handoff_id, request.producer, request.receiver, request.at)
-            self._add_fresh(key, request.task_id, hop, request.path, request.budget, pending)
+            self._add_fresh(
+                key,
+                request.task_id,
+                hop_index,
+                handoff_id,
+                request.producer,
+                request.receiver,
+                request.at,
+                request.path,
+                request.budget,
+                pending,
+            )
             return _CLAIMED
         claim = _HopOwner(hop_index, handoff_id, request.producer, request.receiver, request.at, token, until, digest)
         claimed = _CLAIMED if until is None else Claimed(lease_until=until)
@@ -912,7 +956,7 @@ class MemorySeenStore:
         if self._graph_wide and (hop_index != 1 or (approval is not None and approval.cites is not None)):
             return None
         pending = handoff_id if approval is not None and approval.waits else None
-        self._add_fresh(key, task_id, (hop_index, handoff_id, producer, receiver, at), path, budget, pending)
+        self._add_fresh(key, task_id, hop_index, handoff_id, producer, receiver, at, path, budget, pending)
         return _CLAIMED
 
     def _redeliver_leased(self, key: str, hop: _HopOwner, request: ClaimRequest, task: _Task) -> ClaimResult:
