@@ -5,11 +5,15 @@
  * input, however large, makes the reader hold more than the cap plus one read.
  *
  * Readline (`node:readline`) would hold a line of any length in full, which is why lines are
- * split here.
+ * split here. Text is decoded a chunk at a time, and the bytes are checked to be UTF-8 beside it,
+ * a line at a time where a chunk is not: a line with bad bytes is reported where they start, as
+ * `parseEnvelope` refuses such a body, not read with U+FFFD in their place.
  */
+import { isUtf8 } from "node:buffer";
 import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { utf8Fault } from "../core/utf8.js";
 
 /** Longest line kept, in UTF-16 code units: an envelope is at most 10 MB, as with `.json` files. */
 export const MAX_LINE = 10 * 1024 * 1024;
@@ -27,10 +31,57 @@ const READ_BYTES = 256 * 1024;
  */
 const CHUNK = 64 * 1024;
 
-/** One line of the file: its 1-based number and text (no line break), or why it was skipped. */
+/**
+ * One line of the file: its 1-based number and text (no line break), or why it was skipped: too
+ * long, or bytes that are not UTF-8 from its 1-based `column` (UTF-16 code units) on.
+ */
 export type JsonLine =
   | { readonly line: number; readonly text: string }
-  | { readonly line: number; readonly tooLong: true };
+  | { readonly line: number; readonly tooLong: true }
+  | { readonly line: number; readonly column: number; readonly notUtf8: string };
+
+const NEWLINE = 0x0a;
+
+/** The line whose bytes (the line break left out) are not UTF-8, numbered `line`. */
+function notUtf8(line: number, bytes: Uint8Array): JsonLine {
+  const { before, problem } = utf8Fault(bytes);
+  return { line, column: before.length + 1, notUtf8: problem };
+}
+
+/**
+ * The lines that `chunk` completes and that are not UTF-8, by their order among those lines
+ * (0: the line `pendingBytes` began), found by one check of the lines wholly inside the chunk
+ * and one of the line it ends; the lines of a chunk that is not UTF-8 are then checked one by one.
+ * Undefined when every line is UTF-8. A line break (an ASCII byte) is never part of a character,
+ * so the lines' bytes can be checked apart.
+ */
+function badLines(chunk: Buffer, firstBreak: number, pendingBytes: readonly Buffer[], from: number): Map<number, JsonLine> | undefined {
+  let bad: Map<number, JsonLine> | undefined;
+  const ended = pendingBytes.length === 0 ? chunk.subarray(0, firstBreak) : Buffer.concat([...pendingBytes, chunk.subarray(0, firstBreak)]);
+  if (!isUtf8(ended)) (bad ??= new Map()).set(0, notUtf8(from, ended));
+  const lastBreak = chunk.lastIndexOf(NEWLINE);
+  const inside = chunk.subarray(firstBreak + 1, lastBreak);
+  if (lastBreak > firstBreak && !isUtf8(inside)) {
+    for (let start = 0, order = 1; start <= inside.length; order++) {
+      const end = inside.indexOf(NEWLINE, start);
+      const bytes = inside.subarray(start, end === -1 ? inside.length : end);
+      if (!isUtf8(bytes)) (bad ??= new Map()).set(order, notUtf8(from + order, bytes));
+      if (end === -1) break;
+      start = end + 1;
+    }
+  }
+  return bad;
+}
+
+/** Why a path cannot be read as a log, in the words of Seam's one-line problems. */
+export class UnreadableLog extends Error {
+  constructor(
+    readonly problem: string,
+    readonly hint: string,
+  ) {
+    super(problem);
+  }
+}
 
 /** Options of {@link readJsonLines}. */
 export interface JsonLinesOptions {
@@ -44,33 +95,41 @@ export interface JsonLinesOptions {
  * The non-blank lines of `path` (relative to `cwd`), in order, as the lines completed by each
  * chunk decoded (an array per chunk, never empty): one await per chunk, not one per line, which
  * for lines of a few kilobytes costs as much as reading them.
- * @throws the `node:fs` error when the file cannot be opened or read (callers turn it into a one-line problem)
+ * @throws the `node:fs` error when the file cannot be opened or read, or {@link UnreadableLog} for
+ *   a device, which could be read for ever (callers turn either into a one-line problem); a
+ *   named pipe is read until its writer closes it
  */
 export async function* readJsonLines(path: string, cwd: string, options: JsonLinesOptions = {}): AsyncGenerator<JsonLine[]> {
   const maxLine = options.maxLine ?? MAX_LINE;
   const decoder = new StringDecoder("utf8");
   let pending = "";
+  // The bytes of the pending line (copies: the read buffers are reused), checked once it ends.
+  let pendingBytes: Buffer[] = [];
   let skipping = false;
   let line = 1;
-  const finish = (text: string): JsonLine | undefined => {
+  const finish = (text: string, bad: JsonLine | undefined): JsonLine | undefined => {
     const current = line++;
     if (skipping) {
       skipping = false;
       return { line: current, tooLong: true };
     }
+    if (bad !== undefined) return bad;
     const trimmed = text.endsWith("\r") ? text.slice(0, -1) : text;
     return trimmed.trim() === "" ? undefined : { line: current, text: current === 1 ? trimmed.replace(/^\uFEFF/, "") : trimmed };
   };
   /** The lines that `chunk` completes; what follows the last line break stays in `pending`. */
   const take = (chunk: Buffer): JsonLine[] => {
+    const firstBreak = chunk.indexOf(NEWLINE);
+    const bad = firstBreak === -1 ? undefined : badLines(chunk, firstBreak, pendingBytes, line);
+    if (firstBreak !== -1) pendingBytes = [];
     const text = decoder.write(chunk);
     const lines: JsonLine[] = [];
     let start = 0;
-    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+    for (let end = text.indexOf("\n"), order = 0; end !== -1; end = text.indexOf("\n", start), order++) {
       const piece = skipping ? "" : pending + text.slice(start, end);
       pending = "";
       if (piece.length > maxLine) skipping = true;
-      const done = finish(piece);
+      const done = finish(piece, bad?.get(order));
       if (done !== undefined) lines.push(done);
       start = end + 1;
     }
@@ -81,10 +140,19 @@ export async function* readJsonLines(path: string, cwd: string, options: JsonLin
         skipping = true;
       }
     }
+    if (skipping) pendingBytes = [];
+    else pendingBytes.push(Buffer.from(chunk.subarray(chunk.lastIndexOf(NEWLINE) + 1)));
     options.onBuffered?.(pending.length);
     return lines;
   };
   const handle = await open(resolve(cwd, path), "r");
+  try {
+    const info = await handle.stat();
+    if (info.isCharacterDevice() || info.isBlockDevice()) throw new UnreadableLog("is a device, not a log file", "pass a file or a named pipe");
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   // Two buffers, reused (the decoder copies what it decodes into strings): the next read runs in
   // the thread pool while the lines of the last one are split and judged.
   const buffers: readonly Buffer[] = [Buffer.allocUnsafe(READ_BYTES), Buffer.allocUnsafe(READ_BYTES)];
@@ -107,7 +175,8 @@ export async function* readJsonLines(path: string, cwd: string, options: JsonLin
   }
   const rest = skipping ? "" : pending + decoder.end();
   if (skipping || rest !== "") {
-    const done = finish(rest);
+    const bytes = Buffer.concat(pendingBytes);
+    const done = finish(rest, isUtf8(bytes) ? undefined : notUtf8(line, bytes));
     if (done !== undefined) yield [done];
   }
 }

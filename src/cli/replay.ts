@@ -13,7 +13,7 @@ import { jsonError } from "../core/json-syntax.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
 import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
-import { readJsonLines, type JsonLine, type JsonLinesOptions } from "./json-lines.js";
+import { readJsonLines, UnreadableLog, type JsonLine, type JsonLinesOptions } from "./json-lines.js";
 
 /** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */
 export const MAX_GROUPS = 200;
@@ -94,7 +94,8 @@ function replayLine(
 ): void {
   if (!("text" in entry)) {
     summary.unreadable++;
-    options.onBadLine({ file, line: entry.line }, "is longer than an envelope may be (10 MB)");
+    if ("tooLong" in entry) options.onBadLine({ file, line: entry.line }, "is longer than an envelope may be (10 MB)");
+    else options.onBadLine({ file, line: entry.line, column: entry.column }, entry.notUtf8);
     return;
   }
   let envelope: unknown;
@@ -190,7 +191,7 @@ export async function replayFiles(files: readonly string[], cwd: string, accept:
     try {
       await replayJsonLines(file, cwd, accept, { as, onBadLine }, summary);
     } catch (error) {
-      reportProblem(io, { path: file, ...describeFsError(error) });
+      reportProblem(io, { path: file, ...(error instanceof UnreadableLog ? { problem: error.problem, hint: error.hint } : describeFsError(error)) });
       unusable = true;
     }
   }

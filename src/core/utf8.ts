@@ -18,12 +18,19 @@ export function decodeUtf8(bytes: Uint8Array): Utf8Read {
   try {
     return { ok: true, text: STRICT.decode(bytes) };
   } catch {
-    const offset = firstInvalidUtf8(bytes);
-    const before = STRICT.decode(bytes.subarray(0, offset));
-    const at = getLineAndColumn(createSourceFile("", before), before.length);
-    const byte = (bytes[offset] as number).toString(16).toUpperCase().padStart(2, "0");
-    return { ok: false, at, problem: `is not valid UTF-8 text from here on (byte 0x${byte})` };
+    const { before, problem } = utf8Fault(bytes);
+    return { ok: false, at: getLineAndColumn(createSourceFile("", before), before.length), problem };
   }
+}
+
+/**
+ * Where `bytes`, which are not UTF-8, stop being UTF-8: the text before the first bad byte, and
+ * the problem naming that byte's value.
+ */
+export function utf8Fault(bytes: Uint8Array): { readonly before: string; readonly problem: string } {
+  const offset = firstInvalidUtf8(bytes);
+  const byte = (bytes[offset] as number).toString(16).toUpperCase().padStart(2, "0");
+  return { before: STRICT.decode(bytes.subarray(0, offset)), problem: `is not valid UTF-8 text from here on (byte 0x${byte})` };
 }
 
 /** The offset of the first byte of `bytes` that starts no well-formed UTF-8 sequence. */

@@ -2,14 +2,14 @@
  * `seam validate` on JSON Lines: recorded envelopes replayed against a graph, refusals grouped by
  * edge and rule, bad lines reported as file:line, and any file streamed in bounded memory.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, createWriteStream } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { once } from "node:events";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkText } from "../../src/analysis/check.js";
 import { readJsonLines } from "../../src/cli/json-lines.js";
-import { emptySummary, MAX_EXAMPLES, MAX_GROUPS, OTHER_EDGES, replayJsonLines } from "../../src/cli/replay.js";
+import { emptySummary, MAX_EXAMPLES, MAX_GROUPS, OTHER_EDGES, replayFiles, replayJsonLines } from "../../src/cli/replay.js";
 import { run } from "../../src/cli/run.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { createFakeIo } from "./fake-io.js";
@@ -89,6 +89,27 @@ describe("seam validate <log.jsonl>", () => {
     expect(code).toBe(2);
     expect(err).toBe("seam: log.jsonl:2:15: is not valid JSON: expected a value, found the end of the text (one envelope per line, as JSON)\n");
     expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
+  });
+
+  it("reports a line with bytes that are no UTF-8 at the first of them, as parseEnvelope refuses it, and reads on", async () => {
+    const dir = folder();
+    const bad = Buffer.from(envelope(3)).toString("latin1").replace('"constraints":[', '"constraints":["\xff", ');
+    writeFileSync(join(dir, "log.jsonl"), Buffer.concat([Buffer.from(`${envelope(1)}\n`), Buffer.from(bad, "latin1"), Buffer.from(`\n${envelope(2, noGoal)}\n`)]));
+    const column = bad.indexOf("\xff") + 1;
+    const { code, out, err } = await validate(dir, "log.jsonl");
+    expect(code).toBe(2);
+    expect(err).toBe(`seam: log.jsonl:2:${column}: is not valid UTF-8 text from here on (byte 0xFF) (one envelope per line, as JSON)\n`);
+    expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
+  });
+
+  it.runIf(existsSync("/dev/zero"))("refuses a device, which would never end, with one line", async () => {
+    const dir = folder();
+    const io = createFakeIo(dir);
+    const { accept } = createGraphAccept(checkText("graph.seam", readFileSync(join(dir, "graph.seam"), "utf8")).graphs[0]!, { anyReceiver: true });
+    const { summary, unusable } = await replayFiles(["/dev/zero"], dir, accept, "*", io);
+    expect(unusable).toBe(true);
+    expect(summary.envelopes).toBe(0);
+    expect(io.err()).toBe("seam: /dev/zero: is a device, not a log file (pass a file or a named pipe)\n");
   });
 
   it("exits 2 for a log that cannot be read", async () => {
