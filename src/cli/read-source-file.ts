@@ -69,7 +69,7 @@ export function readSourceFile(path: string, cwd: string, options: ReadOptions =
         return { ok: false, problem: { path, problem: "is a folder, not a file", hint: "pass a file" } };
       }
       if (!info.isFile()) {
-        return { ok: false, problem: { path, problem: `is ${describeNonRegular(info)}, not a regular file`, hint: "pass a regular file (save the text to a file first)" } };
+        return { ok: false, problem: { path, problem: `is ${describeNonRegular(info)}, not a regular file`, hint: "pass a regular file: save the text to a file first" } };
       }
       if (info.size > maxBytes) {
         return { ok: false, problem: { path, problem: sizeProblem(info.size, maxBytes), hint } };

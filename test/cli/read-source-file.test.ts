@@ -9,7 +9,7 @@ import { run } from "../../src/cli/run.js";
 import { createFakeIo } from "./fake-io.js";
 
 const MB = 1024 * 1024;
-const NOT_REGULAR_HINT = "pass a regular file (save the text to a file first)";
+const NOT_REGULAR_HINT = "pass a regular file: save the text to a file first";
 /** `mkfifo` (coreutils) makes the named pipe; where it is missing (Windows) there are no FIFOs. */
 const hasMkfifo = spawnSync("mkfifo", ["--version"]).status === 0;
 let temp: string;
