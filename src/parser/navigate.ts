@@ -95,3 +95,16 @@ export function agentDeclarations(graph: GraphDecl): (AgentDecl | Incomplete<Age
 export function touches(range: Range, offset: number): boolean {
   return range.start <= offset && offset <= range.end;
 }
+
+/** The node among `nodes` (sorted by offset, not overlapping) whose range holds `range`; binary search. */
+export function containingNode<T extends { readonly range: Range }>(nodes: readonly T[], range: Range): T | undefined {
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((nodes[mid] as T).range.start <= range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const node = nodes[lo - 1];
+  return node !== undefined && node.range.end >= range.end ? node : undefined;
+}

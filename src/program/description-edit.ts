@@ -9,6 +9,7 @@ import type { Range } from "../core/source-file.js";
 import type { CheckedTerminal, CheckResult } from "../analysis/model.js";
 import type { AgentDecl, StringLiteral } from "../parser/ast.js";
 import { decodeString } from "../parser/decode-string.js";
+import { containingNode } from "../parser/navigate.js";
 import { syntaxRule } from "../parser/syntax-rule.js";
 
 /**
@@ -24,9 +25,9 @@ export function descriptionEdit(previous: CheckResult, range: Range, image: stri
   const decoded = decodeString(image);
   // A syntax error's message may quote the token before it as written, a description included.
   if (decoded.problems.length > 0 || previous.diagnostics.some((d) => d.rule === syntaxRule.id)) return undefined;
-  const graph = containing(previous.ast.graphs, range);
+  const graph = containingNode(previous.ast.graphs, range);
   if (graph === undefined || graph.hasError) return undefined;
-  const agent = containing(graph.items, range);
+  const agent = containingNode(graph.items, range);
   if (agent?.kind !== "Agent" || agent.hasError) return undefined;
   const terminal = agent.items.find((item) => item.kind === "Terminal" && item.description?.range.start === range.start && item.description.range.end === range.end);
   if (terminal?.kind !== "Terminal" || terminal.hasError || terminal.description === undefined) return undefined;
@@ -43,17 +44,4 @@ export function descriptionEdit(previous: CheckResult, range: Range, image: stri
     [terminal.description.range, newRange],
     [old, updated],
   ]);
-}
-
-/** The node among `nodes` (sorted by offset, not overlapping) whose range holds `range`; binary search. */
-function containing<T extends { readonly range: Range }>(nodes: readonly T[], range: Range): T | undefined {
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((nodes[mid] as T).range.start <= range.start) lo = mid + 1;
-    else hi = mid;
-  }
-  const node = nodes[lo - 1];
-  return node !== undefined && node.range.end >= range.end ? node : undefined;
 }

@@ -16,6 +16,7 @@ import type { Range, SourceFile } from "../core/source-file.js";
 import type { Identifier, SeamFile } from "../parser/ast.js";
 import { gluesIntoName } from "../parser/glue.js";
 import { looksLikeUtf16 } from "../parser/looks-like-utf16.js";
+import { containingNode } from "../parser/navigate.js";
 import type { Rescan } from "../parser/rescan.js";
 import { K_IDENTIFIER, type ScanResult } from "../parser/scanner.js";
 import { syntaxRule } from "../parser/syntax-rule.js";
@@ -116,25 +117,12 @@ function samePairs(
  * settings) are read by the parser, so they are left out.
  */
 function nameNodeAt(ast: SeamFile, range: Range): Identifier | undefined {
-  const graph = containing(ast.graphs, range);
+  const graph = containingNode(ast.graphs, range);
   if (graph === undefined || graph.hasError) return undefined;
-  const item = containing(graph.items, range);
+  const item = containingNode(graph.items, range);
   if (item === undefined || item.hasError) return undefined;
   const at = (node: Identifier): boolean => node.range.start === range.start && node.range.end === range.end;
   if (item.kind === "Agent") return at(item.name) ? item.name : undefined;
   if (item.kind === "Edge") return at(item.from) ? item.from : at(item.to) ? item.to : undefined;
   return undefined;
-}
-
-/** The node among `nodes` (sorted by offset, not overlapping) whose range holds `range`; binary search. */
-function containing<T extends { readonly range: Range }>(nodes: readonly T[], range: Range): T | undefined {
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((nodes[mid] as T).range.start <= range.start) lo = mid + 1;
-    else hi = mid;
-  }
-  const node = nodes[lo - 1];
-  return node !== undefined && node.range.end >= range.end ? node : undefined;
 }
