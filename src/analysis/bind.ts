@@ -206,7 +206,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
   // Index loops here and below: see docs/performance.md, "Loops over a large graph".
   for (let a = 0; a < sorted.agents.length; a++) {
     const agent = sorted.agents[a] as AgentDecl;
-    const bound = bindAgent(agent, droppedTerminals, repeated);
+    const bound = boundAgentOf(agent, droppedTerminals, repeated);
     const earlier = agentIndex.get(agent.name.name);
     if (earlier === undefined) {
       agentIndex.set(agent.name.name, agents.length);
@@ -258,15 +258,17 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     EDGE_KINDS.map((kind) => [kind, contracts[kind] ?? inVersion(DEFAULT_CONTRACTS[kind])]),
   ) as Record<EdgeKind, readonly string[]>;
 
+  let lines = edgeLinesOf.get(decl);
+  if (lines === undefined) {
+    lines = readEdgeLines(sorted);
+    edgeLinesOf.set(decl, lines);
+  }
   const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
   // A literal, not a spread: rules read these fields in loops over 10^5 edges, and a spread
   // object may get a slower dictionary shape.
   const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, fanOuts, requirePaths } = sorted;
   const items: GraphItems = { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, fanOuts, requirePaths, edgeFromName, edgeToName };
-  const declKinds = new Uint8Array(items.edges.length);
-  items.edges.forEach((edge, i) => {
-    declKinds[i] = kindCode(edge.edgeKind.value);
-  });
+  const { declKinds } = lines;
   const first = firstOccurrences(nameCount(agents.length, edgeFromName, edgeToName), EDGE_KINDS.length, declKinds, edgeFromName, edgeToName);
   const droppedEdges: Shadowed<EdgeDecl>[] = [];
   const danglingFrom: number[] = [];
@@ -295,7 +297,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     dropped: { agents: droppedAgents, edges: droppedEdges, terminals: droppedTerminals, settings: repeated },
     agents,
     agentIndex,
-    ...edgeColumns(items, kept, declKinds, effectiveContracts, repeated, minor >= APPROVAL_SINCE ? agents : undefined),
+    ...edgeColumns(items, lines, kept, effectiveContracts, repeated, minor >= APPROVAL_SINCE ? agents : undefined),
     entries,
     hasEntryLine: items.settings.some((s) => s.kind === "Entry"),
     danglingFrom,
@@ -316,23 +318,17 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
  */
 function edgeColumns(
   items: GraphItems,
+  lines: EdgeLines,
   kept: readonly number[],
-  declKinds: Uint8Array,
   contracts: Readonly<Record<EdgeKind, readonly string[]>>,
   repeated: RepeatedSetting[],
   /** The agents, where the envelope version has approval records (gated edges then require one). */
   gated: readonly BoundAgent[] | undefined,
 ): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate" | "edgeFanOut"> {
-  const counts = Object.fromEntries(
-    COUNT_SETTINGS.map((spec) => [spec.node, firstValues(items, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
-  ) as Record<CountSettingNode, (number | undefined)[]>;
-  const rounds = counts.MaxRounds;
-  const repairs = counts.Repairs;
-  const floors = firstValues(items, items.floors, "min_confidence", repeated, floorOf);
-  const gates = firstValues(items, items.gates, "gate", repeated, () => 1);
-  const fanOuts = firstValues(items, items.fanOuts, "fan_out", repeated, (item: FanOutDecl) => item.name.name);
-  const own = ownPaths(items);
+  const { declKinds, rounds, repairs, floors, gates, fanOuts, own, guards } = lines;
+  for (let k = 0; k < lines.repeated.length; k++) repeated.push(lines.repeated[k] as RepeatedSetting);
   const requireOf = createRequireOf(contracts);
+  const contractOnly = new Array<readonly string[] | undefined>(EDGE_KINDS.length);
   const m = kept.length;
   const edgeDecl = new Array<EdgeDecl>(m);
   const edgeFrom = new Int32Array(m);
@@ -354,7 +350,7 @@ function edgeColumns(
     edgeRounds[e] = rounds[i] ?? Infinity;
     edgeRepairs[e] = Math.min(repairs[i] ?? -1, 2 ** 31 - 1);
     edgeKind[e] = declKinds[i] as number;
-    const guard = decl.guard === undefined || decl.guard.hasError ? undefined : guardOf(decl.guard);
+    const guard = guards[i];
     edgeGuard[e] = guard;
     edgeFloor[e] = floors[i];
     edgeGate[e] = gates[i] ?? 0;
@@ -363,7 +359,9 @@ function edgeColumns(
     const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
     // Arrays only for an edge with something to add: most edges of a large graph have none.
     const extra = guard === undefined && !leavesGate ? undefined : [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
-    edgeRequire[e] = requireOf(decl.edgeKind.value, extra === undefined || extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra]);
+    const paths = extra === undefined || extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra];
+    // Most edges require just their kind's contract: one array per kind, found without a key.
+    edgeRequire[e] = paths === undefined ? (contractOnly[edgeKind[e] as number] ??= requireOf(decl.edgeKind.value, undefined)) : requireOf(decl.edgeKind.value, paths);
   }
   return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeFanOut };
 }
@@ -395,6 +393,53 @@ function floorOf(item: MinConfidenceDecl): CheckedFloor {
  * Weak: a tree that is dropped takes its sort with it. The lists are never written after the sort.
  */
 const sortedItems = new WeakMap<GraphDecl, Omit<GraphItems, "edgeFromName" | "edgeToName">>();
+
+/**
+ * What binding reads of each edge's own lines, by position in `GraphItems.edges`: none of it
+ * depends on an agent's name, so, like {@link sortedItems}, it is read once per graph node and
+ * reused when a letter typed in a name binds the node again (the edge lines' values and names
+ * are never changed in place: `name-edit.ts` changes only agents' names and edges' ends).
+ */
+interface EdgeLines {
+  /** Kind of each edge, as an index into {@link EDGE_KINDS}. */
+  readonly declKinds: Uint8Array;
+  /** The first value of each edge's lines of each kind (sparse where an edge has none). */
+  readonly rounds: readonly (number | undefined)[];
+  readonly repairs: readonly (number | undefined)[];
+  readonly floors: readonly (CheckedFloor | undefined)[];
+  readonly gates: readonly (number | undefined)[];
+  readonly fanOuts: readonly (string | undefined)[];
+  /** Each edge's own `require` paths (sparse). */
+  readonly own: readonly (string[] | undefined)[];
+  /** Each edge's guard as the checked model holds it (sparse; none for a guard with a syntax error). */
+  readonly guards: readonly (CheckedGuard | undefined)[];
+  /** The edge lines written twice, in the order binding reports them. */
+  readonly repeated: readonly RepeatedSetting[];
+}
+
+/** {@link EdgeLines} of each graph node bound so far (weak, as {@link sortedItems}); never written after it is made. */
+const edgeLinesOf = new WeakMap<GraphDecl, EdgeLines>();
+
+/** Reads the {@link EdgeLines} of a graph's sorted items. */
+function readEdgeLines(items: Omit<GraphItems, "edgeFromName" | "edgeToName">): EdgeLines {
+  const { edges } = items;
+  const repeated: RepeatedSetting[] = [];
+  const declKinds = new Uint8Array(edges.length);
+  const guards = new Array<CheckedGuard | undefined>(edges.length);
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i] as EdgeDecl;
+    declKinds[i] = kindCode(edge.edgeKind.value);
+    guards[i] = edge.guard === undefined || edge.guard.hasError ? undefined : guardOf(edge.guard);
+  }
+  const counts = Object.fromEntries(
+    COUNT_SETTINGS.map((spec) => [spec.node, firstValues(edges, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
+  ) as Record<CountSettingNode, (number | undefined)[]>;
+  const floors = firstValues(edges, items.floors, "min_confidence", repeated, floorOf);
+  const gates = firstValues(edges, items.gates, "gate", repeated, () => 1);
+  const fanOuts = firstValues(edges, items.fanOuts, "fan_out", repeated, (item: FanOutDecl) => item.name.name);
+  const own = ownPaths(edges.length, items.requirePaths);
+  return { declKinds, rounds: counts.MaxRounds, repairs: counts.Repairs, floors, gates, fanOuts, own, guards, repeated };
+}
 
 /** The one walk over the graph's items (and its edges' items). */
 function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToName"> {
@@ -480,13 +525,13 @@ function nameCount(agents: number, from: Int32Array, to: Int32Array): number {
 
 /** The first value of each edge's `label` lines (undefined where none), noting repeated lines. */
 function firstValues<T extends { readonly range: Range }, V>(
-  items: GraphItems,
+  edges: readonly EdgeDecl[],
   lines: readonly ({ readonly edge: number } & ({ readonly item: T } | { readonly range: Range }))[],
   label: string,
   repeated: RepeatedSetting[],
   valueOf: (item: T) => V,
 ): (V | undefined)[] {
-  const values = new Array<V | undefined>(items.edges.length).fill(undefined);
+  const values = new Array<V | undefined>(edges.length).fill(undefined);
   let first: Range | undefined;
   for (let k = 0; k < lines.length; k++) {
     const line = lines[k] as (typeof lines)[number];
@@ -496,16 +541,16 @@ function firstValues<T extends { readonly range: Range }, V>(
       first = range;
       values[line.edge] = valueOf(("item" in line ? line.item : line) as T);
     } else if (first !== undefined) {
-      repeated.push({ label, owner: items.edges[line.edge] as EdgeDecl, range, firstRange: first });
+      repeated.push({ label, owner: edges[line.edge] as EdgeDecl, range, firstRange: first });
     }
   }
   return values;
 }
 
-/** The `require` paths of each edge, by position in `items.edges` (a sparse array: few edges have any). */
-function ownPaths(items: GraphItems): (string[] | undefined)[] {
-  const paths = new Array<string[] | undefined>(items.edges.length);
-  for (const { edge, path } of items.requirePaths) (paths[edge] ??= []).push(path.text);
+/** The `require` paths of each of `count` edges, by position in `GraphItems.edges` (a sparse array: few edges have any). */
+function ownPaths(count: number, requirePaths: GraphItems["requirePaths"]): (string[] | undefined)[] {
+  const paths = new Array<string[] | undefined>(count);
+  for (const { edge, path } of requirePaths) (paths[edge] ??= []).push(path.text);
   return paths;
 }
 
@@ -524,6 +569,42 @@ function createRequireOf(contracts: Readonly<Record<EdgeKind, readonly string[]>
     }
     return paths;
   };
+}
+
+/**
+ * An agent declaration bound once: the agent, and what it reported as dropped or written twice
+ * (each list in the order {@link bindAgent} found them; most agents share {@link NONE}).
+ */
+interface AgentBinding {
+  readonly bound: BoundAgent;
+  readonly droppedTerminals: readonly Dropped["terminals"][number][];
+  readonly repeated: readonly RepeatedSetting[];
+}
+
+const NONE: readonly never[] = [];
+
+/**
+ * The binding of each agent declaration bound so far, which holds while its name does: a
+ * letter typed in a name binds the same tree again (`src/program/name-edit.ts`) and changes
+ * one agent's name at most, and nothing else binding reads of an agent changes in place (a
+ * description edit swaps its checked terminal in the `terminals` array that the checked agent
+ * shares with this binding). Weak, as {@link sortedItems}.
+ */
+const agentBindings = new WeakMap<AgentDecl, AgentBinding>();
+
+/** {@link bindAgent}, from {@link agentBindings} while the declaration's name is the one bound. */
+function boundAgentOf(decl: AgentDecl, droppedTerminals: Dropped["terminals"][number][], repeated: RepeatedSetting[]): BoundAgent {
+  let binding = agentBindings.get(decl);
+  if (binding === undefined || binding.bound.id !== decl.name.name) {
+    const dropped: Dropped["terminals"][number][] = [];
+    const written: RepeatedSetting[] = [];
+    const bound = bindAgent(decl, dropped, written);
+    binding = { bound, droppedTerminals: dropped.length === 0 ? NONE : dropped, repeated: written.length === 0 ? NONE : written };
+    agentBindings.set(decl, binding);
+  }
+  for (let k = 0; k < binding.droppedTerminals.length; k++) droppedTerminals.push(binding.droppedTerminals[k] as Dropped["terminals"][number]);
+  for (let k = 0; k < binding.repeated.length; k++) repeated.push(binding.repeated[k] as RepeatedSetting);
+  return binding.bound;
 }
 
 function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][number][], repeated: RepeatedSetting[]): BoundAgent {

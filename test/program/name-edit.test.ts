@@ -10,7 +10,7 @@ import { generateGraph, toSeam } from "../../bench/gen-graph.mjs";
 import { check } from "../../src/analysis/check.js";
 import { createSourceFile } from "../../src/core/source-file.js";
 import { rescan } from "../../src/parser/rescan.js";
-import { K_IDENTIFIER, scan } from "../../src/parser/scanner.js";
+import { K_IDENTIFIER, K_STRING, scan } from "../../src/parser/scanner.js";
 import { createOverlayHost } from "../../src/program/host.js";
 import { reuseAcrossNameEdit } from "../../src/program/name-edit.js";
 import { createProgram } from "../../src/program/program.js";
@@ -56,6 +56,43 @@ describe("reuseAcrossNameEdit", () => {
     // Not vacuous: a good share of the edits ran the rules on the last tree (the others split a
     // name, typed into a name the parser reads, or met a syntax error, and were checked afresh).
     expect(run.renamed).toBeGreaterThan(run.edits / 10);
+  }, 120_000);
+
+  it("gives a fresh check's result when typing in names and in descriptions alternate on one tree", () => {
+    // Binding keeps what a name edit cannot change per tree (edge lines, agents whose name is
+    // the one bound, bind.ts); a description edit in between swaps a checked terminal in place.
+    // This graph repeats settings, terminals, agents and edges, and has gates, guards, floors,
+    // fan-outs and required paths, so each of those kept lists is read again after edits.
+    const repeats = `graph g {
+  envelope 1.4
+  entry boss
+  agent boss: supervisor { version "1.0.0" version "2.0.0" gate gate }
+  agent fan: worker { terminal done complete "first words" terminal done complete "again" terminal other complete "other words" }
+  agent helper: worker { effect "writes" terminal fin complete "helper is done" }
+  agent helper: worker
+  delegate boss -> fan { max_rounds 2 max_rounds 3 min_confidence 0.8 min_confidence 0.9 fan_out pair gate gate }
+  delegate boss -> helper { fan_out pair repairs 1 repairs 2 require goal.statement }
+  return fan -> boss
+  return helper -> boss when status is waiting_review
+  return helper -> boss
+  delegate boss -> fan
+  delegate boss -> ghost
+}
+`;
+    /** Offsets in names and inside string literals (descriptions among them). */
+    const namesAndStrings = (text: string): number[] => {
+      const scanned = scan(text);
+      const offsets = nameOffsets(text);
+      for (let t = 0; t < scanned.count; t++) {
+        if (scanned.kinds[t] !== K_STRING) continue;
+        for (let i = (scanned.starts[t] as number) + 1; i < (scanned.ends[t] as number); i++) offsets.push(i);
+      }
+      return offsets;
+    };
+    const run = followEditRuns([repeats, repeats, ...texts], step, { minSteps: 10, maxSteps: 30, numRuns: 80, seed: 11, places: namesAndStrings });
+    // Not vacuous: both kinds of reuse ran often (most other edits split a name or broke a string).
+    expect(run.renamed).toBeGreaterThan(run.edits / 30);
+    expect(run.reused).toBeGreaterThan(run.edits / 30);
   }, 120_000);
 
   it("renames the middle agent of a generated graph: its edges then name an unknown agent", () => {
