@@ -118,16 +118,21 @@ export function startServer(connection: Connection, version: string, frontEnd: F
       diagnostics = failed.diagnostics.map((d) => toLspDiagnostic(failed, uri, d));
     }
     unread.set(uri, false);
+    const published = analyses.get(uri)?.analysis;
     const written = (): void => {
       const newer = unread.get(uri) === true;
       unread.delete(uri);
       if (newer) schedule(uri);
+      // A check carried across a keystroke moves its tree when first read (src/program/moved-check.ts):
+      // read it now, while the editor shows the diagnostics, rather than in the next request.
+      // Not before the message is written: the move (3 ms at 1,000 agents) then delayed it. Only
+      // while it is the latest analysis: the next one may have moved the same tree already.
+      if (published === undefined) return;
+      setImmediate(() => {
+        if (analyses.get(uri)?.analysis === published) void published.ast;
+      });
     };
     connection.sendDiagnostics({ uri, version: document.version, diagnostics }).then(written, written);
-    // A check carried across a keystroke moves its tree when first read (src/program/moved-check.ts):
-    // read it now, while the editor shows the diagnostics, rather than in the next request.
-    const published = analyses.get(uri)?.analysis;
-    if (published !== undefined) setImmediate(() => void published.ast);
   };
 
   const schedule = (uri: string): void => {
