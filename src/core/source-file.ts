@@ -53,7 +53,7 @@ export function createSourceFile(path: string, text: string): SourceFile {
  */
 class LineIndex {
   private readonly text: string;
-  private readonly starts: number[] = [0];
+  private starts: number[] = [0];
   /** Offset of the first code unit not scanned yet. */
   private scanned = 0;
 
@@ -82,6 +82,51 @@ class LineIndex {
     this.scanned = i;
     return starts;
   }
+
+  /**
+   * Takes the line starts that `old` has found, moved by an edit that replaced `[from, oldTo)`
+   * of `old`'s text by this text's `[from, newTo)`, when the edit neither removed nor inserted
+   * a line terminator nor touched one that a `\r` starts (where `\r` + `\n` may join or part);
+   * otherwise, or once this index has been read, it is left as it was. A copy of an array,
+   * where the scan of a 2 MB text for its line breaks took about 2 ms.
+   */
+  carry(old: LineIndex, from: number, oldTo: number, newTo: number): void {
+    if (this.scanned > 0 || old.text.charCodeAt(from - 1) === 13) return;
+    if (hasLineBreak(old.text, from, oldTo) || hasLineBreak(this.text, from, newTo)) return;
+    const delta = newTo - oldTo;
+    // Found so far: a start s > from follows a terminator at s - 1 >= oldTo, which moved.
+    const scanned = old.scanned <= from ? old.scanned : old.scanned >= oldTo ? old.scanned + delta : from;
+    const starts: number[] = [];
+    for (let k = 0; k < old.starts.length; k++) {
+      const start = old.starts[k] as number;
+      if (start <= from) starts.push(start);
+      else if (start >= oldTo + 1 && start + delta <= scanned) starts.push(start + delta);
+    }
+    this.starts = starts;
+    this.scanned = scanned;
+  }
+}
+
+/** True when `text` has a `\n` or `\r` in `[from, to)`. */
+function hasLineBreak(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
+}
+
+/**
+ * Gives `next` (made by {@link createSourceFile}) the line starts that `previous` has found, moved
+ * by `edit` (`next`'s text is `previous`'s with `[from, oldTo)` replaced by `next.text`'s
+ * `[from, newTo)`), when the edit touched no line break; otherwise `next` finds its own. Either
+ * way its positions are those of its text. An editor's keystroke so skips a scan of the whole
+ * text for the positions of its diagnostics.
+ */
+export function carryLineStarts(previous: SourceFile, next: SourceFile, edit: { readonly from: number; readonly oldTo: number; readonly newTo: number }): void {
+  const old = lineIndexes.get(previous);
+  const fresh = lineIndexes.get(next);
+  if (old !== undefined && fresh !== undefined && old !== fresh) fresh.carry(old, edit.from, edit.oldTo, edit.newTo);
 }
 
 /** The line index of each file made by {@link createSourceFile}; other files use `lineStarts`. */

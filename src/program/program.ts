@@ -6,7 +6,7 @@
  */
 import { check, type CheckOptions } from "../analysis/check.js";
 import type { CheckResult } from "../analysis/model.js";
-import type { SourceFile } from "../core/source-file.js";
+import { carryLineStarts, type SourceFile } from "../core/source-file.js";
 import { rescan } from "../parser/rescan.js";
 import { scan, type ScanResult } from "../parser/scanner.js";
 import { reuseAcrossNameEdit } from "./name-edit.js";
@@ -75,6 +75,8 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
     // moved, is this text's check.
     const before = cached.scanned ?? scan(cached.text);
     const change = rescan(before, cached.text, file.text);
+    // The positions of this text's diagnostics are found from the last text's line starts.
+    carryLineStarts(cached.result.file, file, change.edit);
     // Checked in full, the text is not scanned again: the rescan made its scan. A carried check
     // whose tree cannot be moved is checked so too, when its tree is first read.
     const recheck = (): CheckResult => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createSourceFile, getLineAndColumn, type SourceFile } from "../../src/core/source-file.js";
+import { carryLineStarts, createSourceFile, getLineAndColumn, type SourceFile } from "../../src/core/source-file.js";
 
 // getLineAndColumn reads a file made by createSourceFile only as far as the offset asked for;
 // every answer, in any order of questions, must be the one of the whole list of line starts.
@@ -23,5 +23,39 @@ describe("getLineAndColumn on a partly scanned file", () => {
       }),
       { numRuns },
     );
+  });
+});
+
+describe("carryLineStarts", () => {
+  it("gives an edited text the positions of a fresh file, whatever the last text had scanned", () => {
+    let carried = 0;
+    fc.assert(
+      fc.property(
+        text,
+        fc.nat(),
+        fc.nat(4),
+        text,
+        fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 5 }),
+        fc.array(fc.integer({ min: -2, max: 130 }), { maxLength: 30 }),
+        (t, where, removed, inserted, readBefore, offsets) => {
+          const from = where % (t.length + 1);
+          const oldTo = Math.min(t.length, from + removed);
+          const edited = t.slice(0, from) + inserted + t.slice(oldTo);
+          const previous = createSourceFile("f.seam", t);
+          // The last text's index as far as its own questions read it (perhaps not at all).
+          for (const offset of readBefore) getLineAndColumn(previous, offset);
+          const next = createSourceFile("f.seam", edited);
+          carryLineStarts(previous, next, { from, oldTo, newTo: from + inserted.length });
+          if (!/[\r\n]/.test(inserted) && !/[\r\n]/.test(t.slice(from, oldTo))) carried++;
+          const whole = createSourceFile("f.seam", edited);
+          const plain: SourceFile = { path: "f.seam", text: edited, lineStarts: whole.lineStarts };
+          for (const offset of offsets) expect(getLineAndColumn(next, offset)).toEqual(getLineAndColumn(plain, offset));
+          expect(next.lineStarts).toEqual(whole.lineStarts);
+        },
+      ),
+      { numRuns },
+    );
+    // Not vacuous: many edits touched no line break, so their starts were carried.
+    expect(carried).toBeGreaterThan(numRuns / 25);
   });
 });
