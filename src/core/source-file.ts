@@ -96,12 +96,17 @@ class LineIndex {
     const delta = newTo - oldTo;
     // Found so far: a start s > from follows a terminator at s - 1 >= oldTo, which moved.
     const scanned = old.scanned <= from ? old.scanned : old.scanned >= oldTo ? old.scanned + delta : from;
-    const starts: number[] = [];
-    for (let k = 0; k < old.starts.length; k++) {
-      const start = old.starts[k] as number;
-      if (start <= from) starts.push(start);
-      else if (start >= oldTo + 1 && start + delta <= scanned) starts.push(start + delta);
+    // The starts up to `from` stay; the rest (none inside the edit) move, or go when not yet found.
+    // A copy, then a loop over its tail: a push per start took as long again.
+    let kept = 0;
+    let hi = old.starts.length;
+    while (kept < hi) {
+      const mid = (kept + hi) >> 1;
+      if ((old.starts[mid] as number) <= from) kept = mid + 1;
+      else hi = mid;
     }
+    const starts = scanned <= from ? old.starts.slice(0, kept) : old.starts.slice();
+    for (let k = kept; k < starts.length; k++) starts[k] = (starts[k] as number) + delta;
     this.starts = starts;
     this.scanned = scanned;
   }
