@@ -56,21 +56,32 @@ export function joinsOf(graph: CheckedGraph): JoinAt[] {
  * so the answer is kept per checked graph (made once per check, never changed after).
  */
 export function hasParallelWork(graph: CheckedGraph): boolean {
-  let answer = parallelWork.get(graph);
-  if (answer === undefined) {
-    answer = anyParallelWork(graph);
-    parallelWork.set(graph, answer);
-  }
-  return answer;
+  const lines = parallelLinesOf(graph);
+  return lines.fanOut || lines.join;
 }
 
-/** {@link hasParallelWork}'s answer for each checked graph asked so far (weak: dropped with the graph). */
-const parallelWork = new WeakMap<CheckedGraph, boolean>();
+/**
+ * True when an edge of the graph has a complete `fan_out` line (`CheckedEdge.fanOut`): the
+ * rules that look only at fan-outs skip their loop over the edges without one.
+ */
+export function hasFanOut(graph: CheckedGraph): boolean {
+  return parallelLinesOf(graph).fanOut;
+}
 
-function anyParallelWork(graph: CheckedGraph): boolean {
-  for (let e = 0; e < graph.edges.length; e++) if ((graph.edges[e] as CheckedEdge).fanOut !== undefined) return true;
-  for (let a = 0; a < graph.agents.length; a++) if ((graph.agents[a] as CheckedAgent).join !== undefined) return true;
-  return false;
+/** Whether some edge has a `fan_out` and some agent a `join`, for each checked graph asked so far (weak: dropped with the graph). */
+const parallelLines = new WeakMap<CheckedGraph, { readonly fanOut: boolean; readonly join: boolean }>();
+
+function parallelLinesOf(graph: CheckedGraph): { readonly fanOut: boolean; readonly join: boolean } {
+  let lines = parallelLines.get(graph);
+  if (lines === undefined) {
+    let fanOut = false;
+    let join = false;
+    for (let e = 0; e < graph.edges.length && !fanOut; e++) fanOut = (graph.edges[e] as CheckedEdge).fanOut !== undefined;
+    for (let a = 0; a < graph.agents.length && !join; a++) join = (graph.agents[a] as CheckedAgent).join !== undefined;
+    lines = { fanOut, join };
+    parallelLines.set(graph, lines);
+  }
+  return lines;
 }
 
 /** Out-edges by agent id, routes only (`route[e] === 1`). */

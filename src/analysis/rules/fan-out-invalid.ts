@@ -1,6 +1,6 @@
 import type { FanOutDecl } from "../../parser/ast.js";
 import { describeEdge } from "../describe.js";
-import { fanOutsOf } from "../fan-outs.js";
+import { fanOutsOf, hasFanOut } from "../fan-outs.js";
 import type { CheckedEdge } from "../model.js";
 import { defineRule } from "../rule.js";
 
@@ -21,6 +21,7 @@ export const fanOutInvalidRule = defineRule({
   },
   check({ model, report }) {
     const { graph } = model;
+    if (!hasFanOut(graph)) return;
     // An index loop: see docs/performance.md, "Loops over a large graph".
     for (let e = 0; e < graph.edges.length; e++) {
       const edge = graph.edges[e] as CheckedEdge;

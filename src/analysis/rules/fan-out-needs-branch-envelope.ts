@@ -1,5 +1,6 @@
 import type { CheckedEdge } from "../model.js";
 import { ENVELOPE_MINOR_VERSIONS } from "../../core/envelope-schema.js";
+import { hasFanOut } from "../fan-outs.js";
 import { defineRule } from "../rule.js";
 import { fanOutLine } from "./fan-out-invalid.js";
 
@@ -20,7 +21,7 @@ export const fanOutNeedsBranchEnvelopeRule = defineRule({
   },
   check({ model, report }) {
     const { envelope } = model.graph;
-    if (envelope.major !== 1 || envelope.minor >= BRANCH_MINOR) return;
+    if (envelope.major !== 1 || envelope.minor >= BRANCH_MINOR || !hasFanOut(model.graph)) return;
     // An index loop: see docs/performance.md, "Loops over a large graph".
     for (let e = 0; e < model.graph.edges.length; e++) {
       const edge = model.graph.edges[e] as CheckedEdge;

@@ -2,6 +2,7 @@ import type { Identifier } from "../../parser/ast.js";
 import type { BoundAgent } from "../bind.js";
 import type { CheckedEdge } from "../model.js";
 import { defineRule } from "../rule.js";
+import { hasFanOut } from "../fan-outs.js";
 import { fanOutLine } from "./fan-out-invalid.js";
 import { codePointsBeyondAscii } from "../unicode/describe-characters.js";
 import { hasNonAscii, mixedScripts } from "../unicode/skeleton.js";
@@ -35,6 +36,7 @@ export const mixedScriptNameRule = defineRule({
     const { agents } = model.bound;
     // Index loops: see docs/performance.md, "Loops over a large graph".
     for (let a = 0; a < agents.length; a++) consider("agent", (agents[a] as BoundAgent).decl.name);
+    if (!hasFanOut(model.graph)) return;
     const fanOuts = new Set<string>();
     for (let e = 0; e < model.graph.edges.length; e++) {
       const edge = model.graph.edges[e] as CheckedEdge;
