@@ -118,6 +118,8 @@ async function main() {
   const unknown = wanted.filter((s) => !SECTIONS.includes(s));
   if (unknown.length) throw new Error(`unknown section(s): ${unknown.join(", ")}; known: ${SECTIONS.join(", ")}`);
   ensureBuilt();
+  // The tables say when the run started (the load average beside it is read now too).
+  const startedAt = new Date().toISOString();
   const info = machine();
   console.log(`# Seam bench${smoke ? " (smoke: small inputs, figures not for reading)" : ""}: node ${info.node}, ${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB, load ${info.loadAverage.join(" ")}`);
   const results = [];
@@ -138,7 +140,7 @@ async function main() {
   mkdirSync(`${ROOT}bench/.out`, { recursive: true });
   const file = smoke ? "smoke-results.json" : "results.json";
   info.loadAverageAfter = os.loadavg().map((l) => Number(l.toFixed(2)));
-  writeFileSync(`${ROOT}bench/.out/${file}`, JSON.stringify({ machine: info, at: new Date().toISOString(), smoke, sections: results }, null, 2) + "\n");
+  writeFileSync(`${ROOT}bench/.out/${file}`, JSON.stringify({ machine: info, at: startedAt, smoke, sections: results }, null, 2) + "\n");
   console.log(`results: bench/.out/${file}`);
   process.exitCode = crashed.length ? 1 : 0;
 }
