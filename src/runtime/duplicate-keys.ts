@@ -125,8 +125,7 @@ function countWrittenKeys(text: string): number {
  * gave Object.prototype one; only then is each key asked whether it is the object's own.
  */
 function countParsedKeys(value: unknown): number {
-  let inherited = false;
-  for (const key in Object.prototype) if (key !== undefined) inherited = true;
+  const inherited = prototypeEnumerates();
   let count = 0;
   const stack: object[] = typeof value === "object" && value !== null ? [value] : [];
   while (stack.length > 0) {
@@ -165,4 +164,10 @@ function stringEnd(text: string, start: number): number {
     if (backslashes % 2 === 0) return quote;
     quote = text.indexOf('"', quote + 1);
   }
+}
+
+/** Whether a for-in over a `JSON.parse` object yields keys it does not own: some code gave Object.prototype an enumerable property. */
+function prototypeEnumerates(): boolean {
+  for (const _key in Object.prototype) return true;
+  return false;
 }
