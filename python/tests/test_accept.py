@@ -102,3 +102,15 @@ def test_finish_verdicts_have_the_javascript_shape(envelope: dict[str, Any]) -> 
     assert desk.accept(envelope, me="billing", seen=seen).ok
     refused = desk.finish("refund-2026-11-0042", me="triage", terminal="closed", outcome="complete", seen=seen, now=lambda: 1_764_410_600.0)
     assert refused.to_dict() == {"ok": False, "rule": "not-owner", "message": refused.message, "owner": "billing"}
+
+
+def test_records_made_without_their_constructors_are_whole(envelope: dict[str, Any]) -> None:
+    # accept() builds Accepted and AcceptanceRecord with tuple.__new__ (make_tuple), which fills
+    # in no default: a field added to either class must be passed there too.
+    result = desk.accept(envelope, me="billing", seen=desk.create_memory_seen_store())
+    assert isinstance(result, seam_handoff.Accepted)
+    assert len(result) == len(result._fields)
+    assert len(result.record) == len(result.record._fields)
+    # _replace() remakes the tuple through the class's own checks (_make refuses a wrong length).
+    assert result._replace() == result
+    assert result.record._replace() == result.record

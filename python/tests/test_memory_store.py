@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from seam_handoff import ClaimApproval, Claimed, ClaimRequest, Custody, CustodyFault, MemorySeenStore
-from seam_handoff._stores import ClaimBudget
+from seam_handoff import ClaimApproval, Claimed, ClaimRequest, Custody, CustodyFault, Duplicate, MemorySeenStore
+from seam_handoff._stores import ClaimBudget, _handoff_key  # pyright: ignore[reportPrivateUsage]
 
 _AT = 1_700_000_000_000
 
@@ -61,4 +61,31 @@ def test_the_next_hop_is_checked_against_the_flat_task() -> None:
         CustodyFault("budget-consumed", counter="tokens", before=40, hop=1),
     }
     # The same handoff again is a duplicate of the recorded hop.
-    assert type(store.claim(first)).__name__ == "Duplicate"
+    assert isinstance(store.claim(first), Duplicate)
+
+
+def _claim_at(store: MemorySeenStore, task_id: str, handoff_id: str, at: int) -> object:
+    return store.claim(ClaimRequest(handoff_id, task_id, 1, "a", "b", None, "accepted", at, ("a", "b"), None))
+
+
+def test_a_flat_task_expires_with_its_handoff() -> None:
+    store = MemorySeenStore(ttl_ms=1_000)
+    assert _claim_at(store, "t-1", "h-1", _AT) == Claimed()
+    # Another task's claim a ttl later sweeps the first while it is still flat.
+    assert _claim_at(store, "t-2", "h-2", _AT + 1_000) == Claimed()
+    assert list(store._tasks) == ["t-2"]  # pyright: ignore[reportPrivateUsage]
+    assert _handoff_key("a", "h-1") not in store._accepted  # pyright: ignore[reportPrivateUsage]
+    # Forgotten, the handoff starts its task afresh.
+    assert _claim_at(store, "t-1", "h-1", _AT + 2_000) == Claimed()
+
+
+def test_a_handoff_reused_in_another_task_finds_the_flat_tasks_hop() -> None:
+    store = MemorySeenStore()
+    assert _claim_at(store, "t-1", "h-1", _AT) == Claimed()
+    answer = _claim_at(store, "t-2", "h-1", _AT + 1)
+    assert isinstance(answer, Duplicate)
+    # The first task was made a _Task to name the hop that holds the handoff.
+    assert not isinstance(store._tasks["t-1"], tuple)  # pyright: ignore[reportPrivateUsage]
+    task = store._task("t-1")  # pyright: ignore[reportPrivateUsage]
+    assert task is not None
+    assert store._accepted[_handoff_key("a", "h-1")] is task.hops[0]  # pyright: ignore[reportPrivateUsage]

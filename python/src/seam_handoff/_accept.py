@@ -96,6 +96,13 @@ CanReadAsync = Callable[[str, str | None], bool | Awaitable[bool]]
 """can_read for accept_async(): may answer with an awaitable."""
 
 
+def _handoff_key_id(handoff_id: str) -> str:
+    """The handoff id as the ledger keys it: a UUID's hex digits are case-insensitive (RFC 9562
+    section 4), so one handoff has one key. islower() first: a lower-case UUID (the common one)
+    skips the search."""
+    return handoff_id if handoff_id.islower() or not _HAS_UPPER.search(handoff_id) else handoff_id.lower()
+
+
 def _is_async_function(function: object) -> bool:
     code = getattr(function, "__code__", None)
     # CO_COROUTINE (inspect's own test, without its unwrapping of partials and methods).
@@ -176,8 +183,7 @@ class Acceptor:
         edge = content.edge
         handoff_id = content.handoff_id
         return ClaimRequest(
-            # A UUID's hex digits are case-insensitive (RFC 9562 section 4): one handoff, one key.
-            handoff_id.lower() if handoff_id is not None and _HAS_UPPER.search(handoff_id) else handoff_id,
+            None if handoff_id is None else _handoff_key_id(handoff_id),
             content.task_id,
             content.hop_index,
             content.producer,
@@ -203,8 +209,7 @@ class Acceptor:
         if handoff_id is None or task_id is None or hop_index is None or content.stranger or content.branch is not None:
             return None
         return seen._claim_new_task(  # pyright: ignore[reportPrivateUsage]
-            # islower() first: a lower-case UUID (the common one) skips the search.
-            handoff_id if handoff_id.islower() or not _HAS_UPPER.search(handoff_id) else handoff_id.lower(),
+            _handoff_key_id(handoff_id),
             task_id,
             hop_index,
             content.producer,

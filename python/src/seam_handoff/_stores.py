@@ -618,7 +618,16 @@ else its length, then its entries). One tuple of strings, ints and None, which t
 stops tracking at its first collection, where a _Task is the task, its list of hops, the hop,
 the budget and its two dicts, and the path: objects it counts and traverses for as long as the
 task is kept. Its handoff's entry in _accepted is the task id. The first read that needs more
-makes it a _Task (MemorySeenStore._task)."""
+makes it a _Task (MemorySeenStore._task). A field that a task's first claim sets on _Task or
+_HopOwner must be carried here too (_add_fresh and _task)."""
+# Where each field of a _Fresh stands; the budget's counters and the path follow _F_BUDGET.
+_F_HOP: Final = 0
+_F_HANDOFF: Final = 1
+_F_PRODUCER: Final = 2
+_F_RECEIVER: Final = 3
+_F_AT: Final = 4
+_F_PENDING: Final = 5
+_F_BUDGET: Final = 6
 _NO_BUDGET: Final = -2
 
 
@@ -628,7 +637,7 @@ def _flat_counts(counts: dict[str, int] | None, into: list[object]) -> None:
         into.append(-1)
         return
     into.append(len(counts))
-    # Read as any values: what a caller's ClaimBudget holds is kept as it is, never checked here.
+    # Copied flat, in the caller's key order, and read as any values: nothing is checked here.
     for name, count in cast("dict[object, object]", counts).items():
         into.append(name)
         into.append(count)
@@ -690,11 +699,11 @@ class MemorySeenStore:
         while tasks:
             task_id = next(iter(tasks))
             first = tasks[task_id]
-            if now - (first.touched if isinstance(first, _Task) else cast(int, first[4])) < self._ttl:
+            if now - (first.touched if isinstance(first, _Task) else cast(int, first[_F_AT])) < self._ttl:
                 break
             gone = tasks.pop(task_id)
             if not isinstance(gone, _Task):
-                self._accepted.pop(_handoff_key(cast("str | None", gone[2]), cast(str, gone[1])), None)
+                self._accepted.pop(_handoff_key(cast("str | None", gone[_F_PRODUCER]), cast(str, gone[_F_HANDOFF])), None)
                 continue
             for hop in gone.hops if gone.branch_hops is None else [*gone.hops, *gone.branch_hops]:
                 self._accepted.pop(_handoff_key(hop.producer, hop.handoff_id), None)
@@ -704,18 +713,18 @@ class MemorySeenStore:
         task = self._tasks.get(task_id)
         if task is None or isinstance(task, _Task):
             return task
-        handoff_id, producer, at = cast(str, task[1]), cast("str | None", task[2]), cast(int, task[4])
-        claim = _HopOwner(cast(int, task[0]), handoff_id, producer, cast(str, task[3]), at)
+        handoff_id, producer, at = cast(str, task[_F_HANDOFF]), cast("str | None", task[_F_PRODUCER]), cast(int, task[_F_AT])
+        claim = _HopOwner(cast(int, task[_F_HOP]), handoff_id, producer, cast(str, task[_F_RECEIVER]), at)
         budget: ClaimBudget | None = None
-        next_at = 7
-        if task[6] != _NO_BUDGET:
-            limit, next_at = _read_counts(task, 6)
+        next_at = _F_BUDGET + 1
+        if task[_F_BUDGET] != _NO_BUDGET:
+            limit, next_at = _read_counts(task, _F_BUDGET)
             consumed, next_at = _read_counts(task, next_at)
             budget = ClaimBudget(limit, consumed)
         n = cast(int, task[next_at])
         path = None if n < 0 else cast("tuple[str, ...]", task[next_at + 1 : next_at + 1 + n])
         full = _Task(at, [claim], path, budget)
-        full.pending = cast("str | None", task[5])
+        full.pending = cast("str | None", task[_F_PENDING])
         self._tasks[task_id] = full
         self._accepted[_handoff_key(producer, handoff_id)] = claim
         return full
@@ -726,7 +735,9 @@ class MemorySeenStore:
         if isinstance(hop, str):
             self._task(hop)
             hop = self._accepted.get(key)
-        return cast("_HopOwner | None", hop)
+            # A fresh task's entry names a task the ledger holds: _task made the hop.
+            assert not isinstance(hop, str)
+        return hop
 
     def _add_fresh(
         self,
@@ -741,7 +752,9 @@ class MemorySeenStore:
         budget: ClaimBudget | None,
         pending: str | None,
     ) -> None:
-        """Records a task's first committed hop, flat (_Fresh)."""
+        """Records a task's first committed hop, flat (_Fresh). key is _handoff_key(producer,
+        handoff_id), which the caller has made for its look-ups; task_id holds no entry yet (an
+        entry there would keep its old place in the order, and orphan its hops in _accepted)."""
         record: list[object] = [hop_index, handoff_id, producer, receiver, at, pending]
         if budget is None:
             record.append(_NO_BUDGET)
