@@ -184,7 +184,14 @@ export interface BoundGraph {
   readonly contracts: Readonly<Record<EdgeKind, readonly string[]>>;
 }
 
-/** Resolves the names of one graph block. Pure; never throws. */
+/**
+ * Resolves the names of one graph block; never throws. What a typed name cannot change (the
+ * sorted items, each edge's settings, a bound agent while its name stays) is kept per tree node,
+ * in WeakMaps keyed by node identity, for the next check of the same tree. So a caller may
+ * change a tree in place only as `program/name-edit.ts` does (an agent's name, an edge's ends,
+ * which the agent cache compares) or as a move does (ranges); any other change in place (a
+ * setting's value, an item added) needs a new tree, as a parse gives.
+ */
 export function bindGraph(decl: GraphDecl): BoundGraph {
   let sorted = sortedItems.get(decl);
   if (sorted === undefined) {

@@ -87,12 +87,12 @@ class LineIndex {
    * Takes the line starts that `old` has found, moved by an edit that replaced `[from, oldTo)`
    * of `old`'s text by this text's `[from, newTo)`, when the edit neither removed nor inserted
    * a line terminator nor touched one that a `\r` starts (where `\r` + `\n` may join or part);
-   * otherwise, or once this index has been read, it is left as it was. A copy of an array,
+   * otherwise, or once this index has been read, it is left as it was (false). A copy of an array,
    * where the scan of a 2 MB text for its line breaks took about 2 ms.
    */
-  carry(old: LineIndex, from: number, oldTo: number, newTo: number): void {
-    if (this.scanned > 0 || old.text.charCodeAt(from - 1) === 13) return;
-    if (hasLineBreak(old.text, from, oldTo) || hasLineBreak(this.text, from, newTo)) return;
+  carry(old: LineIndex, from: number, oldTo: number, newTo: number): boolean {
+    if (this.scanned > 0 || old.text.charCodeAt(from - 1) === 13) return false;
+    if (hasLineBreak(old.text, from, oldTo) || hasLineBreak(this.text, from, newTo)) return false;
     const delta = newTo - oldTo;
     // Found so far: a start s > from follows a terminator at s - 1 >= oldTo, which moved.
     const scanned = old.scanned <= from ? old.scanned : old.scanned >= oldTo ? old.scanned + delta : from;
@@ -109,11 +109,12 @@ class LineIndex {
     for (let k = kept; k < starts.length; k++) starts[k] = (starts[k] as number) + delta;
     this.starts = starts;
     this.scanned = scanned;
+    return true;
   }
 }
 
-/** True when `text` has a `\n` or `\r` in `[from, to)`. */
-function hasLineBreak(text: string, from: number, to: number): boolean {
+/** True when `text` has a line break (`\n` or `\r`, as the scanner and line starts count them) in `[from, to)` (UTF-16 offsets). */
+export function hasLineBreak(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return true;
@@ -127,11 +128,13 @@ function hasLineBreak(text: string, from: number, to: number): boolean {
  * `[from, newTo)`), when the edit touched no line break; otherwise `next` finds its own. Either
  * way its positions are those of its text. An editor's keystroke so skips a scan of the whole
  * text for the positions of its diagnostics.
+ *
+ * @returns whether the starts were carried (false: `next` scans its own text when asked)
  */
-export function carryLineStarts(previous: SourceFile, next: SourceFile, edit: { readonly from: number; readonly oldTo: number; readonly newTo: number }): void {
+export function carryLineStarts(previous: SourceFile, next: SourceFile, edit: { readonly from: number; readonly oldTo: number; readonly newTo: number }): boolean {
   const old = lineIndexes.get(previous);
   const fresh = lineIndexes.get(next);
-  if (old !== undefined && fresh !== undefined && old !== fresh) fresh.carry(old, edit.from, edit.oldTo, edit.newTo);
+  return old !== undefined && fresh !== undefined && old !== fresh && fresh.carry(old, edit.from, edit.oldTo, edit.newTo);
 }
 
 /** The line index of each file made by {@link createSourceFile}; other files use `lineStarts`. */

@@ -72,10 +72,15 @@ export function reuseAcrossNameEdit(
   if (!samePairs(before.comments, after.comments, change, shift, true) || !samePairs(before.unexpected, after.unexpected, change, shift, false)) return undefined;
   const name = nameNodeAt(previous.ast, range);
   if (name === undefined) return undefined;
-  (name as { name: string }).name = file.text.slice(range.start, range.end + delta);
+  const written = name as { name: string };
+  const oldName = written.name;
+  written.name = file.text.slice(range.start, range.end + delta);
   // In the old text's offsets (the tree's, and the old file's lines, which the edit kept).
   const checked = checkParsed(previous.file, { ast: previous.ast, diagnostics: [] }, options);
-  return moveCheck(checked, file, shift, new Map(), recheck);
+  const moved = moveCheck(checked, file, shift, new Map(), recheck);
+  // Declined (a finding inside the name): `previous` must stay as it was.
+  if (moved === undefined) written.name = oldName;
+  return moved;
 }
 
 /**

@@ -11,7 +11,7 @@
  * full; a property test compares the two on random edits.
  */
 import { readGuessMarker } from "../core/guess-marker.js";
-import type { SourceFile } from "../core/source-file.js";
+import { hasLineBreak, type SourceFile } from "../core/source-file.js";
 import type { CheckResult } from "../analysis/model.js";
 import { readSuppressions } from "../analysis/suppressions.js";
 import type { Comment } from "../parser/ast.js";
@@ -99,7 +99,7 @@ export function reuseAcrossTokenEdit(
   // A line break added or taken away moves the line every `seam-disable-next-line` covers; so
   // does an edit between a CR and an LF, which splits one CRLF line break into two or joins them.
   const splitsCrlf = oldText.charCodeAt(edit.from - 1) === 13 && oldText.charCodeAt(edit.oldTo) === 10;
-  if (splitsCrlf || breaksLines(oldText, edit.from, edit.oldTo) || breaksLines(newText, edit.from, edit.newTo)) {
+  if (splitsCrlf || hasLineBreak(oldText, edit.from, edit.oldTo) || hasLineBreak(newText, edit.from, edit.newTo)) {
     if (readSuppressions(comments).length > 0) return undefined;
   }
   return moveCheck(previous, file, editShift(edit), replaced, recheck);
@@ -108,15 +108,6 @@ export function reuseAcrossTokenEdit(
 /** True when the edit lies in `[start, end]` (the body of a comment or of a string literal). */
 function inside(edit: TextEdit, start: number, end: number): boolean {
   return edit.from >= start && edit.oldTo <= end;
-}
-
-/** True when `text[from, to)` holds a line break (the scanner's `\n` or `\r`). */
-function breaksLines(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return true;
-  }
-  return false;
 }
 
 /** Index of the first comment that starts at or after `offset`; binary search. */
