@@ -6,7 +6,9 @@
 // Per graph (the help desk, and the refund desk of the envelope cases): accept() with a fresh
 // duplicate store per batch, accept() without one, and the generated edge validator alone; then
 // the same with the compiled build of the runtime (mypyc: scripts/python-compiled.mjs), in a
-// second process of the same interpreter, beside the same peers again.
+// second process of the same interpreter, beside the same peers again. On the refund desk, both
+// builds also check a hostile envelope at the 1 MiB limit (bench/flood.mjs) beside the generated
+// edge validator alone.
 // Timed inside one Python process each (bench/python_accept.py): ns/op, median of 9 interleaved
 // batches. The interpreter is the project's .venv, with the peers pinned in
 // python/requirements-bench.txt, since the compiled build is built for it.
@@ -16,12 +18,15 @@ import { fileURLToPath } from "node:url";
 import { canImport, findPython, runPythonJson } from "./python.mjs";
 import { missing, progress, runIfMain, scaled } from "./section.mjs";
 import { median } from "./stats.mjs";
+import { floodedEnvelope } from "./flood.mjs";
 import { fmtNs, row } from "./table.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUT = fileURLToPath(new URL("./.out/python/", import.meta.url));
 const POOL = scaled(2_000, 200);
 const ROUNDS = scaled(9, 1);
+/** The hostile envelope's size in bytes and its timed rounds (a check takes seconds in pure Python). */
+const FLOOD = scaled({ bytes: 1_048_576, rounds: 3 }, { bytes: 65_536, rounds: 1 });
 
 const GRAPHS = [
   {
@@ -37,6 +42,7 @@ const GRAPHS = [
     envelope: "test/fixtures/cases/envelopes/valid-delegate.json",
     stem: "refund_desk",
     edge: { from: "triage", kind: "delegate", to: "billing" },
+    flood: true,
   },
 ];
 
@@ -66,15 +72,33 @@ function compile(graph, out, vendor) {
 }
 
 /** Runs bench/python_accept.py on `graph`'s module in `out`; returns its answer, medians added. */
-function timeAccept(python, graph, out, envelopesFile, env) {
+function timeAccept(python, graph, out, envelopesFile, floodFile, env) {
   const { from, kind, to } = graph.edge;
   const result = runPythonJson(
     python,
     fileURLToPath(new URL("python_accept.py", import.meta.url)),
-    [`${out}${graph.stem}_validators.py`, `${out}${graph.stem}.${from}-${kind}-${to}.schema.json`, envelopesFile, from, kind, to, String(ROUNDS)],
+    [
+      `${out}${graph.stem}_validators.py`,
+      `${out}${graph.stem}.${from}-${kind}-${to}.schema.json`,
+      envelopesFile,
+      from,
+      kind,
+      to,
+      String(ROUNDS),
+      ...(floodFile === undefined ? [] : [floodFile, String(FLOOD.rounds)]),
+    ],
     env,
   );
-  return { ...result, median: Object.fromEntries(Object.entries(result.ns_per_op).map(([name, list]) => [name, median(list)])) };
+  const medians = (perOp) => Object.fromEntries(Object.entries(perOp).map(([name, list]) => [name, median(list)]));
+  return { ...result, median: medians(result.ns_per_op), ...(result.flood === undefined ? {} : { floodMedian: medians(result.flood.ns_per_op) }) };
+}
+
+/** The flood rows of one build: accept() vs the generated edge validator on the hostile envelope. */
+function floodRow(label, result, bytes) {
+  const { accept, edge_validator: validator } = result.floodMedian;
+  return row(`${label}: accept() of a ${bytes}-byte envelope of ${result.flood.decisions} empty decisions vs its edge validator alone`, fmtNs(accept), fmtNs(validator), {
+    ratio: accept / validator,
+  });
 }
 
 export async function measurePython() {
@@ -96,7 +120,10 @@ export async function measurePython() {
     }));
     const envelopesFile = `${out}envelopes.json`;
     writeFileSync(envelopesFile, JSON.stringify(envelopes));
-    const result = timeAccept(python, graph, out, envelopesFile, process.env);
+    const flood = graph.flood === true ? floodedEnvelope(envelopes[0], FLOOD.bytes) : undefined;
+    const floodFile = flood === undefined ? undefined : `${out}flood.json`;
+    if (flood !== undefined) writeFileSync(floodFile, JSON.stringify(flood.envelope));
+    const result = timeAccept(python, graph, out, envelopesFile, floodFile, process.env);
     if (result.compiled) throw new Error(`${python} imported a compiled seam_handoff where the module vendors the runtime's source`);
     const ns = result.median;
     data[graph.stem] = { ...result, bytes: Buffer.byteLength(JSON.stringify(base, null, 2)) };
@@ -116,11 +143,12 @@ export async function measurePython() {
         ratio: ns.edge_validator / ns.fastjsonschema,
       }),
     );
+    if (flood !== undefined) rows.push(floodRow(graph.label, result, flood.bytes));
     if (!compiled) continue;
     // The module without the runtime's source beside it imports the compiled build from PYTHONPATH.
     const compiledOut = `${OUT}${graph.stem}-compiled/`;
     compile(graph, compiledOut, false);
-    const fast = timeAccept(python, graph, compiledOut, envelopesFile, { ...process.env, PYTHONPATH: COMPILED_SITE });
+    const fast = timeAccept(python, graph, compiledOut, envelopesFile, floodFile, { ...process.env, PYTHONPATH: COMPILED_SITE });
     if (!fast.compiled) throw new Error(`${python} imported an interpreted seam_handoff with PYTHONPATH=${COMPILED_SITE}: rebuild it (npm run build:python-compiled)`);
     data[`${graph.stem}_compiled`] = fast;
     const cns = fast.median;
@@ -133,6 +161,7 @@ export async function measurePython() {
         ratio: cns.accept_no_store / cns.fastjsonschema,
       }),
     );
+    if (flood !== undefined) rows.push(floodRow(`${graph.label}, compiled runtime (mypyc)`, fast, flood.bytes));
   }
   return {
     title: `Python target (Python ${Object.values(data)[0]?.python}, ns/op, median of ${ROUNDS} batches x ${POOL} envelopes; jsonschema ${POOL / 10})`,

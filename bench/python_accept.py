@@ -1,9 +1,11 @@
 """Python target bench: the emitted module's accept() beside jsonschema and fastjsonschema.
 
-usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON FROM KIND TO ROUNDS
+usage: python_accept.py MODULE_PY EDGE_SCHEMA_JSON ENVELOPES_JSON FROM KIND TO ROUNDS [FLOOD_JSON FLOOD_ROUNDS]
 prints one JSON document: ns per envelope of each timed batch, by measure; the interpreter's
 version; and whether the runtime seam_handoff it imported is the compiled build
-(seam_handoff.is_compiled()).
+(seam_handoff.is_compiled()). With FLOOD_JSON (a hostile envelope, bench/flood.mjs), also
+"flood": ns per check of accept() without a store and of the edge validator alone on it,
+FLOOD_ROUNDS interleaved rounds after one warm-up round.
 
 Measures, on the same envelopes (parsed already; start-up and JSON loading excluded), batches
 interleaved round by round after two warm-up rounds, so load on the machine hits all alike:
@@ -83,7 +85,30 @@ def main():
             if round_number >= 2:
                 results[name].append(elapsed)
     compiled = importlib.import_module("seam_handoff").is_compiled()
-    print(json.dumps({"ns_per_op": results, "python": sys.version.split()[0], "envelopes": len(envelopes), "compiled": compiled}))
+    answer = {"ns_per_op": results, "python": sys.version.split()[0], "envelopes": len(envelopes), "compiled": compiled}
+    if len(sys.argv) > 9:
+        answer["flood"] = flood(m, me, can_read, edge_validator, sys.argv[8], int(sys.argv[9]))
+    print(json.dumps(answer))
+
+
+def flood(m, me, can_read, edge_validator, path, rounds):
+    """ns per check of accept() and of the edge validator on the hostile envelope at path."""
+    with open(path, encoding="utf-8") as fh:
+        envelope = json.load(fh)
+    verdict = m.accept(envelope, me=me, can_read=can_read)
+    distinct = {(e.instance_path, e.params.get("missingProperty")) for e in edge_validator(envelope) if e.keyword == "required"}
+    expected = f"and {len(distinct) - 20} more required reasons"
+    if verdict.ok or not any(r.message.startswith(expected) for r in verdict.rejection.reasons):
+        sys.exit(f"the flooded envelope's verdict does not say {expected!r}")
+    measures = {"accept": lambda: m.accept(envelope, me=me, can_read=can_read), "edge_validator": lambda: edge_validator(envelope)}
+    results = {name: [] for name in measures}
+    for round_number in range(1 + rounds):
+        for name, op in measures.items():
+            start = time.perf_counter_ns()
+            op()
+            if round_number >= 1:
+                results[name].append(time.perf_counter_ns() - start)
+    return {"ns_per_op": results, "decisions": len(envelope["decisions"])}
 
 
 main()

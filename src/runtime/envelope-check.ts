@@ -20,8 +20,8 @@ import type { Route } from "./accept.js";
 import type { AgentInfo, EdgeInfo, GraphInfo, Role } from "./graph-data.js";
 import { envelopeSchema } from "../core/envelope-schema.js";
 import { createDataCheck, jsonDataProblems } from "./json-data.js";
-import { schemaErrorToReason, uncountedSchemaReason, type Reason, type SchemaError } from "./reason.js";
-import { PER_RULE_LIMIT } from "./reason-catalogue.js";
+import type { Reason, SchemaError } from "./reason.js";
+import { isHeaderPath, NOTHING_RESTATED, restatedLocations, schemaReasons, type RestatedLocations, type SchemaReasons } from "./schema-reasons.js";
 import { checkAgentVersion, type VersionMemo } from "./checks/agent-version.js";
 import { checkGateStatus } from "./checks/approval-pending.js";
 import { checkFloor } from "./checks/confidence-below-floor.js";
@@ -123,6 +123,8 @@ export type EnvelopeCheck = (input: unknown, me: string, sender?: string) => Con
 interface Pair {
   readonly edges: readonly EdgeInfo[];
   readonly validators: readonly ValidateFunction[];
+  /** Where the first edge's validator can report a fault twice (its errors are the ones reported). */
+  readonly restated: RestatedLocations;
   /** Sum of the edges' rounds; undefined when any of them is unbounded. */
   readonly maxRounds: number | undefined;
   /** Counter slot for bounded pairs, -1 otherwise. */
@@ -168,7 +170,7 @@ const isEnvelopeData = createDataCheck(envelopeSchema);
 
 /**
  * Reasons an `observe` edge never turns into warnings: limits, addressing, identity, data that
- * is not JSON, and any fault in the header (below), which the record, the store and the next hop need.
+ * is not JSON, and any fault in the header (`isHeaderPath`), which the record, the store and the next hop need.
  */
 const STRICT_RULES: ReadonlySet<string> = new Set([
   "not-json-data",
@@ -185,8 +187,8 @@ const STRICT_RULES: ReadonlySet<string> = new Set([
 /** Rules after which the delivery can neither start nor continue a task: the ledger is not asked. */
 const STRANGER_RULES: ReadonlySet<string> = new Set(["not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long"]);
 
-/** The header: the fields every hop relies on, whatever the edge's contract. */
-const HEADER = /^\/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:\/|$)/;
+/** The schema reasons of an envelope its validator accepted. */
+const NO_SCHEMA_REASONS: SchemaReasons = Object.freeze({ reasons: [], headerFaultCounted: false, artefactPaths: undefined });
 
 type Json = Record<string, unknown>;
 
@@ -299,6 +301,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       built.set(to, {
         edges,
         validators,
+        restated: restatedLocations((edges[0] as EdgeInfo).require),
         maxRounds: bounded ? edges.reduce((sum, edge) => sum + (edge.maxRounds ?? 0), 0) : undefined,
         slot: bounded ? boundedPairs++ : -1,
         fromAgent: agents.get(from),
@@ -366,9 +369,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
    * passed the schema, absolute URIs; each distinct (ref, scope) once) and the references handed
    * over (all but `superseded`).
    */
-  function readArtefacts(artefacts: unknown, schemaReasons: readonly Reason[], required: RequiredArtefact[], consumed: string[]): void {
+  function readArtefacts(artefacts: unknown, faultyPaths: ReadonlySet<string> | undefined, required: RequiredArtefact[], consumed: string[]): void {
     if (!Array.isArray(artefacts)) return;
-    const faultyPaths = schemaReasons.length === 0 ? undefined : new Set(schemaReasons.map((r) => r.path));
     let asked: Set<string> | undefined;
     for (let i = 0; i < artefacts.length; i++) {
       const artefact = fieldsOf(artefacts[i]);
@@ -441,7 +443,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     return { waits: fields.status === "waiting_review", cites };
   }
 
-  function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; reasons: Reason[] } {
+  function schemaCheck(input: unknown, pair: Pair | undefined): { edge: EdgeInfo | undefined; found: SchemaReasons } {
     let edge: EdgeInfo | undefined;
     let errors: readonly SchemaError[] | null | undefined;
     if (pair === undefined) {
@@ -459,25 +461,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       }
       edge ??= pair.edges[0];
     }
-    const reasons: Reason[] = [];
-    if (errors) {
-      // A contract restates the types it needs beside the envelope's $ref: report each fault once.
-      // A set keeps this linear: an envelope can carry 10^5 faulty items in one array.
-      const reported = new Set<string>();
-      // Past the first PER_RULE_LIMIT of a rule, a reason is only counted (capReasons), never shown:
-      // its message is not rendered. No other stage reports a schema keyword's rule id.
-      const perRule = new Map<string, number>();
-      for (const error of errors) {
-        const bare = uncountedSchemaReason(error);
-        const key = `${bare.rule}\u0000${bare.path}`;
-        if (reported.has(key)) continue;
-        reported.add(key);
-        const count = (perRule.get(bare.rule) ?? 0) + 1;
-        perRule.set(bare.rule, count);
-        reasons.push(count <= PER_RULE_LIMIT ? schemaErrorToReason(error) : bare);
-      }
-    }
-    return { edge, reasons };
+    return { edge, found: errors ? schemaReasons(errors, pair === undefined ? NOTHING_RESTATED : pair.restated) : NO_SCHEMA_REASONS };
   }
 
   function evaluate(input: unknown, me: string, sender: string | undefined): ContentVerdict {
@@ -491,11 +475,11 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const pair = from !== undefined && to !== undefined ? pairs.get(from)?.get(to) : undefined;
     // Stage 1: the JSON Schema of the edge's contract, and JSON data.
     const schema = schemaCheck(input, pair);
-    const schemaReasons = schema.reasons;
+    const schemaFound = schema.found;
     // A schema-valid envelope types every value, so only its objects and free text need a look
     // (the hot path); anything else gets the full walk, which names every place that is not JSON data.
-    const reasons = schemaReasons.length === 0 && isJsonData(input) ? [] : jsonDataProblems(input);
-    for (const found of schemaReasons) reasons.push(found);
+    const reasons = schemaFound.reasons.length === 0 && isJsonData(input) ? [] : jsonDataProblems(input);
+    for (const found of schemaFound.reasons) reasons.push(found);
     const handoffId = stringOf(fields.handoff_id);
     const taskId = stringOf(fields.task_id);
     const forged = checkSender(from, sender, reasons);
@@ -513,7 +497,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (envelope !== undefined) {
       // Stage 2: the envelope's own semantics; stage 3: the graph.
       hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
-      readArtefacts(envelope.artefacts, schemaReasons, required, consumed);
+      readArtefacts(envelope.artefacts, schemaFound.artefactPaths, required, consumed);
       if (from !== undefined && to !== undefined) {
         graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
         if (pair !== undefined) branch = branchOf(schema.edge, from, to, hop.branch, reasons);
@@ -533,7 +517,8 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       taskId !== undefined &&
       hopIndex !== undefined &&
       to === me &&
-      !reasons.some((r) => STRICT_RULES.has(r.rule) || HEADER.test(r.path));
+      !schemaFound.headerFaultCounted &&
+      !reasons.some((r) => STRICT_RULES.has(r.rule) || isHeaderPath(r.path));
     let constraints: readonly string[] = [];
     let route: Route = "proceed";
     if (envelope !== undefined && (reasons.length === 0 || lenient)) {

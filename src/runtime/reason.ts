@@ -50,23 +50,35 @@ export function ruleReason(path: string, rule: CatalogueRule, id: string, params
 }
 
 /**
+ * Reasons of one rule past {@link PER_RULE_LIMIT} that were counted where they were found instead
+ * of being listed (a validator can report 10^6 errors for one envelope): `count` of them, the
+ * first at `path`. Only {@link capReasons} reads it; it never reaches a verdict.
+ */
+export interface CountedReasons extends Reason {
+  readonly count: number;
+}
+
+/**
  * `reasons` with at most {@link PER_RULE_LIMIT} of each rule, in their order; past the limit, one
  * final reason per rule at the first left-out reason's path says how many more there were. So a
- * verdict's size is bounded by the number of rules, whatever the envelope holds.
+ * verdict's size is bounded by the number of rules, whatever the envelope holds. A
+ * {@link CountedReasons} counts as its `count` reasons of its rule, all of them left out.
  */
 export function capReasons(reasons: Reason[]): Reason[] {
+  // A CountedReasons comes after PER_RULE_LIMIT listed reasons of its rule: a short list has none.
   if (reasons.length <= PER_RULE_LIMIT) return reasons;
   const counts = new Map<string, number>();
   const kept: Reason[] = [];
   const over = new Map<string, { path: string; count: number }>();
   for (const found of reasons) {
-    const seen = (counts.get(found.rule) ?? 0) + 1;
+    const counted = (found as Partial<CountedReasons>).count;
+    const seen = (counts.get(found.rule) ?? 0) + (counted ?? 1);
     counts.set(found.rule, seen);
-    if (seen <= PER_RULE_LIMIT) kept.push(found);
+    if (counted === undefined && seen <= PER_RULE_LIMIT) kept.push(found);
     else {
       const more = over.get(found.rule);
-      if (more === undefined) over.set(found.rule, { path: found.path, count: 1 });
-      else more.count++;
+      if (more === undefined) over.set(found.rule, { path: found.path, count: counted ?? 1 });
+      else more.count += counted ?? 1;
     }
   }
   if (over.size === 0) return reasons;
@@ -89,17 +101,6 @@ export function schemaRuleOf(keyword: string): string {
     schemaRules.set(keyword, rule);
   }
   return rule;
-}
-
-/**
- * The {@link Reason} of an Ajv error past the first {@link PER_RULE_LIMIT} of its rule: its path
- * and rule, which {@link capReasons} counts, without the message it would drop. An envelope can
- * carry 10^5 faulty items; rendering (and quoting) a message for each cost seconds at ingest.
- */
-export function uncountedSchemaReason(error: SchemaError): Reason {
-  const { keyword, params, instancePath } = error;
-  const name = keyword === "required" ? params["missingProperty"] : keyword === "additionalProperties" ? params["additionalProperty"] : undefined;
-  return { path: name === undefined ? instancePath : appendPointer(instancePath, String(name)), rule: schemaRuleOf(keyword), message: "" };
 }
 
 /**

@@ -495,6 +495,23 @@ describe("accept: observe edges", () => {
     expect(result.ok).toBe(false);
   });
 
+  it("still refuses a header fault that only the count past 20 of its rule holds", () => {
+    // 20 of 21 decisions above confidence 1 are listed; the contract's own cap on hop.limit
+    // comes after the envelope's faults, as the 22nd `maximum`, and is only counted.
+    const faulty = (hopFault: boolean) =>
+      variant((e) => {
+        Object.assign(e, clone(envelope));
+        e["decisions"] = Array.from({ length: 21 }, (_, i) => ({ id: `d${i}`, statement: "s", rationale: "r", confidence: 2, reversible: false }));
+        e["artefacts"] = [{ ref: "s3://bucket/memo.md", media_type: "text/markdown", role: "required" }];
+        if (hopFault) e["hop"]["limit"] = 1000;
+      });
+    const warned = observed(faulty(false), { me: "b" });
+    expect(warned.ok && warned.record.warnings.map((w) => `${w.path} ${w.rule}`)).toEqual(Array.from({ length: 21 }, (_, i) => `/decisions/${i}/confidence maximum`));
+    const refused = observed(faulty(true), { me: "b" });
+    expect(reasonsOf(refused).at(-1)).toEqual({ path: "/decisions/20/confidence", rule: "maximum" });
+    expect(refused.ok ? [] : refused.rejection.reasons.at(-1)?.message).toBe("and 2 more maximum reasons, not listed (a verdict lists at most 20 per rule)");
+  });
+
   it("still reports duplicates", () => {
     const seen = createMemorySeenStore({ scope: "receiver" }); // hop 2 of a walk whose hop 1 the test leaves out
     expect(observed(envelope, { me: "b", seen }).ok).toBe(true);

@@ -271,7 +271,16 @@ class Acceptor:
         elif untracked or content.floor_escalates or isinstance(claimed, Finished) or (attempt is not None and attempt > repairs):
             route = "escalate"
         return Rejected(
-            Rejection(content.handoff_id, content.hop_index, content.producer, route, tuple(cap_reasons(reasons)), attempt, repairs, join),
+            Rejection(
+                content.handoff_id,
+                content.hop_index,
+                content.producer,
+                route,
+                tuple(cap_reasons(reasons, content.counted)),
+                attempt,
+                repairs,
+                join,
+            ),
             duplicate,
         )
 
@@ -339,7 +348,7 @@ class Acceptor:
                 content.consumed,
                 "held" if join is not None and not join.fired else content.route,
                 content.constraints,
-                tuple(cap_reasons(reasons)) if reasons else (),
+                tuple(cap_reasons(reasons, content.counted)) if reasons else (),
                 lease,
                 None if content.branch is None else content.branch.id,
                 None if join is None else join.to_dict(),

@@ -4,6 +4,7 @@ build copies it into this package). Messages are rendered here and nowhere else 
 
 import json
 import re
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any, Final
 
@@ -49,23 +50,28 @@ def rule_reason(path: str, rule: str, message: str, **params: object) -> Reason:
     return Reason(path, rule, _fill(_CATALOGUE["rules"][rule]["messages"][message], params))
 
 
-def cap_reasons(reasons: list[Reason]) -> list[Reason]:
+def cap_reasons(reasons: list[Reason], counted: Mapping[str, int] | None = None) -> list[Reason]:
     """reasons with at most PER_RULE_LIMIT of each rule, in their order; past it, one final
-    reason per rule at the first left-out reason's path says how many more there were."""
+    reason per rule at the first left-out reason's path says how many more there were. For a rule
+    in counted, the reason after its first PER_RULE_LIMIT stands for counted[rule] left out (the
+    schema stage counts its faults past the limit instead of listing them)."""
     if len(reasons) <= PER_RULE_LIMIT:
         return reasons
     counts: dict[str, int] = {}
     kept: list[Reason] = []
     over: dict[str, list[Any]] = {}
     for reason in reasons:
-        seen = counts.get(reason.rule, 0) + 1
-        counts[reason.rule] = seen
+        rule = reason.rule
+        seen = counts.get(rule, 0) + 1
+        counts[rule] = seen
         if seen <= PER_RULE_LIMIT:
             kept.append(reason)
-        elif reason.rule in over:
-            over[reason.rule][1] += 1
+            continue
+        weight = counted.get(rule, 1) if counted is not None and seen == PER_RULE_LIMIT + 1 else 1
+        if rule in over:
+            over[rule][1] += weight
         else:
-            over[reason.rule] = [reason.path, 1]
+            over[rule] = [reason.path, weight]
     if not over:
         return reasons
     for rule, (path, count) in over.items():

@@ -11,7 +11,6 @@ Each check is a module of `checks/`, named after its rule id; this module is the
 Required artefacts are listed for can_read, which the caller asks (synchronously or not).
 """
 
-import re
 from collections.abc import Callable, Set
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
@@ -19,7 +18,7 @@ from ._fan_outs import fan_out_map
 from ._fields import ABSENT, BUDGET_COUNTERS, MAX_SAFE_INTEGER, all_strings, field, string_at, whole_number
 from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route, make_tuple
-from ._schema_reason import schema_error_to_reason
+from ._schema_reasons import RestatedLocations, SchemaReasons, is_header_path, schema_reasons
 from ._stores import ClaimApproval, ClaimBranch, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
 from ._values import SchemaError
@@ -70,8 +69,8 @@ _STRICT_RULES: Final = frozenset(
 _STRANGER_RULES: Final = frozenset(
     ("not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long")
 )
-_HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
 _NO_PATHS: Final[frozenset[str]] = frozenset()
+_NOTHING_RESTATED: Final = RestatedLocations(None)
 _APPROVAL_SINCE: Final = 4
 """The first envelope minor version with the approval record."""
 
@@ -83,6 +82,7 @@ class Pair(NamedTuple):
     edges: tuple[EdgeInfo, ...]
     validators: tuple[Validate, ...]
     max_rounds: int | None
+    restated: RestatedLocations
 
 
 class RequiredArtefact(NamedTuple):
@@ -118,6 +118,7 @@ class Content:
         "floor_escalates",
         "approval",
         "branch",
+        "counted",
     )
 
     def __init__(
@@ -141,6 +142,7 @@ class Content:
         floor_escalates: bool = False,
         approval: ClaimApproval | None = None,
         branch: ClaimBranch | None = None,
+        counted: dict[str, int] | None = None,
     ) -> None:
         self.handoff_id = handoff_id
         self.task_id = task_id
@@ -168,6 +170,8 @@ class Content:
         self.approval = approval
         # The fan-out branch the delivery travels in (hop.branch, checked against the graph); None outside one.
         self.branch = branch
+        # For a schema rule past PER_RULE_LIMIT, how many reasons its last entry stands for (cap_reasons).
+        self.counted = counted
 
 
 _NO_FIELDS: Final[dict[str, Any]] = {}
@@ -258,6 +262,8 @@ class EnvelopeCheck:
                 tuple(group),
                 tuple(contracts[edge.contract] for edge in group),
                 sum(edge.max_rounds or 0 for edge in group) if bounded else None,
+                # The first edge's errors are the ones reported.
+                RestatedLocations(group[0].require),
             )
         # Each agent's router: its guarded edges, in declaration order; and the gate agents.
         self._routers: dict[str, list[EdgeInfo]] = {}
@@ -390,8 +396,9 @@ class EnvelopeCheck:
         # A UUID's hex digits are case-insensitive (RFC 9562 section 4), as for handoff ids.
         return ClaimApproval(envelope.get("status") == "waiting_review", cited.lower() if isinstance(cited, str) else None)
 
-    def _schema_check(self, value: object, pair: Pair | None) -> tuple[EdgeInfo | None, list[Reason]]:
-        """Stage 1: the JSON Schema of the edge's contract (the envelope's alone without an edge)."""
+    def _schema_check(self, value: object, pair: Pair | None) -> tuple[EdgeInfo | None, SchemaReasons | None]:
+        """Stage 1: the JSON Schema of the edge's contract (the envelope's alone without an edge);
+        None when the validator accepts the envelope."""
         edge: EdgeInfo | None = None
         if pair is None:
             errors = self._validate_envelope(value)
@@ -405,16 +412,9 @@ class EnvelopeCheck:
                         edge = other
                         errors = []
                         break
-        reasons: list[Reason] = []
-        if errors:
-            reported: set[tuple[str, str]] = set()
-            for error in errors:
-                reason = schema_error_to_reason(error)
-                # A contract restates the types it needs beside the envelope's $ref: report each fault once.
-                if (reason.path, reason.rule) not in reported:
-                    reported.add((reason.path, reason.rule))
-                    reasons.append(reason)
-        return edge, reasons
+        if not errors:
+            return edge, None
+        return edge, schema_reasons(errors, _NOTHING_RESTATED if pair is None else pair.restated)
 
     def _evaluate(self, value: object, me: str, claimed_sender: str | None) -> Content:
         # Each field is read once, here, and handed to the checks that need it.
@@ -433,12 +433,12 @@ class EnvelopeCheck:
         hop_path = hop_fields.get("path")
         path = hop_path if all_strings(hop_path) else None
         pair = self._pairs.get((sender, receiver)) if sender is not None and receiver is not None else None
-        edge, schema_reasons = self._schema_check(value, pair)
+        edge, schema = self._schema_check(value, pair)
         # A schema-valid envelope types every value, so only its free text needs a look (the hot
         # path); anything else gets the full walk, which names every place that is not JSON data.
-        reasons = [] if not schema_reasons and self._free_text_ok(value) else json_data_problems(value)
-        if schema_reasons:
-            reasons.extend(schema_reasons)
+        reasons = [] if schema is None and self._free_text_ok(value) else json_data_problems(value)
+        if schema is not None:
+            reasons.extend(schema.reasons)
         handoff_id = fields.get("handoff_id")
         handoff_id = handoff_id if isinstance(handoff_id, str) else None
         task_id = fields.get("task_id")
@@ -451,7 +451,7 @@ class EnvelopeCheck:
         required: tuple[RequiredArtefact, ...] = ()
         budget: ClaimBudget | None = None
         if envelope is not None:
-            schema_paths = {reason.path for reason in schema_reasons} if schema_reasons else _NO_PATHS
+            schema_paths = _NO_PATHS if schema is None else schema.artefact_paths
             reached, required, budget = self._semantic_checks(envelope, hop, receiver, me, reasons, schema_paths)
             if sender is not None and receiver is not None:
                 self._graph_checks(from_ref, to_ref, sender, receiver, pair, hop_index, path, reasons)
@@ -467,7 +467,8 @@ class EnvelopeCheck:
             and task_id is not None
             and hop_index is not None
             and receiver == me
-            and not any(reason.rule in _STRICT_RULES or _HEADER.match(reason.path) for reason in reasons)
+            and (schema is None or not schema.header_fault_counted)
+            and not any(reason.rule in _STRICT_RULES or is_header_path(reason.path) for reason in reasons)
         )
         consumed: tuple[str, ...] = ()
         constraints: tuple[str, ...] = ()
@@ -507,6 +508,7 @@ class EnvelopeCheck:
             floor_escalates,
             self._approval_of(envelope),
             branch,
+            None if schema is None else schema.counted,
         )
 
     def content(self, value: object, me: str, sender: str | None = None) -> Content:

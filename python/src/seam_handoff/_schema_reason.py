@@ -10,12 +10,20 @@ from ._untrusted import quote_untrusted
 from ._values import SchemaError, js_text
 
 
-def _append_pointer(pointer: str, token: str) -> str:
+def append_pointer(pointer: str, token: str) -> str:
+    """pointer with one more reference token, "~" escaped as "~0" and "/" as "~1" (RFC 6901 section 3)."""
     return pointer + "/" + token.replace("~", "~0").replace("/", "~1")
 
 
-def _kebab(keyword: str) -> str:
-    return re.sub("[A-Z]", lambda match: "-" + match.group().lower(), keyword)
+_RULES: dict[str, str] = {"additionalProperties": "additional-property"}
+
+
+def schema_rule_of(keyword: str) -> str:
+    """The rule id of a JSON Schema keyword: kebab-case, additional-property for additionalProperties."""
+    rule = _RULES.get(keyword)
+    if rule is None:
+        rule = _RULES[keyword] = re.sub("[A-Z]", lambda match: "-" + match.group().lower(), keyword)
+    return rule
 
 
 def schema_error_to_reason(error: SchemaError) -> Reason:
@@ -23,15 +31,15 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
     keyword, params, path = error.keyword, error.params, error.instance_path
     if keyword == "required":
         name = js_text(params.get("missingProperty"))
-        return Reason(_append_pointer(path, name), "required", f"missing required field {quote_untrusted(name)}")
+        return Reason(append_pointer(path, name), "required", f"missing required field {quote_untrusted(name)}")
     if keyword == "additionalProperties":
         name = js_text(params.get("additionalProperty"))
         return Reason(
-            _append_pointer(path, name),
+            append_pointer(path, name),
             "additional-property",
             f"unexpected field {quote_untrusted(name)}: the envelope is closed, add no fields of your own",
         )
-    rule = _kebab(keyword)
+    rule = schema_rule_of(keyword)
     if keyword == "type":
         return Reason(path, rule, f"must be of type {js_text(params.get('type'))} (values are never coerced)")
     if keyword == "enum":

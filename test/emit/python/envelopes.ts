@@ -1,8 +1,9 @@
 /**
  * Generated envelopes for the cross-runtime differential tests, as JSON texts (both runtimes
  * parse the same text): a valid envelope on a random edge of the graph, then zero to three
- * mutations (a field dropped, a field set to an odd value, a field added, a number written as
- * text JSON.stringify never produces such as `3.0`, `1e400` or 40 digits).
+ * mutations (a field dropped, a field set to an odd value, a field added, 21 to 40 items or
+ * fields added at once, a number written as text JSON.stringify never produces such as `3.0`,
+ * `1e400` or 40 digits).
  */
 import fc from "fast-check";
 import type { CheckedGraph } from "../../../src/analysis/model.js";
@@ -95,14 +96,15 @@ function containers(value: Json, out: (JsonObject | Json[])[] = []): (JsonObject
 }
 
 interface Mutation {
-  readonly kind: "drop" | "set" | "add";
+  /** `flood`: 21 to 40 more items or fields, past the 20 reasons of a rule a verdict lists. */
+  readonly kind: "drop" | "set" | "add" | "flood";
   readonly pick: number;
   readonly key: string;
   readonly value: Json;
 }
 
 const mutation: fc.Arbitrary<Mutation> = fc.record({
-  kind: fc.constantFrom("drop", "set", "set", "add"),
+  kind: fc.constantFrom("drop", "set", "set", "add", "flood"),
   pick: fc.nat(),
   key: oddKey,
   value: oddValue,
@@ -113,6 +115,15 @@ function mutate(envelope: JsonObject, mutation: Mutation): void {
   const m = { ...mutation, value: structuredClone(mutation.value) };
   const all = containers(envelope);
   const target = all[m.pick % all.length] as JsonObject | Json[];
+  if (m.kind === "flood") {
+    const more = 21 + (m.pick % 20);
+    for (let i = 0; i < more; i++) {
+      const value = structuredClone(m.value);
+      if (Array.isArray(target)) target.push(value);
+      else Object.defineProperty(target, `${m.key}${i}`, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return;
+  }
   if (Array.isArray(target)) {
     if (target.length === 0 || m.kind === "add") target.push(m.value);
     else if (m.kind === "drop") target.splice(m.pick % target.length, 1);

@@ -1,0 +1,191 @@
+/**
+ * schemaReasons against the plain way of making reasons (every error, each (rule, path) once,
+ * then capReasons), on contract validators compiled as accept() compiles them, over random
+ * contracts and hostile envelopes; and restatedLocations against the real contract schemas:
+ * every fault a validator reports twice lies where it says.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addGraphSchemas } from "../../src/emit/schema-compiler.js";
+import { PER_RULE_LIMIT } from "../../src/runtime/reason-catalogue.js";
+import { capReasons, schemaErrorToReason, type Reason, type SchemaError } from "../../src/runtime/reason.js";
+import { isHeaderPath, NOTHING_RESTATED, restatedLocations, schemaReasons, type RestatedLocations } from "../../src/runtime/schema-reasons.js";
+import { checkedGraph } from "../emit/helpers.js";
+
+/** Field paths a contract may require in envelope 1.3, each kind of step among them. */
+const PATHS = ["decisions", "decisions[].rationale", "decisions[].confidence", "provenance", "artefacts", "artefacts[].digest", "goal.out_of_scope"];
+
+/** The contract validator of `a -> b` requiring `require`, and its required paths as the runtime gets them. */
+function contract(require: readonly string[]) {
+  const text = [
+    "seam 1",
+    "graph g {",
+    "  envelope 1.3",
+    "  entry a",
+    "  hop_limit 8",
+    "  agent a: supervisor { terminal done }",
+    "  agent b: worker",
+    `  delegate a -> b${require.length === 0 ? "" : ` { require ${require.join(", ")} }`}`,
+    "  return b -> a",
+    "}",
+  ].join("\n");
+  const graph = checkedGraph(text, "contract.seam");
+  const schemas = addGraphSchemas(graph);
+  const index = schemas.edgeContracts[0] as number;
+  const compiled = schemas.contracts[index];
+  const validate = schemas.ajv.getSchema(compiled?.id ?? "");
+  if (compiled === undefined || validate === undefined) throw new Error("no contract validator");
+  return { validate, require: compiled.require };
+}
+
+const BASE = {
+  envelope_version: "1.3.0",
+  handoff_id: "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b39",
+  task_id: "t-1",
+  hop: { index: 1, limit: 8, path: ["a", "b"] },
+  from_agent: { id: "a", role: "supervisor" },
+  to_agent: { id: "b", role: "worker" },
+  goal: { statement: "s", acceptance_criteria: ["c"] },
+  constraints: [],
+  budget: { consumed: { tokens: 1 }, limit: { tokens: 9 } },
+  provenance: [{ agent: "a", action: "x", at: "2026-11-29T10:02:11Z", status: "verified" }],
+};
+
+const junk = fc.oneof(
+  fc.constant({}),
+  fc.constant(null),
+  fc.integer(),
+  fc.string({ maxLength: 3 }),
+  fc.record({ rationale: fc.oneof(fc.integer(), fc.string()), confidence: fc.oneof(fc.double(), fc.string()) }, { requiredKeys: [] }),
+  fc.record({ ref: fc.oneof(fc.integer(), fc.constant("not a uri"), fc.constant("artefact://x")), digest: fc.integer(), role: fc.constant("required") }, { requiredKeys: [] }),
+);
+/** An envelope with hostile values in the fields contracts restate, and sometimes none of it an object. */
+const envelope = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ field: fc.constantFrom("decisions", "artefacts", "provenance", "goal", "hop", "extra"), items: fc.array(junk, { maxLength: 60 }), whole: fc.boolean() }).map(({ field, items, whole }) => {
+    const copy: Record<string, unknown> = structuredClone(BASE);
+    copy[field] = whole ? items : field === "goal" || field === "hop" ? { ...(copy[field] as object), out_of_scope: items, path: items } : items;
+    return copy as unknown;
+  }) },
+  { weight: 1, arbitrary: junk },
+);
+
+/** The reasons made the plain way: every error's reason, each (rule, path) once, in order. */
+function plainReasons(errors: readonly SchemaError[]): Reason[] {
+  const seen = new Set<string>();
+  const out: Reason[] = [];
+  for (const error of errors) {
+    const reason = schemaErrorToReason(error);
+    const key = `${reason.rule}\u0000${reason.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(reason);
+  }
+  return out;
+}
+
+/** Whether `restated` holds the place of an error: its value's, and the property it names. */
+function holds(restated: RestatedLocations, error: SchemaError): boolean {
+  const name = error.keyword === "required" ? error.params["missingProperty"] : error.keyword === "additionalProperties" ? error.params["additionalProperty"] : undefined;
+  const node = restated.nodeAt(error.instancePath);
+  return node !== undefined && (name === undefined || node.fields.has(String(name)));
+}
+
+describe("schemaReasons", () => {
+  const contracts = PATHS.map((_, i) => contract(PATHS.filter((__, j) => ((i * 37 + 11) >> j) & 1)));
+  contracts.push(contract([]), contract(PATHS));
+
+  it("gives what every reason, each (rule, path) once and then capped, gives: on 3,000 hostile envelopes", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: contracts.length - 1 }), envelope, (which, value) => {
+        const { validate, require } = contracts[which] as (typeof contracts)[number];
+        if (validate(value)) return;
+        const errors = validate.errors as SchemaError[];
+        const plain = plainReasons(errors);
+        const found = schemaReasons(errors, restatedLocations(require));
+        expect(capReasons([...found.reasons])).toEqual(capReasons([...plain]));
+        const perRule = new Map<string, number>();
+        const leftOut = plain.filter((r) => {
+          perRule.set(r.rule, (perRule.get(r.rule) ?? 0) + 1);
+          return (perRule.get(r.rule) as number) > PER_RULE_LIMIT;
+        });
+        expect(found.headerFaultCounted).toBe(leftOut.some((r) => isHeaderPath(r.path)));
+        expect([...(found.artefactPaths ?? [])].sort()).toEqual(plain.map((r) => r.path).filter((p) => p.startsWith("/artefacts/")).sort());
+      }),
+      { numRuns: 3_000, seed: 20261207 },
+    );
+  }, 120_000);
+
+  it("finds every fault a contract's validator reports twice where restatedLocations says it may", () => {
+    let repeats = 0;
+    fc.assert(
+      fc.property(fc.nat({ max: contracts.length - 1 }), envelope, (which, value) => {
+        const { validate, require } = contracts[which] as (typeof contracts)[number];
+        if (validate(value)) return;
+        const restated = restatedLocations(require);
+        const seen = new Set<string>();
+        for (const error of validate.errors as SchemaError[]) {
+          const { rule, path } = schemaErrorToReason(error);
+          const key = `${rule}\u0000${path}`;
+          if (!seen.has(key)) seen.add(key);
+          else {
+            repeats++;
+            expect(holds(restated, error), `${rule} at ${path}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 3_000, seed: 20261208 },
+    );
+    // The envelopes do make validators repeat themselves, so the property is not empty.
+    expect(repeats).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("lists 20 faults of a rule and counts the rest in one entry at the first one left out", () => {
+    const errors: SchemaError[] = Array.from({ length: 25 }, (_, i) => ({ instancePath: `/decisions/${i}`, keyword: "required", params: { missingProperty: "id" } }));
+    const found = schemaReasons(errors, NOTHING_RESTATED);
+    expect(found.reasons).toHaveLength(21);
+    expect(found.reasons[20]).toEqual({ path: "/decisions/20/id", rule: "required", message: "", count: 5 });
+    expect(capReasons(found.reasons).at(-1)).toEqual({ path: "/decisions/20/id", rule: "required", message: "and 5 more required reasons, not listed (a verdict lists at most 20 per rule)" });
+    expect(found.headerFaultCounted).toBe(false);
+  });
+
+  it("says when a fault only counted lies in the header, at the root or below it", () => {
+    const decisions: SchemaError[] = Array.from({ length: 20 }, (_, i) => ({ instancePath: `/decisions/${i}`, keyword: "type", params: { type: "object" } }));
+    const below = schemaReasons([...decisions, { instancePath: "/hop/path/3", keyword: "type", params: { type: "string" } }], NOTHING_RESTATED);
+    expect(below.headerFaultCounted).toBe(true);
+    const atRoot = schemaReasons(
+      [...decisions.map((e) => ({ ...e, keyword: "required", params: { missingProperty: "id" } })), { instancePath: "", keyword: "required", params: { missingProperty: "task_id" } }],
+      NOTHING_RESTATED,
+    );
+    expect(atRoot.headerFaultCounted).toBe(true);
+    const listed = schemaReasons([{ instancePath: "/hop/path/3", keyword: "type", params: { type: "string" } }], NOTHING_RESTATED);
+    expect(listed.headerFaultCounted).toBe(false);
+  });
+});
+
+describe("restatedLocations", () => {
+  const restated = restatedLocations(["decisions[].rationale", "goal.out_of_scope"]);
+  const at = (pointer: string, name?: string): boolean => {
+    const node = restated.nodeAt(pointer);
+    return node !== undefined && (name === undefined || node.fields.has(name));
+  };
+  it("holds the root, hop and its path and limit, and every step of the required paths", () => {
+    expect(at("")).toBe(true);
+    expect(at("", "hop")).toBe(true);
+    expect(at("/hop", "path")).toBe(true);
+    expect(at("/hop/limit")).toBe(true);
+    expect(at("/decisions/12", "rationale")).toBe(true);
+    expect(at("/decisions/0/rationale")).toBe(true);
+    expect(at("/goal", "out_of_scope")).toBe(true);
+  });
+  it("holds nothing else: other fields, other names, a field where an index belongs", () => {
+    expect(at("", "task_id")).toBe(false);
+    expect(at("/decisions/12", "id")).toBe(false);
+    expect(at("/decisions/rationale")).toBe(false);
+    expect(at("/decisions/")).toBe(false);
+    expect(at("/decisions/\u0661")).toBe(false);
+    expect(at("/hop/path/3")).toBe(false);
+    expect(at("/goal/statement")).toBe(false);
+    expect(at("/goalx")).toBe(false);
+    expect(NOTHING_RESTATED.nodeAt("")).toBeUndefined();
+  });
+});
