@@ -11,6 +11,7 @@ export function fmtMs(ms) {
 
 /** Formats nanoseconds per operation. */
 export function fmtNs(ns) {
+  if (ns >= 1e9) return `${(ns / 1e9).toPrecision(3)} s/op`;
   if (ns >= 1e6) return `${(ns / 1e6).toPrecision(3)} ms/op`;
   if (ns >= 1e3) return `${(ns / 1e3).toPrecision(3)} µs/op`;
   return `${ns.toPrecision(3)} ns/op`;
