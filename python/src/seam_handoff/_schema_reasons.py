@@ -110,19 +110,11 @@ class SchemaReasons:
         self.artefact_paths = artefact_paths
 
 
-def _name_of(error: SchemaError) -> str | None:
-    keyword = error.keyword
-    if keyword == "required":
-        return js_text(error.params.get("missingProperty"))
-    if keyword == "additionalProperties":
-        return js_text(error.params.get("additionalProperty"))
-    return None
-
-
 def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -> SchemaReasons:
     """Turns a validator's errors into reasons. A contract restates the types it needs beside the
     envelope's $ref, so one fault can come twice: it is reported once, where it first comes."""
     reasons: list[Reason] = []
+    rules: dict[str, str] = {}
     # Only a fault where the contract restates the envelope can come twice: only those are remembered.
     reported: set[tuple[str, str, str | None]] = set()
     listed: dict[str, int] = {}
@@ -135,15 +127,21 @@ def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -
     in_artefacts = False
     in_header = False
     for error in errors:
-        instance_path = error.instance_path
+        instance_path, keyword, params = error
         if instance_path != last_path:
             last_path = instance_path
             node = restated.node_at(instance_path)
             in_artefacts = instance_path.startswith("/artefacts/")
             # Below the root a pointer lies where its value's does; at the root it names a field.
             in_header = instance_path != "" and is_header_path(instance_path)
-        rule = schema_rule_of(error.keyword)
-        name = _name_of(error)
+        # Read inline, not through helpers: this loop may run 10^6 times for one envelope.
+        rule = rules.get(keyword)
+        if rule is None:
+            rule = rules[keyword] = schema_rule_of(keyword)
+        name: str | None = None
+        if keyword == "required" or keyword == "additionalProperties":
+            named = params.get("missingProperty" if keyword == "required" else "additionalProperty")
+            name = named if isinstance(named, str) else js_text(named)
         if node is not None and (name is None or name in node.fields):
             key = (rule, instance_path, name)
             if key in reported:
