@@ -11,6 +11,7 @@ from typing import Any
 import payouts_validators as payouts
 
 import seam_handoff
+from seam_handoff._guard_route import number_text
 
 ENVELOPES = Path(__file__).resolve().parents[2] / "conformance" / "approvals" / "envelopes"
 
@@ -193,3 +194,18 @@ def test_an_approval_citing_another_handoff_than_the_one_it_follows_is_refused()
             )
         ],
     )
+
+
+def test_numbers_in_messages_are_written_as_javascript_writes_them() -> None:
+    """A decision's confidence may be any JSON number: the messages quote it as String() does."""
+    written = [
+        (0.8, "0.8"),
+        (1, "1"),
+        (1.0, "1"),
+        (0.00001, "0.00001"),
+        (1e-7, "1e-7"),
+        (10**21, "1e+21"),
+        (1.5e22, "1.5e+22"),
+        (123456789012345680000, "123456789012345680000"),
+    ]
+    assert [(value, number_text(value)) for value, _ in written] == written

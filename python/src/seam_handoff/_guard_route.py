@@ -7,13 +7,11 @@ decisions[].confidence. The checks guard-unmet and confidence-below-floor word w
 
 import builtins
 import math
-import re
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import NamedTuple, cast
 
 from ._records import EdgeInfo, FloorInfo, GuardCondition, GuardInfo
-from ._values import js_double
+from ._values import es_number, js_double
 
 _POINTERS = {"status": "/status", "allowed_next_step": "/allowed_next_step", "confidence": "/decisions"}
 
@@ -137,16 +135,9 @@ def condition_pointer(condition: GuardCondition, fields: Mapping[str, object]) -
 
 
 def number_text(value: float) -> str:
-    """A number from 0 to 1 as JavaScript's String() writes it (0.8, 1, 0.00001, 1e-7), so both
-    runtimes word a message alike."""
-    if value == int(value):
-        return str(int(value))
-    text = repr(value)
-    if "e" not in text:
-        return text
-    if abs(value) >= 1e-6:
-        return format(Decimal(text), "f")
-    return re.sub(r"e([+-])0*(\d)", r"e\1\2", text)
+    """A number as JavaScript's String() writes it (0.8, 1, 0.00001, 1e-7, 1e+21), so both
+    runtimes word a message alike: a decision's confidence may be any JSON number."""
+    return es_number(js_double(value))
 
 
 def describe_guard(guard: GuardInfo) -> str:
