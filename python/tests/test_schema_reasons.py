@@ -4,6 +4,7 @@ and RestatedLocations against them: every fault a validator reports twice lies w
 
 import copy
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -62,6 +63,7 @@ def cases(envelope: dict[str, Any], runs: int, seed: int) -> list[tuple[list[Sch
 
 
 def test_gives_what_every_reason_once_and_capped_gives(envelope: dict[str, Any]) -> None:
+    with_faulty_refs = 0
     for errors, require in cases(envelope, 1500, 20261207):
         expected = plain(errors)
         found = schema_reasons(errors, RestatedLocations(require))
@@ -73,7 +75,10 @@ def test_gives_what_every_reason_once_and_capped_gives(envelope: dict[str, Any])
             if per_rule[reason.rule] > PER_RULE_LIMIT:
                 left_out.append(reason)
         assert found.header_fault_counted == any(is_header_path(r.path) for r in left_out)
-        assert found.artefact_paths == {r.path for r in expected if r.path.startswith("/artefacts/")}
+        assert found.faulty_refs == {int(r.path.split("/")[2]) for r in expected if re.fullmatch(r"/artefacts/\d+/ref", r.path)}
+        with_faulty_refs += bool(found.faulty_refs)
+    # Faulty artefact refs, listed and counted, are among them.
+    assert with_faulty_refs > 20
 
 
 def test_every_fault_reported_twice_lies_where_restated_locations_says(envelope: dict[str, Any]) -> None:

@@ -188,7 +188,7 @@ const STRICT_RULES: ReadonlySet<string> = new Set([
 const STRANGER_RULES: ReadonlySet<string> = new Set(["not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long"]);
 
 /** The schema reasons of an envelope its validator accepted. */
-const NO_SCHEMA_REASONS: SchemaReasons = Object.freeze({ reasons: [], headerFaultCounted: false, artefactPaths: undefined });
+const NO_SCHEMA_REASONS: SchemaReasons = Object.freeze({ reasons: [], headerFaultCounted: false, faultyRefs: undefined });
 
 type Json = Record<string, unknown>;
 
@@ -369,7 +369,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
    * passed the schema, absolute URIs; each distinct (ref, scope) once) and the references handed
    * over (all but `superseded`).
    */
-  function readArtefacts(artefacts: unknown, faultyPaths: ReadonlySet<string> | undefined, required: RequiredArtefact[], consumed: string[]): void {
+  function readArtefacts(artefacts: unknown, faultyRefs: ReadonlySet<number> | undefined, required: RequiredArtefact[], consumed: string[]): void {
     if (!Array.isArray(artefacts)) return;
     let asked: Set<string> | undefined;
     for (let i = 0; i < artefacts.length; i++) {
@@ -380,7 +380,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       if (ref === undefined) continue;
       if (role !== "superseded") consumed.push(ref);
       if (role !== "required" || (scope !== undefined && typeof scope !== "string")) continue;
-      if (faultyPaths?.has(`/artefacts/${i}/ref`) === true) continue;
+      if (faultyRefs?.has(i) === true) continue;
       if (asked !== undefined) {
         const key = keyOf(ref, scope as string | undefined);
         if (asked.has(key)) continue;
@@ -497,7 +497,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     if (envelope !== undefined) {
       // Stage 2: the envelope's own semantics; stage 3: the graph.
       hopLimitReached = semanticChecks(envelope, hop, hopIndex, to, me, reasons);
-      readArtefacts(envelope.artefacts, schemaFound.artefactPaths, required, consumed);
+      readArtefacts(envelope.artefacts, schemaFound.faultyRefs, required, consumed);
       if (from !== undefined && to !== undefined) {
         graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
         if (pair !== undefined) branch = branchOf(schema.edge, from, to, hop.branch, reasons);

@@ -18,8 +18,22 @@ export interface SchemaReasons {
   readonly reasons: Reason[];
   /** Some reason left out (counted) lies in the header ({@link isHeaderPath}). */
   readonly headerFaultCounted: boolean;
-  /** Every path of a reason, listed or counted, below `/artefacts/` (undefined when there is none): readArtefacts skips those refs. */
-  readonly artefactPaths: ReadonlySet<string> | undefined;
+  /** The indexes of the artefacts whose `ref` has a fault, listed or counted (undefined for none): readArtefacts skips them. */
+  readonly faultyRefs: ReadonlySet<number> | undefined;
+}
+
+/** The pointer of a fault: its value's, or with the property it names appended. */
+function pointerOf(instancePath: string, name: string | undefined): string {
+  return name === undefined ? instancePath : appendPointer(instancePath, name);
+}
+
+const ARTEFACT = /^\/artefacts\/(\d+)(?:\/ref)?$/;
+
+/** The index i of a pointer `/artefacts/i` or `/artefacts/i/ref`, else -1. */
+function artefactOf(instancePath: string): number {
+  if (!instancePath.startsWith("/artefacts/")) return -1;
+  const match = ARTEFACT.exec(instancePath);
+  return match === null ? -1 : Number(match[1]);
 }
 
 /** The property a `required` or `additionalProperties` error names, else undefined. */
@@ -35,6 +49,14 @@ export interface RestatedNode {
   readonly items: RestatedNode | undefined;
 }
 
+/** Where a pointer segment is compared: the field names in a list, walked without an iterator. */
+interface Node extends RestatedNode {
+  readonly fields: Map<string, Node>;
+  readonly names: string[];
+  readonly children: Node[];
+  items: Node | undefined;
+}
+
 /** The places where a validator can report a fault twice ({@link restatedLocations}). */
 export interface RestatedLocations {
   /** The place of the value at `instancePath` (a JSON Pointer), or undefined where nothing is restated. */
@@ -44,12 +66,19 @@ export interface RestatedLocations {
 /** A validator that restates nothing: the envelope's alone. */
 export const NOTHING_RESTATED: RestatedLocations = { nodeAt: () => undefined };
 
-interface Node extends RestatedNode {
-  readonly fields: Map<string, Node>;
-  items: Node | undefined;
-}
+const newNode = (): Node => ({ fields: new Map(), names: [], children: [], items: undefined });
 
-const newNode = (): Node => ({ fields: new Map(), items: undefined });
+/** The child named `name` of `node`, made when missing. */
+function fieldOf(node: Node, name: string): Node {
+  let child = node.fields.get(name);
+  if (child === undefined) {
+    child = newNode();
+    node.fields.set(name, child);
+    node.names.push(name);
+    node.children.push(child);
+  }
+  return child;
+}
 
 /**
  * The places where a contract's validator can report a fault that its envelope's `$ref` reports
@@ -64,20 +93,12 @@ const newNode = (): Node => ({ fields: new Map(), items: undefined });
  */
 export function restatedLocations(require: readonly string[]): RestatedLocations {
   const root = newNode();
-  const hop = newNode();
-  root.fields.set("hop", hop);
-  hop.fields.set("path", newNode());
-  hop.fields.set("limit", newNode());
+  const hop = fieldOf(root, "hop");
+  fieldOf(hop, "path");
+  fieldOf(hop, "limit");
   for (const path of require) {
     let node = root;
-    for (const segment of parseFieldPath(path) ?? []) {
-      if (segment === EACH_ITEM) node = node.items ??= newNode();
-      else {
-        let child = node.fields.get(segment);
-        if (child === undefined) node.fields.set(segment, (child = newNode()));
-        node = child;
-      }
-    }
+    for (const segment of parseFieldPath(path) ?? []) node = segment === EACH_ITEM ? (node.items ??= newNode()) : fieldOf(node, segment);
   }
   return {
     nodeAt(instancePath) {
@@ -97,8 +118,9 @@ export function restatedLocations(require: readonly string[]): RestatedLocations
 
 /** The child of `node` that the pointer segment `text[start, end)` names: a field, or an item for an index. */
 function childAt(node: Node, text: string, start: number, end: number): Node | undefined {
-  for (const [field, child] of node.fields) {
-    if (field.length === end - start && text.startsWith(field, start)) return child;
+  for (let i = 0; i < node.names.length; i++) {
+    const field = node.names[i] as string;
+    if (field.length === end - start && text.startsWith(field, start)) return node.children[i];
   }
   if (node.items === undefined || end === start) return undefined;
   for (let i = start; i < end; i++) {
@@ -130,46 +152,44 @@ export function schemaReasons(errors: readonly SchemaError[], restated: Restated
   const listed = new Map<string, number>();
   const counted = new Map<string, { path: string; rule: string; message: string; count: number }>();
   let headerFaultCounted = false;
-  let artefactPaths: Set<string> | undefined;
+  let faultyRefs: Set<number> | undefined;
   // The errors of one value come together: its place is found once, not once per error.
   let lastInstancePath: string | undefined;
   let node: RestatedNode | undefined;
-  let inArtefacts = false;
-  let inHeader = false;
+  let artefact = -1;
   for (const error of errors) {
     const { instancePath } = error;
     if (instancePath !== lastInstancePath) {
       lastInstancePath = instancePath;
       node = restated.nodeAt(instancePath);
-      inArtefacts = instancePath.startsWith("/artefacts/");
-      // Below the root a pointer lies where its value's does; at the root it names a field.
-      inHeader = instancePath !== "" && isHeaderPath(instancePath);
+      artefact = artefactOf(instancePath);
     }
     const rule = schemaRuleOf(error.keyword);
     const name = nameOf(error);
     if (node !== undefined && (name === undefined || node.fields.has(name))) {
-      const key = `${rule}\u0000${instancePath}\u0000${name ?? ""}`;
+      // Rule and name hold no NUL (a restated place has plain field names): the key is unambiguous.
+      const key = `${rule}\u0000${name ?? ""}\u0000${instancePath}`;
       if (reported.has(key)) continue;
       reported.add(key);
     }
+    // A fault at /artefacts/i/ref, or ref missing from /artefacts/i.
+    if (artefact >= 0 && (name === undefined ? instancePath.endsWith("/ref") : name === "ref" && !instancePath.endsWith("/ref"))) (faultyRefs ??= new Set()).add(artefact);
     const count = (listed.get(rule) ?? 0) + 1;
     if (count <= PER_RULE_LIMIT) {
       listed.set(rule, count);
-      const reason = schemaErrorToReason(error);
-      reasons.push(reason);
-      if (inArtefacts) (artefactPaths ??= new Set()).add(reason.path);
+      reasons.push(schemaErrorToReason(error));
       continue;
     }
-    // A counted fault's pointer is made only where it is needed: most are only counted.
-    const pathOf = (): string => (name === undefined ? instancePath : appendPointer(instancePath, name));
-    if (inArtefacts) (artefactPaths ??= new Set()).add(pathOf());
     const more = counted.get(rule);
+    // A counted fault's pointer is made only where it is needed: most are only counted.
+    const path = more === undefined || (!headerFaultCounted && instancePath === "") ? pointerOf(instancePath, name) : "";
     if (more === undefined) {
-      const first = { path: pathOf(), rule, message: "", count: 1 };
+      const first = { path, rule, message: "", count: 1 };
       counted.set(rule, first);
       reasons.push(first satisfies CountedReasons);
     } else more.count++;
-    if (!headerFaultCounted && (instancePath === "" ? isHeaderPath(pathOf()) : inHeader)) headerFaultCounted = true;
+    // Below the root a pointer lies where its value's does; at the root it names a field.
+    if (!headerFaultCounted) headerFaultCounted = isHeaderPath(instancePath === "" ? path : instancePath);
   }
-  return { reasons, headerFaultCounted, artefactPaths };
+  return { reasons, headerFaultCounted, faultyRefs };
 }

@@ -69,7 +69,7 @@ _STRICT_RULES: Final = frozenset(
 _STRANGER_RULES: Final = frozenset(
     ("not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long")
 )
-_NO_PATHS: Final[frozenset[str]] = frozenset()
+_NO_REFS: Final[frozenset[int]] = frozenset()
 _NOTHING_RESTATED: Final = RestatedLocations(None)
 _APPROVAL_SINCE: Final = 4
 """The first envelope minor version with the approval record."""
@@ -279,7 +279,7 @@ class EnvelopeCheck:
         self._versions: dict[tuple[str, str], str | None] = {}
 
     def _semantic_checks(
-        self, envelope: dict[str, Any], hop: object, to: str | None, me: str, reasons: list[Reason], schema_paths: Set[str]
+        self, envelope: dict[str, Any], hop: object, to: str | None, me: str, reasons: list[Reason], faulty_refs: Set[int]
     ) -> tuple[bool, tuple[RequiredArtefact, ...], ClaimBudget | None]:
         """Stage 2, the envelope's own semantics; returns whether the hop limit is reached, the
         required artefacts, and the whole-number budget counters for the ledger (None without a
@@ -302,12 +302,12 @@ class EnvelopeCheck:
                 check_counters_reported(consumed, limit, reasons)
             claim_budget = make_tuple(ClaimBudget, (limit, spent))
         artefacts = get("artefacts")
-        required = self._required_artefacts(artefacts, schema_paths) if artefacts else ()
+        required = self._required_artefacts(artefacts, faulty_refs) if artefacts else ()
         check_blocking_questions(get("open_questions"), get("status"), reasons)
         return reached, required, claim_budget
 
     @staticmethod
-    def _required_artefacts(artefacts: object, schema_paths: Set[str]) -> tuple[RequiredArtefact, ...]:
+    def _required_artefacts(artefacts: object, faulty_refs: Set[int]) -> tuple[RequiredArtefact, ...]:
         """The required artefacts to ask can_read about: references that passed the schema
         (absolute URIs) only, each distinct (ref, read_scope) once."""
         if not isinstance(artefacts, list):
@@ -319,7 +319,7 @@ class EnvelopeCheck:
             scope = field(artefact, "read_scope")
             if field(artefact, "role") != "required" or ref is None or (scope is not ABSENT and not isinstance(scope, str)):
                 continue
-            if f"/artefacts/{i}/ref" in schema_paths:
+            if i in faulty_refs:
                 continue
             key = (ref, None if scope is ABSENT else scope)
             if key in asked:
@@ -451,8 +451,8 @@ class EnvelopeCheck:
         required: tuple[RequiredArtefact, ...] = ()
         budget: ClaimBudget | None = None
         if envelope is not None:
-            schema_paths = _NO_PATHS if schema is None else schema.artefact_paths
-            reached, required, budget = self._semantic_checks(envelope, hop, receiver, me, reasons, schema_paths)
+            faulty_refs = _NO_REFS if schema is None else schema.faulty_refs
+            reached, required, budget = self._semantic_checks(envelope, hop, receiver, me, reasons, faulty_refs)
             if sender is not None and receiver is not None:
                 self._graph_checks(from_ref, to_ref, sender, receiver, pair, hop_index, path, reasons)
                 if pair is not None:

@@ -92,6 +92,17 @@ def is_header_path(path: str) -> bool:
     return _HEADER.match(path) is not None
 
 
+_ARTEFACT: Final = re.compile(r"/artefacts/(\d+)(?:/ref)?\Z", re.ASCII)
+
+
+def _artefact_of(instance_path: str) -> int:
+    """The index i of a pointer /artefacts/i or /artefacts/i/ref, else -1."""
+    if not instance_path.startswith("/artefacts/"):
+        return -1
+    match = _ARTEFACT.match(instance_path)
+    return -1 if match is None else int(match.group(1))
+
+
 class SchemaReasons:
     """What schema_reasons gives.
 
@@ -99,15 +110,16 @@ class SchemaReasons:
     the first left-out path, with an empty message) standing for counted[rule] left out.
     counted: rule -> how many reasons its entry past PER_RULE_LIMIT stands for (cap_reasons reads it).
     header_fault_counted: some reason left out lies in the header.
-    artefact_paths: every path of a reason, listed or counted, below /artefacts/."""
+    faulty_refs: the indexes of the artefacts whose ref has a fault, listed or counted (the
+    required artefacts to ask can_read about skip them)."""
 
-    __slots__ = ("reasons", "counted", "header_fault_counted", "artefact_paths")
+    __slots__ = ("reasons", "counted", "header_fault_counted", "faulty_refs")
 
-    def __init__(self, reasons: list[Reason], counted: dict[str, int], header_fault_counted: bool, artefact_paths: set[str]) -> None:
+    def __init__(self, reasons: list[Reason], counted: dict[str, int], header_fault_counted: bool, faulty_refs: set[int]) -> None:
         self.reasons = reasons
         self.counted = counted
         self.header_fault_counted = header_fault_counted
-        self.artefact_paths = artefact_paths
+        self.faulty_refs = faulty_refs
 
 
 def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -> SchemaReasons:
@@ -120,18 +132,18 @@ def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -
     listed: dict[str, int] = {}
     counted: dict[str, int] = {}
     header_fault_counted = False
-    artefact_paths: set[str] = set()
+    faulty_refs: set[int] = set()
     # The errors of one value come together: its place is found once, not once per error.
     last_path: str | None = None
     node: _Node | None = None
-    in_artefacts = False
+    artefact = -1
     in_header = False
     for error in errors:
         instance_path, keyword, params = error
         if instance_path != last_path:
             last_path = instance_path
             node = restated.node_at(instance_path)
-            in_artefacts = instance_path.startswith("/artefacts/")
+            artefact = _artefact_of(instance_path)
             # Below the root a pointer lies where its value's does; at the root it names a field.
             in_header = instance_path != "" and is_header_path(instance_path)
         # Read inline, not through helpers: this loop may run 10^6 times for one envelope.
@@ -147,19 +159,17 @@ def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -
             if key in reported:
                 continue
             reported.add(key)
+        # A fault at /artefacts/i/ref, or ref missing from /artefacts/i.
+        if artefact >= 0 and (instance_path.endswith("/ref") if name is None else name == "ref" and not instance_path.endswith("/ref")):
+            faulty_refs.add(artefact)
         count = listed.get(rule, 0) + 1
         if count <= PER_RULE_LIMIT:
             listed[rule] = count
-            reason = schema_error_to_reason(error)
-            reasons.append(reason)
-            if in_artefacts:
-                artefact_paths.add(reason.path)
+            reasons.append(schema_error_to_reason(error))
             continue
         # A counted fault's pointer is made only where it is needed: most are only counted.
-        needs_path = in_artefacts or rule not in counted or instance_path == ""
+        needs_path = rule not in counted or instance_path == ""
         path = (instance_path if name is None else append_pointer(instance_path, name)) if needs_path else ""
-        if in_artefacts:
-            artefact_paths.add(path)
         if rule in counted:
             counted[rule] += 1
         else:
@@ -167,4 +177,4 @@ def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -
             reasons.append(Reason(path, rule, ""))
         if not header_fault_counted and (is_header_path(path) if instance_path == "" else in_header):
             header_fault_counted = True
-    return SchemaReasons(reasons, counted, header_fault_counted, artefact_paths)
+    return SchemaReasons(reasons, counted, header_fault_counted, faulty_refs)
