@@ -152,8 +152,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 12:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("constraints", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -161,10 +159,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/constraints", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-2
@@ -194,8 +188,6 @@ def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 12:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("artefacts", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -203,10 +195,6 @@ def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-3
@@ -240,8 +228,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 12:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("artefacts", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -249,8 +235,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
         d1 = data.get("decisions", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -258,10 +242,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-4
@@ -293,8 +273,6 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 12:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("artefacts", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -302,10 +280,6 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_4(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:payouts:contract-5
@@ -335,8 +309,6 @@ def _validate_4(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 12:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("artefacts", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -344,8 +316,6 @@ def _validate_4(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
         d1 = data.get("decisions", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -353,10 +323,6 @@ def _validate_4(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def validate_delegate__desk__checker(data: object) -> list[SchemaError]:
     """Validates `data` against urn:seam-handoff:schema:graph:payouts:contract-1 (JSON Schema draft 2020-12).

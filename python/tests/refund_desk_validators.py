@@ -151,8 +151,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 8:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("constraints", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -160,10 +158,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/constraints", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-2
@@ -193,8 +187,6 @@ def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 8:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("artefacts", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -202,10 +194,6 @@ def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-3
@@ -215,8 +203,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
             data = cast("dict[str, object]", data)
         if "constraints" not in data:
             errors.append(SchemaError(path, "required", {"missingProperty": "constraints"}))
-        if "goal" not in data:
-            errors.append(SchemaError(path, "required", {"missingProperty": "goal"}))
         d1 = data.get("hop", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
@@ -235,8 +221,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 8:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("constraints", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -244,8 +228,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/constraints", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/constraints", "type", {"type": "array"}))
         d1 = data.get("goal", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, dict):
@@ -260,12 +242,6 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                             d2 = cast("list[object]", d2)
                         if len(d2) < 1:
                             errors.append(SchemaError(path + "/goal/out_of_scope", "minItems", {"limit": 1}))
-                    else:
-                        errors.append(SchemaError(path + "/goal/out_of_scope", "type", {"type": "array"}))
-            else:
-                errors.append(SchemaError(path + "/goal", "type", {"type": "object"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
     # urn:seam-handoff:schema:graph:refund_desk:contract-4
@@ -295,8 +271,6 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                         if _is_number(d2):
                             if d2 > 8:
                                 errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
-            else:
-                errors.append(SchemaError(path + "/hop", "type", {"type": "object"}))
         d1 = data.get("artefacts", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -304,8 +278,6 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/artefacts", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/artefacts", "type", {"type": "array"}))
         d1 = data.get("decisions", _ABSENT_0)
         if d1 is not _ABSENT_0:
             if isinstance(d1, list):
@@ -313,10 +285,6 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                     d1 = cast("list[object]", d1)
                 if len(d1) < 1:
                     errors.append(SchemaError(path + "/decisions", "minItems", {"limit": 1}))
-            else:
-                errors.append(SchemaError(path + "/decisions", "type", {"type": "array"}))
-    else:
-        errors.append(SchemaError(path, "type", {"type": "object"}))
 
 def validate_delegate__triage__billing(data: object) -> list[SchemaError]:
     """Validates `data` against urn:seam-handoff:schema:graph:refund_desk:contract-1 (JSON Schema draft 2020-12).

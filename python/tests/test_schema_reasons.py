@@ -94,8 +94,8 @@ def test_every_fault_reported_twice_lies_where_restated_locations_says(envelope:
                 node = restated.node_at(error.instance_path)
                 assert node is not None and (name is None or name in node.fields), (reason.rule, reason.path)
             seen.add((reason.rule, reason.path))
-    # The envelopes do make validators repeat themselves, so the property is not empty.
-    assert repeats > 20
+    # Contracts state nothing inside arrays that the envelope does: a flood is never doubled.
+    assert repeats == 0
 
 
 def test_counts_the_faults_of_a_rule_past_twenty_in_one_entry() -> None:
@@ -125,13 +125,21 @@ def test_says_when_a_fault_only_counted_lies_in_the_header(last: SchemaError, co
     assert schema_reasons([*at_root, task], RestatedLocations(None)).header_fault_counted is True
 
 
-def test_restated_locations_hold_the_root_hop_and_the_required_paths_only() -> None:
+def test_restated_locations_hold_the_root_hop_and_the_required_paths_up_to_an_array() -> None:
     restated = RestatedLocations(["decisions[].rationale", "goal.out_of_scope"])
     assert restated.node_at("") is not None
     assert "path" in (restated.node_at("/hop") or pytest.fail()).fields
     assert restated.node_at("/hop/limit") is not None
-    assert "rationale" in (restated.node_at("/decisions/12") or pytest.fail()).fields
+    assert restated.node_at("/decisions") is not None
     assert restated.node_at("/goal/out_of_scope") is not None
-    for nowhere in ["/decisions/rationale", "/decisions/", "/decisions/١", "/hop/path/3", "/goal/statement", "/goalx"]:
+    for nowhere in [
+        "/decisions/12",
+        "/decisions/0/rationale",
+        "/decisions/rationale",
+        "/decisions/",
+        "/hop/path/3",
+        "/goal/statement",
+        "/goalx",
+    ]:
         assert restated.node_at(nowhere) is None, nowhere
     assert RestatedLocations(None).node_at("") is None

@@ -102,20 +102,35 @@ function schemaAt(root: JsonSchema, segments: readonly string[]): JsonSchema | u
   return typeof node === "object" && node !== null ? (node as JsonSchema) : undefined;
 }
 
-function overlayChild(node: MutableSchema, name: string, type: "object" | "array"): MutableSchema {
+function overlayChild(node: MutableSchema, name: string): MutableSchema {
   const properties = (node["properties"] ??= {}) as MutableSchema;
   const existing = properties[name];
   if (typeof existing === "object" && existing !== null) return existing as MutableSchema;
-  const child: MutableSchema = { type };
+  const child: MutableSchema = {};
   properties[name] = child;
   return child;
 }
 
+/** `name` required in the overlay node `node`, unless the envelope's node there requires it already. */
+function overlayRequired(node: MutableSchema, name: string, envelopeNode: JsonSchema | undefined): void {
+  const stated = envelopeNode?.["required"];
+  if (!(Array.isArray(stated) && stated.includes(name))) addRequired(node, name);
+}
+
+/** At least one item in the overlay array node `array`, unless the envelope's array there asks it already. */
+function overlayNonEmpty(array: MutableSchema, envelopeArray: JsonSchema | undefined): void {
+  const stated = envelopeArray?.["minItems"];
+  if (!(typeof stated === "number" && stated >= 1)) array["minItems"] = 1;
+}
+
 /**
  * Adds `path` to an overlay schema (edited in place), with the same meaning as
- * {@link requirePath}: a node is an object or an array according to what follows it in the
- * path (the checker has matched every path against the envelope schema), and leaves are `true`
- * so that strict mode sees every required name among `properties`.
+ * {@link requirePath}, stating only what the envelope schema does not: no `type` (the
+ * envelope's `$ref` checks every type, and `required`, `properties` and `items` apply only to
+ * values of their type), no `required` name or `minItems` the envelope has there already. So a
+ * validator reports a fault once, where a restated `type: "object"` on `decisions[]` made a
+ * flood of 10^5 bad decisions 2 * 10^5 errors. Leaves are `true` so that strict mode sees every
+ * required name among `properties`; {@link pruned} drops the nodes that end up stating nothing.
  */
 function overlayRequire(root: MutableSchema, path: string, envelope: JsonSchema): void {
   const segments = parseFieldPath(path);
@@ -126,30 +141,52 @@ function overlayRequire(root: MutableSchema, path: string, envelope: JsonSchema)
     const next = segments[i + 1];
     if (segment === EACH_ITEM) {
       if (next === undefined) break;
-      node = (node["items"] ??= { type: next === EACH_ITEM ? "array" : "object" }) as MutableSchema;
+      node = (node["items"] ??= {}) as MutableSchema;
       continue;
     }
+    const here = schemaAt(envelope, segments.slice(0, i));
     if (next === undefined) {
       const properties = (node["properties"] ??= {}) as MutableSchema;
-      if (schemaAt(envelope, segments)?.["type"] === "array") {
-        const array = overlayChild(node, segment, "array");
-        array["minItems"] = 1;
-      } else {
-        properties[segment] ??= true;
-      }
-      addRequired(node, segment);
+      const leaf = schemaAt(envelope, segments);
+      if (leaf?.["type"] === "array") overlayNonEmpty(overlayChild(node, segment), leaf);
+      else properties[segment] ??= true;
+      overlayRequired(node, segment, here);
     } else if (next === EACH_ITEM) {
-      const array = overlayChild(node, segment, "array");
+      const array = overlayChild(node, segment);
       if (i + 2 === segments.length) {
-        addRequired(node, segment);
-        array["minItems"] = 1;
+        overlayRequired(node, segment, here);
+        overlayNonEmpty(array, schemaAt(envelope, segments.slice(0, i + 1)));
       }
       node = array;
     } else {
-      addRequired(node, segment);
-      node = overlayChild(node, segment, "object");
+      overlayRequired(node, segment, here);
+      node = overlayChild(node, segment);
     }
   }
+}
+
+/**
+ * `node` without the `properties` and `items` that state nothing (`true` leaves stay where a
+ * `required` names them); undefined when nothing is left to state. An empty `items` would still
+ * make a validator walk every item.
+ */
+function pruned(node: MutableSchema): MutableSchema | undefined {
+  const out: MutableSchema = {};
+  const required = Array.isArray(node["required"]) ? (node["required"] as string[]) : [];
+  for (const [keyword, value] of Object.entries(node)) {
+    if (keyword === "properties") {
+      const kept: MutableSchema = {};
+      for (const [name, child] of Object.entries(value as MutableSchema)) {
+        const left = child === true ? (required.includes(name) ? true : undefined) : pruned(child as MutableSchema);
+        if (left !== undefined) kept[name] = left;
+      }
+      if (Object.keys(kept).length > 0) out[keyword] = kept;
+    } else if (keyword === "items") {
+      const left = pruned(value as MutableSchema);
+      if (left !== undefined) out[keyword] = left;
+    } else out[keyword] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
@@ -162,16 +199,18 @@ function overlayRequire(root: MutableSchema, path: string, envelope: JsonSchema)
  * @param id - the schema's `$id`
  */
 export function contractOverlaySchema(graph: CheckedGraph, require: readonly string[], id: string): JsonSchema {
-  const schema: MutableSchema = { $id: id, $ref: envelopeSchemaIdFor(graph.envelope), type: "object" };
-  const hop = overlayChild(schema, "hop", "object");
-  addRequired(hop, "path");
+  const schema: MutableSchema = { $id: id, $ref: envelopeSchemaIdFor(graph.envelope) };
+  const envelope = envelopeSchemaFor(graph.envelope);
+  const hop = overlayChild(schema, "hop");
+  overlayRequired(hop, "path", schemaAt(envelope, ["hop"]));
   const hopFields = (hop["properties"] ??= {}) as MutableSchema;
   hopFields["path"] = true;
+  // The one value both schemas state, type and cap (accept() reports a fault there once): its
+  // `type` lets the generated code test an integer first, as every envelope has one.
   const limit = graph.hopLimit.value;
   if (limit !== undefined) hopFields["limit"] = { type: "integer", maximum: limit };
-  const envelope = envelopeSchemaFor(graph.envelope);
   for (const path of require) overlayRequire(schema, path, envelope);
-  return schema;
+  return pruned(schema) as JsonSchema;
 }
 
 /**

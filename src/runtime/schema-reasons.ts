@@ -43,10 +43,9 @@ function nameOf(error: SchemaError): string | undefined {
   return name === undefined ? undefined : String(name);
 }
 
-/** A place of {@link RestatedLocations}: the named fields below it, and the items of an array. */
+/** A place of {@link RestatedLocations}: the named fields below it. */
 export interface RestatedNode {
   readonly fields: ReadonlyMap<string, RestatedNode>;
-  readonly items: RestatedNode | undefined;
 }
 
 /** Where a pointer segment is compared: the field names in a list, walked without an iterator. */
@@ -54,7 +53,6 @@ interface Node extends RestatedNode {
   readonly fields: Map<string, Node>;
   readonly names: string[];
   readonly children: Node[];
-  items: Node | undefined;
 }
 
 /** The places where a validator can report a fault twice ({@link restatedLocations}). */
@@ -66,7 +64,7 @@ export interface RestatedLocations {
 /** A validator that restates nothing: the envelope's alone. */
 export const NOTHING_RESTATED: RestatedLocations = { nodeAt: () => undefined };
 
-const newNode = (): Node => ({ fields: new Map(), names: [], children: [], items: undefined });
+const newNode = (): Node => ({ fields: new Map(), names: [], children: [] });
 
 /** The child named `name` of `node`, made when missing. */
 function fieldOf(node: Node, name: string): Node {
@@ -82,12 +80,13 @@ function fieldOf(node: Node, name: string): Node {
 
 /**
  * The places where a contract's validator can report a fault that its envelope's `$ref` reports
- * too. A contract's schema (`contractOverlaySchema` in src/emit/edge-schemas.ts) adds constraints
- * only at the root, at `hop`, `hop.path` and `hop.limit`, and along its required paths (every
- * item of an array for `[]`), restating the types there; the envelope's schemas have no
- * combinator (`anyOf`, `allOf`...), so each pass reports a (rule, path) at most once. A fault
- * anywhere else comes once, and is not remembered: a set of every fault of an envelope with 10^6
- * of them cost more than the validator's whole pass.
+ * too. A contract's schema (`contractOverlaySchema` in src/emit/edge-schemas.ts) states only
+ * what the envelope's does not, at the root, at `hop` and along its required paths; but one
+ * value has a cap in both (`hop.limit`), and the places outside arrays are few, so all of them
+ * are kept, as a guard. Inside an array's items the contract states nothing the envelope does,
+ * and the envelope's schemas have no combinator (`anyOf`, `allOf`...), so a fault there comes
+ * once and is not remembered: a set of every fault of an envelope with 10^6 of them cost more
+ * than the validator's whole pass.
  *
  * @param require - the contract's required field paths (`decisions[].rationale`)
  */
@@ -98,7 +97,10 @@ export function restatedLocations(require: readonly string[]): RestatedLocations
   fieldOf(hop, "limit");
   for (const path of require) {
     let node = root;
-    for (const segment of parseFieldPath(path) ?? []) node = segment === EACH_ITEM ? (node.items ??= newNode()) : fieldOf(node, segment);
+    for (const segment of parseFieldPath(path) ?? []) {
+      if (segment === EACH_ITEM) break;
+      node = fieldOf(node, segment);
+    }
   }
   return {
     nodeAt(instancePath) {
@@ -116,18 +118,13 @@ export function restatedLocations(require: readonly string[]): RestatedLocations
   };
 }
 
-/** The child of `node` that the pointer segment `text[start, end)` names: a field, or an item for an index. */
+/** The child of `node` that the pointer segment `text[start, end)` names. */
 function childAt(node: Node, text: string, start: number, end: number): Node | undefined {
   for (let i = 0; i < node.names.length; i++) {
     const field = node.names[i] as string;
     if (field.length === end - start && text.startsWith(field, start)) return node.children[i];
   }
-  if (node.items === undefined || end === start) return undefined;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-  }
-  return node.items;
+  return undefined;
 }
 
 /** The header: the fields every hop relies on, whatever the edge's contract. */

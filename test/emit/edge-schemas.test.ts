@@ -1,9 +1,13 @@
+import Ajv2020Module from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { envelopeSchema, type JsonSchema } from "../../src/core/envelope-schema.js";
+import { envelopeSchema, envelopeSchemaFor, type JsonSchema } from "../../src/core/envelope-schema.js";
 import { contractOverlaySchema, edgeSchema } from "../../src/emit/edge-schemas.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
-import { createSchemaAjv } from "../../src/emit/schema-compiler.js";
+import { addGraphSchemas, createSchemaAjv } from "../../src/emit/schema-compiler.js";
 import { schemaErrorToReason } from "../../src/runtime/reason.js";
+import { formats } from "../../src/runtime/schema-helpers.js";
+
+const { default: Ajv2020 } = Ajv2020Module;
 import { checkedGraph, clone, readJsonFixture, refundDesk } from "./helpers.js";
 
 type Envelope = Record<string, any>;
@@ -85,13 +89,26 @@ describe("contract overlays and per-edge schemas", () => {
   const graph = refundDesk();
   const valid = readJsonFixture("cases", "envelopes", "valid-delegate.json") as Envelope;
 
-  it("puts each required path at the right depth, through arrays' items", () => {
+  it("puts each required path at the right depth, through arrays' items, stating only what the envelope does not", () => {
     const overlay = contractOverlaySchema(graph, ["decisions[].rationale", "goal.out_of_scope", "status", "artefacts[]"], "urn:test") as Record<string, any>;
-    expect(overlay["required"]).toEqual(["goal", "status", "artefacts"]);
-    expect(overlay["properties"]["goal"]).toEqual({ type: "object", required: ["out_of_scope"], properties: { out_of_scope: { type: "array", minItems: 1 } } });
-    expect(overlay["properties"]["decisions"]).toEqual({ type: "array", items: { type: "object", properties: { rationale: true }, required: ["rationale"] } });
-    expect(overlay["properties"]["artefacts"]).toEqual({ type: "array", minItems: 1 });
-    expect(overlay["properties"]["hop"]).toEqual({ type: "object", required: ["path"], properties: { path: true, limit: { type: "integer", maximum: 8 } } });
+    // goal is required by the envelope already, and so is a decision's rationale: neither is restated.
+    expect(overlay["required"]).toEqual(["status", "artefacts"]);
+    expect(overlay["properties"]["goal"]).toEqual({ required: ["out_of_scope"], properties: { out_of_scope: { minItems: 1 } } });
+    expect(overlay["properties"]).not.toHaveProperty("decisions");
+    expect(overlay["properties"]["artefacts"]).toEqual({ minItems: 1 });
+    expect(overlay["properties"]["hop"]).toEqual({ required: ["path"], properties: { path: true, limit: { type: "integer", maximum: 8 } } });
+    expect(overlay).not.toHaveProperty("type");
+  });
+
+  it("makes a validator report each fault of a flooded array once", () => {
+    const schemas = addGraphSchemas(graph);
+    const validate = schemas.ajv.getSchema(schemas.contracts[schemas.edgeContracts[2] as number]?.id ?? "");
+    if (validate === undefined) throw new Error("no contract validator");
+    const flooded = { ...clone(valid), decisions: Array.from({ length: 50 }, () => 1), goal: { ...clone(valid)["goal"], out_of_scope: [] } };
+    expect(validate(flooded)).toBe(false);
+    const faults = (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
+    expect(faults.filter((f) => f.startsWith("/decisions/"))).toHaveLength(50);
+    expect(new Set(faults).size).toBe(faults.length);
   });
 
   it("pins ids and roles, requires the contract and caps hop.limit in each per-edge file", () => {
@@ -153,5 +170,14 @@ describe("contract overlays and per-edge schemas", () => {
       $ref: "#/$defs/budget_counters",
     });
     expect(() => compile(schema)).not.toThrow();
+  });
+});
+
+describe("the envelope schemas", () => {
+  // The schema compiler relaxes strictTypes for contract overlays, which state no types: the
+  // envelope schemas themselves are held to it here.
+  it.each([0, 1, 2, 3, 4])("of version 1.%i compile under Ajv's strictTypes", (minor) => {
+    const ajv = new Ajv2020({ strict: true, strictTypes: true, allErrors: true, formats });
+    expect(() => ajv.compile(envelopeSchemaFor({ major: 1, minor }) as object)).not.toThrow();
   });
 });

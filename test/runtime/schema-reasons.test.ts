@@ -120,7 +120,7 @@ describe("schemaReasons", () => {
     expect(withFaultyRefs).toBeGreaterThan(50);
   }, 120_000);
 
-  it("finds every fault a contract's validator reports twice where restatedLocations says it may", () => {
+  it("finds every fault a contract's validator reports twice where restatedLocations says it may: none, on 3,000 floods", () => {
     let repeats = 0;
     fc.assert(
       fc.property(fc.nat({ max: contracts.length - 1 }), envelope, (which, value) => {
@@ -140,9 +140,18 @@ describe("schemaReasons", () => {
       }),
       { numRuns: 3_000, seed: 20261208 },
     );
-    // The envelopes do make validators repeat themselves, so the property is not empty.
-    expect(repeats).toBeGreaterThan(100);
+    // Contracts state nothing inside arrays that the envelope does: a flood is never doubled.
+    expect(repeats).toBe(0);
   }, 120_000);
+
+  it("reports once the one place both schemas state: a hop.limit past both caps", () => {
+    const { validate, require } = contract([]);
+    const value = { ...structuredClone(BASE), constraints: ["k"], hop: { index: 1, limit: 1e16, path: ["a", "b"] } };
+    expect(validate(value)).toBe(false);
+    const errors = validate.errors as SchemaError[];
+    expect(errors.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual(["/hop/limit maximum", "/hop/limit maximum"]);
+    expect(schemaReasons(errors, restatedLocations(require)).reasons).toEqual([{ path: "/hop/limit", rule: "maximum", message: "must be at most 9007199254740991" }]);
+  });
 
   it("lists 20 faults of a rule and counts the rest in one entry at the first one left out", () => {
     const errors: SchemaError[] = Array.from({ length: 25 }, (_, i) => ({ instancePath: `/decisions/${i}`, keyword: "required", params: { missingProperty: "id" } }));
@@ -173,21 +182,21 @@ describe("restatedLocations", () => {
     const node = restated.nodeAt(pointer);
     return node !== undefined && (name === undefined || node.fields.has(name));
   };
-  it("holds the root, hop and its path and limit, and every step of the required paths", () => {
+  it("holds the root, hop and its path and limit, and the required paths up to an array", () => {
     expect(at("")).toBe(true);
     expect(at("", "hop")).toBe(true);
     expect(at("/hop", "path")).toBe(true);
     expect(at("/hop/limit")).toBe(true);
-    expect(at("/decisions/12", "rationale")).toBe(true);
-    expect(at("/decisions/0/rationale")).toBe(true);
+    expect(at("", "decisions")).toBe(true);
+    expect(at("/decisions")).toBe(true);
     expect(at("/goal", "out_of_scope")).toBe(true);
   });
-  it("holds nothing else: other fields, other names, a field where an index belongs", () => {
+  it("holds nothing else: no item of an array, other fields, other names", () => {
+    expect(at("/decisions/12", "rationale")).toBe(false);
+    expect(at("/decisions/0/rationale")).toBe(false);
     expect(at("", "task_id")).toBe(false);
-    expect(at("/decisions/12", "id")).toBe(false);
     expect(at("/decisions/rationale")).toBe(false);
     expect(at("/decisions/")).toBe(false);
-    expect(at("/decisions/\u0661")).toBe(false);
     expect(at("/hop/path/3")).toBe(false);
     expect(at("/goal/statement")).toBe(false);
     expect(at("/goalx")).toBe(false);

@@ -22,22 +22,22 @@ _EACH_ITEM: Final = "[]"
 
 
 class _Node:
-    """A place of RestatedLocations' tree: the named fields below it, and the items of an array."""
+    """A place of RestatedLocations' tree: the named fields below it."""
 
-    __slots__ = ("fields", "items")
+    __slots__ = ("fields",)
 
     def __init__(self) -> None:
         self.fields: dict[str, _Node] = {}
-        self.items: _Node | None = None
 
 
 class RestatedLocations:
     """The places where a contract's validator can report a fault that its envelope's $ref reports
-    too. A contract's schema (contractOverlaySchema in src/emit/edge-schemas.ts) adds constraints
-    only at the root, at hop, hop.path and hop.limit, and along its required paths (every item of
-    an array for []), restating the types there; the envelope's schemas have no combinator (anyOf,
-    allOf...), so each pass reports a (rule, path) at most once. A fault anywhere else comes once,
-    and is not remembered: a set of every fault of an envelope with 10^6 of them cost more than the
+    too. A contract's schema (contractOverlaySchema in src/emit/edge-schemas.ts) states only what
+    the envelope's does not, at the root, at hop and along its required paths; but one value has a
+    cap in both (hop.limit), and the places outside arrays are few, so all of them are kept, as a
+    guard. Inside an array's items the contract states nothing the envelope does, and the
+    envelope's schemas have no combinator (anyOf, allOf...), so a fault there comes once and is not
+    remembered: a set of every fault of an envelope with 10^6 of them cost more than the
     validator's whole pass.
 
     require: the contract's required field paths ("decisions[].rationale"); None for a validator
@@ -58,14 +58,11 @@ class RestatedLocations:
             node = root
             for segment in _SEGMENT.findall(path):
                 if segment == _EACH_ITEM:
-                    if node.items is None:
-                        node.items = _Node()
-                    node = node.items
-                else:
-                    child = node.fields.get(segment)
-                    if child is None:
-                        child = node.fields[segment] = _Node()
-                    node = child
+                    break
+                child = node.fields.get(segment)
+                if child is None:
+                    child = node.fields[segment] = _Node()
+                node = child
         self._root = root
 
     def node_at(self, instance_path: str) -> "_Node | None":
@@ -77,9 +74,7 @@ class RestatedLocations:
         for segment in instance_path[1:].split("/"):
             child = node.fields.get(segment)
             if child is None:
-                child = node.items if segment.isdigit() and segment.isascii() else None
-                if child is None:
-                    return None
+                return None
             node = child
         return node
 
