@@ -192,7 +192,9 @@ function pruned(node: MutableSchema): MutableSchema | undefined {
 /**
  * The overlay schema of one contract, compiled into validators: `$ref` to the envelope schema,
  * plus `required` for every path of `require`, `hop.path` required, and `hop.limit` at most the
- * graph's hop limit. It only makes sense with the envelope schema registered beside it.
+ * graph's hop limit, stating nothing the envelope schema states (see `overlayRequire`) but
+ * `hop.limit`'s type and cap: the runtimes report a fault once by that (`STATED_TWICE` in
+ * src/runtime/schema-reasons.ts). It only makes sense with the envelope schema registered beside it.
  *
  * @param graph - the checked graph (error-free)
  * @param require - the contract's required field paths (sorted)
@@ -205,8 +207,8 @@ export function contractOverlaySchema(graph: CheckedGraph, require: readonly str
   overlayRequired(hop, "path", schemaAt(envelope, ["hop"]));
   const hopFields = (hop["properties"] ??= {}) as MutableSchema;
   hopFields["path"] = true;
-  // The one value both schemas state, type and cap (accept() reports a fault there once): its
-  // `type` lets the generated code test an integer first, as every envelope has one.
+  // The one value both schemas state, type and cap (STATED_TWICE): its `type` lets the generated
+  // code test an integer first, as every envelope has one.
   const limit = graph.hopLimit.value;
   if (limit !== undefined) hopFields["limit"] = { type: "integer", maximum: limit };
   for (const path of require) overlayRequire(schema, path, envelope);

@@ -21,7 +21,7 @@ import type { AgentInfo, EdgeInfo, GraphInfo, Role } from "./graph-data.js";
 import { envelopeSchema } from "../core/envelope-schema.js";
 import { createDataCheck, jsonDataProblems } from "./json-data.js";
 import type { Reason, SchemaError } from "./reason.js";
-import { isHeaderPath, NOTHING_RESTATED, restatedLocations, schemaReasons, type RestatedLocations, type SchemaReasons } from "./schema-reasons.js";
+import { isHeaderPath, schemaReasons, type SchemaReasons } from "./schema-reasons.js";
 import { checkAgentVersion, type VersionMemo } from "./checks/agent-version.js";
 import { checkGateStatus } from "./checks/approval-pending.js";
 import { checkFloor } from "./checks/confidence-below-floor.js";
@@ -123,8 +123,6 @@ export type EnvelopeCheck = (input: unknown, me: string, sender?: string) => Con
 interface Pair {
   readonly edges: readonly EdgeInfo[];
   readonly validators: readonly ValidateFunction[];
-  /** Where the first edge's validator can report a fault twice (its errors are the ones reported). */
-  readonly restated: RestatedLocations;
   /** Sum of the edges' rounds; undefined when any of them is unbounded. */
   readonly maxRounds: number | undefined;
   /** Counter slot for bounded pairs, -1 otherwise. */
@@ -301,7 +299,6 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       built.set(to, {
         edges,
         validators,
-        restated: restatedLocations((edges[0] as EdgeInfo).require),
         maxRounds: bounded ? edges.reduce((sum, edge) => sum + (edge.maxRounds ?? 0), 0) : undefined,
         slot: bounded ? boundedPairs++ : -1,
         fromAgent: agents.get(from),
@@ -461,7 +458,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       }
       edge ??= pair.edges[0];
     }
-    return { edge, found: errors ? schemaReasons(errors, pair === undefined ? NOTHING_RESTATED : pair.restated) : NO_SCHEMA_REASONS };
+    return { edge, found: errors ? schemaReasons(errors) : NO_SCHEMA_REASONS };
   }
 
   function evaluate(input: unknown, me: string, sender: string | undefined): ContentVerdict {

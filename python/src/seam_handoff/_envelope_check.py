@@ -18,7 +18,7 @@ from ._fan_outs import fan_out_map
 from ._fields import ABSENT, BUDGET_COUNTERS, MAX_SAFE_INTEGER, all_strings, field, string_at, whole_number
 from ._guard_route import describe_edge
 from ._records import AgentInfo, EdgeInfo, GraphInfo, Reason, Role, Route, make_tuple
-from ._schema_reasons import RestatedLocations, SchemaReasons, is_header_path, schema_reasons
+from ._schema_reasons import SchemaReasons, is_header_path, schema_reasons
 from ._stores import ClaimApproval, ClaimBranch, ClaimBudget
 from ._untrusted import NotJsonDataError, json_data_problems, parse_agent_version, quote_untrusted
 from ._values import SchemaError
@@ -70,7 +70,6 @@ _STRANGER_RULES: Final = frozenset(
     ("not-json-data", "unpaired-surrogate", "unreadable-envelope", "not-addressed-to-me", "sender-mismatch", "id-too-long")
 )
 _NO_REFS: Final[frozenset[int]] = frozenset()
-_NOTHING_RESTATED: Final = RestatedLocations(None)
 _APPROVAL_SINCE: Final = 4
 """The first envelope minor version with the approval record."""
 
@@ -82,7 +81,6 @@ class Pair(NamedTuple):
     edges: tuple[EdgeInfo, ...]
     validators: tuple[Validate, ...]
     max_rounds: int | None
-    restated: RestatedLocations
 
 
 class RequiredArtefact(NamedTuple):
@@ -262,8 +260,6 @@ class EnvelopeCheck:
                 tuple(group),
                 tuple(contracts[edge.contract] for edge in group),
                 sum(edge.max_rounds or 0 for edge in group) if bounded else None,
-                # The first edge's errors are the ones reported.
-                RestatedLocations(group[0].require),
             )
         # Each agent's router: its guarded edges, in declaration order; and the gate agents.
         self._routers: dict[str, list[EdgeInfo]] = {}
@@ -414,7 +410,7 @@ class EnvelopeCheck:
                         break
         if not errors:
             return edge, None
-        return edge, schema_reasons(errors, _NOTHING_RESTATED if pair is None else pair.restated)
+        return edge, schema_reasons(errors)
 
     def _evaluate(self, value: object, me: str, claimed_sender: str | None) -> Content:
         # Each field is read once, here, and handed to the checks that need it.

@@ -17,66 +17,14 @@ from ._records import Reason
 from ._schema_reason import append_pointer, schema_error_to_reason, schema_rule_of
 from ._values import SchemaError, js_text
 
-_SEGMENT: Final = re.compile(r"\[\]|[A-Za-z_][A-Za-z0-9_-]*")
-_EACH_ITEM: Final = "[]"
+STATED_TWICE: Final = "/hop/limit"
+"""The one value a contract's validator and its envelope's $ref both state (type and cap), so the
+one place a fault can come twice: a contract's schema states only what the envelope's does not
+(contractOverlaySchema in src/emit/edge-schemas.ts), and the envelope's schemas have no
+combinator (anyOf, allOf...), so each states a fault at most once. Remembering every fault of an
+envelope with 10^6 of them, to report each once, cost more than the validator's pass."""
 
-
-class _Node:
-    """A place of RestatedLocations' tree: the named fields below it."""
-
-    __slots__ = ("fields",)
-
-    def __init__(self) -> None:
-        self.fields: dict[str, _Node] = {}
-
-
-class RestatedLocations:
-    """The places where a contract's validator can report a fault that its envelope's $ref reports
-    too. A contract's schema (contractOverlaySchema in src/emit/edge-schemas.ts) states only what
-    the envelope's does not, at the root, at hop and along its required paths; but one value has a
-    cap in both (hop.limit), and the places outside arrays are few, so all of them are kept, as a
-    guard. Inside an array's items the contract states nothing the envelope does, and the
-    envelope's schemas have no combinator (anyOf, allOf...), so a fault there comes once and is not
-    remembered: a set of every fault of an envelope with 10^6 of them cost more than the
-    validator's whole pass.
-
-    require: the contract's required field paths ("decisions[].rationale"); None for a validator
-    that restates nothing (the envelope's own)."""
-
-    __slots__ = ("_root",)
-
-    def __init__(self, require: Sequence[str] | None) -> None:
-        self._root: _Node | None = None
-        if require is None:
-            return
-        root = _Node()
-        hop = _Node()
-        root.fields["hop"] = hop
-        hop.fields["path"] = _Node()
-        hop.fields["limit"] = _Node()
-        for path in require:
-            node = root
-            for segment in _SEGMENT.findall(path):
-                if segment == _EACH_ITEM:
-                    break
-                child = node.fields.get(segment)
-                if child is None:
-                    child = node.fields[segment] = _Node()
-                node = child
-        self._root = root
-
-    def node_at(self, instance_path: str) -> "_Node | None":
-        """The place of the value at instance_path (a JSON Pointer), or None where nothing is restated."""
-        node = self._root
-        if node is None or instance_path == "":
-            return node
-        # Field names are plain (no "~", no "/"): the pointer's segments compare as written.
-        for segment in instance_path[1:].split("/"):
-            child = node.fields.get(segment)
-            if child is None:
-                return None
-            node = child
-        return node
+_ARTEFACT: Final = re.compile(r"/artefacts/(\d+)(/ref)?\Z", re.ASCII)
 
 
 _HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_agent|to_agent)(?:/|\Z)")
@@ -85,17 +33,6 @@ _HEADER: Final = re.compile(r"/(?:envelope_version|handoff_id|task_id|hop|from_a
 def is_header_path(path: str) -> bool:
     """Whether a JSON Pointer lies in the envelope's header (/hop/index, /to_agent...): no observe edge warns there."""
     return _HEADER.match(path) is not None
-
-
-_ARTEFACT: Final = re.compile(r"/artefacts/(\d+)(?:/ref)?\Z", re.ASCII)
-
-
-def _artefact_of(instance_path: str) -> int:
-    """The index i of a pointer /artefacts/i or /artefacts/i/ref, else -1."""
-    if not instance_path.startswith("/artefacts/"):
-        return -1
-    match = _ARTEFACT.match(instance_path)
-    return -1 if match is None else int(match.group(1))
 
 
 class SchemaReasons:
@@ -117,28 +54,28 @@ class SchemaReasons:
         self.faulty_refs = faulty_refs
 
 
-def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -> SchemaReasons:
-    """Turns a validator's errors into reasons. A contract restates the types it needs beside the
-    envelope's $ref, so one fault can come twice: it is reported once, where it first comes."""
+def schema_reasons(errors: Sequence[SchemaError]) -> SchemaReasons:
+    """Turns a validator's errors (in its order) into reasons, each (rule, path) once: a contract's
+    validator can report a fault at STATED_TWICE twice, and the first is kept."""
     reasons: list[Reason] = []
     rules: dict[str, str] = {}
-    # Only a fault where the contract restates the envelope can come twice: only those are remembered.
-    reported: set[tuple[str, str, str | None]] = set()
+    reported: set[tuple[str, str | None]] = set()
     listed: dict[str, int] = {}
     counted: dict[str, int] = {}
     header_fault_counted = False
     faulty_refs: set[int] = set()
-    # The errors of one value come together: its place is found once, not once per error.
+    # The errors of one value come together: its pointer is read once, not once per error.
     last_path: str | None = None
-    node: _Node | None = None
-    artefact = -1
+    item_at = -1  # i for /artefacts/i
+    ref_at = -1  # i for /artefacts/i/ref
     in_header = False
     for error in errors:
         instance_path, keyword, params = error
         if instance_path != last_path:
             last_path = instance_path
-            node = restated.node_at(instance_path)
-            artefact = _artefact_of(instance_path)
+            artefact = _ARTEFACT.match(instance_path) if instance_path.startswith("/artefacts/") else None
+            item_at = -1 if artefact is None or artefact.group(2) is not None else int(artefact.group(1))
+            ref_at = -1 if artefact is None or artefact.group(2) is None else int(artefact.group(1))
             # Below the root a pointer lies where its value's does; at the root it names a field.
             in_header = instance_path != "" and is_header_path(instance_path)
         # Read inline, not through helpers: this loop may run 10^6 times for one envelope.
@@ -149,14 +86,14 @@ def schema_reasons(errors: Sequence[SchemaError], restated: RestatedLocations) -
         if keyword == "required" or keyword == "additionalProperties":
             named = params.get("missingProperty" if keyword == "required" else "additionalProperty")
             name = named if isinstance(named, str) else js_text(named)
-        if node is not None and (name is None or name in node.fields):
-            key = (rule, instance_path, name)
-            if key in reported:
+        if instance_path == STATED_TWICE:
+            if (rule, name) in reported:
                 continue
-            reported.add(key)
+            reported.add((rule, name))
         # A fault at /artefacts/i/ref, or ref missing from /artefacts/i.
-        if artefact >= 0 and (instance_path.endswith("/ref") if name is None else name == "ref" and not instance_path.endswith("/ref")):
-            faulty_refs.add(artefact)
+        ref = ref_at if name is None else item_at if name == "ref" else -1
+        if ref >= 0:
+            faulty_refs.add(ref)
         count = listed.get(rule, 0) + 1
         if count <= PER_RULE_LIMIT:
             listed[rule] = count
