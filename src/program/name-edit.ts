@@ -14,7 +14,7 @@ import { checkParsed, type CheckOptions } from "../analysis/check.js";
 import type { CheckResult } from "../analysis/model.js";
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { Identifier, SeamFile } from "../parser/ast.js";
-import { gluesIntoName } from "../parser/glue.js";
+import { sameGlue } from "../parser/glue.js";
 import { looksLikeUtf16 } from "../parser/looks-like-utf16.js";
 import { containingNode } from "../parser/navigate.js";
 import type { Rescan } from "../parser/rescan.js";
@@ -61,10 +61,7 @@ export function reuseAcrossNameEdit(
   }
   if (edited < 0) return undefined;
   // Only digits glued to a name read differently apart.
-  for (let i = Math.max(0, change.first - 1); i < change.oldEnd && i + 1 < before.count; i++) {
-    if (!gluesIntoName(before.kinds[i] as number, before.kinds[i + 1] as number)) continue;
-    if ((before.ends[i] === before.starts[i + 1]) !== (after.ends[i] === after.starts[i + 1])) return undefined;
-  }
+  if (!sameGlue(before, after, change.first, change.oldEnd)) return undefined;
   const range: Range = { start: before.starts[edited] as number, end: before.ends[edited] as number };
   const shift = nameShift(range, delta);
   // Comments and unexpected characters: none in the rescanned stretch is new or changed.

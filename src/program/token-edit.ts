@@ -2,8 +2,8 @@
  * Reusing a check across an edit that leaves every token as it was, the keystrokes a language
  * server sees most: whitespace typed between tokens, a letter typed in a comment, a letter typed
  * in a terminal's description. The parser reads tokens (kinds, images, and whether digits touch
- * the name after them: {@link gluesIntoName}) and comments, never other whitespace, and the rules read no line number but the line a
- * `seam-disable-next-line` comment covers; so when the tokens and comments around the edit are
+ * the name after them: {@link sameGlue}) and comments, never other whitespace, and the rules
+ * read no line number but the line a `seam-disable-next-line` comment covers; so when the tokens and comments around the edit are
  * the old ones, moved, the new text's check is the old one with moved offsets
  * ({@link moveCheck}). A letter typed in a comment that is no directive, or in a terminal's
  * description (`description-edit.ts`), changes one object of the result, which is swapped in.
@@ -15,7 +15,7 @@ import { hasLineBreak, type SourceFile } from "../core/source-file.js";
 import type { CheckResult } from "../analysis/model.js";
 import { readSuppressions } from "../analysis/suppressions.js";
 import type { Comment } from "../parser/ast.js";
-import { gluesIntoName } from "../parser/glue.js";
+import { sameGlue } from "../parser/glue.js";
 import { looksLikeUtf16 } from "../parser/looks-like-utf16.js";
 import type { Rescan, TextEdit } from "../parser/rescan.js";
 import { K_STRING, type ScanResult } from "../parser/scanner.js";
@@ -57,11 +57,8 @@ export function reuseAcrossTokenEdit(
       editedToken = i;
     }
   }
-  // Only digits glued to a name read differently apart (the kinds on both sides are the old ones).
-  for (let i = Math.max(0, change.first - 1); i < change.oldEnd && i + 1 < before.count; i++) {
-    if (!gluesIntoName(before.kinds[i] as number, before.kinds[i + 1] as number)) continue;
-    if ((before.ends[i] === before.starts[i + 1]) !== (after.ends[i] === after.starts[i + 1])) return undefined;
-  }
+  // Only digits glued to a name read differently apart.
+  if (!sameGlue(before, after, change.first, change.oldEnd)) return undefined;
   if (editedToken !== undefined) {
     const range = { start: before.starts[editedToken] as number, end: before.ends[editedToken] as number };
     const swaps = descriptionEdit(previous, range, newText.slice(after.starts[editedToken], after.ends[editedToken]));
