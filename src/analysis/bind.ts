@@ -48,6 +48,9 @@ export { DEFAULT_CONTRACTS, DEFAULT_ON_HOP_LIMIT, EDGE_KINDS };
 const APPROVAL_FIELD = "approval";
 const APPROVAL_SINCE = envelopeFieldSince(APPROVAL_FIELD) as number;
 
+/** The one empty list that binding shares wherever a list has nothing (frozen: it is never written). */
+const NONE: readonly never[] = Object.freeze([]);
+
 /** Fields hashed by `loopSignature` when no `loop_signature` line is written (docs/language.md). */
 export const DEFAULT_LOOP_SIGNATURE: readonly string[] = ["goal.statement", "decisions[].statement"];
 
@@ -344,10 +347,10 @@ function edgeColumns(
   const edgeRepairs = new Int32Array(m);
   const edgeKind = new Uint8Array(m);
   const edgeRequire = new Array<readonly string[]>(m);
-  const edgeGuard = new Array<CheckedGuard | undefined>(m);
-  const edgeFloor = new Array<CheckedFloor | undefined>(m);
+  const edgeGuard = sparseColumn(guards, m);
+  const edgeFloor = sparseColumn(floors, m);
   const edgeGate = new Uint8Array(m);
-  const edgeFanOut = new Array<string | undefined>(m);
+  const edgeFanOut = sparseColumn(fanOuts, m);
   for (let e = 0; e < m; e++) {
     const i = kept[e] as number;
     const decl = items.edges[i] as EdgeDecl;
@@ -358,10 +361,12 @@ function edgeColumns(
     edgeRepairs[e] = Math.min(repairs[i] ?? -1, 2 ** 31 - 1);
     edgeKind[e] = declKinds[i] as number;
     const guard = guards[i];
-    edgeGuard[e] = guard;
-    edgeFloor[e] = floors[i];
+    if (guard !== undefined) (edgeGuard as CheckedGuard[])[e] = guard;
+    const floor = floors[i];
+    if (floor !== undefined) (edgeFloor as CheckedFloor[])[e] = floor;
     edgeGate[e] = gates[i] ?? 0;
-    edgeFanOut[e] = fanOuts[i];
+    const fanOut = fanOuts[i];
+    if (fanOut !== undefined) (edgeFanOut as string[])[e] = fanOut;
     // A guard requires the fields it reads; leaving a gate requires the approval record.
     const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
     // Arrays only for an edge with something to add: most edges of a large graph have none.
@@ -371,6 +376,16 @@ function edgeColumns(
     edgeRequire[e] = paths === undefined ? (contractOnly[edgeKind[e] as number] ??= requireOf(decl.edgeKind.value, undefined)) : requireOf(decl.edgeKind.value, paths);
   }
   return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeFanOut };
+}
+
+/**
+ * A sparse column of `length` bound edges for values read from `source`, a sparse array by
+ * position in `GraphItems.edges`: the shared empty {@link NONE} when `source` holds nothing (most
+ * graphs have no guard, floor or fan-out, and an empty array reads undefined at every index, as
+ * the column would), else an array of holes for the caller to fill.
+ */
+function sparseColumn<T>(source: readonly (T | undefined)[], length: number): readonly (T | undefined)[] {
+  return source.length === 0 ? NONE : new Array<T | undefined>(length);
 }
 
 /** A guard as the checked model holds it. */
@@ -432,20 +447,21 @@ function readEdgeLines(items: Omit<GraphItems, "edgeFromName" | "edgeToName">): 
   const { edges } = items;
   const repeated: RepeatedSetting[] = [];
   const declKinds = new Uint8Array(edges.length);
-  const guards = new Array<CheckedGuard | undefined>(edges.length);
+  // Made at the first guard: most graphs have none (see sparseColumn).
+  let guards: (CheckedGuard | undefined)[] | undefined;
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i] as EdgeDecl;
     declKinds[i] = kindCode(edge.edgeKind.value);
-    guards[i] = edge.guard === undefined || edge.guard.hasError ? undefined : guardOf(edge.guard);
+    if (edge.guard !== undefined && !edge.guard.hasError) (guards ??= new Array<CheckedGuard | undefined>(edges.length))[i] = guardOf(edge.guard);
   }
   const counts = Object.fromEntries(
     COUNT_SETTINGS.map((spec) => [spec.node, firstValues(edges, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
-  ) as Record<CountSettingNode, (number | undefined)[]>;
+  ) as Record<CountSettingNode, readonly (number | undefined)[]>;
   const floors = firstValues(edges, items.floors, "min_confidence", repeated, floorOf);
   const gates = firstValues(edges, items.gates, "gate", repeated, () => 1);
   const fanOuts = firstValues(edges, items.fanOuts, "fan_out", repeated, (item: FanOutDecl) => item.name.name);
   const own = ownPaths(edges.length, items.requirePaths);
-  return { declKinds, rounds: counts.MaxRounds, repairs: counts.Repairs, floors, gates, fanOuts, own, guards, repeated };
+  return { declKinds, rounds: counts.MaxRounds, repairs: counts.Repairs, floors, gates, fanOuts, own, guards: guards ?? NONE, repeated };
 }
 
 /** The one walk over the graph's items (and its edges' items). */
@@ -537,7 +553,9 @@ function firstValues<T extends { readonly range: Range }, V>(
   label: string,
   repeated: RepeatedSetting[],
   valueOf: (item: T) => V,
-): (V | undefined)[] {
+): readonly (V | undefined)[] {
+  // No lines, no array: most graphs have no line of a kind (see sparseColumn).
+  if (lines.length === 0) return NONE;
   const values = new Array<V | undefined>(edges.length).fill(undefined);
   let first: Range | undefined;
   for (let k = 0; k < lines.length; k++) {
@@ -554,8 +572,9 @@ function firstValues<T extends { readonly range: Range }, V>(
   return values;
 }
 
-/** The `require` paths of each of `count` edges, by position in `GraphItems.edges` (a sparse array: few edges have any). */
-function ownPaths(count: number, requirePaths: GraphItems["requirePaths"]): (string[] | undefined)[] {
+/** The `require` paths of each of `count` edges, by position in `GraphItems.edges` (a sparse array: few edges have any; empty when none has). */
+function ownPaths(count: number, requirePaths: GraphItems["requirePaths"]): readonly (string[] | undefined)[] {
+  if (requirePaths.length === 0) return NONE;
   const paths = new Array<string[] | undefined>(count);
   for (const { edge, path } of requirePaths) (paths[edge] ??= []).push(path.text);
   return paths;
@@ -588,7 +607,6 @@ interface AgentBinding {
   readonly repeated: readonly RepeatedSetting[];
 }
 
-const NONE: readonly never[] = [];
 
 /**
  * The binding of each agent declaration bound so far, which holds while its name does: a
@@ -669,7 +687,8 @@ function bindAgent(decl: AgentDecl, droppedTerminals: Dropped["terminals"][numbe
     ...(once.has("gate") ? { gate: true as const } : {}),
     ...(effect === undefined ? {} : { effect }),
     ...(join === undefined ? {} : { join }),
-    terminals,
+    // A copy of its own length: a list grown by push keeps room for 16 more (see the parser's `fitted`).
+    terminals: terminals.slice(),
     decl,
   };
 }

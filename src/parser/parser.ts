@@ -177,9 +177,10 @@ const NUMBER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_
 const NO_ITEMS: readonly never[] = Object.freeze([]);
 
 /**
- * A block's items in an array of their own length. An array that grew by `push` keeps room for
- * 16 elements after its first: ~120 bytes left unused in each of the ~2 * 10^5 one-line blocks of
- * the bench's largest graph, kept as long as the tree. A short copy costs less than that room;
+ * A list the tree keeps (a block's items, a `require` line's paths, a path's segments) in an
+ * array of its own length. An array that grew by `push` keeps room for 16 elements after its
+ * first: ~120 bytes left unused in each of the ~2 * 10^5 one-line blocks of the bench's largest
+ * graph, kept as long as the tree. A short copy costs less than that room;
  * a long list (a graph's items) has little room left over relative to its length and is kept.
  */
 function fitted<T>(items: T[]): T[] {
@@ -343,7 +344,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
         break;
       }
     }
-    const path = b.fieldPath(names, start(first), end(pos - 1));
+    const path = b.fieldPath(fitted(names), start(first), end(pos - 1));
     return hasError ? { ...path, hasError: true } : path;
   };
 
@@ -353,10 +354,10 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     let ok = true;
     for (;;) {
       const path = fieldPath();
-      if (path === undefined) return { paths, ok: false };
+      if (path === undefined) return { paths: fitted(paths), ok: false };
       paths.push(path);
       if (path.hasError) ok = false;
-      if (!at(k.K_COMMA)) return { paths, ok };
+      if (!at(k.K_COMMA)) return { paths: fitted(paths), ok };
       next();
     }
   };
