@@ -5,14 +5,15 @@ import { defineRule } from "../rule.js";
 /**
  * `listed-twice` (warning): a name written twice in one list, where the second says nothing:
  * a field path in an edge's `require` lines, a contract's or `loop_signature`; a decision id in
- * a `min_confidence ... for` list. Harmless to the validators, but a sign of a copy-paste slip
+ * a `min_confidence ... for` list; an agent in the graph's `entry` lines (one list, however many
+ * lines it takes). Harmless to the validators, but a sign of a copy-paste slip
  * (a path meant to be another). A join's inputs are `join-invalid`'s.
  */
 export const listedTwiceRule = defineRule({
   meta: {
     id: "listed-twice",
     severity: "warning",
-    description: "A field path or decision id written twice in one list.",
+    description: "A field path, decision id or entry agent written twice in one list.",
   },
   check({ model, report }) {
     const once = <T extends FieldPath | Identifier>(items: Iterable<T>, textOf: (item: T) => string, where: () => string, what: string): void => {
@@ -33,10 +34,14 @@ export const listedTwiceRule = defineRule({
     };
     const path = (p: FieldPath): string => p.text;
     const { settings, edges, requirePaths, floors } = model.bound.items;
+    const entries: Identifier[] = [];
     for (const item of settings) {
       if (item.kind === "LoopSignature") once(item.paths, path, () => "loop_signature", "field");
       else if (item.kind === "Contract") once(item.requires.flatMap((req) => req.paths), path, () => `contract ${item.edgeKind.value}`, "field");
+      else if (item.kind === "Entry") for (const agent of item.agents) entries.push(agent);
     }
+    // Unknown names too: `unknown-agent` says the name is unknown, this rule that it is repeated.
+    once(entries, (id) => id.name, () => "entry", "agent");
     const byEdge = new Map<number, FieldPath[]>();
     for (const { edge, path: p } of requirePaths) {
       let list = byEdge.get(edge);

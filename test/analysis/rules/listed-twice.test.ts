@@ -17,6 +17,17 @@ ruleTable("listed-twice", {
         "}",
       ),
     },
+    {
+      name: "two entry agents, each once, on two lines",
+      code: lines(
+        "graph g {",
+        "  entry a",
+        "  entry b",
+        "  agent a: supervisor { terminal t }",
+        "  agent b: supervisor { terminal t }",
+        "}",
+      ),
+    },
   ],
   invalid: [
     {
@@ -52,6 +63,21 @@ ruleTable("listed-twice", {
         "}",
       ),
       errors: [{ severity: "warning", message: "decision 'price' is listed twice in the confidence floor of delegate a -> b: list it once" }],
+    },
+    {
+      name: "an entry agent twice in one entry line and again on a second line",
+      code: lines(
+        "graph g {",
+        "  entry a, «a»",
+        "  entry b, «a»",
+        "  agent a: supervisor { terminal t }",
+        "  agent b: supervisor { terminal t }",
+        "}",
+      ),
+      errors: [
+        { severity: "warning", message: "agent 'a' is listed twice in entry: list it once" },
+        { severity: "warning", message: "agent 'a' is listed twice in entry: list it once" },
+      ],
     },
   ],
 });
