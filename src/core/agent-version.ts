@@ -29,13 +29,18 @@ export type VersionMismatch =
   | { readonly kind: "newer-minor"; readonly message: string };
 
 const PART = "(0|[1-9][0-9]{0,15})";
-const IDENT = "[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*";
-const VERSION = new RegExp(`^${PART}(?:\\.${PART}(?:\\.${PART})?)?(?:-${IDENT})?(?:\\+${IDENT})?$`);
+// SemVer 2.0.0, items 9 and 10: a pre-release identifier that is all digits has no leading zero
+// (`1.0.0-01` is not a version); build identifiers may have them (`1.0.0+001`).
+const PRERELEASE_IDENT = "(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)";
+const PRERELEASE = `${PRERELEASE_IDENT}(?:\\.${PRERELEASE_IDENT})*`;
+const BUILD = "[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*";
+const VERSION = new RegExp(`^${PART}(?:\\.${PART}(?:\\.${PART})?)?(?:-${PRERELEASE})?(?:\\+${BUILD})?$`);
 
 /**
  * Parses a version such as `2.4.0`, `2025.3` or `1.0.0-rc.1+build.5`.
- * @returns the version, or `undefined` when `text` is not of that form (leading zeros, empty
- * parts, parts over 16 digits, anything that is not a string).
+ * @returns the version, or `undefined` when `text` is not of that form (leading zeros in a part
+ * or in a numeric pre-release identifier, empty parts, parts over 16 digits, anything that is not
+ * a string).
  */
 export function parseAgentVersion(text: unknown): AgentVersion | undefined {
   if (typeof text !== "string" || text.length > 256) return undefined;

@@ -14,11 +14,15 @@ describe("parseAgentVersion", () => {
     ["7", 7, 0, 0],
     ["1.0.0-rc.1+build.5", 1, 0, 0],
     ["0.9.2", 0, 9, 2],
+    ["1.0.0-0", 1, 0, 0],
+    ["1.0.0-0a.alpha-01.10", 1, 0, 0],
+    ["1.0.0-x.7.z.92", 1, 0, 0],
+    ["1.0.0+001.0099", 1, 0, 0],
   ])("reads %s", (text, major, minor, patch) => {
     expect(parseAgentVersion(text)).toEqual({ major, minor, patch, text });
   });
 
-  it.each(["", "01.2.0", "1..0", "1.2.3.4", "v1.2.0", "1.2.0-", " 1.2.0", "12345678901234567.0.0"])("refuses %j", (text) => {
+  it.each(["", "01.2.0", "1..0", "1.2.3.4", "v1.2.0", "1.2.0-", " 1.2.0", "12345678901234567.0.0", "2.0.0-01", "1.0.0-rc.00", "1.0.0-rc..1", "1.0.0+"])("refuses %j", (text) => {
     expect(parseAgentVersion(text)).toBeUndefined();
   });
 

@@ -153,9 +153,13 @@ def json_data_problems(value: object) -> list[Reason]:
 
 
 _VERSION_PART: Final = "(0|[1-9][0-9]{0,15})"
-_VERSION_IDENT: Final = "[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*"
+# SemVer 2.0.0, items 9 and 10: an all-digit pre-release identifier has no leading zero; build
+# identifiers may have them.
+_PRERELEASE_IDENT: Final = "(?:0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)"
+_PRERELEASE: Final = f"{_PRERELEASE_IDENT}(?:\\.{_PRERELEASE_IDENT})*"
+_BUILD: Final = "[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*"
 _AGENT_VERSION: Final = re.compile(
-    f"{_VERSION_PART}(?:\\.{_VERSION_PART}(?:\\.{_VERSION_PART})?)?(?:-{_VERSION_IDENT})?(?:\\+{_VERSION_IDENT})?\\Z", re.ASCII
+    f"{_VERSION_PART}(?:\\.{_VERSION_PART}(?:\\.{_VERSION_PART})?)?(?:-{_PRERELEASE})?(?:\\+{_BUILD})?\\Z", re.ASCII
 )
 
 
