@@ -74,9 +74,13 @@ async function timeRounds(path, text, { runs, warmup }) {
   for (let i = 0; i < warmup + runs && (i <= warmup || spent < BUDGET_MS); i++) {
     result = undefined; // the last round's result must not count in this round's heap
     collect();
+    const heapBeforeParse = process.memoryUsage().heapUsed;
     let start = nowMs();
-    parse(createSourceFile(path, text));
+    let tree = parse(createSourceFile(path, text));
     const parseMs = nowMs() - start;
+    collect();
+    const treeRetained = process.memoryUsage().heapUsed - heapBeforeParse;
+    tree = undefined;
     collect();
     const heapBefore = process.memoryUsage().heapUsed;
     start = nowMs();
@@ -88,7 +92,7 @@ async function timeRounds(path, text, { runs, warmup }) {
     const heapRetained = process.memoryUsage().heapUsed - heapBefore;
     if (i < warmup) continue;
     spent += parseMs + checkMs;
-    rounds.push({ parseMs, checkMs, gcShare: gcMs / checkMs, heapRetained });
+    rounds.push({ parseMs, checkMs, gcShare: gcMs / checkMs, heapRetained, treeRetained });
   }
   const mid = (pick) => median(rounds.map(pick));
   return {
@@ -99,10 +103,30 @@ async function timeRounds(path, text, { runs, warmup }) {
     checkOnlyMs: mid((r) => r.checkMs - r.parseMs),
     gcShare: mid((r) => r.gcShare),
     heapRetained: mid((r) => r.heapRetained),
+    treeRetained: mid((r) => r.treeRetained),
     // Peak resident set of the process so far: sizes run smallest first, so this is the
     // peak while checking the largest graph yet.
     peakRss: process.resourceUsage().maxRSS * 1024,
   };
+}
+
+/**
+ * The nodes of a tree: every object with a `kind` under `ast`, ranges not followed (they have
+ * none). An explicit stack, as the tree of the largest graph is deep in lists.
+ */
+function countNodes(ast) {
+  let nodes = 0;
+  const stack = [ast];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (value !== null && typeof value === "object") {
+      if (typeof value.kind === "string") nodes++;
+      for (const key in value) if (key !== "range") stack.push(value[key]);
+    }
+  }
+  return nodes;
 }
 
 function summarise(diagnostics) {
@@ -137,6 +161,7 @@ async function measureSize({ agents, runs, warmup }, python) {
     textBytes: Buffer.byteLength(text),
     ...timing,
     diagnostics: summarise(result.diagnostics),
+    treeNodes: countNodes(result.ast),
     hopLimit: model?.hopLimit ?? null,
     reachable,
     peer,
@@ -220,6 +245,11 @@ export async function measureScale() {
       row(`${s.agents} agents: heap retained by result / peak RSS vs nx tracemalloc peak`, `${fmtBytes(s.heapRetained)} / ${fmtBytes(s.peakRss)}`, fmtBytes(s.peer.peak_bytes), {
         ratio: s.heapRetained / s.peer.peak_bytes,
       }),
+      row(
+        `${s.agents} agents: heap retained by the tree alone; its nodes; bytes per node`,
+        `${fmtBytes(s.treeRetained)}; ${s.treeNodes.toLocaleString("en-US")}; ${(s.treeRetained / s.treeNodes).toFixed(0)} B`,
+        "",
+      ),
       row(
         `${s.agents} agents: diagnostics e/w/i; reachable (cross-check)`,
         `${s.diagnostics.error}/${s.diagnostics.warning}/${s.diagnostics.info}; ${s.reachable}`,
