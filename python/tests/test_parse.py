@@ -1,13 +1,16 @@
 """parse_envelope(): strict JSON off the wire, with the rule ids and messages of parseEnvelope."""
 
 import json
+import sys
+import time
 from typing import Any
 
 import pytest
 import refund_desk_validators as desk
 
 from seam_handoff import MAX_ENVELOPE_BYTES, Rejected, parse_envelope
-from seam_handoff.parse import duplicate_keys
+from seam_handoff._catalogue import MAX_DEPTH
+from seam_handoff.parse import duplicate_keys, nesting_depth
 
 
 def test_reads_an_envelope_and_drops_a_byte_order_mark() -> None:
@@ -56,10 +59,62 @@ def test_refuses_a_body_past_the_limit_before_parsing() -> None:
 def test_refuses_text_that_is_not_json_or_not_utf8() -> None:
     bad = parse_envelope(b'{"a": "\xff"}')
     assert [(r.path, r.rule, r.message) for r in bad.reasons] == [("", "invalid-json", "is not UTF-8 text")]
-    for text in ['{"a": NaN}', '{"a": Infinity}', "{", '{"a": 1} x', "[" * 100_000]:
+    value = "is not JSON: a value (an object, array, string, number, true, false or null) should begin at line {}, column {}"
+    for text, message in [
+        ('{"a": NaN}', value.format(1, 7)),
+        ('{\n "a": Infinity}', value.format(2, 7)),
+        ("{", "is not JSON: the text ends at line 1, column 2, before the JSON value is complete"),
+        ('{"a": 1} x', "is not JSON: text follows the JSON value at line 1, column 10"),
+        ("", "is not JSON: the text is empty or only whitespace"),
+        ("\ufeff\ufeff{}", value.format(1, 1)),
+    ]:
         parsed = parse_envelope(text)
-        assert not parsed.ok and [r.rule for r in parsed.reasons] == ["invalid-json"], text
-        assert parsed.reasons[0].message.startswith("is not JSON: ")
+        assert [(r.path, r.rule, r.message) for r in parsed.reasons] == [("", "invalid-json", message)], text
+    assert parse_envelope(b"\xef\xbb\xbf\xef\xbb\xbf{}").reasons == parse_envelope("\ufeff\ufeff{}").reasons
+
+
+def _deep(depth: int) -> str:
+    return '{"a":' + "[" * depth + "]" * depth + "}"
+
+
+def test_refuses_nesting_past_max_depth_wherever_the_caller_stands() -> None:
+    assert MAX_DEPTH == 64
+    # The object is level 1: the 64th "[" is level 65, after the 5 characters of {"a":.
+    past = (
+        "",
+        "invalid-json",
+        "is nested deeper than 64 levels of arrays and objects at line 1, column 69: the parser reads no deeper (RFC 8259 section 9)",
+    )
+    assert parse_envelope(_deep(MAX_DEPTH - 1)).ok
+    texts = [_deep(MAX_DEPTH), _deep(900), _deep(1000), _deep(1000)[:-1] + ',"a":1}', "[" * 100_000]
+    expected = [[past]] * 4 + [
+        [
+            (
+                "",
+                "invalid-json",
+                "is nested deeper than 64 levels of arrays and objects at line 1, column 65: the parser reads no deeper (RFC 8259 section 9)",
+            )
+        ]
+    ]
+
+    def verdicts() -> list[list[tuple[str, str, str]]]:
+        return [[(r.path, r.rule, r.message) for r in parse_envelope(text).reasons] for text in texts]
+
+    def nested(frames: int) -> list[list[tuple[str, str, str]]]:
+        # json.loads recursed per level, so where it gave up hung on the caller's own stack.
+        return verdicts() if frames == 0 else nested(frames - 1)
+
+    assert verdicts() == expected
+    assert nested(sys.getrecursionlimit() - 100) == expected
+
+
+def test_the_depth_measure_skips_brackets_in_strings_and_is_linear() -> None:
+    assert nesting_depth('["[[[[", {"a": "]]]\\\\"}, [[]]]') == 3
+    assert nesting_depth("") == 0
+    # A lone quote runs to the end of the text, so a text of escaped quotes is one match.
+    started = time.perf_counter()
+    assert nesting_depth('["' + '\\"' * 300_000) == 1
+    assert time.perf_counter() - started < 1
 
 
 def test_an_integer_past_ints_digit_limit_is_read_as_json_parse_reads_it(envelope: dict[str, Any]) -> None:
@@ -78,10 +133,10 @@ def test_an_integer_past_ints_digit_limit_is_read_as_json_parse_reads_it(envelop
         ("/budget/consumed/tokens", "not-json-data"),
         ("/budget/consumed/tokens", "type"),
     ]
-    # A text that is not JSON is still refused, with the parser's first complaint.
+    # A text that is not JSON is still refused, at its first fault.
     broken = parse_envelope('{"a": ' + long + ",}")
     assert [(r.rule, r.message) for r in broken.reasons] == [
-        ("invalid-json", 'is not JSON: "Expecting property name enclosed in double quotes: line 1 column 5008 (char 5007)"')
+        ("invalid-json", "is not JSON: a key in double quotes should begin at line 1, column 5008")
     ]
 
 

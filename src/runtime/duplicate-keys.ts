@@ -74,10 +74,21 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
  * @param value - what `JSON.parse(text)` returned
  */
 export function hasDuplicateKeys(text: string, value: unknown): boolean {
-  const parsed = countParsedKeys(value);
+  return repeatsKeys(text, parsedShape(value).keys);
+}
+
+/**
+ * Whether `text` writes more object keys than `parsedKeys`, the own properties of the objects
+ * `JSON.parse(text)` returned ({@link parsedShape}): that is, whether it holds a key twice in one
+ * object (see {@link hasDuplicateKeys}).
+ *
+ * @param text - JSON text that `JSON.parse` has accepted
+ * @param parsedKeys - `parsedShape(JSON.parse(text)).keys`
+ */
+export function repeatsKeys(text: string, parsedKeys: number): boolean {
   // Replay and ingest of JSON Lines logs: most texts answer "no" from the cheap count alone.
-  if (countColonsAfterQuotes(text) === parsed) return false;
-  return countWrittenKeys(text) !== parsed;
+  if (countColonsAfterQuotes(text) === parsedKeys) return false;
+  return countWrittenKeys(text) !== parsedKeys;
 }
 
 /**
@@ -117,34 +128,61 @@ function countWrittenKeys(text: string): number {
   return count;
 }
 
+/** What {@link parsedShape} measures of a parsed JSON value. */
+export interface ParsedShape {
+  /** Own properties of all its objects: the keys of its text, when no key is repeated. */
+  readonly keys: number;
+  /** Its deepest nesting of arrays and objects: 0 for a string, number, boolean or null, 1 for `[]` or `{"a": 1}`. */
+  readonly depth: number;
+}
+
 /**
- * Own properties of every object in a parsed JSON value, by an explicit stack (no recursion).
+ * The own properties of every object in a parsed JSON value and its deepest nesting, in one walk
+ * by an explicit stack (no recursion: `JSON.parse` reads any depth). Measuring the depth here, in
+ * the walk that counts keys anyway, keeps `parseEnvelope`'s nesting limit off its hot path.
  * A for-in loop reads each object's keys from V8's enumeration cache, with no array per object
  * (Object.values makes one: the walk took 70% longer so). It also yields inherited enumerable
  * keys, which the objects of `JSON.parse` (prototype Object.prototype) have only when some code
  * gave Object.prototype one; only then is each key asked whether it is the object's own.
+ *
+ * @param value - what `JSON.parse` returned (a value with a cycle would not end)
  */
-function countParsedKeys(value: unknown): number {
+export function parsedShape(value: unknown): ParsedShape {
   const inherited = prototypeEnumerates();
-  let count = 0;
-  const stack: object[] = typeof value === "object" && value !== null ? [value] : [];
+  let keys = 0;
+  let depth = 0;
+  // Each object on the stack beside its depth: two arrays, no record per object.
+  const stack: object[] = [];
+  const depths: number[] = [];
+  if (typeof value === "object" && value !== null) {
+    stack.push(value);
+    depths.push(1);
+  }
   while (stack.length > 0) {
     const item = stack.pop() as Record<string, unknown>;
+    const level = depths.pop() as number;
+    if (level > depth) depth = level;
     if (Array.isArray(item)) {
       for (let i = 0; i < item.length; i++) {
         const member: unknown = item[i];
-        if (typeof member === "object" && member !== null) stack.push(member);
+        if (typeof member === "object" && member !== null) {
+          stack.push(member);
+          depths.push(level + 1);
+        }
       }
       continue;
     }
     for (const key in item) {
       if (inherited && !Object.hasOwn(item, key)) continue;
-      count++;
+      keys++;
       const member = item[key];
-      if (typeof member === "object" && member !== null) stack.push(member);
+      if (typeof member === "object" && member !== null) {
+        stack.push(member);
+        depths.push(level + 1);
+      }
     }
   }
-  return count;
+  return { keys, depth };
 }
 
 /** The pointer of the value that starts now, inside the innermost open object or array. */

@@ -14,10 +14,11 @@
 import type { JsonSchema } from "../core/envelope-schema.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import { appendPointer } from "./json-pointer.js";
+import { MAX_DEPTH } from "./reason-catalogue.js";
 import { reason, type Reason } from "./reason.js";
 
-/** The deepest nesting accepted: far beyond the envelope's own (6 levels), far below a stack overflow. */
-export const MAX_DEPTH = 64;
+/** The deepest nesting accepted, the limit `parseEnvelope` applies to text too (`reasons.json`). */
+export { MAX_DEPTH };
 
 /**
  * The most values (strings, numbers, objects...) walked: JSON text of 10 MB (the most `seam

@@ -25,6 +25,14 @@ export const PER_RULE_LIMIT: number = catalogue.perRuleLimit;
 /** The default size limit of an envelope read by `parseEnvelope`, in bytes of UTF-8 (1 MiB). */
 export const MAX_ENVELOPE_BYTES: number = catalogue.maxEnvelopeBytes;
 
+/**
+ * The deepest nesting of arrays and objects either runtime takes: `parseEnvelope` refuses a text
+ * nested deeper (`invalid-json`, RFC 8259 section 9 lets a parser limit it) and `accept()` a value
+ * (`not-json-data`). Far beyond the envelope's own (6 levels), far below a stack overflow, and
+ * the same in the Python runtime, which reads it from `reasons.json` too.
+ */
+export const MAX_DEPTH: number = catalogue.maxDepth;
+
 /** How many tasks the loop detector remembers by default (the least recently observed go first). */
 export const LOOP_MAX_TASKS: number = catalogue.loopMaxTasks;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
-import { MAX_ENVELOPE_BYTES, parseEnvelope } from "../../src/runtime/parse-envelope.js";
+import { MAX_DEPTH, MAX_ENVELOPE_BYTES, parseEnvelope } from "../../src/runtime/parse-envelope.js";
 import { readFixture, refundDesk } from "../emit/helpers.js";
 
 const text = readFixture("cases", "envelopes", "valid-delegate.json");
@@ -52,9 +52,41 @@ describe("parseEnvelope", () => {
   });
 
   it("turns bad JSON and bad UTF-8 into reasons, and a misuse into a TypeError", () => {
-    expect(parseEnvelope('{"a":')).toEqual({ ok: false, reasons: [{ path: "", rule: "invalid-json", message: expect.stringMatching(/^is not JSON: "/) }] });
+    expect(parseEnvelope('{"a":')).toEqual({ ok: false, reasons: [{ path: "", rule: "invalid-json", message: "is not JSON: the text ends at line 1, column 6, before the JSON value is complete" }] });
     expect(parseEnvelope(new Uint8Array([0x7b, 0xff, 0x7d]))).toEqual({ ok: false, reasons: [{ path: "", rule: "invalid-json", message: "is not UTF-8 text" }] });
     expect(() => parseEnvelope(42 as unknown as string)).toThrow(new TypeError("parseEnvelope(text, options): text must be a string or a Uint8Array (the bytes received)"));
     expect(() => parseEnvelope(text, { maxBytes: 0 })).toThrow(TypeError);
+  });
+
+  it("words a syntax fault in the catalogue's words with its line and column, not JSON.parse's", () => {
+    const invalid = (message: string) => ({ ok: false, reasons: [{ path: "", rule: "invalid-json", message }] });
+    expect(parseEnvelope("")).toEqual(invalid("is not JSON: the text is empty or only whitespace"));
+    expect(parseEnvelope(" \n ")).toEqual(invalid("is not JSON: the text is empty or only whitespace"));
+    expect(parseEnvelope('{\n  "a": NaN\n}')).toEqual(invalid("is not JSON: a value (an object, array, string, number, true, false or null) should begin at line 2, column 8"));
+    expect(parseEnvelope("[1,]")).toEqual(invalid("is not JSON: a value (an object, array, string, number, true, false or null) should begin at line 1, column 4"));
+    expect(parseEnvelope('{"a": 1} x')).toEqual(invalid("is not JSON: text follows the JSON value at line 1, column 10"));
+    // Columns count characters: the emoji is one, though two UTF-16 code units.
+    expect(parseEnvelope('["😀" "x"]')).toEqual(invalid("is not JSON: a ',' or ']' should come at line 1, column 6"));
+  });
+
+  it("refuses nesting past MAX_DEPTH at the first bracket past it, even where JSON.parse reads the text", () => {
+    const deep = (depth: number): string => `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    // The object is level 1: the 64th "[" is level 65, after the 5 characters of {"a":.
+    const past = { ok: false, reasons: [{ path: "", rule: "invalid-json", message: `is nested deeper than ${MAX_DEPTH} levels of arrays and objects at line 1, column ${5 + MAX_DEPTH}: the parser reads no deeper (RFC 8259 section 9)` }] };
+    expect(MAX_DEPTH).toBe(64);
+    expect(parseEnvelope(deep(MAX_DEPTH - 1)).ok).toBe(true);
+    expect(parseEnvelope(deep(MAX_DEPTH))).toEqual(past);
+    expect(parseEnvelope(deep(1000))).toEqual(past);
+    // A repeated key after the deep value: JSON.parse drops that value, the text still holds it.
+    expect(parseEnvelope(`${deep(1000).slice(0, -1)},"a":1}`)).toEqual(past);
+    expect(parseEnvelope(`{"a":{"b":1,"b":2}${",\"c\":[]".repeat(3)}}`).ok).toBe(false);
+  });
+
+  it("drops one byte order mark from a string or bytes, not two", () => {
+    const second = { ok: false, reasons: [{ path: "", rule: "invalid-json", message: "is not JSON: a value (an object, array, string, number, true, false or null) should begin at line 1, column 1" }] };
+    expect(parseEnvelope("\uFEFF{}")).toEqual({ ok: true, envelope: {} });
+    expect(parseEnvelope(Buffer.from("\uFEFF{}"))).toEqual({ ok: true, envelope: {} });
+    expect(parseEnvelope("\uFEFF\uFEFF{}")).toEqual(second);
+    expect(parseEnvelope(Buffer.from("\uFEFF\uFEFF{}"))).toEqual(second);
   });
 });

@@ -19,6 +19,11 @@ PER_RULE_LIMIT: Final[int] = _CATALOGUE["perRuleLimit"]
 MAX_ENVELOPE_BYTES: Final[int] = _CATALOGUE["maxEnvelopeBytes"]
 """The default size limit of parse_envelope, in bytes of UTF-8 (1 MiB)."""
 
+MAX_DEPTH: Final[int] = _CATALOGUE["maxDepth"]
+"""The deepest nesting of arrays and objects either runtime takes: parse_envelope refuses a text
+nested deeper (invalid-json; RFC 8259 section 9 lets a parser limit it) and accept() a value
+(not-json-data). The JavaScript runtime reads the same number from reasons.json."""
+
 LOOP_MAX_TASKS: Final[int] = _CATALOGUE["loopMaxTasks"]
 """How many tasks the loop detector remembers by default (the least recently observed go first)."""
 

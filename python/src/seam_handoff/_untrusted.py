@@ -8,6 +8,7 @@ import math
 import re
 from typing import Any, Final, cast
 
+from ._catalogue import MAX_DEPTH
 from ._records import Reason
 from ._values import INT_LIMIT, js_text
 
@@ -55,7 +56,8 @@ def quote_untrusted(value: object, limit: float = _QUOTE_LIMIT) -> str:
     return f'"{body}\u2026" ({left} more characters)' if left > 0 else f'"{body}"'
 
 
-_MAX_DEPTH: Final = 64
+# The deepest nesting accepted, the limit parse_envelope applies to text too (reasons.json).
+_MAX_DEPTH: Final = MAX_DEPTH
 _MAX_PROBLEMS: Final = 20
 # Why a number read from JSON text can be infinite: RFC 8259 section 6 leaves the range to IEEE 754 doubles.
 _BEYOND_DOUBLE: Final = " (a number written past \u00b11.7976931348623157e308, the largest IEEE 754 double, reads as \u00b1Infinity)"
