@@ -70,12 +70,14 @@ function graphsFor(page: string): CheckedGraph[] {
 }
 
 let work = "";
+// ensureBuilt() runs tsc and bundles the CLI when src/ is newer than dist/: minutes on a busy
+// two-core machine, as in bin.test.ts, not the default hook timeout's 10 s.
 beforeAll(() => {
   ensureBuilt();
   mkdirSync(join(root, ".tmp"), { recursive: true });
   // Inside the package, so `seam-handoff/runtime` resolves to this checkout as it would from node_modules.
   work = mkdtempSync(join(root, ".tmp", "docs-samples-"));
-});
+}, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A folder for one page's samples, holding its compiled modules under out/ (JS and Python). */
