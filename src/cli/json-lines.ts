@@ -10,10 +10,10 @@
  * `parseEnvelope` refuses such a body, not read with U+FFFD in their place.
  */
 import { isUtf8 } from "node:buffer";
-import { open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { utf8Fault } from "../core/utf8.js";
+import { openLog } from "./open-log.js";
 
 /** Longest line kept, in UTF-16 code units: an envelope is at most 10 MB, as with `.json` files. */
 export const MAX_LINE = 10 * 1024 * 1024;
@@ -73,16 +73,6 @@ function badLines(chunk: Buffer, firstBreak: number, pendingBytes: readonly Buff
   return bad;
 }
 
-/** Why a path cannot be read as a log, in the words of Seam's one-line problems. */
-export class UnreadableLog extends Error {
-  constructor(
-    readonly problem: string,
-    readonly hint: string,
-  ) {
-    super(problem);
-  }
-}
-
 /** Options of {@link readJsonLines}. */
 export interface JsonLinesOptions {
   /** Longest line kept (default {@link MAX_LINE}). */
@@ -95,9 +85,9 @@ export interface JsonLinesOptions {
  * The non-blank lines of `path` (relative to `cwd`), in order, as the lines completed by each
  * chunk decoded (an array per chunk, never empty): one await per chunk, not one per line, which
  * for lines of a few kilobytes costs as much as reading them.
- * @throws the `node:fs` error when the file cannot be opened or read, or {@link UnreadableLog} for
- *   a device, which could be read for ever (callers turn either into a one-line problem); a
- *   named pipe is read until its writer closes it
+ * @throws what `openLog` throws (a device is refused: it could be read for ever), or the
+ *   `node:fs` error of a failed read; callers turn either into a one-line problem
+ *   (`describeLogError`). A named pipe is read until its writer closes it.
  */
 export async function* readJsonLines(path: string, cwd: string, options: JsonLinesOptions = {}): AsyncGenerator<JsonLine[]> {
   const maxLine = options.maxLine ?? MAX_LINE;
@@ -145,14 +135,7 @@ export async function* readJsonLines(path: string, cwd: string, options: JsonLin
     options.onBuffered?.(pending.length);
     return lines;
   };
-  const handle = await open(resolve(cwd, path), "r");
-  try {
-    const info = await handle.stat();
-    if (info.isCharacterDevice() || info.isBlockDevice()) throw new UnreadableLog("is a device, not a log file", "pass a file or a named pipe");
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+  const handle = await openLog(resolve(cwd, path));
   // Two buffers, reused (the decoder copies what it decodes into strings): the next read runs in
   // the thread pool while the lines of the last one are split and judged.
   const buffers: readonly Buffer[] = [Buffer.allocUnsafe(READ_BYTES), Buffer.allocUnsafe(READ_BYTES)];

@@ -2,8 +2,10 @@
  * Streams a text file line by line in bounded memory, for logs far larger than memory: one
  * chunk and one line at most are held at a time. Lines end at `\n` (a `\r` before it is
  * dropped); each is decoded as strict UTF-8 on its own, so a bad byte is blamed on its line.
+ * The file is opened by `openLog`, which refuses a device (it would never end) as the other
+ * commands do.
  */
-import { createReadStream } from "node:fs";
+import { openLog } from "./open-log.js";
 
 /** The longest line read, in bytes (1 MiB); a longer one is reported, not held. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -24,7 +26,8 @@ const NEWLINE = 0x0a;
  *
  * @param path - an absolute path, or one relative to the process's working folder
  * @param maxLineBytes - the longest line kept (default {@link MAX_LINE_BYTES})
- * @throws the `node:fs` error when the file cannot be opened or read (ENOENT, EISDIR...)
+ * @throws what `openLog` throws (the `node:fs` error, or `UnreadableLog` for a device), or the
+ *   `node:fs` error of a failed read (EISDIR...); `describeLogError` words either
  */
 export async function readLines(path: string, visitor: LineVisitor, maxLineBytes = MAX_LINE_BYTES): Promise<void> {
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -66,7 +69,9 @@ export async function readLines(path: string, visitor: LineVisitor, maxLineBytes
     }
   }
 
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+  // The stream closes the handle when it ends, fails or is left early.
+  const handle = await openLog(path);
+  for await (const chunk of handle.createReadStream({ highWaterMark: 256 * 1024 })) {
     const buffer = chunk as Buffer;
     let start = 0;
     for (let end = buffer.indexOf(NEWLINE, start); end !== -1; end = buffer.indexOf(NEWLINE, start)) {

@@ -6,10 +6,11 @@
  * first asynchronous call of a process starts libuv's thread pool and loads `node:fs/promises`,
  * which together cost `seam check` of one file more than reading it.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { PathProblem } from "./find-seam-files.js";
+import { notRegularProblem } from "./file-kind.js";
 import { describeFsError } from "./fs-errors.js";
 
 import { MAX_SOURCE_BYTES, megabytes, sizeProblem } from "../core/source-limit.js";
@@ -69,7 +70,7 @@ export function readSourceFile(path: string, cwd: string, options: ReadOptions =
         return { ok: false, problem: { path, problem: "is a folder, not a file", hint: "pass a file" } };
       }
       if (!info.isFile()) {
-        return { ok: false, problem: { path, problem: `is ${describeNonRegular(info)}, not a regular file`, hint: "pass a regular file: save the text to a file first" } };
+        return { ok: false, problem: { path, problem: notRegularProblem(info), hint: "pass a regular file: save the text to a file first" } };
       }
       if (info.size > maxBytes) {
         return { ok: false, problem: { path, problem: sizeProblem(info.size, maxBytes), hint } };
@@ -87,14 +88,6 @@ export function readSourceFile(path: string, cwd: string, options: ReadOptions =
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) return { ok: false, problem: { path: `${path}:${decoded.at.line}:${decoded.at.column}`, problem: decoded.problem, hint: "save the file as UTF-8" } };
   return { ok: true, file: createSourceFile(path, decoded.text) };
-}
-
-/** What a file that is neither a folder nor a regular file is, in words. */
-function describeNonRegular(info: Stats): string {
-  if (info.isFIFO()) return "a named pipe (FIFO)";
-  if (info.isSocket()) return "a socket";
-  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
-  return "a special file";
 }
 
 /**

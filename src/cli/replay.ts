@@ -8,12 +8,12 @@
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { Accept } from "../runtime/accept.js";
-import { describeFsError } from "./fs-errors.js";
 import { jsonError } from "../core/json-syntax.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
 import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
-import { readJsonLines, UnreadableLog, type JsonLine, type JsonLinesOptions } from "./json-lines.js";
+import { readJsonLines, type JsonLine, type JsonLinesOptions } from "./json-lines.js";
+import { describeLogError } from "./open-log.js";
 
 /** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */
 export const MAX_GROUPS = 200;
@@ -191,7 +191,7 @@ export async function replayFiles(files: readonly string[], cwd: string, accept:
     try {
       await replayJsonLines(file, cwd, accept, { as, onBadLine }, summary);
     } catch (error) {
-      reportProblem(io, { path: file, ...(error instanceof UnreadableLog ? { problem: error.problem, hint: error.hint } : describeFsError(error)) });
+      reportProblem(io, { path: file, ...describeLogError(error) });
       unusable = true;
     }
   }

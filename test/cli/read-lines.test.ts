@@ -1,6 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { UnreadableLog } from "../../src/cli/open-log.js";
 import { readLines } from "../../src/cli/read-lines.js";
 import { makeTempDir, removeTempDirs } from "../emit/helpers.js";
 
@@ -39,6 +40,13 @@ describe("readLines", () => {
   it("joins a line split across read chunks", async () => {
     const long = "z".repeat(600 * 1024);
     expect(await linesOf(`${long}\nend\n`)).toEqual([`1:${long}`, "2:end"]);
+  });
+
+  it.runIf(existsSync("/dev/zero"))("refuses a device before reading a byte of it", async () => {
+    const seen: number[] = [];
+    await expect(readLines("/dev/zero", { line: (n) => void seen.push(n), bad: (n) => void seen.push(n) })).rejects.toThrow(UnreadableLog);
+    await expect(readLines("/dev/zero", { line() {}, bad() {} })).rejects.toMatchObject({ problem: "is a device, not a regular file", hint: "pass a file or a named pipe" });
+    expect(seen).toEqual([]);
   });
 
   it("throws the file system's error for a missing file", async () => {

@@ -109,7 +109,7 @@ describe("seam validate <log.jsonl>", () => {
     const { summary, unusable } = await replayFiles(["/dev/zero"], dir, accept, "*", io);
     expect(unusable).toBe(true);
     expect(summary.envelopes).toBe(0);
-    expect(io.err()).toBe("seam: /dev/zero: is a device, not a log file (pass a file or a named pipe)\n");
+    expect(io.err()).toBe("seam: /dev/zero: is a device, not a regular file (pass a file or a named pipe)\n");
   });
 
   it("exits 2 for a log that cannot be read", async () => {

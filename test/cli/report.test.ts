@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_LINE_PROBLEMS } from "../../src/cli/commands/report.js";
@@ -10,6 +11,8 @@ import { createFakeIo } from "./fake-io.js";
 afterAll(() => removeTempDirs());
 
 const knownDir = fixturePath("report");
+/** `mkfifo` (coreutils) makes a named pipe; where it is missing (Windows) there are no FIFOs. */
+const hasMkfifo = spawnSync("mkfifo", ["--version"]).status === 0;
 const goodLine = readFixture("report", "known.jsonl").split("\n")[0] as string;
 
 describe("seam report", () => {
@@ -104,6 +107,27 @@ describe("seam report", () => {
     expect(await run(["report", "missing.jsonl", "known.jsonl", "--format", "json"], io)).toBe(2);
     expect(io.err()).toBe("seam: missing.jsonl: no such file or folder (check the path)\n");
     expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(13);
+  });
+
+  it.runIf(existsSync("/dev/zero"))("refuses a device unread, in one line as every command does, and still reports the other logs", async () => {
+    // /dev/zero never ends and /dev/urandom is an endless run of bad lines: neither may be read.
+    const io = createFakeIo(knownDir);
+    expect(await run(["report", "/dev/zero", "/dev/urandom", "known.jsonl", "--format", "json"], io)).toBe(2);
+    expect(io.err()).toBe(
+      "seam: /dev/zero: is a device, not a regular file (pass a file or a named pipe)\n" + "seam: /dev/urandom: is a device, not a regular file (pass a file or a named pipe)\n",
+    );
+    expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(13);
+  });
+
+  it.runIf(hasMkfifo)("reads a named pipe until its writer closes it", async () => {
+    const dir = makeTempDir("report");
+    expect(spawnSync("mkfifo", [join(dir, "events.jsonl")]).status).toBe(0);
+    const writer = spawn("sh", ["-c", 'cat "$1" > "$2"', "sh", join(knownDir, "known.jsonl"), join(dir, "events.jsonl")], { stdio: "ignore" });
+    const io = createFakeIo(dir);
+    expect(await run(["report", "events.jsonl", "--format", "json"], io)).toBe(0);
+    expect(io.err()).toBe("");
+    expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(13);
+    writer.kill();
   });
 
   it("prints no report when no log can be read, and exits 2", async () => {

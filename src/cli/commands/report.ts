@@ -8,7 +8,10 @@
  * `report/handoff-report.ts`). Blank lines and JSON objects whose `event` is not
  * `"seam.handoff"` (other records of a shared log) are skipped.
  *
- * Exit codes: 0 every line was read; 2 a file could not be read, a line was not a handoff event
+ * A log is a regular file or a named pipe; a device (`/dev/zero`) is refused unread, as every
+ * command refuses one (`open-log.ts`).
+ *
+ * Exit codes: 0 every line was read; 2 a file could not be read or is a device, a line was not a handoff event
  * of a known version (each named `file:line` on stderr, the first {@link MAX_LINE_PROBLEMS}),
  * or the page could not be written or is one of the logs (then nothing is read). The report
  * still covers every line that could be read.
@@ -22,6 +25,7 @@ import { jsonError } from "../../core/json-syntax.js";
 import { formatReportPretty } from "../format/report-pretty.js";
 import type { ReportFormat } from "../formats.js";
 import { describeFsError } from "../fs-errors.js";
+import { describeLogError } from "../open-log.js";
 import type { CliIo } from "../io.js";
 import { readLines } from "../read-lines.js";
 import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
@@ -80,7 +84,7 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
       });
       readAny = true;
     } catch (error) {
-      reportProblem(io, { path: file, ...describeFsError(error) });
+      reportProblem(io, { path: file, ...describeLogError(error) });
       unreadable = true;
     }
   }
