@@ -15,7 +15,11 @@ import { StringDecoder } from "node:string_decoder";
 import { utf8Fault } from "../core/utf8.js";
 import { openLog } from "./open-log.js";
 
-/** Longest line kept, in UTF-16 code units: an envelope is at most 10 MB, as with `.json` files. */
+/**
+ * Longest line kept, in UTF-16 code units (10 MB, as `.json` envelope files are read): well past
+ * the 1 MiB a service takes (`parseEnvelope`), so that a line over that is still held, refused
+ * as a service refuses it and counted against the edge it names.
+ */
 export const MAX_LINE = 10 * 1024 * 1024;
 
 /**

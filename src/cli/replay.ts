@@ -1,19 +1,21 @@
 /**
  * Replay before rollout: recorded envelopes (JSON Lines, one envelope per line, as services log
  * them) run through the new graph's `accept()`, and the ones it would now refuse are counted by
- * edge and rule, with a few examples each. Memory stays bounded whatever the log's size: lines
- * are streamed (`json-lines.ts`), each envelope is judged on its own (no duplicate memory: a
- * replay asks about contracts, not about deliveries), and the report keeps at most
+ * edge and rule, with a few examples each. Each line is read as a service reads a body
+ * (`parse-envelope-text.ts`: the size limit and duplicate keys of `parseEnvelope`), so the replay
+ * refuses what production refuses, for the same reason. Memory stays bounded whatever the log's
+ * size: lines are streamed (`json-lines.ts`), each envelope is judged on its own (no duplicate
+ * memory: a replay asks about contracts, not about deliveries), and the report keeps at most
  * {@link MAX_GROUPS} groups of {@link MAX_EXAMPLES} examples.
  */
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { Accept } from "../runtime/accept.js";
-import { jsonError } from "../core/json-syntax.js";
+import type { Reason } from "../runtime/reason.js";
 import type { CliIo } from "./io.js";
 import { reportProblem } from "./report-problem.js";
-import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
 import { readJsonLines, type JsonLine, type JsonLinesOptions } from "./json-lines.js";
 import { describeLogError } from "./open-log.js";
+import { parseEnvelopeText } from "./parse-envelope-text.js";
 
 /** Most (edge, rule) groups kept; envelopes past it are counted under {@link OTHER_EDGES}. */
 export const MAX_GROUPS = 200;
@@ -94,22 +96,19 @@ function replayLine(
 ): void {
   if (!("text" in entry)) {
     summary.unreadable++;
-    if ("tooLong" in entry) options.onBadLine({ file, line: entry.line }, "is longer than an envelope may be (10 MB)");
+    if ("tooLong" in entry) options.onBadLine({ file, line: entry.line }, "is longer than the 10 MB a replay reads (a service refuses an envelope past 1 MiB)");
     else options.onBadLine({ file, line: entry.line, column: entry.column }, entry.notUtf8);
     return;
   }
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(entry.text);
-  } catch (error) {
+  const read = parseEnvelopeText(entry.text);
+  if (read.kind === "not-json") {
     summary.unreadable++;
-    const { offset, problem } = jsonError(entry.text, error);
-    options.onBadLine({ file, line: entry.line, column: offset + 1 }, `is not valid JSON: ${problem}`);
+    options.onBadLine({ file, line: entry.line, column: read.offset + 1 }, `is not valid JSON: ${read.problem}`);
     return;
   }
   summary.envelopes++;
-  const rules =
-    hasDuplicateKeys(entry.text, envelope) && findDuplicateKeys(entry.text).length > 0 ? ["duplicate-key"] : refusedRules(accept(envelope, { me: as ?? receiverOf(envelope) }));
+  const envelope = read.envelope;
+  const rules = read.kind === "refused" ? distinctRules(read.reasons) : refusedRules(accept(envelope, { me: as ?? receiverOf(envelope) }));
   if (rules.length === 0) {
     summary.accepted++;
     return;
@@ -131,7 +130,11 @@ function replayLine(
 
 /** The distinct rules of a refusal, in the order given; none when accepted. */
 function refusedRules(result: ReturnType<Accept>): string[] {
-  return result.ok ? [] : [...new Set(result.rejection.reasons.map((r) => r.rule))];
+  return result.ok ? [] : distinctRules(result.rejection.reasons);
+}
+
+function distinctRules(reasons: readonly Reason[]): string[] {
+  return [...new Set(reasons.map((r) => r.rule))];
 }
 
 /** `envelope[side].id` when it is a string, else `undefined`. */

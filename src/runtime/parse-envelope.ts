@@ -50,6 +50,22 @@ export function duplicateKeyReasons(json: string): Reason[] {
 }
 
 /**
+ * The `envelope-too-large` reason for a text past `limit` bytes of UTF-8, or `undefined` within
+ * it. A UTF-16 code unit is one to three bytes of UTF-8 (a surrogate pair, two units, is four), so
+ * a text of at most a third of the limit in code units is within it uncounted, and one longer
+ * than the limit is past it: only the texts between are counted.
+ */
+function sizeReason(text: string, limit: number): Reason | undefined {
+  if (text.length * 3 <= limit) return undefined;
+  const size = text.length > limit ? `more than ${limit}` : Buffer.byteLength(text, "utf8");
+  return typeof size === "number" && size <= limit ? undefined : tooLarge(size, limit);
+}
+
+function tooLarge(size: number | string, limit: number): Reason {
+  return ruleReason("", "envelope-too-large", "large", { size, limit });
+}
+
+/**
  * Parses one envelope strictly: UTF-8 (for bytes), at most `maxBytes`, JSON (RFC 8259) nested at
  * most {@link MAX_DEPTH} levels with no key twice in one object. One leading byte order mark is
  * dropped, from bytes or a string; a second is a fault of the text. The reasons, in this order:
@@ -66,12 +82,11 @@ export function parseEnvelope(text: string | Uint8Array, options: ParseEnvelopeO
   if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError("parseEnvelope(text, options): options.maxBytes must be a positive whole number of bytes");
   let json: string;
   if (typeof text === "string") {
-    // A UTF-16 code unit is at least one byte of UTF-8: only a short text needs counting.
-    const size = text.length > limit ? text.length : Buffer.byteLength(text, "utf8");
-    if (size > limit) return refused(ruleReason("", "envelope-too-large", "large", { size: text.length > limit ? `more than ${limit}` : size, limit }));
+    const large = sizeReason(text, limit);
+    if (large !== undefined) return refused(large);
     json = text;
   } else if (text instanceof Uint8Array) {
-    if (text.byteLength > limit) return refused(ruleReason("", "envelope-too-large", "large", { size: text.byteLength, limit }));
+    if (text.byteLength > limit) return refused(tooLarge(text.byteLength, limit));
     try {
       json = UTF8.decode(text);
     } catch {

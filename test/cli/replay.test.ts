@@ -12,6 +12,7 @@ import { readJsonLines } from "../../src/cli/json-lines.js";
 import { emptySummary, MAX_EXAMPLES, MAX_GROUPS, OTHER_EDGES, replayFiles, replayJsonLines } from "../../src/cli/replay.js";
 import { run } from "../../src/cli/run.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
+import { MAX_ENVELOPE_BYTES } from "../../src/runtime/parse-envelope.js";
 import { createFakeIo } from "./fake-io.js";
 
 const CASES = new URL("../fixtures/cases/envelopes/", import.meta.url);
@@ -136,6 +137,29 @@ describe("seam validate <log.jsonl>", () => {
         "    type: 1 envelope (log.jsonl:2)\n" +
         "  triage -> (no id)\n" +
         "    required: 1 envelope (log.jsonl:3)\n",
+    );
+  });
+
+  it("refuses what a service's parseEnvelope refuses, for its reason: past 1 MiB, or a key twice; one at the limit is judged", async () => {
+    const dir = folder();
+    const line = envelope(1);
+    // Spaces before the last brace: still the same envelope, as JSON.
+    const padded = (bytes: number): string => `${line.slice(0, -1)}${" ".repeat(bytes - Buffer.byteLength(line))}}`;
+    const twice = `${envelope(3).slice(0, -1)},"to_agent":{"id":"refunds","role":"worker"}}`;
+    const junk = `[${"x".repeat(MAX_ENVELOPE_BYTES)}`;
+    writeFileSync(join(dir, "log.jsonl"), [padded(MAX_ENVELOPE_BYTES), padded(MAX_ENVELOPE_BYTES + 1), twice, junk, envelope(2)].join("\n"));
+    const { code, out, err } = await validate(dir, "log.jsonl");
+    // A line past the limit is refused unparsed, as a service refuses it, whether or not it is JSON.
+    expect(err).toBe("");
+    expect(code).toBe(1);
+    expect(out).toBe(
+      "replay: 5 recorded envelopes: 2 accepted, 3 refused by this graph\n" +
+        "  (no id) -> (no id)\n" +
+        "    envelope-too-large: 1 envelope (log.jsonl:4)\n" +
+        "  triage -> billing\n" +
+        "    envelope-too-large: 1 envelope (log.jsonl:2)\n" +
+        "  triage -> refunds\n" +
+        "    duplicate-key: 1 envelope (log.jsonl:3)\n",
     );
   });
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { validateCommand, type ValidateVerdict } from "../../src/cli/commands/validate.js";
+import { MAX_ENVELOPE_BYTES } from "../../src/runtime/parse-envelope.js";
 import { run } from "../../src/cli/run.js";
 import { fixturePath, makeTempDir, readJsonFixture, removeTempDirs } from "../emit/helpers.js";
 import { createFakeIo } from "./fake-io.js";
@@ -153,6 +154,26 @@ describe("seam validate", () => {
     ]);
     // Not recorded as seen: the same handoff, sent properly, is accepted.
     expect(verdicts[1]).toMatchObject({ ok: true, duplicate: false });
+  });
+
+  it("rejects an envelope past parseEnvelope's size limit (envelope-too-large, route repair) as a service does, and judges one at the limit", async () => {
+    const dir = makeTempDir("validate");
+    const valid = readFileSync(join(casesDir, "valid-delegate.json"), "utf8").trimEnd();
+    // Spaces before the last brace: still the same envelope, as JSON.
+    const padded = (bytes: number): string => `${valid.slice(0, -1)}${" ".repeat(bytes - Buffer.byteLength(valid))}}`;
+    writeFileSync(join(dir, "over.json"), padded(MAX_ENVELOPE_BYTES + 1));
+    writeFileSync(join(dir, "at.json"), padded(MAX_ENVELOPE_BYTES));
+    const io = createFakeIo(dir);
+    const code = await validateCommand({ envelopes: ["over.json", "at.json"], graph: join(casesDir, "graph.seam"), as: "billing", format: "pretty" }, io);
+    expect(io.err()).toBe("");
+    expect(code).toBe(1);
+    // Not recorded as seen: the same handoff within the limit is accepted, not a duplicate.
+    expect(io.out()).toBe(
+      "over.json: rejected (route repair)\n" +
+        `  error / envelope-too-large: is more than ${MAX_ENVELOPE_BYTES} bytes of UTF-8, past the limit of ${MAX_ENVELOPE_BYTES}: an envelope carries pointers, not payloads\n` +
+        "at.json: accepted (route proceed)\n" +
+        "2 envelopes: 1 accepted, 0 duplicate, 1 rejected\n",
+    );
   });
 
   it("routes a hop.index written as 99999999999999999999999 or 1e308 by on_hop_limit: past every limit, and out of the schema's range", async () => {

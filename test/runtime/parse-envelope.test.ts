@@ -42,6 +42,20 @@ describe("parseEnvelope", () => {
     expect(parseEnvelope(`"${"é".repeat(499)}"`, { maxBytes: 1000 })).toEqual({ ok: true, envelope: "é".repeat(499) });
   });
 
+  it("counts the bytes of a text that could be past the limit: three-byte characters and surrogate pairs", () => {
+    const large = (size: number, limit: number) => ({
+      ok: false,
+      reasons: [{ path: "", rule: "envelope-too-large", message: `is ${size} bytes of UTF-8, past the limit of ${limit}: an envelope carries pointers, not payloads` }],
+    });
+    // 4 code units each: 8 bytes of UTF-8 and 6.
+    expect(parseEnvelope('"€€"', { maxBytes: 7 })).toEqual(large(8, 7));
+    expect(parseEnvelope('"€€"', { maxBytes: 8 })).toEqual({ ok: true, envelope: "€€" });
+    expect(parseEnvelope('"😀"', { maxBytes: 5 })).toEqual(large(6, 5));
+    expect(parseEnvelope('"😀"', { maxBytes: 6 })).toEqual({ ok: true, envelope: "😀" });
+    // At most a third of the limit in code units is within it, whatever the characters.
+    expect(parseEnvelope('"€€"', { maxBytes: 12 })).toEqual({ ok: true, envelope: "€€" });
+  });
+
   it("lists at most 20 duplicate keys, then one reason counting the rest", () => {
     const keys = Array.from({ length: 30 }, () => '"a":1').join(",");
     const parsed = parseEnvelope(`{${keys}}`);

@@ -2,8 +2,9 @@
  * `seam validate <envelope.json...> --graph <file> [--name <graph>] --as <agent> [--format pretty|json]`
  * (docs/cli.md): runs the graph's `accept()` on each envelope file in order, as the
  * receiving agent would at ingest, with one in-memory duplicate/ownership store for the run.
- * An envelope file with a key twice in one object is rejected (rule `duplicate-key`, route
- * `repair`) before `accept()` sees it, by the runtime's own rule (`parseEnvelope`).
+ * Each envelope is first read as a service reads it, by the runtime's `parseEnvelope`
+ * (`parse-envelope-text.ts`): one past its size limit (`envelope-too-large`, 1 MiB) or with a key
+ * twice in one object (`duplicate-key`) is rejected, route `repair`, before `accept()` sees it.
  * The graph is compiled in memory by the same code as the emitted module's validators.
  *
  * Exit codes: 0 every envelope accepted, 1 some envelope not accepted: rejected, or a duplicate
@@ -20,10 +21,9 @@ import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
 import { escapeUntrusted, QUOTE_LIMIT, stringifyUntrusted } from "../../core/untrusted-text.js";
 import { getLineAndColumn } from "../../core/source-file.js";
-import { jsonError } from "../../core/json-syntax.js";
 import type { ValidateFormat } from "../formats.js";
-import { duplicateKeyReasons } from "../../runtime/parse-envelope.js";
 import type { CliIo } from "../io.js";
+import { parseEnvelopeText } from "../parse-envelope-text.js";
 import { pickGraph } from "../pick-graph.js";
 import { ENVELOPE_TOO_LARGE_HINT, readSourceFile } from "../read-source-file.js";
 import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
@@ -81,26 +81,21 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
       unreadable = true;
       continue;
     }
-    const bom = text.file.text.startsWith("\uFEFF") ? 1 : 0;
-    const json = bom === 1 ? text.file.text.slice(1) : text.file.text;
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(json);
-    } catch (error) {
-      const { offset, problem } = jsonError(json, error);
-      const { line, column } = getLineAndColumn(text.file, offset + bom);
-      reportProblem(io, { path: `${file}:${line}:${column}`, problem: `is not valid JSON: ${problem}`, hint: "fix the file" });
+    const read = parseEnvelopeText(text.file.text);
+    if (read.kind === "not-json") {
+      const { line, column } = getLineAndColumn(text.file, read.offset);
+      reportProblem(io, { path: `${file}:${line}:${column}`, problem: `is not valid JSON: ${read.problem}`, hint: "fix the file" });
       unreadable = true;
       continue;
     }
-    // Refused before accept() runs, so a smuggling attempt is not recorded as seen either.
-    const duplicates = duplicateKeyReasons(json);
-    if (duplicates.length > 0) {
-      verdicts.push({ file, ok: false, duplicate: false, route: "repair", reasons: duplicates, warnings: [] });
+    // Refused before accept() runs, as a service refuses it, so a smuggling attempt (a key
+    // twice) is not recorded as seen either; the producer has to repair it.
+    if (read.kind === "refused") {
+      verdicts.push({ file, ok: false, duplicate: false, route: "repair", reasons: read.reasons, warnings: [] });
       continue;
     }
-    const me = options.as === "*" ? receiverOf(envelope) : options.as;
-    verdicts.push(toVerdict(file, accept(envelope, { me, seen })));
+    const me = options.as === "*" ? receiverOf(read.envelope) : options.as;
+    verdicts.push(toVerdict(file, accept(read.envelope, { me, seen })));
   }
 
   // JSON Lines files are replayed: counted by edge and rule, in bounded memory (`replay.ts`).
