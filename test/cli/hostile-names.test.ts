@@ -15,6 +15,8 @@ import { createFakeIo } from "./fake-io.js";
 /** ESC ] 0 ; ... BEL sets the terminal's title; the line break would forge a second line. */
 const HOSTILE = "a\u001b]0;pwned\u0007\nb";
 const SHOWN = "a\\u001b]0;pwned\\u0007\\nb";
+/** In a GitHub workflow command the line break is the command's own escape, which the runner undoes. */
+const SHOWN_GITHUB = "a\\u001b]0;pwned\\u0007%0Ab";
 /** Any C0 control but the line feed that ends each line, DEL or a C1 control. */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
@@ -53,7 +55,7 @@ describe("hostile file names and tokens are escaped on their way to the terminal
   it("seam check --format github: the file property and the message", async () => {
     const r = await seam(["check", `${HOSTILE}-bad.seam`, "--format", "github"]);
     expect(r.out).toBe(
-      `::error file=${SHOWN}-bad.seam,line=4,endLine=4,col=9,endColumn=20,title=seam syntax::` +
+      `::error file=${SHOWN_GITHUB}-bad.seam,line=4,endLine=4,col=9,endColumn=20,title=seam syntax::` +
         `expected a name after 'agent', found '"\\u001b[31mred\\u0007"'\n`,
     );
   });
@@ -122,7 +124,7 @@ describe.skipIf(!hasGit)("seam diff: hostile refs and file names in git", () => 
       const r = await seam(["diff", "--against", "HEAD", `${HOSTILE}.seam`, "--format", format]);
       expect(r.err).toBe("");
       expect(r.out).not.toMatch(RAW_CONTROL);
-      expect(r.out).toContain(format === "pretty" ? `${SHOWN}.seam:` : `file=${SHOWN}.seam,`);
+      expect(r.out).toContain(format === "pretty" ? `${SHOWN}.seam:` : `file=${SHOWN_GITHUB}.seam,`);
     }
   });
 });
