@@ -10,7 +10,7 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, type SourceFile } from "../core/source-file.js";
 import type { FileSide } from "../diff/diff.js";
 import { printDiagnosticsOnStderr } from "./check-graph-file.js";
-import { findSeamFiles, SEAM_EXTENSION, type PathProblem } from "./find-seam-files.js";
+import { findSeamFiles, pathInside, SEAM_EXTENSION, type PathProblem } from "./find-seam-files.js";
 import { gitTopLevel, listFilesAt, resolveCommit, showFileAt } from "./git.js";
 import type { CliIo } from "./io.js";
 import { GRAPH_TOO_LARGE_HINT, readSourceFile } from "./read-source-file.js";
@@ -73,6 +73,16 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
   }
   const realTop = await realpath(top.top);
   const realCwd = await realpath(io.cwd);
+  // Before any folder is walked: a path outside the work tree has no version at any ref, and
+  // walking it (`/tmp`, a home folder) takes long and fails on files unrelated to the repository.
+  let outside = false;
+  for (const path of paths) {
+    const real = await realpath(resolve(io.cwd, path)).catch(() => resolve(realCwd, path));
+    if (pathInside(realTop, real) !== undefined) continue;
+    reportProblem(io, outsideWorkTree(path, realTop));
+    outside = true;
+  }
+  if (outside) return undefined;
   const found = findSeamFiles(paths, io.cwd);
   const absent = found.problems.filter((p) => p.problem === "no such file or folder" || p.problem === `no ${SEAM_EXTENSION} files in this folder`);
   const fatal = found.problems.filter((p) => !absent.includes(p));
@@ -80,16 +90,21 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
   if (fatal.length > 0) return undefined;
   const files = new Map<string, string>();
   for (const file of found.files) {
-    const real = await realpath(resolve(io.cwd, file));
-    const key = relative(realTop, real).split(sep).join("/");
-    if (key.startsWith("../") || key === "..") {
-      reportProblem(io, { path: file, problem: "is outside the git work tree", hint: `pass files inside ${realTop}` });
+    // A file found through a link may still lie outside.
+    const key = pathInside(realTop, await realpath(resolve(io.cwd, file)));
+    if (key === undefined) {
+      reportProblem(io, outsideWorkTree(file, realTop));
       return undefined;
     }
     files.set(key, file);
   }
   const topKey = (path: string): string => relative(realTop, resolve(realCwd, path)).split(sep).join("/");
   return { top: realTop, files, pathspecs: paths, absent: absent.map((problem) => ({ key: topKey(problem.path), problem })) };
+}
+
+/** The problem of a path (as given) outside the work tree whose real top folder is `top`. */
+function outsideWorkTree(path: string, top: string): PathProblem {
+  return { path, problem: `is outside the git work tree ${top}`, hint: "pass files or folders inside it, or run seam diff in the repository they belong to" };
 }
 
 /** Whether a path found by `git ls-tree` is one `seam check` would take from a folder. */

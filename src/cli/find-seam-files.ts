@@ -126,8 +126,18 @@ function within(root: string, path: string): boolean {
   } catch {
     return false;
   }
-  const rel = relative(root, real);
-  return rel === "" || (rel.split(sep)[0] !== ".." && !isAbsolute(rel));
+  return pathInside(root, real) !== undefined;
+}
+
+/**
+ * `path` relative to the folder `root`, `/`-separated (`""` for `root` itself), when it lies
+ * inside it; `undefined` when it does not (a climb of `..`, or another drive on Windows). Names
+ * are compared as given: pass real paths (links resolved) to ask about places.
+ */
+export function pathInside(root: string, path: string): string | undefined {
+  const rel = relative(root, path);
+  if (isAbsolute(rel) || rel.split(sep)[0] === "..") return undefined;
+  return rel.split(sep).join("/");
 }
 
 /** The real path of `path` (links resolved), or `path` itself when it has none (a dangling link, a race). */

@@ -4,9 +4,9 @@
  * temporary folder (the `git` program; the tests skip, saying so, when it is missing).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
@@ -234,6 +234,33 @@ describe.skipIf(!hasGit)("seam diff --against <ref>", () => {
     const { code, err } = await seam(dir, "--against", "HEAD", ".");
     expect(code).toBe(2);
     expect(err).toMatch(/^seam: .+: is not in a git work tree \(not a git repository.*\) \(run seam diff --against inside a repository, or pass two files\)\n$/);
+  });
+
+  it("refuses a path outside the work tree at once, naming the work tree, without walking it", async () => {
+    const dir = repository(BASE);
+    const elsewhere = files({ "a.seam": BASE });
+    // A link that a walk of the folder would report: the refusal comes first, and alone.
+    symlinkSync(join(dir, "graphs", "desk.seam"), join(elsewhere, "link.seam"));
+    const hint = "pass files or folders inside it, or run seam diff in the repository they belong to";
+    for (const path of [elsewhere, relative(dir, elsewhere), join(elsewhere, "gone.seam")]) {
+      expect(await seam(dir, "--against", "v1", path)).toEqual({
+        code: 2,
+        out: "",
+        err: `seam: ${path}: is outside the git work tree ${realpathSync(dir)} (${hint})\n`,
+      });
+    }
+    const both = await seam(dir, "--against", "v1", "graphs", elsewhere);
+    expect(both).toEqual({ code: 2, out: "", err: `seam: ${elsewhere}: is outside the git work tree ${realpathSync(dir)} (${hint})\n` });
+  });
+
+  it("takes a path inside the work tree given as an absolute path, or from a folder below the top", async () => {
+    const dir = repository(TIGHTER);
+    for (const [cwd, path] of [[dir, join(dir, "graphs", "desk.seam")], [join(dir, "graphs"), "desk.seam"]] as const) {
+      const { code, out, err } = await seam(cwd, "--against", "v1", path, "--format", "json");
+      expect(err).toBe("");
+      expect(code).toBe(1);
+      expect(JSON.parse(out).map((f: { rule: string }) => f.rule)).toEqual(["max-rounds-lowered"]);
+    }
   });
 
   it("exits 2 when the old side has errors, naming it ref:path:line:column", async () => {

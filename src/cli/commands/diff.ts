@@ -8,7 +8,8 @@
  * (an error: a breaking change under `--fail-on breaking`; a breaking change whose agent's major
  * did not move, or a graph-wide break, under `--fail-on missing-version-bump`), 2 unusable
  * input: a file that cannot be read or has errors (shown with file:line:column), a ref that
- * names no commit, a folder outside a git work tree, or wrong arguments.
+ * names no commit, a folder outside a git work tree, a path outside the work tree (refused
+ * before any folder is walked), or wrong arguments.
  */
 import type { Finding } from "../../diff/finding.js";
 import type { RefFinding } from "../../diff/merge-refs.js";
