@@ -11,7 +11,8 @@
  * `JSON.parse`'s own words, which differ). It never throws on bad input.
  */
 import { findDuplicateKeys, parsedShape, repeatsKeys } from "./duplicate-keys.js";
-import { findJsonFault, invalidJsonReason } from "./json-fault.js";
+import { findJsonFault } from "../core/json-fault.js";
+import { invalidJsonReason } from "./json-fault.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import { MAX_DEPTH, MAX_ENVELOPE_BYTES } from "./reason-catalogue.js";
 import { capReasons, ruleReason, type Reason } from "./reason.js";
@@ -110,7 +111,7 @@ export function parseEnvelope(text: string | Uint8Array, options: ParseEnvelopeO
   // Counting keys is cheap; naming the repeated ones runs only when there are some.
   if (!repeatsKeys(json, shape.keys)) return { ok: true, envelope };
   // The value JSON.parse dropped for a repeated key is not in the walk: the text decides its depth.
-  if (findJsonFault(json) !== undefined) return refused(invalidJsonReason(json));
+  if (findJsonFault(json, MAX_DEPTH) !== undefined) return refused(invalidJsonReason(json));
   return { ok: false, reasons: duplicateKeyReasons(json) };
 }
 

@@ -1,5 +1,6 @@
 """Where JSON text first stops being JSON this runtime reads, for the invalid-json reason of
-parse_envelope: a port of src/runtime/json-fault.ts, line for line, so both runtimes place every
+parse_envelope: a port of src/core/json-fault.ts (the scan) and src/runtime/json-fault.ts (the
+words), line for line, so both runtimes place every
 fault alike and word it from reasons.json (json.loads and JSON.parse word their errors each its
 own way). It runs only after json.loads has refused a text, or a text was found nested past
 MAX_DEPTH: the grammar of RFC 8259 plus the nesting limit of its section 9. A differential test
