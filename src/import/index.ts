@@ -5,6 +5,7 @@
  * `write.ts` prints the file. Pure: the CLI reads the inputs and runs the helpers.
  */
 import type { SourceFile } from "../core/source-file.js";
+import { quoteUntrusted } from "../core/untrusted-text.js";
 import { importAsl } from "./asl.js";
 import { importAutoGen } from "./autogen.js";
 import { decideGraph, type DecidedGraph } from "./decide.js";
@@ -43,6 +44,16 @@ export function importFile(format: Exclude<ImportFormat, "crewai">, file: Source
   }
 }
 
+/** The first node id given to two nodes, or undefined. */
+function nameGivenTwice(nodes: ImportedGraph["nodes"]): string | undefined {
+  const seen = new Set<string>();
+  for (const node of nodes) {
+    if (seen.has(node.id)) return node.id;
+    seen.add(node.id);
+  }
+  return undefined;
+}
+
 /** A graph as `.seam` text, and what was decided on the way (guesses, renamed names, notes). */
 export interface SeamOutput {
   readonly text: string;
@@ -53,12 +64,22 @@ export interface SeamOutput {
 
 /**
  * Turns an imported graph into a formatted `.seam` file. A graph without agents is refused (it
- * says nothing to check); a graph without entries gets its first agent as the entry, marked.
+ * says nothing to check), and so is one with two agents of one name (the OpenAI Agents SDK allows
+ * it, but a handoff names its agent by name, so which one it means is unknown, and a file with the
+ * name twice would not check); a graph without entries gets its first agent as the entry, marked.
  *
- * @returns the file, or the problem when the graph has no agents
+ * @returns the file, or the problem (`message`) and what to do (`hint`)
  */
-export function toSeam(graph: ImportedGraph): { ok: true; output: SeamOutput } | { ok: false; message: string } {
-  if (graph.nodes.length === 0) return { ok: false, message: `the ${graph.source} graph has no agents` };
+export function toSeam(graph: ImportedGraph): { ok: true; output: SeamOutput } | { ok: false; message: string; hint: string } {
+  if (graph.nodes.length === 0) return { ok: false, message: `${graph.source} gives no agents`, hint: "give a graph with at least one agent" };
+  const twice = nameGivenTwice(graph.nodes);
+  if (twice !== undefined) {
+    return {
+      ok: false,
+      message: `${graph.source} gives two agents the name ${quoteUntrusted(twice)}, and a handoff names its agent only by name`,
+      hint: "give each agent a name of its own",
+    };
+  }
   const withEntry: ImportedGraph =
     graph.entries.length > 0
       ? graph

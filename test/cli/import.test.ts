@@ -1,4 +1,4 @@
-import { readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -87,6 +87,25 @@ describe("seam import", () => {
     const r = await seam(["import", "crewai", "crew", "--process", "hierarchical"]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(readFileSync(join(fixtures, "expected/crew-hierarchical.seam"), "utf8"));
+  });
+
+  it("refuses two agents of one name, which a handoff cannot tell apart, and writes nothing", async () => {
+    const dir = makeTempDir("import");
+    const dump = {
+      seam_dump: "openai-agents/1",
+      start: "A",
+      agents: [
+        { name: "A", handoffs: [{ agent: "B", input_schema: null }] },
+        { name: "A", handoffs: [{ agent: "C", input_schema: null }] },
+        { name: "B", handoffs: [] },
+        { name: "C", handoffs: [] },
+      ],
+    };
+    writeFileSync(join(dir, "twice.json"), JSON.stringify(dump));
+    const r = await seam(["import", "openai-agents", "twice.json", "--out", "twice.seam"], dir);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.err).toBe('seam: twice.json: the OpenAI Agents SDK gives two agents the name "A", and a handoff names its agent only by name (give each agent a name of its own)\n');
+    expect(existsSync(join(dir, "twice.seam"))).toBe(false);
   });
 
   it("reports an unusable input with file:line:column and exits 2", async () => {

@@ -154,7 +154,7 @@ describe("hostile input", () => {
   it("refuses a graph without agents", () => {
     const result = importFile("langgraph", file('{"nodes": [{"id": "__start__"}, {"id": "__end__"}], "edges": [{"source": "__start__", "target": "__end__"}]}'), "g");
     if (!result.ok) throw new Error(result.problem.message);
-    expect(toSeam(result.graph)).toEqual({ ok: false, message: "the LangGraph graph has no agents" });
+    expect(toSeam(result.graph)).toEqual({ ok: false, message: "LangGraph gives no agents", hint: "give a graph with at least one agent" });
   });
 
   it("gives the line and column of a YAML error, refuses duplicate keys and alias bombs", async () => {

@@ -69,7 +69,7 @@ export async function importCommand(options: ImportOptions, io: CliIo): Promise<
   const { toSeam } = await import("../../import/index.js");
   const seam = toSeam(imported.graph);
   if (!seam.ok) {
-    io.stderr(`seam: ${escapeUntrusted(options.input, 200)}: ${seam.message} (give a graph with at least one agent)\n`);
+    io.stderr(`seam: ${escapeUntrusted(options.input, 200)}: ${seam.message} (${seam.hint})\n`);
     return 2;
   }
   const { decided, text, guesses } = seam.output;
