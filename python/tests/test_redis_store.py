@@ -2,8 +2,10 @@
 options checked at once. (test/runtime/redis-mixed-race.test.ts runs it on a real Redis.)"""
 
 import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from seam_handoff import ClaimHolder, Custody, CustodyFault, Duplicate, NotOwner, TaskEnd, TaskFinished
+from seam_handoff import ClaimHolder, ClaimRequest, Custody, CustodyFault, Duplicate, NotOwner, TaskEnd, TaskFinished
 from seam_handoff.redis_store import LEDGER_SCRIPT, RedisSeenStore, StoreUnavailableError, redis_key, to_claim_result, to_finish_result
 
 
@@ -46,3 +48,39 @@ def test_bad_options_raise_type_error_at_once() -> None:
         RedisSeenStore(_NoScripts(), prefix="a b")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^RedisSeenStore: the client has no register_script\(\)"):
         RedisSeenStore(_NoScripts(), prefix="p")  # type: ignore[arg-type]
+
+
+class _FailingScript:
+    """A client whose one script raises `error` on every call."""
+
+    def __init__(self, error: Exception) -> None:
+        self._error = error
+
+    def register_script(self, script: str) -> object:
+        return self
+
+    def __call__(self, keys: object = None, args: object = None) -> object:
+        raise self._error
+
+
+def _claim(error: Exception) -> str:
+    store = RedisSeenStore(_FailingScript(error), prefix="p")
+    request = ClaimRequest(
+        handoff_id="h-1", task_id="t-1", hop_index=1, producer="triage", receiver="billing", edge=None, verdict="accepted", at=1_000
+    )
+    with pytest.raises(StoreUnavailableError) as caught:
+        store.claim(request)
+    return str(caught.value)
+
+
+def test_a_timeout_may_have_recorded_the_claim() -> None:
+    assert _claim(RedisTimeoutError("Timeout reading from socket")) == (
+        "Redis did not answer the claim of handoff h-1 in time (Timeout reading from socket): it may or may not be recorded; "
+        "deliver it again later"
+    )
+
+
+def test_a_failed_call_recorded_nothing() -> None:
+    assert _claim(RedisConnectionError("Connection refused")) == (
+        "Redis could not claim handoff h-1 (Connection refused): it is neither accepted nor refused; deliver it again later"
+    )

@@ -83,9 +83,12 @@ _MAX_SAFE_INTEGER: Final = 2**53 - 1
 
 
 class StoreUnavailableError(Exception):
-    """Redis did not answer, could not be reached, or answered something that is no result: the
-    delivery is neither accepted nor refused; deliver it again later. The message names the
-    handoff or task and escapes every text from the envelope or Redis."""
+    """Redis did not answer, could not be reached, or answered something that is no result: do not
+    process the delivery; deliver it again later. When Redis could not run the script, the
+    delivery is neither accepted nor refused; when it did not answer in time (the client's
+    socket_timeout), the claim may have been recorded, and the message says so (as the JavaScript
+    store's does). The message names the handoff or task and escapes every text from the envelope
+    or Redis."""
 
 
 def redis_key(prefix: str, letter: Literal["t", "a"], id: str) -> str:
@@ -229,17 +232,27 @@ def _join_state_call(settings: _Settings, request: JoinStateRequest) -> tuple[li
     return [redis_key(settings.prefix, "t", request.task_id)], ["join_state", settings.ttl, _time(request.at), settings.scope]
 
 
+def _timed_out(error: Exception) -> bool:
+    """Whether error is a timeout: redis-py's TimeoutError (its socket_timeout ran out), or the
+    built-in one (asyncio's). Read by class name, since nothing here imports redis-py. After a
+    timeout the script may have run in Redis: what it did is unknown, not undone."""
+    return any(cls.__name__ == "TimeoutError" for cls in type(error).__mro__)
+
+
 def _join_state_failed(request: JoinStateRequest, error: Exception) -> StoreUnavailableError:
-    return StoreUnavailableError(
-        f"Redis could not read the join state of task {escape_untrusted(request.task_id, 80)} ({escape_untrusted(str(error), 200)}): ask again later"
-    )
+    named, why = escape_untrusted(request.task_id, 80), escape_untrusted(str(error), 200)
+    if _timed_out(error):
+        return StoreUnavailableError(f"Redis did not answer the join state of task {named} in time ({why}): ask again later")
+    return StoreUnavailableError(f"Redis could not read the join state of task {named} ({why}): ask again later")
 
 
 def _settle_failed(request: SettleRequest, error: Exception) -> StoreUnavailableError:
-    return StoreUnavailableError(
-        f"Redis could not {request.action} handoff {escape_untrusted(request.handoff_id, 80)} ({escape_untrusted(str(error), 200)}): "
-        f"{request.action} it again"
-    )
+    named, why, action = escape_untrusted(request.handoff_id, 80), escape_untrusted(str(error), 200), request.action
+    if _timed_out(error):
+        return StoreUnavailableError(
+            f"Redis did not answer the {action} of handoff {named} in time ({why}): it may or may not be recorded; {action} it again"
+        )
+    return StoreUnavailableError(f"Redis could not {action} handoff {named} ({why}): {action} it again")
 
 
 def _time(at: object) -> str:
@@ -249,16 +262,23 @@ def _time(at: object) -> str:
 
 
 def _claim_failed(named: str, error: Exception) -> StoreUnavailableError:
+    why = escape_untrusted(str(error), 200)
+    if _timed_out(error):
+        return StoreUnavailableError(
+            f"Redis did not answer the claim of handoff {named} in time ({why}): it may or may not be recorded; deliver it again later"
+        )
     return StoreUnavailableError(
-        f"Redis could not claim handoff {named} ({escape_untrusted(str(error), 200)}): it is neither accepted nor refused; deliver it again later"
+        f"Redis could not claim handoff {named} ({why}): it is neither accepted nor refused; deliver it again later"
     )
 
 
 def _finish_failed(task_id: str, error: Exception) -> StoreUnavailableError:
-    return StoreUnavailableError(
-        f"Redis could not record the end of task {escape_untrusted(task_id, 80)} ({escape_untrusted(str(error), 200)}): "
-        "the task has not ended; call finish again later"
-    )
+    named, why = escape_untrusted(task_id, 80), escape_untrusted(str(error), 200)
+    if _timed_out(error):
+        return StoreUnavailableError(
+            f"Redis did not answer the end of task {named} in time ({why}): it may or may not be recorded; call finish again later"
+        )
+    return StoreUnavailableError(f"Redis could not record the end of task {named} ({why}): the task has not ended; call finish again later")
 
 
 class RedisSeenStore:
