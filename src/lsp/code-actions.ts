@@ -69,8 +69,9 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
       const lineStart = analysis.file.lineStarts[line] as number;
       const indent = /^[ \t]*/.exec(analysis.file.text.slice(lineStart, diagnostic.range.start))?.[0] ?? "";
       const at = { start: lineStart, end: lineStart };
-      fix(`Suppress '${diagnostic.rule}' on this line (then say why after '--')`, at, `${indent}// seam-disable-next-line ${diagnostic.rule} -- \n`);
-      fix(`Suppress '${diagnostic.rule}' in this file (then say why after '--')`, { start: 0, end: 0 }, `// seam-disable ${diagnostic.rule} -- \n`);
+      const { text } = analysis.file;
+      fix(`Suppress '${diagnostic.rule}' on this line (then say why after '--')`, at, `${indent}// seam-disable-next-line ${diagnostic.rule} -- ${lineBreakAt(text, lineStart)}`);
+      fix(`Suppress '${diagnostic.rule}' in this file (then say why after '--')`, { start: 0, end: 0 }, `// seam-disable ${diagnostic.rule} -- ${lineBreakAt(text, 0)}`);
     }
   }
   return actions;
@@ -132,5 +133,17 @@ function insertIntoBlock(analysis: Analysis, range: Range, headerEnd: number, it
   if (toPosition(analysis.file, range.end).line === openLine) return { at, text: ` ${item}` };
   const lineStart = analysis.file.lineStarts[openLine] as number;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? "";
-  return { at, text: `\n${indent}  ${item}` };
+  return { at, text: `${lineBreakAt(text, lineStart)}${indent}  ${item}` };
+}
+
+/**
+ * The line break that ends the line starting at `lineStart` (`\r\n`, `\r` or `\n`; `\n` for the
+ * last line when it has none), so that a line a fix inserts ends as its neighbours do and a CRLF
+ * file does not get mixed line endings.
+ */
+function lineBreakAt(text: string, lineStart: number): string {
+  let at = lineStart;
+  while (at < text.length && text[at] !== "\n" && text[at] !== "\r") at++;
+  if (text[at] !== "\r") return "\n";
+  return text[at + 1] === "\n" ? "\r\n" : "\r";
 }

@@ -23,18 +23,18 @@ const actions = (uri: string, line: number, character: number) =>
   client.request<CodeAction[]>("textDocument/codeAction", { textDocument: { uri }, range: point(line, character), context: { diagnostics: [] } });
 const diagnostic = (uri: string, code: string) => published.get(uri)?.find((d) => d.code === code);
 /** The two suppression fixes every suppressible finding gets: on its line, in the whole file. */
-const suppressions = (uri: string, rule: string, line: number, indent: string) => [
+const suppressions = (uri: string, rule: string, line: number, indent: string, eol = "\n") => [
   {
     title: `Suppress '${rule}' on this line (then say why after '--')`,
     kind: "quickfix",
     diagnostics: [diagnostic(uri, rule)],
-    edit: { changes: { [uri]: [{ range: point(line, 0), newText: `${indent}// seam-disable-next-line ${rule} -- \n` }] } },
+    edit: { changes: { [uri]: [{ range: point(line, 0), newText: `${indent}// seam-disable-next-line ${rule} -- ${eol}` }] } },
   },
   {
     title: `Suppress '${rule}' in this file (then say why after '--')`,
     kind: "quickfix",
     diagnostics: [diagnostic(uri, rule)],
-    edit: { changes: { [uri]: [{ range: point(0, 0), newText: `// seam-disable ${rule} -- \n` }] } },
+    edit: { changes: { [uri]: [{ range: point(0, 0), newText: `// seam-disable ${rule} -- ${eol}` }] } },
   },
 ];
 
@@ -110,6 +110,17 @@ describe("seam lsp: code actions", () => {
         diagnostics: [gap],
         edit: { changes: { [uri]: [{ range: range(11, 27, 49), newText: "otherwise" }] } },
       },
+    ]);
+  });
+
+  it("ends the lines it inserts in a CRLF file with CRLF, as the lines around them end", async () => {
+    const uri = "file:///work/graphs/cycle-crlf.seam";
+    published.set(uri, (await client.open(uri, cycle.text.replace(/\n/g, "\r\n"))).diagnostics);
+    const fixes = { kind: "quickfix", diagnostics: [diagnostic(uri, "unbounded-cycle")] };
+    expect(await actions(uri, 6, 4)).toEqual([
+      { title: "Add 'max_rounds 2' to transfer a -> b", ...fixes, edit: { changes: { [uri]: [{ range: point(6, 17), newText: " { max_rounds 2 }" }] } } },
+      { title: "Add 'max_rounds 2' to transfer b -> a", ...fixes, edit: { changes: { [uri]: [{ range: point(7, 19), newText: "\r\n    max_rounds 2" }] } } },
+      ...suppressions(uri, "unbounded-cycle", 6, "  ", "\r\n"),
     ]);
   });
 
