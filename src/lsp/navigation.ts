@@ -47,7 +47,7 @@ export function renameAt(analysis: Analysis, uri: string, offset: number, newNam
   if (!isIdentifier(newName)) {
     throw new ResponseError(
       ErrorCodes.InvalidParams,
-      `'${printable(newName)}' is not a valid name: start with a letter or '_', then letters, digits or '_'`,
+      `'${printable(newName)}' is not a valid name: start with a letter or '_', then letters, digits, '_' or '-'`,
     );
   }
   if (newName !== target.name && taken(analysis, target, newName)) {

@@ -88,7 +88,7 @@ describe("seam lsp: definition, references, rename", () => {
     expect(await refusal(faulty.uri, 7, 10, "agent")).toEqual({ code: -32602, message: "'agent' is a keyword of Seam and cannot name an agent" });
     expect(await refusal(faulty.uri, 7, 10, "2nd writer")).toEqual({
       code: -32602,
-      message: "'2nd writer' is not a valid name: start with a letter or '_', then letters, digits or '_'",
+      message: "'2nd writer' is not a valid name: start with a letter or '_', then letters, digits, '_' or '-'",
     });
     expect(await refusal(faulty.uri, 7, 10, "boss")).toEqual({ code: -32602, message: "graph 'support' already has an agent named 'boss'; pick another name" });
     expect(await refusal(twoGraphs.uri, 0, 7, "two")).toEqual({ code: -32602, message: "the file already has a graph named 'two'; pick another name" });
