@@ -34,7 +34,7 @@ export function codeActionsFor(analysis: Analysis, uri: string, range: Range): C
       });
     };
     const replacement = proposedReplacement(diagnostic);
-    if (replacement !== undefined) fix(`Change to '${replacement}'`, diagnostic.range, replacement, true);
+    if (replacement !== undefined && !repeatsAnEdge(analysis, diagnostic, replacement)) fix(`Change to '${replacement}'`, diagnostic.range, replacement, true);
     if (diagnostic.rule === "unbounded-cycle") {
       for (const edge of edgesOnCycle(analysis, diagnostic)) {
         const { edgeKind, from, to } = edge;
@@ -100,6 +100,26 @@ function missingValues(analysis: Analysis, edge: EdgeNode): { subject: string; v
   const values = check.findings.gaps.map((state) => state[subject]);
   if (values.some((v) => v === undefined || v === OTHER_STEP)) return undefined;
   return { subject, values: values as string[] };
+}
+
+/**
+ * Whether taking `replacement` for the unknown agent an `unknown-agent` finding is on would make
+ * its edge one the graph already has (same kind and ends): that fix would trade the finding for a
+ * `duplicate-edge` error, so it is not offered.
+ */
+function repeatsAnEdge(analysis: Analysis, diagnostic: Diagnostic, replacement: string): boolean {
+  if (diagnostic.rule !== "unknown-agent") return false;
+  const { start } = diagnostic.range;
+  for (const graph of analysis.ast.graphs) {
+    if (start < graph.range.start || start > graph.range.end) continue;
+    const edges = (graph.items ?? []).filter((item): item is EdgeNode => item.kind === "Edge");
+    const edge = edges.find((e) => e.from?.range.start === start || e.to?.range.start === start);
+    if (edge?.from === undefined || edge.to === undefined || edge.edgeKind === undefined) return false;
+    const from = edge.from.range.start === start ? replacement : edge.from.name;
+    const to = edge.to.range.start === start ? replacement : edge.to.name;
+    return edges.some((e) => e !== edge && e.edgeKind?.value === edge.edgeKind?.value && e.from?.name === from && e.to?.name === to);
+  }
+  return false;
 }
 
 /** The edge the diagnostic is on, then the edges its related information names, each once. */

@@ -52,6 +52,14 @@ describe("seam lsp: code actions", () => {
     ]);
   });
 
+  it("offers no 'did you mean' name that would repeat an edge the graph has", async () => {
+    const uri = "file:///work/graphs/repeat.seam";
+    const text = faulty.text.replace("  return writer -> boss", "  delegate boss -> writer\n  return writer -> boss");
+    published.set(uri, (await client.open(uri, text)).diagnostics);
+    expect(diagnostic(uri, "unknown-agent")?.message).toContain("did you mean 'writer'?");
+    expect(await actions(uri, 6, 33)).toEqual(suppressions(uri, "unknown-agent", 6, "  "));
+  });
+
   it("takes the 'did you mean' path of an unknown field", async () => {
     const uri = "file:///work/graphs/field.seam";
     const { diagnostics } = await client.open(uri, "graph f {\n  loop_signature goal.statment\n}\n");
