@@ -83,8 +83,10 @@ export function completionsAt(analysis: Analysis, offset: number, expected: Expe
     } else if (rule === "fieldPath") {
       for (const path of fieldItems("")) addField(add, path);
     } else if (next.type === "Identifier" && (rule === "entryDecl" || rule === "edgeDecl")) {
+      // After `a ->`, not `a` itself: an edge from an agent to itself is an error (self-handoff).
+      const source = sourceBeforeArrow(tokens, text, count);
       for (const agent of agentsOfGraph(tokens, text, graphOpenBefore(tokens, count))) {
-        add(agent.name, CompletionItemKind.Class, agent.role ? { detail: agent.role } : {});
+        if (agent.name !== source) add(agent.name, CompletionItemKind.Class, agent.role ? { detail: agent.role } : {});
       }
     } else if (next.type === "Identifier" && rule === "condition") {
       for (const subject of GUARD_SUBJECT_NAMES) add(subject, CompletionItemKind.Field);
@@ -95,6 +97,13 @@ export function completionsAt(analysis: Analysis, offset: number, expected: Expe
     }
   }
   return items;
+}
+
+/** The name before the arrow that is the last of the first `count` tokens (`a` of `delegate a ->`), or undefined. */
+function sourceBeforeArrow(tokens: readonly Token[], text: string, count: number): string | undefined {
+  const arrow = tokens[count - 1];
+  const name = tokens[count - 2];
+  return arrow?.kind === "arrow" && name?.kind === "identifier" ? text.slice(name.start, name.end) : undefined;
 }
 
 /** The one-line summary of a setting keyword (`core/settings.ts`) as the item's detail. */

@@ -70,7 +70,7 @@ describe("completion: the editor's shortcuts offer what content assist over the 
     expect(wholeValid).toBeGreaterThan(compared / 4);
   });
 
-  it("offers the same 1,000 agent names at the last edge's target of a 1,000-agent graph, keystroke after keystroke", () => {
+  it("offers the same 999 agent names (not the edge's source) at the last edge's target of a 1,000-agent graph, keystroke after keystroke", () => {
     const agents = Array.from({ length: 1000 }, (_, i) => `  agent a${i}: worker`);
     const edges = Array.from({ length: 999 }, (_, i) => `  transfer a${i} -> a${i + 1}`);
     const base = `seam 1\n\ngraph big {\n  entry a0\n${agents.join("\n")}\n${edges.join("\n")}\n}\n// \n`;
@@ -81,7 +81,7 @@ describe("completion: the editor's shortcuts offer what content assist over the 
       const offered = { empty: false };
       expect(answer).toEqual(completionsAt(createFrontEnd().analyse("big.seam", version), offset, wholeDocument(offered)));
       expect(offered.empty).toBe(false);
-      expect(answer.map((i) => i.label)).toEqual(Array.from({ length: 1000 }, (_, i) => `a${i}`));
+      expect(answer.map((i) => i.label)).toEqual(Array.from({ length: 1000 }, (_, i) => `a${i}`).filter((name) => name !== "a998"));
     }
   });
 });

@@ -51,7 +51,7 @@ describe("seam lsp: completion", () => {
     );
   });
 
-  it("offers the graph's agents (with their roles) after entry, an edge kind and the arrow", async () => {
+  it("offers the graph's agents (with their roles) after entry, an edge kind and the arrow, not the edge's source after the arrow", async () => {
     const agents = [
       { label: "lead", kind: 7, sortText: "0000", detail: "supervisor" },
       { label: "coder", kind: 7, sortText: "0001", detail: "worker" },
@@ -59,7 +59,8 @@ describe("seam lsp: completion", () => {
     const plain = (items: CompletionItem[]) => items.map(({ label, kind, sortText, detail }) => ({ label, kind, sortText, detail }));
     expect(plain(await complete(graph("  entry lead, ‸")))).toEqual(agents);
     expect(plain(await complete(graph("  delegate ‸")))).toEqual(agents);
-    expect(plain(await complete(graph("  delegate lead -> c‸")))).toEqual(agents);
+    expect(plain(await complete(graph("  delegate lead -> c‸")))).toEqual([{ ...agents[1], sortText: "0000" }]);
+    expect(plain(await complete(graph("  return coder -> ‸")))).toEqual([agents[0]]);
   });
 
   it("offers observe and the next statements after a whole edge header", async () => {
