@@ -104,11 +104,14 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
   });
   const name = (id: string): string => names.name(id);
 
-  // Edges kept: no self-handoffs, one per ordered pair.
+  // Edges kept: no self-handoffs (each noted once, however many routes loop back), one per ordered pair.
   const seen = new Set<string>();
+  const selfNoted = new Set<string>();
   const edges = graph.edges.filter((edge) => {
     if (edge.from === edge.to) {
-      notes.push(`the edge from ${JSON.stringify(edge.from)} to itself is left out: in Seam an agent that keeps working needs no handoff`);
+      // A noun phrase, as every note is: the CLI prints "left out <note>", the file "Left out: <note>."
+      if (!selfNoted.has(edge.from)) notes.push(`the edge from ${JSON.stringify(edge.from)} to itself (in Seam an agent that keeps working needs no handoff)`);
+      selfNoted.add(edge.from);
       return false;
     }
     const key = `${index.get(edge.from)} ${index.get(edge.to)}`;

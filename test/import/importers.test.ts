@@ -114,6 +114,30 @@ describe("what each mapping states exactly", () => {
   });
 });
 
+describe("what an import leaves out", () => {
+  it("notes an edge from an agent to itself once, however many routes loop back, in words that follow 'Left out:'", () => {
+    const graph: ImportedGraph = {
+      source: "AWS Step Functions",
+      name: "loops",
+      nodes: [
+        { id: "A", ends: [] },
+        { id: "B", ends: [{ name: "done" }] },
+      ],
+      edges: [
+        { from: "A", to: "A" },
+        { from: "A", to: "B" },
+        { from: "A", to: "A" },
+      ],
+      entries: ["A"],
+      notes: [],
+    };
+    const written = toSeam(graph);
+    if (!written.ok) throw new Error(written.message);
+    expect(written.output.decided.notes).toEqual(['the edge from "A" to itself (in Seam an agent that keeps working needs no handoff)']);
+    expect(written.output.text).toContain('// Left out: the edge from "A" to itself (in Seam an agent that keeps working needs no handoff).\n');
+  });
+});
+
 describe("fan-outs and joins", () => {
   it("langgraph: plain edges out of one node are a fan-out of a supervisor, the node both branches hand off to joins them (exact)", () => {
     const text = imported("langgraph", "langgraph-parallel.json", "g");
