@@ -39,13 +39,15 @@ interface Machine {
   readonly byId: Map<string, MachineNode>;
   readonly edges: ImportedEdge[];
   readonly taken: Set<string>;
+  /** What the graph leaves out (`ImportedGraph.notes`), each once. */
+  readonly notes: string[];
 }
 
 function fromJson(value: unknown, name: string): ImportedGraph {
-  const machine: Machine = { nodes: [], byId: new Map(), edges: [], taken: new Set() };
+  const machine: Machine = { nodes: [], byId: new Map(), edges: [], taken: new Set(), notes: [] };
   const root = object(value, "the definition");
   const entries = readStates(machine, root, "", 0, undefined);
-  return { source: "AWS Step Functions", name, nodes: machine.nodes, edges: machine.edges, entries, notes: [] };
+  return { source: "AWS Step Functions", name, nodes: machine.nodes, edges: machine.edges, entries, notes: machine.notes };
 }
 
 /**
@@ -76,21 +78,36 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     if (!ends.some((e) => e.name === end.name)) ends.push(end);
   };
 
-  /** What a transition from the agent `from` (an id) to state `target` means, following Choice states. */
-  const transition = (from: string | undefined, target: string, at: string, label: string | undefined, seen: number, sink: string[]): void => {
-    if (seen > MAX_DEPTH) throw new ShapeError(at, `a transition that reaches a working state within ${MAX_DEPTH} Choice states`);
+  /**
+   * What a transition from the agent `from` (an id) to state `target` means, following Choice
+   * states; `chain` holds the Choice states passed on the way. A Choice state met again on the
+   * way loops with no working state between: it adds no route, and the loop is noted.
+   */
+  const transition = (from: string | undefined, target: string, at: string, label: string | undefined, chain: readonly string[], sink: string[]): void => {
+    if (chain.length > MAX_DEPTH) throw new ShapeError(at, `a transition that reaches a working state within ${MAX_DEPTH} Choice states`);
     const raw = states[target];
     if (raw === undefined) throw new ShapeError(at, `the name of a state, not ${JSON.stringify(target).slice(0, 80)}`);
     const state = object(raw, `${where}States.${target}`);
     const type = state["Type"];
     if (type === "Choice") {
+      const loopsAt = chain.indexOf(target);
+      if (loopsAt >= 0) {
+        // Told from the same state whichever way in it was found: the least name first.
+        const cycle = chain.slice(loopsAt);
+        const first = cycle.indexOf([...cycle].sort()[0] as string);
+        const turned = [...cycle.slice(first), ...cycle.slice(0, first)];
+        const loop = `the loop of Choice states ${[...turned, turned[0] as string].map((s) => JSON.stringify(s)).join(" -> ")}, with no working state in it`;
+        if (!machine.notes.includes(loop)) machine.notes.push(loop);
+        return;
+      }
+      const passed = [...chain, target];
       const choices = array(state["Choices"], `${where}States.${target}.Choices`);
       choices.forEach((c, i) => {
         const next = text(object(c, `${where}States.${target}.Choices[${i}]`)["Next"], `${where}States.${target}.Choices[${i}].Next`);
-        transition(from, next, `${where}States.${target}.Choices[${i}].Next`, label ?? next, seen + 1, sink);
+        transition(from, next, `${where}States.${target}.Choices[${i}].Next`, label ?? next, passed, sink);
       });
       const fallback = optionalText(state["Default"]);
-      if (fallback !== undefined) transition(from, fallback, `${where}States.${target}.Default`, label ?? fallback, seen + 1, sink);
+      if (fallback !== undefined) transition(from, fallback, `${where}States.${target}.Default`, label ?? fallback, passed, sink);
       return;
     }
     if (type === "Succeed" || type === "Fail") {
@@ -108,7 +125,7 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
   };
 
   const starts: string[] = [];
-  transition(undefined, startAt, `${where}StartAt`, undefined, 0, starts);
+  transition(undefined, startAt, `${where}StartAt`, undefined, [], starts);
   for (const state of names) {
     if (!id.has(state)) continue;
     const body = object(states[state], `${where}States.${state}`);
@@ -119,13 +136,13 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
       const branches = array(body["Branches"], `${at}.Branches`);
       // Where the branches go on to: one working state is the join.
       const after: string[] = [];
-      if (next !== undefined) transition(undefined, next, `${at}.Next`, undefined, 0, after);
+      if (next !== undefined) transition(undefined, next, `${at}.Next`, undefined, [], after);
       const tails: string[][] = [];
       branches.forEach((b, i) => {
         const ends: string[] = [];
         const exitBranch = (from: string): void => {
           ends.push(from);
-          if (next !== undefined) transition(from, next, `${at}.Next`, undefined, 0, []);
+          if (next !== undefined) transition(from, next, `${at}.Next`, undefined, [], []);
           else addEnd(from, { name: "done", outcome: "complete" });
         };
         const heads = readStates(machine, object(b, `${at}.Branches[${i}]`), `${at}.Branches[${i}].`, depth + 1, exitBranch);
@@ -138,7 +155,7 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
         join.waits = { wait: tails.every((t) => t.length === 1) ? "all" : tails.length, inputs: [...new Set(tails.flat())], after: { from: self, group: state } };
       }
     } else if (next !== undefined) {
-      transition(self, next, `${at}.Next`, undefined, 0, []);
+      transition(self, next, `${at}.Next`, undefined, [], []);
     }
     if (body["End"] === true) {
       if (exit !== undefined) exit(self);
@@ -148,7 +165,7 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     catches.forEach((c, i) => {
       const handler = object(c, `${at}.Catch[${i}]`);
       const errors = array(handler["ErrorEquals"] ?? [], `${at}.Catch[${i}].ErrorEquals`).filter((e): e is string => typeof e === "string");
-      transition(self, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `${errors.join(" ") || "error"}`, 0, []);
+      transition(self, text(handler["Next"], `${at}.Catch[${i}].Next`), `${at}.Catch[${i}].Next`, `${errors.join(" ") || "error"}`, [], []);
     });
   }
   return starts;

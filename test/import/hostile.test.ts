@@ -100,6 +100,19 @@ describe("hostile input", () => {
     expect(result).toMatchObject({ ok: false, problem: { message: expect.stringContaining("within 64 Choice states") } });
   });
 
+  it("follows a loop of Choice states once, noting it, and keeps the routes out of it", () => {
+    const states = {
+      Start: { Type: "Task", Resource: "r", Next: "Check" },
+      Check: { Type: "Choice", Choices: [{ Variable: "$.a", BooleanEquals: true, Next: "Work" }], Default: "Check2" },
+      Check2: { Type: "Choice", Choices: [{ Variable: "$.b", BooleanEquals: true, Next: "Check" }], Default: "Work" },
+      Work: { Type: "Task", Resource: "r", End: true },
+    };
+    const result = importFile("asl", file(JSON.stringify({ StartAt: "Start", States: states })), "g");
+    if (!result.ok) throw new Error(result.problem.message);
+    expect(result.graph.notes).toEqual(['the loop of Choice states "Check" -> "Check2" -> "Check", with no working state in it']);
+    expect(result.graph.edges.map((e) => `${e.from}->${e.to}`)).toEqual(["Start->Work", "Start->Work"]);
+  });
+
   it("refuses Parallel states nested past the bound", () => {
     let machine: Record<string, unknown> = { StartAt: "W", States: { W: { Type: "Task", End: true } } };
     for (let i = 0; i < 70; i++) machine = { StartAt: `P${i}`, States: { [`P${i}`]: { Type: "Parallel", Branches: [machine], End: true } } };
