@@ -3,6 +3,7 @@ options checked at once. (test/runtime/redis-mixed-race.test.ts runs it on a rea
 
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoPermissionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from seam_handoff import ClaimHolder, ClaimRequest, Custody, CustodyFault, Duplicate, NotOwner, TaskEnd, TaskFinished
@@ -83,4 +84,11 @@ def test_a_timeout_may_have_recorded_the_claim() -> None:
 def test_a_failed_call_recorded_nothing() -> None:
     assert _claim(RedisConnectionError("Connection refused")) == (
         "Redis could not claim handoff h-1 (Connection refused): it is neither accepted nor refused; deliver it again later"
+    )
+
+
+def test_a_refused_user_is_said_to_need_fixing_first() -> None:
+    assert _claim(NoPermissionError("NOPERM User seam has no permissions to run the 'evalsha' command")) == (
+        "Redis could not claim handoff h-1 (NOPERM User seam has no permissions to run the 'evalsha' command): it is neither accepted nor "
+        "refused; deliver it again later (Redis refused the store's user: fix its password or ACL first)"
     )

@@ -154,6 +154,15 @@ interface CallWords {
 }
 
 /**
+ * What to add to a failed call's message when Redis refused the store's user (`NOPERM`,
+ * `WRONGPASS`, `NOAUTH`: its ACL or password): every call fails alike until that is fixed, so a
+ * redelivery alone does not help, unlike a Redis that is down or busy. The Python store says the same.
+ */
+function accessHint(why: string): string {
+  return /^(?:NOPERM|WRONGPASS|NOAUTH)\b/.test(why) ? " (Redis refused the store's user: fix its password or ACL first)" : "";
+}
+
+/**
  * Runs one script call within the timeout; turns every failure into a {@link StoreUnavailableError}.
  * One promise and one timer per call, and the words are only written for a failure: this runs
  * on every claim.
@@ -164,7 +173,7 @@ function callScript(timeout: number, words: CallWords, call: () => Promise<unkno
     const failed = (error: unknown): void => {
       clearTimeout(timer);
       const why = error instanceof Error ? error.message : String(error);
-      reject(new StoreUnavailableError(words.failed(escapeUntrusted(why, 200)), { cause: error }));
+      reject(new StoreUnavailableError(`${words.failed(escapeUntrusted(why, 200))}${accessHint(why)}`, { cause: error }));
     };
     let answer: Promise<unknown>;
     try {

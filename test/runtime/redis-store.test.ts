@@ -268,6 +268,22 @@ describe.skipIf(!redisAvailable)("Redis store: a key that is not the store's", (
   });
 });
 
+describe.skipIf(!redisAvailable)("Redis store: a Redis user without the rights", () => {
+  it("fails the claim, saying the user's password or ACL needs fixing before a redelivery can help", async () => {
+    const admin = await connect();
+    await admin.sendCommand(["ACL", "SETUSER", "seam-readonly", "on", ">pw", "~*", "-@all", "+@connection"]);
+    const url = new URL(redis.server().url);
+    url.username = "seam-readonly";
+    url.password = "pw";
+    const error = (await createRedisSeenStore(await connect(url.toString()), { prefix: "t-acl" }).claim(request()).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect(error.message).toMatch(
+      /^Redis could not claim handoff h-1 \(NOPERM .+\): it is neither accepted nor refused; deliver it again later \(Redis refused the store's user: fix its password or ACL first\)$/,
+    );
+    expect(await admin.keys("t-acl*")).toEqual([]);
+  });
+});
+
 describe.skipIf(!redisAvailable)("Redis store: when Redis fails", () => {
   it("rejects with a clear StoreUnavailableError when Redis is unreachable", async () => {
     const down = await createRedisServer();

@@ -232,6 +232,18 @@ def _join_state_call(settings: _Settings, request: JoinStateRequest) -> tuple[li
     return [redis_key(settings.prefix, "t", request.task_id)], ["join_state", settings.ttl, _time(request.at), settings.scope]
 
 
+_ACCESS_REFUSED: Final = re.compile(r"(?:NOPERM|WRONGPASS|NOAUTH)\b")
+
+
+def _access_hint(error: Exception) -> str:
+    """What to add to a failed call's message when Redis refused the store's user (NOPERM,
+    WRONGPASS, NOAUTH: its ACL or password): every call fails alike until that is fixed, so a
+    redelivery alone does not help. The JavaScript store says the same."""
+    if _ACCESS_REFUSED.match(str(error)) is None:
+        return ""
+    return " (Redis refused the store's user: fix its password or ACL first)"
+
+
 def _timed_out(error: Exception) -> bool:
     """Whether error is a timeout: redis-py's TimeoutError (its socket_timeout ran out), or the
     built-in one (asyncio's). Read by class name, since nothing here imports redis-py. After a
@@ -243,7 +255,7 @@ def _join_state_failed(request: JoinStateRequest, error: Exception) -> StoreUnav
     named, why = escape_untrusted(request.task_id, 80), escape_untrusted(str(error), 200)
     if _timed_out(error):
         return StoreUnavailableError(f"Redis did not answer the join state of task {named} in time ({why}): ask again later")
-    return StoreUnavailableError(f"Redis could not read the join state of task {named} ({why}): ask again later")
+    return StoreUnavailableError(f"Redis could not read the join state of task {named} ({why}): ask again later{_access_hint(error)}")
 
 
 def _settle_failed(request: SettleRequest, error: Exception) -> StoreUnavailableError:
@@ -252,7 +264,7 @@ def _settle_failed(request: SettleRequest, error: Exception) -> StoreUnavailable
         return StoreUnavailableError(
             f"Redis did not answer the {action} of handoff {named} in time ({why}): it may or may not be recorded; {action} it again"
         )
-    return StoreUnavailableError(f"Redis could not {action} handoff {named} ({why}): {action} it again")
+    return StoreUnavailableError(f"Redis could not {action} handoff {named} ({why}): {action} it again{_access_hint(error)}")
 
 
 def _time(at: object) -> str:
@@ -268,7 +280,7 @@ def _claim_failed(named: str, error: Exception) -> StoreUnavailableError:
             f"Redis did not answer the claim of handoff {named} in time ({why}): it may or may not be recorded; deliver it again later"
         )
     return StoreUnavailableError(
-        f"Redis could not claim handoff {named} ({why}): it is neither accepted nor refused; deliver it again later"
+        f"Redis could not claim handoff {named} ({why}): it is neither accepted nor refused; deliver it again later{_access_hint(error)}"
     )
 
 
@@ -278,7 +290,9 @@ def _finish_failed(task_id: str, error: Exception) -> StoreUnavailableError:
         return StoreUnavailableError(
             f"Redis did not answer the end of task {named} in time ({why}): it may or may not be recorded; call finish again later"
         )
-    return StoreUnavailableError(f"Redis could not record the end of task {named} ({why}): the task has not ended; call finish again later")
+    return StoreUnavailableError(
+        f"Redis could not record the end of task {named} ({why}): the task has not ended; call finish again later{_access_hint(error)}"
+    )
 
 
 class RedisSeenStore:
