@@ -94,7 +94,7 @@ export interface DecidedGraph {
 
 /** Decides everything {@link ImportedGraph} leaves open. Linear in the graph's size (plus the role fixpoint). */
 export function decideGraph(graph: ImportedGraph): DecidedGraph {
-  const names = createNameMap();
+  const names = createNameMap([], graph.nodes.map((node) => node.id));
   const notes = [...graph.notes];
   const nodes = graph.nodes;
   const index = new Map<string, number>();
@@ -231,7 +231,7 @@ export function decideGraph(graph: ImportedGraph): DecidedGraph {
     return { join: { text, ...(join.guess === undefined ? {} : { guess: join.guess }) } };
   }
   const agents = nodes.map((node, v): DecidedAgent => {
-    const terminalNames = createNameMap();
+    const terminalNames = createNameMap([], node.ends.map((end) => end.name));
     const guess = roleGuess(v);
     return {
       name: name(node.id),

@@ -2,7 +2,10 @@
  * Source names as Seam identifiers (docs/language.md "Lexical structure"), deterministically:
  * every run of characters a name cannot hold becomes one `_`, a name that would start with a
  * digit or `-` gets a leading `_`, a keyword gets a trailing `_`, and a name already taken by an
- * earlier one gets `_2`, `_3`... The same source always gives the same names, so a drift check
+ * earlier one gets `_2`, `_3`... A name that is a Seam name as written keeps its spelling even
+ * when an earlier name would change into it (`Research Agent` becomes `Research_Agent_2` when
+ * `Research_Agent` is there too), so that adding or removing one agent in the source does not
+ * shift the names of others. The same source always gives the same names, so a drift check
  * compares like with like. Only letters and digits of Unicode's ID_Start/ID_Continue are kept
  * (never joiners or format characters), so an imported name cannot hide text.
  */
@@ -40,13 +43,22 @@ export interface NameMap {
   readonly renamed: readonly RenamedName[];
 }
 
-/** Creates an empty {@link NameMap}; `reserved` names are taken from the start. */
-export function createNameMap(reserved: readonly string[] = []): NameMap {
+/**
+ * Creates a {@link NameMap}: `reserved` names are taken from the start, and each of `sources`
+ * (the namespace's source names, in order) that is a Seam name as written is given its own
+ * spelling before any other name is mapped.
+ */
+export function createNameMap(reserved: readonly string[] = [], sources: readonly string[] = []): NameMap {
   const bySource = new Map<string, string>();
   const taken = new Set<string>(reserved);
   const renamed: RenamedName[] = [];
   // The next suffix to try per base name, so n colliding names cost O(n), not O(n^2).
   const nextSuffix = new Map<string, number>();
+  for (const source of sources) {
+    if (bySource.has(source) || taken.has(source) || toSeamName(source) !== source) continue;
+    bySource.set(source, source);
+    taken.add(source);
+  }
   return {
     name(source) {
       const known = bySource.get(source);

@@ -36,6 +36,18 @@ describe("source names as Seam identifiers", () => {
     ]);
   });
 
+  it("keeps the spelling of each source name that is a Seam name as written, whatever comes before it", () => {
+    const sources = ["a b", "a_b", "a b", "a-b", "a?b"];
+    const names = createNameMap([], sources);
+    expect(sources.map((s) => names.name(s))).toEqual(["a_b_2", "a_b", "a_b_2", "a-b", "a_b_3"]);
+    expect(names.renamed).toEqual([
+      { source: "a b", name: "a_b_2" },
+      { source: "a?b", name: "a_b_3" },
+    ]);
+    // Without "a b" in the source, "a_b" is still "a_b": removing one agent renames no other.
+    expect(createNameMap([], ["a_b", "a?b"]).name("a_b")).toBe("a_b");
+  });
+
   it("knows what is not a name", () => {
     expect(["", "1a", "a b", "agent", "a-", "a$", "x\u200dy"].filter(isSeamName)).toEqual([]);
   });
