@@ -55,6 +55,35 @@ export function checkedDocumentEvents(connection: Connection, onMalformed: Malfo
   };
 }
 
+/** What a text-document request's params must hold beside `textDocument`. */
+export interface RequestNeeds {
+  readonly position?: true;
+  readonly range?: true;
+  /** `context.includeDeclaration`, a boolean (`textDocument/references`). */
+  readonly context?: true;
+  readonly newName?: true;
+}
+
+/**
+ * The first fault of a text-document request's params against its LSP 3.17 shape
+ * (`textDocument.uri`, and what `needs` names), e.g. `position is not a position`; undefined when
+ * it has that shape. The server answers such a request with InvalidParams (-32602), as the
+ * protocol asks, not with the TypeError its handler would throw.
+ */
+export function requestProblem(params: unknown, needs: RequestNeeds = {}): string | undefined {
+  const problem = documentProblem(params);
+  if (problem !== undefined) return problem;
+  const fields = params as Fields;
+  if (needs.position === true && !isPosition(fields["position"])) return "position is not a position (a whole-number line and character)";
+  if (needs.range === true && !isRange(fields["range"])) return "range is not a range (start and end positions)";
+  if (needs.context === true) {
+    const context = fields["context"];
+    if (!isObject(context) || typeof context["includeDeclaration"] !== "boolean") return "context.includeDeclaration is not a boolean";
+  }
+  if (needs.newName === true && typeof fields["newName"] !== "string") return "newName is not a string";
+  return undefined;
+}
+
 type Fields = Readonly<Record<string, unknown>>;
 
 function isObject(value: unknown): value is Fields {

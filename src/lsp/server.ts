@@ -6,12 +6,28 @@
  * documents are analysed.
  */
 import { fileURLToPath } from "node:url";
-import { TextDocuments, TextDocumentSyncKind, type Connection, type Diagnostic as LspDiagnostic, type InitializeResult } from "vscode-languageserver/node";
+import {
+  ErrorCodes,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeActionParams,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type DocumentFormattingParams,
+  type DocumentSymbolParams,
+  type FoldingRangeParams,
+  type InitializeResult,
+  type ReferenceParams,
+  type RenameParams,
+  type SemanticTokensParams,
+  type TextDocumentPositionParams,
+} from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { codeActionsFor } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { checkedDocumentEvents } from "./document-params.js";
+import { checkedDocumentEvents, requestProblem, type RequestNeeds } from "./document-params.js";
 import { createFrontEnd, failedAnalysis, formatDocument, loadGrammar, type Analysis, type FrontEnd } from "./front-end.js";
 import { hoverAt } from "./hover.js";
 import { definitionAt, prepareRenameAt, referencesAt, renameAt } from "./navigation.js";
@@ -52,8 +68,9 @@ export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
  * `vscode-languageserver` does for every server).
  *
  * No input ends the server: a document notification whose params do not have their protocol
- * shape is dropped and logged (`window/logMessage`), and a check that throws gives its document
- * one `internal-error` diagnostic while the other documents go on.
+ * shape is dropped and logged (`window/logMessage`), a request whose params do not is answered
+ * InvalidParams (-32602) naming the first fault, and a check that throws gives its document one
+ * `internal-error` diagnostic while the other documents go on.
  *
  * @param version - the `seam` version, sent as `serverInfo.version`
  * @param frontEnd - the front end to analyse with (default: {@link createFrontEnd}'s)
@@ -166,47 +183,78 @@ export function startServer(connection: Connection, version: string, frontEnd: F
     frontEnd.close(pathOf(document.uri));
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
-  connection.onHover(({ textDocument, position }) => at(textDocument.uri, position, null, hoverAt));
-  connection.onDefinition(({ textDocument, position }) => at(textDocument.uri, position, [], (a, o) => definitionAt(a, textDocument.uri, o)));
-  connection.onReferences(({ textDocument, position, context }) =>
-    at(textDocument.uri, position, [], (a, o) => referencesAt(a, textDocument.uri, o, context.includeDeclaration)),
+  /** `handler` behind a check of its params; a request of another shape is answered InvalidParams. */
+  const checked =
+    <P, R>(method: string, needs: RequestNeeds, handler: (params: P) => R) =>
+    (params: P): R => {
+      const problem = requestProblem(params, needs);
+      if (problem !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `${method}: ${problem}`);
+      return handler(params);
+    };
+  const POSITION: RequestNeeds = { position: true };
+  connection.onHover(checked("textDocument/hover", POSITION, ({ textDocument, position }: TextDocumentPositionParams) => at(textDocument.uri, position, null, hoverAt)));
+  connection.onDefinition(
+    checked("textDocument/definition", POSITION, ({ textDocument, position }: TextDocumentPositionParams) =>
+      at(textDocument.uri, position, [], (a, o) => definitionAt(a, textDocument.uri, o)),
+    ),
   );
-  connection.onPrepareRename(({ textDocument, position }) => at(textDocument.uri, position, null, prepareRenameAt));
-  connection.onRenameRequest(({ textDocument, position, newName }) =>
-    at(textDocument.uri, position, null, (a, o) => renameAt(a, textDocument.uri, o, newName)),
+  connection.onReferences(
+    checked("textDocument/references", { position: true, context: true }, ({ textDocument, position, context }: ReferenceParams) =>
+      at(textDocument.uri, position, [], (a, o) => referencesAt(a, textDocument.uri, o, context.includeDeclaration)),
+    ),
   );
-  connection.onCompletion(async ({ textDocument, position }) => {
-    await loadGrammar();
-    return at(textDocument.uri, position, [], completionsAt);
-  });
-  connection.onDocumentSymbol(({ textDocument }) => {
-    const analysis = analysisOf(textDocument.uri);
-    return analysis === undefined ? [] : documentSymbols(analysis);
-  });
-  connection.onFoldingRanges(({ textDocument }) => {
-    const analysis = analysisOf(textDocument.uri);
-    return analysis === undefined ? [] : foldingRanges(analysis);
-  });
-  connection.onCodeAction(({ textDocument, range }) => {
-    const analysis = analysisOf(textDocument.uri);
-    if (analysis === undefined) return [];
-    return codeActionsFor(analysis, textDocument.uri, { start: toOffset(analysis.file, range.start), end: toOffset(analysis.file, range.end) });
-  });
-  connection.languages.semanticTokens.on(({ textDocument }) => {
-    const analysis = analysisOf(textDocument.uri);
-    return analysis === undefined ? { data: [] } : semanticTokens(analysis);
-  });
+  connection.onPrepareRename(
+    checked("textDocument/prepareRename", POSITION, ({ textDocument, position }: TextDocumentPositionParams) => at(textDocument.uri, position, null, prepareRenameAt)),
+  );
+  connection.onRenameRequest(
+    checked("textDocument/rename", { position: true, newName: true }, ({ textDocument, position, newName }: RenameParams) =>
+      at(textDocument.uri, position, null, (a, o) => renameAt(a, textDocument.uri, o, newName)),
+    ),
+  );
+  connection.onCompletion(
+    checked("textDocument/completion", POSITION, async ({ textDocument, position }: TextDocumentPositionParams) => {
+      await loadGrammar();
+      return at(textDocument.uri, position, [], completionsAt);
+    }),
+  );
+  connection.onDocumentSymbol(
+    checked("textDocument/documentSymbol", {}, ({ textDocument }: DocumentSymbolParams) => {
+      const analysis = analysisOf(textDocument.uri);
+      return analysis === undefined ? [] : documentSymbols(analysis);
+    }),
+  );
+  connection.onFoldingRanges(
+    checked("textDocument/foldingRange", {}, ({ textDocument }: FoldingRangeParams) => {
+      const analysis = analysisOf(textDocument.uri);
+      return analysis === undefined ? [] : foldingRanges(analysis);
+    }),
+  );
+  connection.onCodeAction(
+    checked("textDocument/codeAction", { range: true }, ({ textDocument, range }: CodeActionParams) => {
+      const analysis = analysisOf(textDocument.uri);
+      if (analysis === undefined) return [];
+      return codeActionsFor(analysis, textDocument.uri, { start: toOffset(analysis.file, range.start), end: toOffset(analysis.file, range.end) });
+    }),
+  );
+  connection.languages.semanticTokens.on(
+    checked("textDocument/semanticTokens/full", {}, ({ textDocument }: SemanticTokensParams) => {
+      const analysis = analysisOf(textDocument.uri);
+      return analysis === undefined ? { data: [] } : semanticTokens(analysis);
+    }),
+  );
 
   // One edit replacing the whole text when the layout changes; none when it is already canonical
   // or has syntax errors (formatting on save must not fail loudly mid-edit).
-  connection.onDocumentFormatting(({ textDocument }) => {
-    const analysis = analysisOf(textDocument.uri);
-    if (analysis === undefined) return [];
-    const formatted = formatDocument(analysis);
-    if (formatted === undefined || formatted === analysis.file.text) return [];
-    const end = toPosition(analysis.file, analysis.file.text.length);
-    return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }];
-  });
+  connection.onDocumentFormatting(
+    checked("textDocument/formatting", {}, ({ textDocument }: DocumentFormattingParams) => {
+      const analysis = analysisOf(textDocument.uri);
+      if (analysis === undefined) return [];
+      const formatted = formatDocument(analysis);
+      if (formatted === undefined || formatted === analysis.file.text) return [];
+      const end = toPosition(analysis.file, analysis.file.text.length);
+      return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }];
+    }),
+  );
 
   documents.listen(
     checkedDocumentEvents(connection, (method, problem) => connection.console.error(`seam: ignored a ${method} notification: ${problem}`)),

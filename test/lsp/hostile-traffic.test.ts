@@ -76,6 +76,27 @@ describe("seam lsp: malformed document notifications are dropped, and the server
   });
 });
 
+describe("seam lsp: a request whose params do not have their protocol shape is answered InvalidParams", () => {
+  const uri = "file:///open-for-requests.seam";
+  const malformed: [method: string, params: unknown, message: string][] = [
+    ["textDocument/hover", { textDocument: { uri } }, "textDocument/hover: position is not a position (a whole-number line and character)"],
+    ["textDocument/definition", { textDocument: { uri }, position: { line: "1", character: 0 } }, "textDocument/definition: position is not a position (a whole-number line and character)"],
+    ["textDocument/references", { textDocument: { uri }, position: { line: 0, character: 0 } }, "textDocument/references: context.includeDeclaration is not a boolean"],
+    ["textDocument/rename", { textDocument: { uri }, position: { line: 0, character: 0 }, newName: 5 }, "textDocument/rename: newName is not a string"],
+    ["textDocument/completion", { textDocument: { uri: 7 }, position: { line: 0, character: 0 } }, "textDocument/completion: textDocument.uri is not a non-empty string"],
+    ["textDocument/codeAction", { textDocument: { uri }, context: { diagnostics: [] } }, "textDocument/codeAction: range is not a range (start and end positions)"],
+    ["textDocument/documentSymbol", {}, "textDocument/documentSymbol: textDocument is not an object"],
+  ];
+
+  it.each(malformed)("%s", async (method, params, message) => {
+    await client.open(uri, ONE_FINDING);
+    await expect(client.request(method, params)).rejects.toMatchObject({ code: -32602, message });
+    expect(client.process.exitCode).toBeNull();
+    // Well-formed, the same request is answered.
+    expect(await client.request("textDocument/documentSymbol", { textDocument: { uri } })).toHaveLength(1);
+  });
+});
+
 describe("seam lsp: a document over the size limit is not analysed", () => {
   const uri = "file:///large.seam";
   /** `GOOD` padded with comment lines to exactly `bytes` bytes. */
