@@ -131,6 +131,9 @@ function readStates(machine: Machine, root: Record<string, unknown>, where: stri
     const body = object(states[state], `${where}States.${state}`);
     const at = `${where}States.${state}`;
     const next = optionalText(body["Next"]);
+    // The States Language gives a working state one way on: Step Functions refuses a definition
+    // with both, so which one was meant is not known here either.
+    if (next !== undefined && body["End"] === true) throw new ShapeError(at, "a state with Next or End: true, not both");
     const self = id.get(state) as string;
     if (body["Type"] === "Parallel") {
       const branches = array(body["Branches"], `${at}.Branches`);

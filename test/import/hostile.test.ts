@@ -113,6 +113,16 @@ describe("hostile input", () => {
     expect(result.graph.edges.map((e) => `${e.from}->${e.to}`)).toEqual(["Start->Work", "Start->Work"]);
   });
 
+  it("refuses a working state with both Next and End, as Step Functions does", () => {
+    const states = { Start: { Type: "Task", Resource: "r", Next: "Work", End: true }, Work: { Type: "Task", Resource: "r", End: true } };
+    expect(importFile("asl", file(JSON.stringify({ StartAt: "Start", States: states })), "g")).toMatchObject({
+      ok: false,
+      problem: { message: "States.Start should be a state with Next or End: true, not both" },
+    });
+    const fine = importFile("asl", file(JSON.stringify({ StartAt: "Start", States: { ...states, Start: { Type: "Task", Resource: "r", Next: "Work" } } })), "g");
+    expect(fine.ok).toBe(true);
+  });
+
   it("refuses Parallel states nested past the bound", () => {
     let machine: Record<string, unknown> = { StartAt: "W", States: { W: { Type: "Task", End: true } } };
     for (let i = 0; i < 70; i++) machine = { StartAt: `P${i}`, States: { [`P${i}`]: { Type: "Parallel", Branches: [machine], End: true } } };
