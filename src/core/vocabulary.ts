@@ -105,12 +105,14 @@ export const JOIN_KEYWORDS = ["of", "within", "seconds"] as const;
  * the next steps the guards of one agent name), or a comparison with a number from 0 to 1.
  * `confidence` is the lowest `decisions[].confidence` of the envelope, so `confidence >= 0.8`
  * reads "every decision is at least 0.8 sure". `requires` is the field a guard on the subject
- * makes the edge require (a guard cannot be evaluated on an absent field).
+ * makes the edge require (a guard cannot be evaluated on an absent field): for `confidence`, at
+ * least one decision (`decisions[]`), since no decisions have no lowest confidence (every
+ * decision states its confidence already).
  */
 export const GUARD_SUBJECTS = {
   status: { test: "is", values: ENVELOPE_STATUSES, requires: "status", pointer: "/status" },
   allowed_next_step: { test: "is", values: undefined, requires: "allowed_next_step", pointer: "/allowed_next_step" },
-  confidence: { test: "compare", values: undefined, requires: "decisions[].confidence", pointer: "/decisions" },
+  confidence: { test: "compare", values: undefined, requires: "decisions[]", pointer: "/decisions" },
 } as const satisfies Record<string, { test: "is" | "compare"; values: readonly string[] | undefined; requires: string; pointer: string }>;
 
 /** A guard's subject. */

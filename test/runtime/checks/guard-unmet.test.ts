@@ -137,5 +137,18 @@ describe("guard-unmet", () => {
       expect(reasons(desk.accept(back("triage", [0.9, 0.8]), { me: "triage" }))).toEqual([]);
       expect(reasons(desk.accept(back("review", [0.9, 0.5]), { me: "review" }))).toEqual([]);
     });
+
+    // No decisions have no lowest confidence: the guarded edge requires one, the otherwise edge
+    // takes what it cannot (as the edge's JSON Schema says).
+    it("refuses an envelope without decisions over the guarded edge, as the schema does", () => {
+      const none = hopEnvelope(base, ["triage", "billing", "triage"], { status: "ready", artefacts: ARTEFACTS });
+      expect(reasons(desk.accept(none, { me: "triage" }))).toEqual([{ path: "/decisions", rule: "required", message: 'missing required field "decisions"' }]);
+      expect(reasons(desk.accept(back("triage", []), { me: "triage" }))).toEqual([{ path: "/decisions", rule: "min-items", message: "must have at least 1 item" }]);
+    });
+
+    it("lets the otherwise edge take an envelope without decisions", () => {
+      expect(reasons(desk.accept(hopEnvelope(base, ["triage", "billing", "review"], { status: "ready", artefacts: ARTEFACTS }), { me: "review" }))).toEqual([]);
+      expect(reasons(desk.accept(back("review", []), { me: "review" }))).toEqual([]);
+    });
   });
 });
