@@ -122,3 +122,17 @@ def test_says_when_a_fault_only_counted_lies_in_the_header(last: SchemaError, co
     at_root = [SchemaError(f"/decisions/{i}", "required", {"missingProperty": "id"}) for i in range(21)]
     task = SchemaError("", "required", {"missingProperty": "task_id"})
     assert schema_reasons([*at_root, task]).header_fault_counted is True
+
+
+@pytest.mark.parametrize(
+    ("keyword", "limit", "message"),
+    [
+        ("minItems", 1, "must have at least 1 item"),
+        ("minItems", 2, "must have at least 2 items"),
+        ("minLength", 1, "must have at least 1 character"),
+        ("maxLength", 500, "must have at most 500 characters"),
+        ("minItems", True, "must have at least true items"),
+    ],
+)
+def test_words_a_limit_of_one_in_the_singular(keyword: str, limit: object, message: str) -> None:
+    assert schema_error_to_reason(SchemaError("/decisions", keyword, {"limit": limit})).message == message

@@ -90,6 +90,11 @@ function quote(value: unknown): string {
   return quoteUntrusted(value);
 }
 
+/** `1 item`, `2 items`: a schema limit with its noun in the number it takes. */
+function counted(limit: unknown, noun: string): string {
+  return `${String(limit)} ${limit === 1 ? noun : `${noun}s`}`;
+}
+
 const schemaRules = new Map<string, string>();
 
 /** The rule id of a JSON Schema keyword: kebab-case, `additional-property` for `additionalProperties`. */
@@ -150,10 +155,10 @@ export function schemaErrorToReason(error: SchemaError): Reason {
       return {
         path: instancePath,
         rule,
-        message: `must have ${keyword === "minLength" ? "at least" : "at most"} ${String(params["limit"])} characters`,
+        message: `must have ${keyword === "minLength" ? "at least" : "at most"} ${counted(params["limit"], "character")}`,
       };
     case "minItems":
-      return { path: instancePath, rule, message: `must have at least ${String(params["limit"])} items` };
+      return { path: instancePath, rule, message: `must have at least ${counted(params["limit"], "item")}` };
     default:
       return { path: instancePath, rule, message: `fails the JSON Schema keyword ${keyword}` };
   }

@@ -88,7 +88,7 @@ describe("bounded work", () => {
     }
     expect(claims).toEqual([]);
     expect(reasons(accept(delegate((e) => (e["task_id"] = "t".repeat(257))), { me: "billing" }))).toEqual([
-      { path: "/task_id", rule: "id-too-long", message: "is 257 characters long; ids are at most 256" },
+      { path: "/task_id", rule: "id-too-long", message: "is 257 UTF-16 code units long; ids are at most 256" },
     ]);
   });
 

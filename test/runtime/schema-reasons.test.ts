@@ -167,3 +167,13 @@ describe("schemaReasons", () => {
     expect(listed.headerFaultCounted).toBe(false);
   });
 });
+
+describe("schemaErrorToReason", () => {
+  it("words a limit of one in the singular and other limits in the plural", () => {
+    const words = (keyword: string, limit: number): string => schemaErrorToReason({ instancePath: "/decisions", keyword, params: { limit } }).message;
+    expect(words("minItems", 1)).toBe("must have at least 1 item");
+    expect(words("minItems", 2)).toBe("must have at least 2 items");
+    expect(words("minLength", 1)).toBe("must have at least 1 character");
+    expect(words("maxLength", 500)).toBe("must have at most 500 characters");
+  });
+});

@@ -26,6 +26,11 @@ def schema_rule_of(keyword: str) -> str:
     return rule
 
 
+def _counted(limit: object, noun: str) -> str:
+    """1 item, 2 items: a schema limit with its noun in the number it takes (as the JavaScript runtime words it)."""
+    return f"{js_text(limit)} {noun if limit == 1 and not isinstance(limit, bool) else noun + 's'}"
+
+
 def schema_error_to_reason(error: SchemaError) -> Reason:
     """Turns a SchemaError into a Reason with the JavaScript runtime's rule id and wording."""
     keyword, params, path = error.keyword, error.params, error.instance_path
@@ -59,7 +64,7 @@ def schema_error_to_reason(error: SchemaError) -> Reason:
         return Reason(path, rule, f"must be {bound} {js_text(params.get('limit'))}")
     if keyword in ("minLength", "maxLength"):
         bound = "at least" if keyword == "minLength" else "at most"
-        return Reason(path, rule, f"must have {bound} {js_text(params.get('limit'))} characters")
+        return Reason(path, rule, f"must have {bound} {_counted(params.get('limit'), 'character')}")
     if keyword == "minItems":
-        return Reason(path, rule, f"must have at least {js_text(params.get('limit'))} items")
+        return Reason(path, rule, f"must have at least {_counted(params.get('limit'), 'item')}")
     return Reason(path, rule, f"fails the JSON Schema keyword {keyword}")
