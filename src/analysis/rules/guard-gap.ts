@@ -14,6 +14,8 @@ const MAX_CASES = 6;
  * ranges (`status blocked, waiting_review, failed`; `status ready and confidence < 0.8`).
  */
 export const guardGapRule = defineRule({
+  // A router is judged whole: a guarded edge lost to a syntax error changes what the others cover and shadow.
+  wholeGraph: true,
   meta: {
     id: "guard-gap",
     severity: "error",

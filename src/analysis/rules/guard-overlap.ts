@@ -10,6 +10,8 @@ import { defineRule } from "../rule.js";
  * reports it instead.
  */
 export const guardOverlapRule = defineRule({
+  // A router is judged whole: a guarded edge lost to a syntax error changes what the others cover and shadow.
+  wholeGraph: true,
   meta: {
     id: "guard-overlap",
     severity: "warning",

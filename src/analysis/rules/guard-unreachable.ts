@@ -14,6 +14,8 @@ import { boundName } from "../../core/diagnostic.js";
  * limits leave it out.
  */
 export const guardUnreachableRule = defineRule({
+  // A router is judged whole: a guarded edge lost to a syntax error changes what the others cover and shadow.
+  wholeGraph: true,
   meta: {
     id: "guard-unreachable",
     severity: "warning",

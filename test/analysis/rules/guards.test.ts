@@ -119,3 +119,21 @@ describe("guard-unreachable", () => {
     expect(guardFindings(pricing("return pricer -> lead when confidence >= 0.8", "return pricer -> auditor otherwise"))).toEqual([]);
   });
 });
+
+describe("the guard rules in a graph with syntax errors", () => {
+  // A route lost to a syntax error would make a gap, and its neighbours' overlaps and shadows,
+  // that the user did not write.
+  const routes = (third: string) =>
+    pricing("return pricer -> lead when status is ready and confidence >= 0.8", "return pricer -> auditor when confidence >= 0.9", third);
+
+  it("wait until the syntax errors are fixed", () => {
+    const code = routes("transfer pricer -> lead when confidence >= 1e-3");
+    const result = checkText("g.seam", code);
+    expect(result.diagnostics.some((d) => d.rule === "syntax")).toBe(true);
+    expect(result.diagnostics.filter((d) => GUARD_RULES.has(d.rule))).toEqual([]);
+  });
+
+  it("judge the same routes once the file parses", () => {
+    expect(guardFindings(routes("")).map(([rule]) => rule)).toEqual(["guard-gap", "guard-overlap"]);
+  });
+});
