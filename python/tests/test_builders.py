@@ -108,3 +108,29 @@ def test_a_gated_handoff_carries_its_approval() -> None:
     assert envelope["approval"] == approval
     assert envelope["approval"] is not approval
     assert list(envelope)[-2:] == ["status", "approval"]
+
+
+def test_a_whole_number_written_as_a_float_is_handed_on_as_an_int() -> None:
+    """JSON.parse reads 1.0 as 1, and accept() takes it: the next hop is 2 and a join's spend 5,
+    as the JavaScript builders write them, not 2.0 and 5.0 (nor a TypeError)."""
+    received: Any = desk.first_envelope(
+        me="triage", to="billing", task_id="t-floats", goal=GOAL, budget=BUDGET, action="a", constraints=["c"], now=clock
+    )
+    received["hop"]["index"] = 1.0
+    assert desk.accept(received, me="billing").ok
+    reply = desk.next_envelope(received, me="billing", to="triage", action="answers", status="ready", now=clock)
+    assert (reply["hop"]["index"], type(reply["hop"]["index"])) == (2, int)
+    arrivals: Any = [
+        {**reply, "hop": {**reply["hop"], "index": 2.0, "branch": "fan/billing"}, "budget": {"consumed": {"tokens": 3.0, "retries": 1.5}}},
+        {**reply, "hop": {**reply["hop"], "index": 3, "branch": "fan/refunds"}, "budget": {"consumed": {"tokens": 1}}},
+    ]
+    parent: Any = {"budget": {"consumed": {"tokens": 1.0}, "limit": {"tokens": 4000}}, "goal": GOAL}
+    joined: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", parent=parent, now=clock)
+    assert joined["hop"]["index"] == 4
+    # Whole sums are ints; a fraction (never accepted: counters are integers) is added as JavaScript adds it.
+    assert joined["budget"] == {"limit": {"tokens": 4000}, "consumed": {"tokens": 5, "retries": 1.5}}
+    assert type(joined["budget"]["consumed"]["tokens"]) is int
+    # The first of equal indexes is the longest, whichever way its index is written.
+    arrivals[1]["hop"]["index"] = 2
+    tied: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", now=clock)
+    assert tied["hop"]["path"] == [*arrivals[0]["hop"]["path"], "billing"]

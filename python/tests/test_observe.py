@@ -81,3 +81,31 @@ def test_spans_and_metrics_carry_the_javascript_names(envelope: dict[str, Any]) 
 def test_field_labels_bound_array_indexes() -> None:
     assert field_label("/artefacts/3/ref", "format") == "/artefacts/*/ref"
     assert field_label("/goal/extra", "additional-property") == "/goal/*"
+
+
+def test_a_whole_number_written_as_a_float_is_recorded_as_javascript_records_it(envelope: dict[str, Any]) -> None:
+    """hop.index 1.0 (JSON text 1.0 or 1e0) is 1 to accept(), and to the record: hop_index 1, and
+    size_bytes the length of JSON.stringify's text, which writes 1.0 as 1 and 1e-7 as 1e-7."""
+    sink = io.StringIO()
+    accept = observe_accept(desk.accept, graph=desk.GRAPH, edges=desk.EDGES, events=EventLog(sink))
+    envelope["provenance"][0]["at"] = "2004-01-10T20:08:45.509Z"  # timestamp() * 1000 gives 1073765325509.0001
+    as_javascript_writes_it = len(json.dumps(envelope, separators=(",", ":")).encode("utf-8"))
+    envelope["hop"]["index"] = 1.0
+    envelope["budget"]["consumed"]["tokens"] = 1200.0
+    envelope["budget"]["limit"]["tokens"] = 40000.0
+    assert accept(envelope, me="billing", now=lambda: 1_764_410_600.0).ok
+    line = sink.getvalue()
+    assert '"latency_ms":690645274491,' in line
+    assert f'"size_bytes":{as_javascript_writes_it},"hop_index":1,"hop_limit":8,' in line
+    # Quiet: a fraction is no hop index, and a number JSON.stringify writes as Python does counts as it is.
+    envelope["handoff_id"] = "7d0e6a52-1c4b-4f3e-8a9d-5b2c6e1f0a47"
+    envelope["hop"]["index"] = 1.5
+    envelope["budget"]["consumed"]["tokens"] = 1200
+    envelope["budget"]["limit"]["tokens"] = 40000
+    assert not accept(envelope, me="billing", now=lambda: 1_764_410_600.0).ok
+    second = json.loads(sink.getvalue().splitlines()[1])
+    assert (second["hop_index"], second["size_bytes"]) == (None, as_javascript_writes_it + 2)
+    envelope["hop"]["index"] = 1e-7
+    assert not accept(envelope, me="billing", now=lambda: 1_764_410_600.0).ok
+    third = json.loads(sink.getvalue().splitlines()[2])
+    assert (third["hop_index"], third["size_bytes"]) == (None, as_javascript_writes_it + len("1e-7") - 1)

@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from typing import Any, Final, cast
 
 from ._fan_outs import fan_out_map
+from ._fields import whole_number
 from ._records import AgentInfo, EdgeInfo, GraphInfo
 from ._untrusted import quote_untrusted
 
@@ -152,8 +153,11 @@ class EnvelopeBuilder:
         if addressed != me:
             raise TypeError(f"the envelope received was addressed to {quote_untrusted(addressed)}, not to {quote_untrusted(me)}")
         path = _get(received.get("hop"), "path")
-        index = _get(received.get("hop"), "index")
-        if not isinstance(path, list) or type(index) is not int:
+        # A whole number however JSON wrote it (1.0 is 1 to accept() and to JSON.parse): the next
+        # hop is 2, never 2.0.
+        raw: object = _get(received.get("hop"), "index")
+        index = raw if type(raw) is int else whole_number(raw)
+        if not isinstance(path, list) or index is None:
             raise TypeError("the envelope received has no hop.path and hop.index to extend")
         self._check_edge(me, to)
         inside = _get(received.get("hop"), "branch")
@@ -219,6 +223,7 @@ class EnvelopeBuilder:
             raise TypeError("join(arrivals, ...): no arrival given; a join hands on what reached it")
         first = arrivals[0]
         longest = first
+        longest_index: int | None = None
         for arrival in arrivals:
             addressed = _get(arrival.get("to_agent"), "id")
             if addressed != me:
@@ -228,12 +233,14 @@ class EnvelopeBuilder:
                     f"the arrivals belong to tasks {quote_untrusted(first.get('task_id'))} and {quote_untrusted(arrival.get('task_id'))}: a join hands on one task"
                 )
             hop = arrival.get("hop")
-            if not isinstance(_get(hop, "branch"), str) or not isinstance(_get(hop, "path"), list) or type(_get(hop, "index")) is not int:
+            raw: object = _get(hop, "index")
+            index = raw if type(raw) is int else whole_number(raw)
+            if not isinstance(_get(hop, "branch"), str) or not isinstance(_get(hop, "path"), list) or index is None:
                 raise TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it")
-            if _get(hop, "index") > _get(longest.get("hop"), "index"):
-                longest = arrival
+            if longest_index is None or index > longest_index:
+                longest, longest_index = arrival, index
         self._check_edge(me, to)
-        index = _get(longest.get("hop"), "index") + 1
+        index = cast(int, longest_index) + 1
         self._check_limit(index)
         carried: dict[str, Any] = dict(fields)
         for name, key in (("decisions", "id"), ("artefacts", "ref"), ("constraints", None), ("open_questions", "question")):
@@ -318,6 +325,10 @@ def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dic
     for arrival in arrivals:
         spends = cast("Mapping[str, object]", _get(arrival.get("budget"), "consumed") or {})
         for counter, spent in spends.items():
-            if type(spent) is int:
-                consumed[counter] = consumed.get(counter, 0) + spent
+            # Any number, as the JavaScript builder adds them; a whole-number float (1.0) counts as
+            # the int it is, so the sum is written 3, not 3.0.
+            if isinstance(spent, (int, float)) and not isinstance(spent, bool):
+                total = consumed.get(counter, 0) + spent
+                whole = whole_number(total)
+                consumed[counter] = total if whole is None else whole
     return {"limit": dict(_get(parent, "limit") or {}), "consumed": consumed}

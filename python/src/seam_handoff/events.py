@@ -11,11 +11,13 @@ import math
 import re
 import sys
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Final, Literal, Protocol, TypedDict, cast
 
+from ._fields import whole_number
 from ._records import Accepted, AcceptResult, EdgeInfo, GraphInfo
 from ._untrusted import escape_untrusted
+from ._values import es_number, js_double
 
 __all__ = [
     "HANDOFF_EVENT_VERSION",
@@ -40,6 +42,18 @@ MAX_EVENT_REASONS: Final = 32
 HandoffVerdict = Literal["accepted", "observed", "rejected", "duplicate"]
 
 _LONE_SURROGATE: Final = re.compile(r"[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]")
+
+# What json.dumps may write otherwise than JSON.stringify: a number with a fraction or an exponent
+# (1.0, 1e-07, 1e+16: JSON.stringify writes 1, 1e-7, 10000000000000000), of 16 digits or more
+# (past 2**53 JavaScript holds the nearest double), NaN or Infinity (null). A text with none is
+# measured as it is; a match inside a string only costs the exact measure.
+_MAYBE_OTHER_NUMBER: Final = re.compile(r"[0-9][.eE]|[0-9]{16}|NaN|Infinity")
+
+# A JSON string of json.dumps' output (skipped), or a number, NaN or an infinity (group 1).
+_JSON_TOKEN: Final = re.compile(r'"(?:[^"\\]|\\.)*"|(-?[0-9][0-9.eE+-]*|-?Infinity|NaN)')
+
+_EPOCH: Final = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MILLISECOND: Final = timedelta(milliseconds=1)
 
 
 class EventReason(TypedDict):
@@ -92,22 +106,24 @@ def _field(value: object, key: str) -> object:
     return cast("dict[str, object]", value).get(key) if isinstance(value, dict) else None
 
 
-def _parse_time_ms(text: str) -> float | None:
-    """An RFC 3339 time in ms since the Unix epoch, None when it is none."""
+def _parse_time_ms(text: str) -> int | None:
+    """An RFC 3339 time in whole ms since the Unix epoch, None when it is none. Digits past the
+    millisecond are dropped, as Date.parse drops them; counted in integers, since timestamp() *
+    1000 is a float that misses about one millisecond time in a hundred (1073765325509.0001)."""
     try:
         parsed = datetime.fromisoformat(text[:-1] + "+00:00" if text[-1:] in ("Z", "z") else text)
     except ValueError:
         return None
     if parsed.tzinfo is None:
         return None
-    return parsed.timestamp() * 1000
+    return (parsed - _EPOCH) // _MILLISECOND
 
 
-def _latest_provenance(envelope: object) -> float | None:
+def _latest_provenance(envelope: object) -> int | None:
     provenance = _field(envelope, "provenance")
     if not isinstance(provenance, list):
         return None
-    latest: float | None = None
+    latest: int | None = None
     for entry in cast("list[object]", provenance):
         at = _field(entry, "at")
         if isinstance(at, str):
@@ -117,13 +133,35 @@ def _latest_provenance(envelope: object) -> float | None:
     return latest
 
 
+def _js_number_text(token: str) -> str:
+    """A number as json.dumps wrote it, as JSON.stringify writes the double JSON.parse reads for it."""
+    if token.endswith(("NaN", "Infinity")):
+        return "null"
+    value = float(token) if any(mark in token for mark in ".eE") else js_double(int(token))
+    return es_number(value) if math.isfinite(value) else "null"
+
+
 def _size_of(envelope: object) -> int | None:
+    """The UTF-8 length of JSON.stringify(envelope) for the value JSON.parse reads the envelope's
+    text as: a number as JavaScript writes it (a whole-number float such as 1.0 as 1), NaN and
+    the infinities as null, a lone surrogate as a \\uXXXX escape (6 bytes)."""
     try:
-        text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError):
         return None
-    # As JSON.stringify writes it: a lone surrogate as a \\uXXXX escape (6 bytes).
-    return len(_LONE_SURROGATE.sub("\\\\u0000", text).encode("utf-8"))
+    size = len(_LONE_SURROGATE.sub("\\\\u0000", text).encode("utf-8"))
+    if _MAYBE_OTHER_NUMBER.search(text) is None:
+        return size
+    for token in _JSON_TOKEN.finditer(text):
+        number = token.group(1)
+        if number is not None:
+            size += len(_js_number_text(number)) - len(number)
+    return size
+
+
+def _js_valued(value: int | float) -> int | float:
+    """A whole-number float as an int: json.dumps writes 2.0 where JSON.stringify writes 2."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def _iso(ms: int | float) -> str:
@@ -172,7 +210,8 @@ class HandoffDescriber:
             producer = _text_at(source, "id")
             status = _text_at(envelope, "status")
             envelope_version = _text_at(envelope, "envelope_version")
-            hop_index = raw_index if type(raw_index) is int and 0 <= raw_index <= 2**53 - 1 else None
+            # A whole number however JSON wrote it: 1.0 and 1e0 are 1 to JSON.parse and to accept().
+            hop_index = raw_index if type(raw_index) is int and 0 <= raw_index <= 2**53 - 1 else whole_number(raw_index)
             sent = sent_at_ms if sent_at_ms is not None else _latest_provenance(envelope)
             edge = self._kinds.get((from_id, receiver)) if isinstance(from_id, str) else None
         except Exception:  # a mapping that raises: accept() refused it as unreadable
@@ -193,9 +232,7 @@ class HandoffDescriber:
         else:
             reasons, route = result.rejection.reasons, result.rejection.route
             verdict = "duplicate" if result.duplicate else "rejected"
-        latency: int | float | None = None if sent is None else completed_at_ms - sent
-        if isinstance(latency, float) and latency.is_integer():
-            latency = int(latency)
+        latency: int | float | None = None if sent is None else _js_valued(completed_at_ms - sent)
         return {
             "event": "seam.handoff",
             "v": HANDOFF_EVENT_VERSION,
@@ -209,7 +246,7 @@ class HandoffDescriber:
             "status": status,
             "envelope_version": envelope_version,
             "latency_ms": latency,
-            "ingest_ms": round(ingest_ms * 1000) / 1000,
+            "ingest_ms": _js_valued(round(ingest_ms * 1000) / 1000),
             "verdict": verdict,
             "route": route,
             "size_bytes": size_bytes if size_bytes is not None else _size_of(envelope),
