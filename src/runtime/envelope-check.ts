@@ -490,6 +490,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     const consumed: string[] = [];
     let budget: ClaimBudget | null = null;
     let branch: ClaimBranch | null = null;
+    let branchRefused = false;
     let floorEscalates = false;
     if (envelope !== undefined) {
       // Stage 2: the envelope's own semantics; stage 3: the graph.
@@ -497,11 +498,19 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       readArtefacts(envelope.artefacts, schemaFound.faultyRefs, required, consumed);
       if (from !== undefined && to !== undefined) {
         graphChecks(fromRef, toRef, from, to, pair, hopIndex, path, reasons);
-        if (pair !== undefined) branch = branchOf(schema.edge, from, to, hop.branch, reasons);
+        if (pair !== undefined) {
+          branch = branchOf(schema.edge, from, to, hop.branch, reasons);
+          // hop.branch refused (absent or another over a fan_out edge, no branch of the graph, not
+          // a string): which line of the task the delivery is on is unknown, so no line's budget
+          // is its to compare. A branch counts its spend from 0 and takes a share of the parent's
+          // limit; set against the task's own line that is a lowered spend and a dropped limit,
+          // reasons that only repeat the branch's. The repaired delivery is compared in full.
+          branchRefused = branch === null && branchesChecked && (hop.branch !== undefined || (schema.edge !== undefined && fanOuts.ofEdge.has(schema.edge)));
+        }
       }
       if (schema.edge !== undefined) floorEscalates = routeChecks(schema.edge, envelope, reasons);
       const declared = envelope.budget;
-      if (isRecord(declared)) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
+      if (isRecord(declared) && !branchRefused) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
     }
     // The ledger never needs more of the path than a walk within the hop limit holds.
     if (path !== undefined && path.length > graph.hopLimit + 1) path = path.slice(0, graph.hopLimit + 1);

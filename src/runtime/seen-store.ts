@@ -108,7 +108,8 @@ export interface ClaimRequest {
    */
   readonly path?: readonly string[] | null;
   /**
-   * The envelope's whole-number budget counters, `null` when it has no budget: compared with the
+   * The envelope's whole-number budget counters, `null` when it has no budget or its `hop.branch`
+   * was refused (its line of the task is unknown, so no line's budget is its to compare): compared with the
    * budget of the task's last accepted hop (a limit may not rise nor disappear, spend may not go
    * backwards), and recorded when the delivery is claimed. A store written before it may ignore it.
    */

@@ -110,6 +110,33 @@ describe.each(stores)("fan-outs in %s", (_name, makeStore) => {
     ]);
   });
 
+  it("refuses a delegation whose hop.branch is refused for its branch alone, not for a spend counted from 0 against the parent's", async () => {
+    const seen = await makeStore();
+    const lead = first("tender-47", "lead");
+    expect((await deliver(seen, lead)).ok).toBe(true);
+    // A branch's own budget (runtime-js.md): a share of the 4 calls left, its spend from 0.
+    const pricing = next(lead, "lead", "pricing", budget(2, 0));
+    const { branch: _, ...bare } = pricing.hop;
+    const refused = [bare, { ...pricing.hop, branch: "bids/legal" }, { ...pricing.hop, branch: 7 }];
+    const results: Verdict[] = [];
+    for (const hop of refused) results.push(verdict(await deliver(seen, { ...pricing, handoff_id: handoffId(), hop } as Envelope)));
+    // One repair for the producer, then a person (bounded repair), each for the branch alone.
+    expect(results.map((r) => [r.route, r.reasons.map((reason) => [reason.path, reason.rule])])).toEqual([
+      ["repair", [["/hop/branch", "branch-mismatch"]]],
+      ["escalate", [["/hop/branch", "branch-mismatch"]]],
+      ["escalate", [["/hop/branch", "type"]]],
+    ]);
+    // Repaired, it opens its branch; a hop inside the branch is held to the branch's own spend.
+    expect(verdict(await deliver(seen, pricing))).toEqual({ ok: true, route: "proceed", reasons: [] });
+    const toAnalyst = next(pricing, "pricing", "analyst", budget(2, 1));
+    expect(verdict(await deliver(seen, toAnalyst))).toEqual({ ok: true, route: "proceed", reasons: [] });
+    expect(verdict(await deliver(seen, next(toAnalyst, "analyst", "pricing", budget(2, 0))))).toEqual({
+      ok: false,
+      route: "repair",
+      reasons: [{ path: "/budget/consumed/tool_calls", rule: "budget-consumed-decreased", message: "tool_calls: 0 consumed is less than the 1 reported at hop 3; spend never goes backwards" }],
+    });
+  });
+
   it("holds the task at an all-join until every branch is back, refusing the parent's next hop meanwhile, then goes on once from the longest branch with the branches' spend added back", async () => {
     const seen = await makeStore();
     const { branches } = await fanOut(seen, "tender-47", [2, 1, 1]);

@@ -454,6 +454,18 @@ class EnvelopeCheck:
                 if pair is not None:
                     hop_branch = field(hop, "branch")
                     branch = self._branch_of(edge, sender, receiver, hop_branch, reasons)
+                    # hop.branch refused (absent or another over a fan_out edge, no branch of the
+                    # graph, not a string): which line of the task the delivery is on is unknown,
+                    # so no line's budget is its to compare. A branch counts its spend from 0 and
+                    # takes a share of the parent's limit; set against the task's own line that
+                    # is a lowered spend and a dropped limit, reasons that only repeat the
+                    # branch's. The repaired delivery is compared in full.
+                    if (
+                        branch is None
+                        and self._branches_checked
+                        and (hop_branch is not ABSENT or (edge is not None and edge.fan_out is not None))
+                    ):
+                        budget = None
             if edge is not None:
                 floor_escalates = self._route_checks(edge, envelope, reasons)
         lenient = (
