@@ -46,7 +46,8 @@ export function isFormatCharacter(code: number): boolean {
  * `text` with every unsafe character (see the module comment) written as an escape; every other
  * character, backslashes included, is kept. For whole lines whose parts are already quoted:
  * applying it twice changes nothing. With `limit`, the text is cut after that many code points,
- * with `…` and the number left out.
+ * with `…` and the number left out; text that was cut before is cut once, its number counting
+ * from the text first cut.
  *
  * @param text - any string, well-formed or not
  * @param limit - code points shown before the cut (default: no cut)
@@ -60,11 +61,31 @@ export function escapeUntrusted(text: string, limit = Infinity): string {
 }
 
 /**
+ * The mark {@link escapeUntrusted} puts after a cut text, with the number of code points left
+ * out. Text read back from a log (an event's receiver) may end in it; at most 15 digits, so the
+ * number is a safe integer.
+ */
+const CUT_MARK = /\u2026 \((\d{1,15}) more characters\)$/;
+
+/**
  * `text` cut after `limit` code points, never between the halves of a surrogate pair, and never
  * inside an escape this module writes (`\n`, `\uXXXX`): text escaped once and cut again (a report
  * fits an escaped name to its column) must not end in half an escape that reads as neither.
+ * Text that already ends in a cut mark is cut once, not twice: the mark's number joins what this
+ * cut leaves out, so the count stays that of the text first written, and the mark is not itself
+ * counted as text (a name cut at 200 in a log and at 48 in a terminal column says how much of
+ * the name is missing, not how much of the first cut).
  */
 function cut(text: string, limit: number): { shown: string; left: number } {
+  if (text.length <= limit) return { shown: text, left: 0 };
+  const mark = CUT_MARK.exec(text);
+  if (mark === null) return cutPlain(text, limit);
+  const { shown, left } = cutPlain(text.slice(0, mark.index), limit);
+  return { shown, left: left + Number(mark[1]) };
+}
+
+/** {@link cut} for text without a cut mark. */
+function cutPlain(text: string, limit: number): { shown: string; left: number } {
   if (text.length <= limit) return { shown: text, left: 0 };
   let end = 0;
   for (let count = 0; count < limit && end < text.length; count++) {
@@ -75,6 +96,44 @@ function cut(text: string, limit: number): { shown: string; left: number } {
   const backslash = text.lastIndexOf("\\", end - 1);
   if (backslash !== -1 && backslash >= end - 5 && backslash + (text[backslash + 1] === "u" ? 6 : 2) > end) end = backslash;
   return { shown: text.slice(0, end), left: [...text.slice(end)].length };
+}
+
+/**
+ * Texts made by {@link escapeUntrusted} (some cut, some not) joined into one, cut once: when a
+ * part ends in a cut mark, the joined text stops there and its mark also counts the code points
+ * of the parts after it. `escapeUntrusted(joinUntrusted([producer, " -> ", receiver]), 48)` then
+ * says how much of the whole label is missing, whichever name was cut.
+ *
+ * @param parts - escaped texts, in order
+ * @returns their concatenation, with at most one cut mark, at its end
+ */
+export function joinUntrusted(parts: readonly string[]): string {
+  let joined = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const mark = CUT_MARK.exec(part);
+    if (mark === null) {
+      joined += part;
+      continue;
+    }
+    let left = Number(mark[1]);
+    for (const after of parts.slice(i + 1)) {
+      const afterMark = CUT_MARK.exec(after);
+      left += afterMark === null ? codePoints(after) : codePoints(after.slice(0, afterMark.index)) + Number(afterMark[1]);
+    }
+    return `${joined}${part.slice(0, mark.index)}\u2026 (${left} more characters)`;
+  }
+  return joined;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    count++;
+  }
+  return count;
 }
 
 /**

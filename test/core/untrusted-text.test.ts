@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeUntrusted, QUOTE_LIMIT, quoteUntrusted, stringifyUntrusted } from "../../src/core/untrusted-text.js";
+import { escapeUntrusted, joinUntrusted, QUOTE_LIMIT, quoteUntrusted, stringifyUntrusted } from "../../src/core/untrusted-text.js";
 
 describe("escapeUntrusted", () => {
   it.each([
@@ -41,6 +41,32 @@ describe("escapeUntrusted", () => {
     expect(escapeUntrusted(once, 8)).toBe("ab\\u0085… (5 more characters)");
     expect(escapeUntrusted(once, 11)).toBe("ab\\u0085cd… (3 more characters)");
     expect(escapeUntrusted(once, 12)).toBe("ab\\u0085cd\\n… (1 more characters)");
+  });
+
+  it("cuts a text cut before once, counting from the text first cut", () => {
+    const once = escapeUntrusted("x".repeat(5000), 200);
+    expect(once).toBe(`${"x".repeat(200)}… (4800 more characters)`);
+    expect(escapeUntrusted(once, 48)).toBe(`${"x".repeat(48)}… (4952 more characters)`);
+    expect(escapeUntrusted(once, 48)).toBe(escapeUntrusted("x".repeat(5000), 48));
+  });
+
+  it("leaves a text cut before alone when its shown part fits", () => {
+    const once = escapeUntrusted("x".repeat(5000), 200);
+    expect(escapeUntrusted(once, 200)).toBe(once);
+    expect(escapeUntrusted(once, 220)).toBe(once);
+  });
+});
+
+describe("joinUntrusted", () => {
+  it("joins texts that were not cut as they are", () => {
+    expect(joinUntrusted(["triage", " -> ", "billing"])).toBe("triage -> billing");
+  });
+
+  it("stops at the first cut part and counts every later part among what is left out", () => {
+    const producer = escapeUntrusted("p".repeat(300), 200);
+    const receiver = escapeUntrusted("r".repeat(250), 200);
+    expect(joinUntrusted([producer, " -> ", receiver])).toBe(`${"p".repeat(200)}… (${100 + 4 + 250} more characters)`);
+    expect(joinUntrusted(["triage", " -> ", receiver])).toBe(`triage -> ${"r".repeat(200)}… (50 more characters)`);
   });
 });
 

@@ -131,4 +131,11 @@ describe("handoff report in bounded memory", () => {
     const report = reportOf([{ ...base!, producer: "evil\u001b[2J" }]);
     expect(report.rejections.by_producer[0]?.producer).toBe("evil\\u001b[2J");
   });
+
+  it("cuts a long name once, keeping the count of a name the runtime cut", () => {
+    const [base] = eventsOf("report", "known.jsonl");
+    const written = `${"p".repeat(200)}… (4800 more characters)`; // as observeAccept logs a 5000-character id
+    expect(reportOf([{ ...base!, producer: written }]).rejections.by_producer[0]?.producer).toBe(written);
+    expect(reportOf([{ ...base!, producer: "p".repeat(5000) }]).rejections.by_producer[0]?.producer).toBe(written);
+  });
 });

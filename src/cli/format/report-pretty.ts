@@ -1,10 +1,11 @@
 /**
  * `seam report`'s terminal summary: one section per handoff metric, each a small aligned table.
  * Every name that came from a log is escaped and cut after {@link MAX_CELL} code points first:
- * a log is input, and may be hostile.
+ * a log is input, and may be hostile. A name the runtime or the report had cut already is cut
+ * once, and says how much of the name as written is missing.
  */
 import type { Distribution, EdgeKey, HandoffReport } from "../../report/handoff-report.js";
-import { escapeUntrusted } from "../../core/untrusted-text.js";
+import { escapeUntrusted, joinUntrusted } from "../../core/untrusted-text.js";
 import { codePointWidth } from "./display-width.js";
 
 /** Code points of a name cell before the cut. */
@@ -39,7 +40,7 @@ const count = (n: number): string => n.toLocaleString("en-US");
 const counted = (n: number, word: string): string => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
 const num = (n: number | null): string => (n === null ? "-" : n >= 100 ? count(Math.round(n)) : String(Math.round(n * 10) / 10));
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
-const edgeName = (edge: EdgeKey): string => name(`${edge.producer} -> ${edge.receiver}`);
+const edgeName = (edge: EdgeKey): string => name(joinUntrusted([edge.producer, " -> ", edge.receiver]));
 const quantiles = (d: Distribution): string[] => [count(d.count), num(d.p50), num(d.p95), num(d.p99), num(d.max)];
 
 function latencySection(report: HandoffReport): string {
