@@ -1,10 +1,15 @@
 /**
  * Reads one parsed line of a handoff event log back into a {@link HandoffEvent}, checking the
- * fields `seam report` uses against record version 1 (docs/handoff-events.md), so a bad line is
- * named with what is wrong instead of skewing a chart.
+ * fields `seam report` uses against record version 1 (docs/handoff-events.md): their types, and
+ * what the record says of their values together (a route of the verdict's kind, an accepted hop
+ * below the hop limit), so a bad line is named with what is wrong instead of skewing a chart or
+ * raising a false alarm. Only what no runtime writes is refused: a refusal at the hop limit
+ * carries whatever index the envelope claimed.
  */
 import { escapeUntrusted } from "../core/untrusted-text.js";
-import { HANDOFF_EVENT_VERSION, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
+import { EDGE_KINDS } from "../core/vocabulary.js";
+import { HANDOFF_EVENT_VERSION, MAX_EVENT_REASONS, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
+import { REJECTION_ROUTES, ROUTES } from "../runtime/routes.js";
 
 /** What one line held: an event, a record of another kind (skipped), or a fault. */
 export type ReadEvent =
@@ -13,6 +18,11 @@ export type ReadEvent =
   | { readonly kind: "bad"; readonly problem: string };
 
 const VERDICTS: ReadonlySet<unknown> = new Set<HandoffVerdict>(["accepted", "observed", "rejected", "duplicate"]);
+/** Verdicts of a handoff that was taken on: its route is an acceptance record's, its hop below the limit. */
+const TAKEN_ON: ReadonlySet<unknown> = new Set<HandoffVerdict>(["accepted", "observed"]);
+const ACCEPTED_ROUTES: ReadonlySet<unknown> = new Set(ROUTES);
+const REFUSED_ROUTES: ReadonlySet<unknown> = new Set(REJECTION_ROUTES);
+const KINDS: ReadonlySet<string> = new Set(EDGE_KINDS);
 const NULLABLE_TEXT = ["handoff_id", "task_id", "producer", "edge", "status", "envelope_version"] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -39,24 +49,44 @@ function fieldProblem(record: Record<string, unknown>): string | undefined {
     if (record[key] !== null && typeof record[key] !== "string") return `field "${key}" must be a string or null`;
   }
   if (!VERDICTS.has(record["verdict"])) return `field "verdict" must be one of ${[...VERDICTS].join(", ")}`;
+  const verdict = record["verdict"] as HandoffVerdict;
+  const takenOn = TAKEN_ON.has(verdict);
+  const routes = takenOn ? ACCEPTED_ROUTES : REFUSED_ROUTES;
+  if (!routes.has(record["route"])) return `field "route" must be one of ${[...routes].join(", ")} when "verdict" is "${verdict}"`;
+  const edge = record["edge"];
+  if (typeof edge === "string" && !edge.split("|").every((kind) => KINDS.has(kind))) {
+    return `field "edge" must be one of ${[...KINDS].join(", ")}, several joined by "|", or null`;
+  }
   if (record["latency_ms"] !== null && !isDuration(record["latency_ms"])) return `field "latency_ms" must be a number of milliseconds from -${MAX_DURATION_MS} to ${MAX_DURATION_MS}, or null`;
   if (!isDuration(record["ingest_ms"])) return `field "ingest_ms" must be a number of milliseconds from -${MAX_DURATION_MS} to ${MAX_DURATION_MS}`;
   for (const key of ["size_bytes", "hop_index"] as const) {
     if (record[key] !== null && !isCount(record[key])) return `field "${key}" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or null`;
   }
-  if (!isCount(record["hop_limit"])) return `field "hop_limit" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
-  if (!isCount(record["reasons_total"])) return `field "reasons_total" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
+  const limit = record["hop_limit"];
+  // A graph's hop_limit is at least 1 (docs/language.md); ingest refuses a handoff whose hop index
+  // reaches it, on an observe edge too, so only a refusal can carry an index at or past it.
+  if (!isCount(limit) || limit < 1) return `field "hop_limit" must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
+  const index = record["hop_index"];
+  if (takenOn && typeof index === "number" && index >= limit) return `field "hop_index" must be less than "hop_limit" (${limit}) when "verdict" is "${verdict}"`;
+  const total = record["reasons_total"];
+  if (!isCount(total)) return `field "reasons_total" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
   const reasons = record["reasons"];
   if (!Array.isArray(reasons)) return `field "reasons" must be an array`;
+  if (reasons.length > MAX_EVENT_REASONS) return `field "reasons" must list at most ${MAX_EVENT_REASONS} reasons`;
   for (let i = 0; i < reasons.length; i++) {
     const reason: unknown = reasons[i];
     if (!isRecord(reason) || typeof reason["path"] !== "string" || typeof reason["rule"] !== "string") {
       return `reasons[${i}] must be an object with string "path" and "rule"`;
     }
   }
+  if (reasons.length > total) return `field "reasons_total" must be at least the number of reasons listed, ${reasons.length}`;
   // Added to version 1 with fan-outs: a record written before has neither (read as null).
   if (record["branch"] !== undefined && record["branch"] !== null && typeof record["branch"] !== "string") return `field "branch" must be a string or null`;
   if (record["join"] !== undefined && record["join"] !== null && record["join"] !== "held" && record["join"] !== "fired") return `field "join" must be "held", "fired" or null`;
+  // Only a handoff taken on travels in a branch or arrives at a join.
+  for (const key of ["branch", "join"] as const) {
+    if (!takenOn && record[key] !== undefined && record[key] !== null) return `field "${key}" must be null when "verdict" is "${verdict}"`;
+  }
   return undefined;
 }
 

@@ -19,7 +19,7 @@
  * `finish()` records an agent's terminal action, after which the task takes no handoff.
  * Nothing is coerced: `"1"` is not `1`.
  */
-import type { EdgeInfo, HopLimitAction } from "./graph-data.js";
+import type { EdgeInfo } from "./graph-data.js";
 import { createEnvelopeCheck, type ContentVerdict, type EnvelopeCheckSpec } from "./envelope-check.js";
 import { capReasons, type Reason } from "./reason.js";
 import { custodyReasons } from "./custody-reasons.js";
@@ -35,6 +35,7 @@ import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, JoinState, S
 import { joinReason, joinRefusal, type JoinRefusal } from "./join-refusal.js";
 import { branchReason } from "./branch-reasons.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
+import type { RejectionRoute, Route } from "./routes.js";
 
 export type { EnvelopeCheckSpec, ValidateFunction } from "./envelope-check.js";
 export type { JoinRefusal } from "./join-refusal.js";
@@ -96,26 +97,7 @@ export interface AcceptAsyncOptions {
   readonly claimToken?: string;
 }
 
-/**
- * Where an accepted task goes next, from the envelope's `status`; `held` for an arrival at a join
- * that still waits for other branches (recorded: act on the branches' results once an arrival's
- * record says the join fired).
- */
-export type Route = "proceed" | "human_input" | "approval" | "failed" | "held";
-
-/**
- * Where a refused envelope goes: back to the producer for `repair`; `escalate` when the
- * producer's repairs in the task's round are used up (`attempt` past the edge's `repairs`,
- * default 1), when the task has ended, when a decision is below the edge's confidence floor and
- * no other route of the sender takes the envelope (`confidence-below-floor`), or when a store is
- * given but the envelope has no string `task_id` (its refusals cannot be counted, reason
- * `untracked-task`); `escalate` or `failed`
- * (the graph's `on_hop_limit`) when the task is at the graph's hop limit, whatever else is wrong;
- * `discard` for a duplicate, and for a handoff in a branch its join no longer takes
- * (`branch-late`: the task went on without it); `retry` for a handoff this receiver holds under
- * a live lease, not yet committed (`lease-held`): deliver it again later, do not process it now.
- */
-export type RejectionRoute = "repair" | HopLimitAction | "discard" | "retry";
+export type { RejectionRoute, Route } from "./routes.js";
 
 /** The acceptance record: a chain of custody for what the receiver took on. */
 export interface AcceptanceRecord {

@@ -83,6 +83,31 @@ describe("seam report", () => {
     expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(2);
   });
 
+  it("names a line whose fields break what the record says, and reads a refusal past the hop limit", async () => {
+    const dir = makeTempDir("report");
+    const lines = [
+      goodLine.replace('"hop_index":1', '"hop_index":1000000'),
+      goodLine.replace('"hop_limit":4', '"hop_limit":0'),
+      goodLine.replace('"route":"proceed"', '"route":"nowhere"'),
+      goodLine.replace('"hop_index":1', '"hop_index":1000000').replace('"verdict":"accepted","route":"proceed"', '"verdict":"rejected","route":"escalate"'),
+    ];
+    writeFileSync(join(dir, "hops.jsonl"), `${lines.join("\n")}\n`);
+    const io = createFakeIo(dir);
+    expect(await run(["report", "hops.jsonl", "--format", "json"], io)).toBe(2);
+    expect(io.err()).toBe(
+      [
+        'seam: hops.jsonl:1: field "hop_index" must be less than "hop_limit" (4) when "verdict" is "accepted" (fix or remove the line)',
+        'seam: hops.jsonl:2: field "hop_limit" must be a whole number from 1 to 9007199254740991 (fix or remove the line)',
+        'seam: hops.jsonl:3: field "route" must be one of proceed, human_input, approval, failed, held when "verdict" is "accepted" (fix or remove the line)',
+        "seam: 3 lines could not be read; the report covers the other lines",
+        "",
+      ].join("\n"),
+    );
+    const report = JSON.parse(io.out()) as HandoffReport;
+    expect([report.handoffs, report.verdicts.rejected, report.hop_counts.length]).toEqual([1, 1, 1]);
+    expect(report.hop_counts[0]?.tasks).toBe(0);
+  });
+
   it(`names at most ${MAX_LINE_PROBLEMS} bad lines and counts the rest`, async () => {
     const dir = makeTempDir("report");
     writeFileSync(join(dir, "junk.jsonl"), "x\n".repeat(MAX_LINE_PROBLEMS + 7));

@@ -26,7 +26,9 @@ const ready = existsSync(VENV_PYTHON);
 const NOW_MS = 1_764_410_600_000;
 
 const valid = JSON.parse(readFixture("cases", "envelopes", "valid-delegate.json")) as Record<string, unknown>;
-const deliveries = [{ ...clone(valid), handoff_id: "not-a-uuid" }, { ...clone(valid), goal: undefined, status: "blocked\u2028" }, valid, valid].map((e) =>
+/** Refused at the hop limit: its event carries an index far past the limit, which seam report must read. */
+const pastLimit = { ...clone(valid), handoff_id: "7c1e0b52-3f4a-4d8e-9b61-5a2c0e9d4f17", hop: { ...(valid["hop"] as object), index: 1_000_000 } };
+const deliveries = [{ ...clone(valid), handoff_id: "not-a-uuid" }, { ...clone(valid), goal: undefined, status: "blocked\u2028" }, valid, valid, pastLimit].map((e) =>
   JSON.parse(JSON.stringify(e)),
 );
 
@@ -66,7 +68,8 @@ describe.skipIf(!ready)("Python handoff events", () => {
         .split("\n")
         .map((line) => ({ ...JSON.parse(line), ingest_ms: 0 }));
     const python = withoutTiming(result?.stdout ?? "");
-    expect(python.map((event) => event.verdict)).toEqual(["rejected", "rejected", "accepted", "duplicate"]);
+    expect(python.map((event) => event.verdict)).toEqual(["rejected", "rejected", "accepted", "duplicate", "rejected"]);
+    expect(python[4]).toMatchObject({ route: "escalate", hop_index: 1_000_000, hop_limit: 8 });
     expect(python).toEqual(withoutTiming(lines.join("")));
   });
 
@@ -76,8 +79,8 @@ describe.skipIf(!ready)("Python handoff events", () => {
     const io = createFakeIo(dir);
     expect(await run(["report", "--format", "json", "events.jsonl"], io)).toBe(0);
     const report = JSON.parse(io.out()) as { handoffs: number; verdicts: Record<string, number> };
-    expect(report.handoffs).toBe(4);
-    expect(report.verdicts).toEqual({ accepted: 1, observed: 0, rejected: 2, duplicate: 1 });
+    expect(report.handoffs).toBe(5);
+    expect(report.verdicts).toEqual({ accepted: 1, observed: 0, rejected: 3, duplicate: 1 });
   });
 });
 

@@ -126,7 +126,7 @@ describe.skipIf(!available)("seam report --html in headless Chromium", () => {
     const line = readFixture("report", "known.jsonl").split("\n")[0] as string;
     const event = JSON.parse(line) as Record<string, unknown>;
     const hostile = [
-      { ...event, producer: "<script>document.title='owned'</script>", verdict: "rejected", reasons: [{ path: "/a'><img src=x onerror=alert(1)>", rule: "x" }] },
+      { ...event, producer: "<script>document.title='owned'</script>", verdict: "rejected", route: "repair", reasons: [{ path: "/a'><img src=x onerror=alert(1)>", rule: "x" }], reasons_total: 1 },
       { ...event, receiver: '"><svg onload=alert(1)>', envelope_version: "</style><b>bold</b>" },
     ];
     writeFileSync(join(dir, "hostile.jsonl"), hostile.map((e) => JSON.stringify(e)).join("\n"));

@@ -1,0 +1,112 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readEvent } from "../../src/report/read-event.js";
+import { createHandoffDescriber, MAX_EVENT_REASONS, type HandoffEvent } from "../../src/runtime/handoff-event.js";
+import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
+import { clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
+import { mutatedEnvelope, validEnvelope } from "../runtime/envelope-arbitrary.js";
+import { graphModule } from "../runtime/graph-setup.js";
+
+const accepted: HandoffEvent = {
+  event: "seam.handoff",
+  v: 1,
+  at: "2026-11-29T10:05:00.000Z",
+  graph: "refund_desk",
+  handoff_id: "h1",
+  task_id: "t1",
+  producer: "triage",
+  receiver: "billing",
+  edge: "delegate",
+  status: null,
+  envelope_version: "1.3.0",
+  latency_ms: 1500,
+  ingest_ms: 0.021,
+  verdict: "accepted",
+  route: "proceed",
+  size_bytes: 812,
+  hop_index: 1,
+  hop_limit: 5,
+  reasons: [],
+  reasons_total: 0,
+  branch: null,
+  join: null,
+};
+const rejected: HandoffEvent = { ...accepted, verdict: "rejected", route: "repair", reasons: [{ path: "/budget", rule: "required" }], reasons_total: 1 };
+
+/** What readEvent says of `event` as a log line holds it: the problem, or "event". */
+function problemOf(event: Record<string, unknown>): string {
+  const read = readEvent(JSON.parse(JSON.stringify(event)));
+  return read.kind === "bad" ? read.problem : read.kind;
+}
+
+describe("readEvent refuses what no runtime writes", () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ["an accepted hop at or past the limit", { ...accepted, hop_index: 1_000_000 }, 'field "hop_index" must be less than "hop_limit" (5) when "verdict" is "accepted"'],
+    ["an observed hop at the limit", { ...rejected, verdict: "observed", route: "proceed", hop_index: 5 }, 'field "hop_index" must be less than "hop_limit" (5) when "verdict" is "observed"'],
+    ["a hop limit of 0", { ...accepted, hop_index: 0, hop_limit: 0 }, 'field "hop_limit" must be a whole number from 1 to 9007199254740991'],
+    ["an unknown route", { ...accepted, route: "nowhere" }, 'field "route" must be one of proceed, human_input, approval, failed, held when "verdict" is "accepted"'],
+    ["a rejection's route on an acceptance", { ...accepted, route: "repair" }, 'field "route" must be one of proceed, human_input, approval, failed, held when "verdict" is "accepted"'],
+    ["an acceptance's route on a rejection", { ...rejected, route: "proceed" }, 'field "route" must be one of repair, escalate, failed, discard, retry when "verdict" is "rejected"'],
+    ["an unknown edge kind", { ...accepted, edge: "delegate|sideways" }, 'field "edge" must be one of delegate, return, transfer, several joined by "|", or null'],
+    [
+      "more reasons than a record lists",
+      { ...rejected, reasons: Array.from({ length: MAX_EVENT_REASONS + 1 }, () => ({ path: "", rule: "required" })), reasons_total: 40 },
+      'field "reasons" must list at most 32 reasons',
+    ],
+    ["fewer reasons in all than listed", { ...rejected, reasons_total: 0 }, 'field "reasons_total" must be at least the number of reasons listed, 1'],
+    ["a branch on a refusal", { ...rejected, branch: "scatter/north" }, 'field "branch" must be null when "verdict" is "rejected"'],
+    ["a join on a duplicate", { ...rejected, verdict: "duplicate", route: "discard", join: "fired" }, 'field "join" must be null when "verdict" is "duplicate"'],
+  ])("%s", (_name, event, problem) => {
+    expect(problemOf(event)).toBe(problem);
+  });
+});
+
+describe("readEvent reads what runtimes write", () => {
+  it.each<[string, Record<string, unknown>]>([
+    ["an accepted hop just below the limit", { ...accepted, hop_index: 4 }],
+    ["a refusal at the hop limit, whatever its index", { ...rejected, route: "escalate", hop_index: 1_000_000, reasons: [{ path: "/hop/index", rule: "hop-limit-reached" }] }],
+    ["a refusal failed at the hop limit", { ...rejected, route: "failed", hop_index: 5 }],
+    ["a duplicate", { ...rejected, verdict: "duplicate", route: "discard" }],
+    ["an arrival held at a join", { ...accepted, route: "held", branch: "scatter/north", join: "held" }],
+    ["a pair with two edge kinds", { ...accepted, edge: "delegate|transfer" }],
+    ["a record from before fan-outs", (({ branch: _b, join: _j, ...rest }) => rest)(rejected)],
+  ])("%s", (_name, event) => {
+    expect(problemOf(event)).toBe("event");
+  });
+
+  it("reads back every event the describer makes of any envelope, at the hop limit and past it too", () => {
+    const graph = refundDesk();
+    const desk = graphModule(graph);
+    const describe = createHandoffDescriber({ graph: desk.graph, edges: desk.edges });
+    const limit = desk.graph.hopLimit;
+    // Hop indexes from well below the limit to far past it, on otherwise valid envelopes.
+    const atHop = fc.tuple(validEnvelope(graph), fc.integer({ min: 0, max: limit * 3 })).map(([{ envelope, me }, index]) => ({
+      envelope: { ...envelope, hop: { ...(envelope["hop"] as object), index } },
+      me,
+    }));
+    fc.assert(
+      fc.property(fc.oneof(validEnvelope(graph), mutatedEnvelope(graph), atHop), fc.boolean(), ({ envelope, me }, twice) => {
+        const seen = createMemorySeenStore();
+        // A second delivery of the same envelope is a duplicate (or a refusal of its own).
+        const results = [desk.accept(envelope, { me, seen }), ...(twice ? [desk.accept(envelope, { me, seen })] : [])];
+        for (const result of results) {
+          const event = describe({ envelope, result, receiver: me, completedAt: Date.UTC(2026, 10, 29), ingestMs: 0.0123 });
+          expect(problemOf(event as unknown as Record<string, unknown>)).toBe("event");
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reads the event of a delivery refused at the hop limit", () => {
+    const graph = refundDesk();
+    const desk = graphModule(graph);
+    const envelope = clone(readJsonFixture("cases", "envelopes", "valid-delegate.json") as Record<string, any>);
+    envelope.hop.index = 1_000_000;
+    const result = desk.accept(envelope, { me: "billing" });
+    expect(result.ok).toBe(false);
+    const event = createHandoffDescriber({ graph: desk.graph, edges: desk.edges })({ envelope, result, receiver: "billing", completedAt: 0, ingestMs: 0 });
+    expect([event.verdict, event.route, event.hop_index, event.hop_limit]).toEqual(["rejected", "escalate", 1_000_000, 8]);
+    expect(problemOf(event as unknown as Record<string, unknown>)).toBe("event");
+  });
+});
