@@ -55,7 +55,11 @@ export interface WorkTree {
   readonly top: string;
   /** `.seam` files under the paths, relative to `top` with `/`, mapped to the path to show. */
   readonly files: ReadonlyMap<string, string>;
-  /** The paths as given, for `git ls-tree`. */
+  /**
+   * The paths, relative to `top` with `/` (`.` for `top` itself), for `git ls-tree` run in `top`:
+   * git reads a path as given against the folder it runs in, and refuses one that climbs out
+   * and back in (`../repo/x.seam`) as outside the repository.
+   */
   readonly pathspecs: readonly string[];
   /**
    * Paths with no `.seam` file in the work tree (gone, or a folder emptied), relative to `top`,
@@ -76,9 +80,15 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
   // Before any folder is walked: a path outside the work tree has no version at any ref, and
   // walking it (`/tmp`, a home folder) takes long and fails on files unrelated to the repository.
   let outside = false;
+  const pathspecs: string[] = [];
   for (const path of paths) {
+    // A path that does not exist (a file deleted since the ref) is placed by its name.
     const real = await realpath(resolve(io.cwd, path)).catch(() => resolve(realCwd, path));
-    if (pathInside(realTop, real) !== undefined) continue;
+    const key = pathInside(realTop, real);
+    if (key !== undefined) {
+      pathspecs.push(key === "" ? "." : key);
+      continue;
+    }
     reportProblem(io, outsideWorkTree(path, realTop));
     outside = true;
   }
@@ -99,7 +109,7 @@ export async function readWorkTree(paths: readonly string[], io: CliIo): Promise
     files.set(key, file);
   }
   const topKey = (path: string): string => relative(realTop, resolve(realCwd, path)).split(sep).join("/");
-  return { top: realTop, files, pathspecs: paths, absent: absent.map((problem) => ({ key: topKey(problem.path), problem })) };
+  return { top: realTop, files, pathspecs, absent: absent.map((problem) => ({ key: topKey(problem.path), problem })) };
 }
 
 /** The problem of a path (as given) outside the work tree whose real top folder is `top`. */
@@ -122,7 +132,7 @@ export async function readAgainst(ref: string, tree: WorkTree, io: CliIo): Promi
     reportProblem(io, { path: ref, problem: "names no commit of this repository", hint: "pass a branch, tag or commit that exists (git log --oneline)" });
     return undefined;
   }
-  const listed = await listFilesAt(commit, tree.pathspecs, io.cwd);
+  const listed = await listFilesAt(commit, tree.pathspecs, tree.top);
   if (!listed.ok || listed.files === undefined) {
     reportProblem(io, { path: ref, problem: `cannot be listed (${listed.ok ? "no output" : listed.reason})`, hint: "check the ref and the paths" });
     return undefined;

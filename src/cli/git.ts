@@ -58,9 +58,10 @@ export interface TreeFile {
  * The files under `pathspecs` (relative to `cwd`) at `commit`, as paths relative to the top of
  * the work tree with their sizes (`git ls-tree -l --full-name`), sorted as git sorts them; a
  * submodule, which has no size there, is left out (it holds no file of this repository).
+ * Pathspecs are literal: a file named `:(glob)x.seam` is that file, not pathspec magic.
  */
 export async function listFilesAt(commit: string, pathspecs: readonly string[], cwd: string): Promise<GitResult & { readonly files?: readonly TreeFile[] }> {
-  const result = await runGit(["ls-tree", "-r", "-z", "-l", "--full-name", commit, "--", ...pathspecs], cwd);
+  const result = await runGit(["--literal-pathspecs", "ls-tree", "-r", "-z", "-l", "--full-name", commit, "--", ...pathspecs], cwd);
   if (!result.ok) return result;
   const files: TreeFile[] = [];
   // Each entry: "<mode> <type> <object> <size>\t<path>".

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
@@ -261,6 +261,39 @@ describe.skipIf(!hasGit)("seam diff --against <ref>", () => {
       expect(code).toBe(1);
       expect(JSON.parse(out).map((f: { rule: string }) => f.rule)).toEqual(["max-rounds-lowered"]);
     }
+  });
+
+  it("takes a path that climbs out of the work tree and back in, as git would not", async () => {
+    const dir = repository(TIGHTER);
+    const back = `../${basename(dir)}`;
+    const cases: [string, string, string[][]][] = [
+      [dir, `${back}/graphs/desk.seam`, [["graphs/desk.seam", "max-rounds-lowered"]]],
+      [join(dir, "graphs"), `../${back}/graphs/../graphs/desk.seam`, [["desk.seam", "max-rounds-lowered"]]],
+      [dir, `${back}/graphs`, [["graphs/desk.seam", "max-rounds-lowered"], ["v1:graphs/old-only.seam", "graph-removed"]]],
+    ];
+    for (const [cwd, path, findings] of cases) {
+      const { code, out, err } = await seam(cwd, "--against", "v1", path, "--format", "json");
+      expect(err).toBe("");
+      expect(code).toBe(1);
+      expect(JSON.parse(out).map((f: { file: string; rule: string }) => [f.file, f.rule])).toEqual(findings);
+    }
+    // A file deleted from the work tree, named by a path that climbs out and back in.
+    const gone = await seam(dir, "--against", "v1", `${back}/graphs/old-only.seam`, "--format", "json");
+    expect([gone.err, gone.code]).toEqual(["", 1]);
+    expect(JSON.parse(gone.out).map((f: { file: string; rule: string }) => [f.file, f.rule])).toEqual([["v1:graphs/old-only.seam", "graph-removed"]]);
+  });
+
+  it("takes a file whose name reads as git pathspec magic as that file", async () => {
+    const dir = repository(BASE);
+    writeFileSync(join(dir, ":(exclude)desk.seam"), BASE);
+    git(dir, "add", ".");
+    git(dir, "commit", "-q", "-m", "magic");
+    git(dir, "tag", "magic");
+    writeFileSync(join(dir, ":(exclude)desk.seam"), TIGHTER);
+    const { code, out, err } = await seam(dir, "--against", "magic", ":(exclude)desk.seam", "--format", "json");
+    expect(err).toBe("");
+    expect(code).toBe(1);
+    expect(JSON.parse(out).map((f: { file: string; rule: string }) => [f.file, f.rule])).toEqual([[":(exclude)desk.seam", "max-rounds-lowered"]]);
   });
 
   it("exits 2 when the old side has errors, naming it ref:path:line:column", async () => {
