@@ -5,8 +5,9 @@
  *
  * Why reuse is exact: the scanner (`parser/scanner.ts`) goes from one token boundary to the next,
  * and what it reads from a boundary depends only on the text from there on; a step that ends at
- * offset `j` reads at most the code unit at `j + 1` (its lookahead). So the new text's tokens
- * start as the old ones up to a token that begins two code units before the edit; from there the
+ * offset `j` reads at most the code unit at `j + SCAN_LOOKAHEAD` (its lookahead). So the new
+ * text's tokens start as the old ones up to a token that begins more than that many code units
+ * before the edit; from there the
  * new text is scanned until one of its tokens begins after the edit where an old token began
  * (moved by the change in length), and from that token on the old tokens are the new ones, moved.
  * A property test compares {@link relex} with {@link lex} on random edits.
@@ -58,9 +59,9 @@ export function relex(previous: Lexed, text: string): Lexed {
   const newTo = text.length - suffix;
   const delta = newTo - oldTo;
   const old = previous.tokens;
-  // The last old token that begins at least two code units before the edit: every step of the
-  // scanner before it read the same text in both versions, so the new scan reaches it too.
-  const kept = firstTokenFrom(old, from - 1) - 1;
+  // The last old token that begins more than SCAN_LOOKAHEAD code units before the edit: every
+  // step of the scanner before it read the same text in both versions, so the new scan reaches it too.
+  const kept = firstTokenFrom(old, from - k.SCAN_LOOKAHEAD) - 1;
   if (kept <= 0) return lex(text);
   const restart = (old[kept] as Token).start;
   const firstAfter = firstTokenFrom(old, oldTo);
@@ -68,11 +69,11 @@ export function relex(previous: Lexed, text: string): Lexed {
     const scanned = k.scan(text.slice(restart, end));
     const whole = end === text.length;
     // A window token is as the full scan has it when the steps before it read only inside the
-    // window: it begins at least two code units before the window's end, or the window is the rest of the text.
+    // window: it begins more than SCAN_LOOKAHEAD code units before the window's end, or the window is the rest of the text.
     let m = firstAfter;
     for (let t = 0; t < scanned.count; t++) {
       const start = restart + (scanned.starts[t] as number);
-      if (!whole && start + 2 > end) break;
+      if (!whole && start + k.SCAN_LOOKAHEAD + 1 > end) break;
       if (start < newTo) continue;
       while (m < old.length && (old[m] as Token).start < start - delta) m++;
       if (m < old.length && (old[m] as Token).start === start - delta) return joined(previous, kept, text, scanned, restart, t, m, delta);

@@ -7,6 +7,7 @@ import type { Range } from "../core/source-file.js";
 import type { FieldPath, Identifier, IntegerLiteral, Keyword, NumberLiteral, StringLiteral, VersionLiteral } from "./ast.js";
 import type { CountSettingKeyword } from "../core/settings.js";
 import { decodeString } from "./decode-string.js";
+import { exponentInFraction, leadingDecimalPoint, notWholeNumber } from "./messages.js";
 
 /** The one language version that exists (docs/language.md). */
 export const LANGUAGE_VERSION = 1;
@@ -36,8 +37,9 @@ export interface LiteralBuilder {
   identifier(image: string, start: number, end: number): Identifier;
   keyword<T extends string>(image: string, start: number, end: number): Keyword<T>;
   /**
-   * The value of `setting`; undefined (and reported) when it is negative (`-1` lexes as one
-   * token, see `NegativeInteger` in tokens.ts) or not a safe integer.
+   * The value of `setting`; undefined (and reported) when it is negative (`-1` and `-1.5` lex as
+   * one token, see `NegativeNumber` in tokens.ts), has an exponent or a leading point (`1e3`,
+   * `.5`: `MalformedNumber`), or is not a safe integer.
    */
   integer(image: string, start: number, end: number, setting: IntegerSetting): IntegerLiteral | undefined;
   /**
@@ -48,8 +50,9 @@ export interface LiteralBuilder {
   string(image: string, start: number, end: number): StringLiteral;
   /**
    * A number from 0 to 1 written as an integer (`0`, `1`) or a decimal (`0.8`, which lexes as a
-   * version-shaped token); undefined (and reported) outside 0 to 1, negative or with more dots.
-   * `what` names the setting in the message (`min_confidence`, `confidence`).
+   * version-shaped token); undefined (and reported) outside 0 to 1, negative, with more dots,
+   * with an exponent (`1e-3`) or without a digit before the point (`.5`). `what` names the
+   * setting in the message (`min_confidence`, `confidence`).
    */
   fraction(image: string, start: number, end: number, what: string): NumberLiteral | undefined;
   /** `names` are the segments as written (`[]` for brackets), in order. */
@@ -77,6 +80,10 @@ export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder 
         report({ start, end }, `negative numbers are not allowed: ${integerRules[setting]}`);
         return undefined;
       }
+      if (!/^[0-9]+$/.test(image)) {
+        report({ start, end }, notWholeNumber(image, integerRules[setting]));
+        return undefined;
+      }
       const value = safeInteger(image, start, end);
       return value === undefined ? undefined : { kind: "IntegerLiteral", value, range: { start, end } };
     },
@@ -94,6 +101,16 @@ export function createLiteralBuilder(report: ReportSyntaxError): LiteralBuilder 
     },
     fraction(image, start, end, what) {
       const value = Number(image);
+      if (/[eE]/.test(image)) {
+        // The same number with a decimal point, when it is one a setting could take.
+        const decimal = value >= 0 && value <= 1 && !/e/.test(String(value)) ? String(value) : undefined;
+        report({ start, end }, exponentInFraction(image, decimal));
+        return undefined;
+      }
+      if (/^\.[0-9]+$/.test(image) && value <= 1) {
+        report({ start, end }, leadingDecimalPoint(image));
+        return undefined;
+      }
       if (!/^[0-9]+(?:\.[0-9]+)?$/.test(image) || !(value >= 0 && value <= 1)) {
         report({ start, end }, `${what} takes a number from 0 to 1, such as 0.8; found ${image}`);
         return undefined;

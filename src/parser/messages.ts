@@ -46,3 +46,27 @@ export function keywordAsName(word: string): string {
 export function nameStartsWithDigit(text: string): string {
   return `a name cannot start with a digit: '${text}'; start it with a letter or '_'`;
 }
+
+/**
+ * The message for a number written with an exponent where a number from 0 to 1 belongs
+ * (`confidence >= 1e-3`): Seam writes numbers with a decimal point only. `decimal` is the same
+ * number so written (`0.001`), when it is one a setting could take.
+ */
+export function exponentInFraction(image: string, decimal: string | undefined): string {
+  return decimal === undefined
+    ? `exponents are not allowed: write the number with a decimal point, such as 0.8; found ${image}`
+    : `exponents are not allowed: write ${image} with a decimal point, as ${decimal}`;
+}
+
+/** The message for a number with no digit before its point (`.5`): write `0.5`. */
+export function leadingDecimalPoint(image: string): string {
+  return `write a digit before the decimal point: 0${image}, not ${image}`;
+}
+
+/**
+ * The message for a number with an exponent or a decimal point where a whole number belongs
+ * (`max_rounds 1e3`, `max_rounds .5`); `rule` says what the setting takes.
+ */
+export function notWholeNumber(image: string, rule: string): string {
+  return `${/[eE]/.test(image) ? "exponents" : "decimals"} are not allowed: ${rule}; found ${image}`;
+}

@@ -167,11 +167,13 @@ const KEYWORD_ARGUMENTS: ReadonlyMap<number, KindSet> = new Map([
 
 /** Kinds that can follow an item keyword: a name, a number, a version or a string. */
 const VALUE_KINDS: KindSet = kindTable([
-  k.K_IDENTIFIER, k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION, k.K_STRING, k.K_MALFORMED_STRING,
+  k.K_IDENTIFIER, k.K_INTEGER, k.K_NEGATIVE_NUMBER, k.K_MALFORMED_NUMBER, k.K_VERSION_NUMBER, k.K_LONG_VERSION, k.K_STRING, k.K_MALFORMED_STRING,
 ]);
 
 /** Tokens read as a number from 0 to 1 (the version-shaped ones as decimals; `-1` and `1.2.3` are reported). */
-const NUMBER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_INTEGER, k.K_VERSION_NUMBER, k.K_LONG_VERSION]);
+const NUMBER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_NUMBER, k.K_MALFORMED_NUMBER, k.K_VERSION_NUMBER, k.K_LONG_VERSION]);
+/** Tokens read where an integer belongs: the integer, and the numbers that are reported there (`-1`, `1e3`). */
+const INTEGER_KINDS: KindSet = kindTable([k.K_INTEGER, k.K_NEGATIVE_NUMBER, k.K_MALFORMED_NUMBER]);
 
 /** The items of every agent and edge written without a block: one shared empty list, not one per declaration. */
 const NO_ITEMS: readonly never[] = Object.freeze([]);
@@ -319,6 +321,13 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     return -1;
   };
 
+  /** The index of a token of {@link INTEGER_KINDS} (consumed), or -1 (reported as `expected <label>`). */
+  const integerToken = (label: string): number => {
+    if (INTEGER_KINDS[peek()] === 1) return next();
+    expected(label);
+    return -1;
+  };
+
   // fieldPath = ID ("." NAME | "[]")*
   const fieldPath = (): FieldPath | undefined => {
     const first = pos;
@@ -451,7 +460,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     let wait: JoinDecl["wait"] | undefined;
     if (JOIN_WAIT_KINDS[peek()] === 1) {
       wait = keyword<JoinWait>(next());
-    } else if (at(k.K_INTEGER) || at(k.K_NEGATIVE_INTEGER)) {
+    } else if (INTEGER_KINDS[peek()] === 1) {
       const token = next();
       wait = b.integer(image(token), start(token), end(token), "join");
       if (wait === undefined) ok = false;
@@ -475,7 +484,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
     let within: IntegerLiteral | undefined;
     if (at(KW_WITHIN)) {
       next();
-      const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "a number of seconds");
+      const token = integerToken("a number of seconds");
       if (token < 0) return broken();
       within = b.integer(image(token), start(token), end(token), "within");
       if (within === undefined) ok = false;
@@ -549,7 +558,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   // countDecl = KEYWORD INT (`max_rounds 2`, `repairs 1`)
   const countDecl = <K extends string>(kind: K, setting: IntegerSetting): MaybeIncomplete<{ kind: K; value: IntegerLiteral; range: Range }> => {
     const first = next();
-    const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
+    const token = integerToken("an integer");
     if (token < 0) return { kind, value: undefined, hasError: true, range: span(first, first) };
     const value = b.integer(image(token), start(token), end(token), setting);
     return value === undefined ? { kind, value, hasError: true, range: span(first, token) } : { kind, value, range: span(first, token) };
@@ -765,7 +774,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
       case KW_HOP_LIMIT: {
         next();
         if (at(KW_AUTO)) return { kind: "HopLimit", value: keyword<"auto">(pos), range: span(first, next()) };
-        const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer or 'auto'");
+        const token = integerToken("an integer or 'auto'");
         if (token < 0) return { kind: "HopLimit", value: undefined, hasError: true, range: span(first, first) };
         const value = b.integer(image(token), start(token), end(token), "hop_limit");
         return value === undefined
@@ -802,7 +811,7 @@ export function parseTokens(text: string, scanned: k.ScanResult, options: Parser
   // languageVersion = "seam" INT
   const languageVersion = (): MaybeIncomplete<LanguageVersionDecl> => {
     const first = next();
-    const token = valueToken(k.K_INTEGER, k.K_NEGATIVE_INTEGER, "an integer");
+    const token = integerToken("an integer");
     if (token < 0) return { kind: "LanguageVersion", value: undefined, hasError: true, range: span(first, first) };
     const value = b.integer(image(token), start(token), end(token), "seam");
     if (value === undefined) return { kind: "LanguageVersion", value, hasError: true, range: span(first, token) };

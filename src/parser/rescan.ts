@@ -7,13 +7,13 @@
  * Why reuse is exact: {@link scan} goes from one token boundary to the next, and what it reads
  * from a token's start depends only on the text from there on (at a token's start no comment is
  * open and no run of unexpected characters is pending); a step that ends at offset `j` reads at
- * most the code unit at `j + 1`. So the new scan starts as the old one up to a token that begins
- * two code units before the edit; from there the new text is scanned, in a window that grows,
+ * most the code unit at `j + SCAN_LOOKAHEAD`. So the new scan starts as the old one up to a token
+ * that begins more than that many code units before the edit; from there the new text is scanned, in a window that grows,
  * until one of its tokens begins after the edit where an old token began (moved by the change in
  * length), and from that token on the old scan is the new one, moved. A property test compares
  * {@link rescan} with {@link scan} on random edits.
  */
-import { scan, type ScanResult } from "./scanner.js";
+import { scan, SCAN_LOOKAHEAD, type ScanResult } from "./scanner.js";
 
 /** The edit between two texts: `[from, oldTo)` of the old text became `[from, newTo)` of the new one. */
 export interface TextEdit {
@@ -56,9 +56,9 @@ export function rescan(previous: ScanResult, before: string, after: string): Res
   const suffix = commonSuffix(before, after, from);
   const edit: TextEdit = { from, oldTo: before.length - suffix, newTo: after.length - suffix };
   const delta = edit.newTo - edit.oldTo;
-  // The last old token that begins at least two code units before the edit: every step of the
-  // scanner before it read the same text in both versions, so the new scan reaches it too.
-  const kept = firstTokenAt(previous, from - 1) - 1;
+  // The last old token that begins more than SCAN_LOOKAHEAD code units before the edit: every
+  // step of the scanner before it read the same text in both versions, so the new scan reaches it too.
+  const kept = firstTokenAt(previous, from - SCAN_LOOKAHEAD) - 1;
   if (kept <= 0) {
     const scanned = scan(after);
     return { scan: scanned, edit, first: 0, oldEnd: previous.count, newEnd: scanned.count, restart: 0, oldStop: before.length, newStop: after.length };
@@ -69,11 +69,11 @@ export function rescan(previous: ScanResult, before: string, after: string): Res
     const window = scan(after.slice(restart, end));
     const whole = end === after.length;
     // A window token is as the full scan has it when the steps before it read only inside the
-    // window: it begins at least two code units before the window's end, or the window is the rest of the text.
+    // window: it begins more than SCAN_LOOKAHEAD code units before the window's end, or the window is the rest of the text.
     let m = firstAfter;
     for (let t = 0; t < window.count; t++) {
       const start = restart + (window.starts[t] as number);
-      if (!whole && start + 2 > end) break;
+      if (!whole && start + SCAN_LOOKAHEAD + 1 > end) break;
       if (start < edit.newTo) continue;
       while (m < previous.count && (previous.starts[m] as number) < start - delta) m++;
       if (m < previous.count && previous.starts[m] === start - delta) return joined(previous, before, after, edit, kept, window, restart, t, m);

@@ -29,14 +29,27 @@ export const K_COMMA = 8;
 export const K_COLON = 9;
 export const K_DOT = 10;
 export const K_BRACKETS = 11;
-/** `-` and digits: the parser takes it as an integer and reports it. */
-export const K_NEGATIVE_INTEGER = 12;
+/** `-` and a number (`-1`, `-0.1`): the parser takes it as an integer and reports it. */
+export const K_NEGATIVE_NUMBER = 12;
 /** Three or more dotted parts (`1.3.0`): the parser takes it as a version and reports it. */
 export const K_LONG_VERSION = 13;
 /** A comparison of a guard: `<`, `<=`, `>` or `>=`. */
 export const K_COMPARISON = 14;
+/**
+ * A number with an exponent (`1e-3`) or without a digit before its point (`.5`): the parser takes
+ * it as an integer and reports how to write it.
+ */
+export const K_MALFORMED_NUMBER = 15;
 /** The kind of the first keyword; keyword `KEYWORDS[i]` has kind `KEYWORD_BASE + i`. */
-export const KEYWORD_BASE = 15;
+export const KEYWORD_BASE = 16;
+
+/**
+ * How far past the end of a step (a token, a comment, a run of spaces or unexpected characters)
+ * the scanner may read to decide where the step ends: `1e-x` is read to the `x` before `1` is
+ * known to be an integer and not a number with an exponent. An edit this close after a token
+ * can change how it is read, which a rescan around an edit must allow for.
+ */
+export const SCAN_LOOKAHEAD = 2;
 
 /** The keywords; the kind of `keywordWords[i]` is `KEYWORD_BASE + i`. */
 export const keywordWords: readonly string[] = KEYWORDS;
@@ -60,7 +73,7 @@ export function keywordOfKind(kind: number): string | undefined {
 /** Token type names by kind (the names given to `createToken` in `spec/tokens.ts`). */
 export const kindNames: readonly string[] = [
   "Identifier", "VersionNumber", "Integer", "StringLiteral", "MalformedString", "Arrow", "LCurly", "RCurly",
-  "Comma", "Colon", "Dot", "Brackets", "NegativeInteger", "LongVersion", "Comparison",
+  "Comma", "Colon", "Dot", "Brackets", "NegativeNumber", "LongVersion", "Comparison", "MalformedNumber",
   ...keywordWords.map((word) => `Kw_${word}`),
 ];
 
@@ -174,20 +187,10 @@ export function scan(text: string): ScanResult {
     } else if (isAsciiIdStart(c) || (c >= 128 && idStartLength(text, i) > 0)) {
       i = identifierEnd(text, i + (c < 128 ? 1 : idStartLength(text, i)));
       kind = wordKind(text, start, i - start, c);
-    } else if (isDigit(c)) {
-      i++;
-      while (isDigit(text.charCodeAt(i))) i++;
-      kind = K_INTEGER;
-      if (text.charCodeAt(i) === 46 /* . */ && isDigit(text.charCodeAt(i + 1))) {
-        i += 2;
-        while (isDigit(text.charCodeAt(i))) i++;
-        kind = K_VERSION_NUMBER;
-        while (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
-          i += 2;
-          while (isDigit(text.charCodeAt(i))) i++;
-          kind = K_LONG_VERSION;
-        }
-      }
+    } else if (isDigit(c) || (c === 46 /* . */ && isDigit(next)) || (c === 45 /* - */ && (isDigit(next) || (next === 46 && isDigit(text.charCodeAt(i + 2)))))) {
+      const number = numberAt(text, i);
+      i = number.end;
+      kind = number.kind;
     } else if (c === 34 /* " */) {
       const end = stringEnd(text, i);
       i = end < 0 ? -end : end;
@@ -214,10 +217,6 @@ export function scan(text: string): ScanResult {
     } else if (c === 45 /* - */ && next === 62 /* > */) {
       i += 2;
       kind = K_ARROW;
-    } else if (c === 45 && isDigit(next)) {
-      i += 2;
-      while (isDigit(text.charCodeAt(i))) i++;
-      kind = K_NEGATIVE_INTEGER;
     } else if (c === 60 /* < */ || c === 62 /* > */) {
       i += next === 61 /* = */ ? 2 : 1;
       kind = K_COMPARISON;
@@ -253,6 +252,55 @@ export function scan(text: string): ScanResult {
   }
   if (errorStart >= 0) unexpected.push([errorStart, length - errorStart]);
   return { count, kinds, starts, ends, unexpected, unterminatedComment, malformedStrings, comments };
+}
+
+/** End of the dotted digit runs from `i` (`.5.6`), each a `.` and digits: `i` when there are none. */
+function dottedPartsEnd(text: string, i: number): number {
+  while (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
+    i += 2;
+    while (isDigit(text.charCodeAt(i))) i++;
+  }
+  return i;
+}
+
+/**
+ * The number token starting at `i`, where a digit, a `.` and a digit, or a `-` and either starts
+ * (the patterns of `spec/tokens.ts`): an integer, a version of two parts or more, a negative
+ * number, or a malformed number (an exponent after any of them, or no digit before the point).
+ */
+function numberAt(text: string, i: number): { end: number; kind: number } {
+  const negative = text.charCodeAt(i) === 45;
+  if (negative) i++;
+  let kind: number;
+  if (text.charCodeAt(i) === 46) {
+    i = dottedPartsEnd(text, i);
+    kind = K_MALFORMED_NUMBER;
+  } else {
+    while (isDigit(text.charCodeAt(i))) i++;
+    const parts = i;
+    i = dottedPartsEnd(text, i);
+    const dots = countDots(text, parts, i);
+    kind = negative ? K_NEGATIVE_NUMBER : dots === 0 ? K_INTEGER : dots === 1 ? K_VERSION_NUMBER : K_LONG_VERSION;
+  }
+  // An exponent: `e` or `E`, an optional sign, then digits (the lookahead of SCAN_LOOKAHEAD).
+  const e = text.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    const sign = text.charCodeAt(i + 1);
+    const digits = sign === 43 /* + */ || sign === 45 /* - */ ? i + 2 : i + 1;
+    if (isDigit(text.charCodeAt(digits))) {
+      i = digits + 1;
+      while (isDigit(text.charCodeAt(i))) i++;
+      kind = K_MALFORMED_NUMBER;
+    }
+  }
+  return { end: i, kind };
+}
+
+/** The `.` characters in `[from, to)`. */
+function countDots(text: string, from: number, to: number): number {
+  let dots = 0;
+  for (let j = from; j < to; j++) if (text.charCodeAt(j) === 46) dots++;
+  return dots;
 }
 
 function isLineBreak(c: number): boolean {

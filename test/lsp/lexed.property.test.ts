@@ -9,7 +9,7 @@ import { SEAM_SOURCES } from "./seam-sources.js";
 const numRuns = Number(process.env["SEAM_FUZZ_RUNS"] ?? 300);
 
 /** Pieces that open, close, join or split tokens and comments. */
-const PIECES = ["a", "-", ">", "->", "1", ".", ".5", "\"", "\\", "/", "*", "/*", "*/", "//", "\n", "\r\n", " ", "{", "}", "[", "]", "[]", ":", ",", "<", "=", "é", "\u{1F600}", "agent", "graph", "\uFEFF"];
+const PIECES = ["a", "-", ">", "->", "1", ".", ".5", "\"", "\\", "/", "*", "/*", "*/", "//", "\n", "\r\n", " ", "{", "}", "[", "]", "[]", ":", ",", "<", "=", "é", "\u{1F600}", "agent", "graph", "\uFEFF", "e", "E", "+"];
 const inserted = fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }).map((parts) => parts.join(""));
 
 /**
@@ -85,5 +85,11 @@ describe("relex: tokens of a new version from the last version's", () => {
     const after = relex(lex("x 1.a"), "x 1.5");
     expect(after).toEqual(lex("x 1.5"));
     expect(after.tokens.map((t) => [t.kind, t.start, t.end])).toEqual([["identifier", 0, 1], ["number", 2, 5]]);
+  });
+
+  it("rescans the token two code units before an edit: `1e-x` -> `1e-3` is one number with an exponent", () => {
+    const after = relex(lex("x 1e-x"), "x 1e-3");
+    expect(after).toEqual(lex("x 1e-3"));
+    expect(after.tokens.map((t) => [t.kind, t.start, t.end])).toEqual([["identifier", 0, 1], ["number", 2, 6]]);
   });
 });

@@ -323,6 +323,46 @@ describe("parse: syntax errors (rule, severity, line, column, message)", () => {
       expected: ["syntax error 1:6 negative numbers are not allowed: the language version is 1 (write 'seam 1' or leave the line out)"],
     },
     {
+      name: "negative decimal in a guard, quoted whole",
+      code: "graph g {\n  transfer a -> d when confidence <= -0.1\n}",
+      expected: ["syntax error 2:38 confidence takes a number from 0 to 1, such as 0.8; found -0.1"],
+    },
+    {
+      name: "negative decimal where an integer belongs",
+      code: "graph g {\n  delegate a -> b { max_rounds -1.5 }\n}",
+      expected: ["syntax error 2:32 negative numbers are not allowed: max_rounds must be a whole number of at least 1"],
+    },
+    {
+      name: "exponent in a guard, with the number to write instead",
+      code: "graph g {\n  transfer a -> d when confidence >= 1e-3\n}",
+      expected: ["syntax error 2:38 exponents are not allowed: write 1e-3 with a decimal point, as 0.001"],
+    },
+    {
+      name: "exponent with a sign and no decimal form that a setting takes",
+      code: "graph g {\n  delegate a -> b { min_confidence 1E+3 }\n}",
+      expected: ["syntax error 2:36 exponents are not allowed: write the number with a decimal point, such as 0.8; found 1E+3"],
+    },
+    {
+      name: "exponent where an integer belongs",
+      code: "graph g {\n  hop_limit 1e3\n}",
+      expected: ["syntax error 2:13 exponents are not allowed: hop_limit must be a whole number of at least 1; found 1e3"],
+    },
+    {
+      name: "no digit before the decimal point in a guard",
+      code: "graph g {\n  transfer a -> d when confidence >= .5\n}",
+      expected: ["syntax error 2:38 write a digit before the decimal point: 0.5, not .5"],
+    },
+    {
+      name: "no digit before the decimal point where an integer belongs",
+      code: "graph g {\n  delegate a -> b { repairs .5 }\n}",
+      expected: ["syntax error 2:29 decimals are not allowed: repairs must be a whole number, 0 or more (0: the first refusal escalates); found .5"],
+    },
+    {
+      name: "a letter e after a number is a name, not an exponent",
+      code: "graph g {\n  transfer a -> d when confidence >= 0.5e\n}",
+      expected: ["syntax error 2:41 expected a graph item or '}' after '0.5', found 'e'"],
+    },
+    {
       name: "negative number where no number belongs",
       code: "graph g { agent a -1: worker }",
       expected: ["syntax error 1:19 expected ':' after 'a', found '-1'"],
@@ -453,6 +493,15 @@ describe("parse: recovery", () => {
     const edge = itemsOf("graph g { delegate a -> b { max_rounds -1 require goal } }")[0] as EdgeDecl;
     expect(edge.items.filter((i) => !i.hasError).map((i) => i.kind)).toEqual(["Require"]);
     expect(edge.items[0]).toMatchObject({ kind: "MaxRounds", value: undefined, hasError: true });
+  });
+
+  it("reports a number written with a sign, an exponent or no leading digit over its whole range, once", () => {
+    for (const number of ["-0.1", "1e-3", "1.5E+2", ".5", "-.5"]) {
+      const text = `graph g {\n  transfer a -> d when confidence >= ${number}\n  agent d: worker\n}`;
+      const { diagnostics } = parseText(text);
+      expect(diagnostics.map((d) => text.slice(d.range.start, d.range.end))).toEqual([number]);
+      expect(agentNames(itemsOf(text))).toEqual(["d"]);
+    }
   });
 
   it("drops an envelope version in three parts and keeps the items after it", () => {

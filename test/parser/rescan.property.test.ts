@@ -21,7 +21,9 @@ const base = [
   toSeam(generateGraph({ agents: 60 })),
   "\uFEFFgraph g { agent é: worker } # bad ` chars -1 1.2.3 <= \"open\n",
 ];
-const pieces = fc.constantFrom(" ", "\n", "x", "-", ">", "/*", "*/", "//", '"', "\\", "\\u00e9", "{", "}", "#", "1.", "2", "\uFEFF", "agent", "é", "\uD835");
+// "e", "+" and "." beside digits make and unmake numbers with exponents (`1e-3`), which the
+// scanner reads two code units ahead to tell from `1` and a name.
+const pieces = fc.constantFrom(" ", "\n", "x", "-", ">", "/*", "*/", "//", '"', "\\", "\\u00e9", "{", "}", "#", "1.", "2", "\uFEFF", "agent", "é", "\uD835", "e", "+", ".");
 
 describe("rescan", () => {
   it("gives the scan a full scan gives, on random edits", () => {
@@ -40,5 +42,17 @@ describe("rescan", () => {
       }),
       { numRuns: 1500, seed: 7 },
     );
+  });
+
+  // The scanner reads two code units past `1` to tell `1e-3` from `1` and the name `e-x`: an
+  // edit there changes the token that ended before it.
+  it.each([
+    ["a 1e-x", "a 1e-3"],
+    ["a 1e+x", "a 1e+3"],
+    ["a 1e-3", "a 1e-x"],
+    ["a -.x", "a -.5"],
+    ["b a .x", "b a .5"],
+  ])("gives the scan a full scan gives when %j becomes %j", (before, after) => {
+    expect(plain(rescan(scan(before), before, after).scan)).toEqual(plain(scan(after)));
   });
 });

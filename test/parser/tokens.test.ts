@@ -37,12 +37,32 @@ describe("tokens", () => {
 
   it("reads a minus sign and digits as one (negative) integer, apart from arrows and hyphenated names", () => {
     expect(tokensOf("-1 a-1 a -12->b")).toEqual([
-      "NegativeInteger:-1",
+      "NegativeNumber:-1",
       "Identifier:a-1",
       "Identifier:a",
-      "NegativeInteger:-12",
+      "NegativeNumber:-12",
       "Arrow:->",
       "Identifier:b",
+    ]);
+  });
+
+  it("reads a minus sign and a decimal as one negative number", () => {
+    expect(tokensOf("-0.1 -1.2.3")).toEqual(["NegativeNumber:-0.1", "NegativeNumber:-1.2.3"]);
+  });
+
+  it("reads a number with an exponent or without a digit before its point as one malformed number", () => {
+    expect(tokensOf("1e-3 1E+3 -1.5e2 .5 -.5 1e 1ex 0.5e")).toEqual([
+      "MalformedNumber:1e-3",
+      "MalformedNumber:1E+3",
+      "MalformedNumber:-1.5e2",
+      "MalformedNumber:.5",
+      "MalformedNumber:-.5",
+      "Integer:1",
+      "Identifier:e",
+      "Integer:1",
+      "Identifier:ex",
+      "VersionNumber:0.5",
+      "Identifier:e",
     ]);
   });
 

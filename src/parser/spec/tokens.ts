@@ -91,14 +91,29 @@ export const LongVersion = createToken({
 export const Integer = createToken({ name: "Integer", label: "an integer", pattern: /[0-9]+/ });
 
 /**
- * A minus sign directly followed by digits, e.g. `-1`. No value of the language is negative, but
- * the token counts as an {@link Integer} for the parser, so `hop_limit -1` is one error (reported
- * when the AST is built, where the setting is known), not a stray `-` and a wrong `hop_limit 1`.
+ * A minus sign directly followed by a number, e.g. `-1` or `-0.1`. No value of the language is
+ * negative, but the token counts as an {@link Integer} for the parser, so `hop_limit -1` and
+ * `confidence >= -0.1` are one error each (reported when the AST is built, where the setting is
+ * known), not a stray `-` and a wrong `hop_limit 1`, or `-0` and a stray `.1`.
  */
-export const NegativeInteger = createToken({
-  name: "NegativeInteger",
+export const NegativeNumber = createToken({
+  name: "NegativeNumber",
   label: "an integer",
-  pattern: /-[0-9]+/,
+  pattern: /-[0-9]+(?:\.[0-9]+)*/,
+  categories: [Integer],
+});
+
+/**
+ * A number written as the language does not write numbers: with an exponent (`1e-3`, `-2E5`), or
+ * without a digit before its point (`.5`). It counts as an {@link Integer} for the parser, so
+ * `confidence >= 1e-3` is one error, reported when the AST is built with the number to write
+ * instead, not `1` and a stray name `e-3`. Lexed before every other number and before
+ * {@link Dot}, which would take its start.
+ */
+export const MalformedNumber = createToken({
+  name: "MalformedNumber",
+  label: "an integer",
+  pattern: /-?(?:[0-9]+(?:\.[0-9]+)*|\.[0-9]+(?:\.[0-9]+)*)[eE][+-]?[0-9]+|-?\.[0-9]+(?:\.[0-9]+)*/,
   categories: [Integer],
 });
 
@@ -179,12 +194,13 @@ export const allTokens: readonly TokenType[] = [
   RCurly,
   Comma,
   Colon,
+  MalformedNumber,
   Dot,
   Brackets,
   LongVersion,
   VersionNumber,
   Integer,
-  NegativeInteger,
+  NegativeNumber,
   StringLiteral,
   MalformedString,
   ...keywordTokens,
