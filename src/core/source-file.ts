@@ -161,6 +161,24 @@ export function getLineAndColumn(file: SourceFile, offset: number): LineAndColum
 }
 
 /**
+ * {@link getLineAndColumn} as an editor shows the position: a byte order mark at the start of the
+ * text, which editors hide and ESLint and tsc strip before counting, takes no column of line 1.
+ * For what a terminal or CI shows; a language server counts what its client sent instead.
+ */
+export function getShownLineAndColumn(file: SourceFile, offset: number): LineAndColumn {
+  const at = getLineAndColumn(file, offset);
+  return at.line === 1 && at.column > 1 && file.text.charCodeAt(0) === BYTE_ORDER_MARK ? { line: 1, column: at.column - 1 } : at;
+}
+
+/** {@link getLineText} as an editor shows the line: line 1 without a leading byte order mark (see {@link getShownLineAndColumn}). */
+export function getShownLineText(file: SourceFile, line: number): string {
+  const text = getLineText(file, line);
+  return line === 1 && text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+}
+
+const BYTE_ORDER_MARK = 0xfeff;
+
+/**
  * The text of one line (1-based), without its line terminator; used to print the source line
  * under a diagnostic.
  */

@@ -2,7 +2,7 @@
  * Strict UTF-8 decoding that says where the bytes stop being UTF-8 (RFC 3629, section 4), for a
  * `file:line:column` error: `TextDecoder` with `fatal` only says that they do.
  */
-import { createSourceFile, getLineAndColumn, type LineAndColumn } from "./source-file.js";
+import { createSourceFile, getShownLineAndColumn, type LineAndColumn } from "./source-file.js";
 
 /** Decoded text, or where and why the bytes are not UTF-8. */
 export type Utf8Read = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly at: LineAndColumn; readonly problem: string };
@@ -19,7 +19,7 @@ export function decodeUtf8(bytes: Uint8Array): Utf8Read {
     return { ok: true, text: STRICT.decode(bytes) };
   } catch {
     const { before, problem } = utf8Fault(bytes);
-    return { ok: false, at: getLineAndColumn(createSourceFile("", before), before.length), problem };
+    return { ok: false, at: getShownLineAndColumn(createSourceFile("", before), before.length), problem };
   }
 }
 

@@ -192,6 +192,7 @@ describe("seam check: inputs that cannot be read (exit 2, other files still chec
     await symlink(join(temp, "loop"), join(temp, "leak", "elsewhere"), "dir");
     await symlink(join(temp, "leak", "sub", "g.seam"), join(temp, "leak", "same.seam"));
     await writeFile(join(temp, "bom.seam"), "\ufeffgraph g {\n  entry a\n  agent a: peer {\n    terminal t\n  }\n}\n");
+    await writeFile(join(temp, "bom-finding.seam"), "\ufeffgraph g { entry zz agent a: worker { terminal t } }\n");
   });
   afterAll(async () => {
     await rm(temp, { recursive: true, force: true });
@@ -267,6 +268,16 @@ describe("seam check: inputs that cannot be read (exit 2, other files still chec
     const r = await checkJson(["bom.seam"], temp);
     expect(r.code).toBe(0);
     expect(r.diagnostics).toEqual([]);
+  });
+
+  it("a byte order mark takes no column: line 1 findings are where an editor shows them, in every format", async () => {
+    const json = await checkJson(["bom-finding.seam"], temp);
+    expect(json.diagnostics.map((d) => [d.rule, d.line, d.column, d.endLine, d.endColumn])).toEqual([["unknown-agent", 1, 17, 1, 19]]);
+    const github = await check(["bom-finding.seam", "--format", "github"], temp);
+    expect(github.out).toContain("line=1,endLine=1,col=17,endColumn=19,");
+    const sarif = await check(["bom-finding.seam", "--format", "sarif"], temp);
+    const region = (JSON.parse(sarif.out) as { runs: { results: { locations: { physicalLocation: { region: unknown } }[] }[] }[] }).runs[0]?.results[0]?.locations[0]?.physicalLocation.region;
+    expect(region).toMatchObject({ startLine: 1, startColumn: 17, endLine: 1, endColumn: 19 });
   });
 });
 

@@ -20,7 +20,7 @@ import type { AcceptResult } from "../../runtime/accept.js";
 import type { Reason } from "../../runtime/reason.js";
 import { createMemorySeenStore } from "../../runtime/seen-store.js";
 import { escapeUntrusted, QUOTE_LIMIT, stringifyUntrusted } from "../../core/untrusted-text.js";
-import { getLineAndColumn } from "../../core/source-file.js";
+import { getShownLineAndColumn } from "../../core/source-file.js";
 import type { ValidateFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
 import { parseEnvelopeText } from "../parse-envelope-text.js";
@@ -83,7 +83,7 @@ export async function validateCommand(options: ValidateOptions, io: CliIo): Prom
     }
     const read = parseEnvelopeText(text.file.text);
     if (read.kind === "not-json") {
-      const { line, column } = getLineAndColumn(text.file, read.offset);
+      const { line, column } = getShownLineAndColumn(text.file, read.offset);
       reportProblem(io, { path: `${file}:${line}:${column}`, problem: `is not valid JSON: ${read.problem}`, hint: "fix the file" });
       unreadable = true;
       continue;

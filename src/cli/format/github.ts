@@ -11,7 +11,7 @@
  * log it shows.
  */
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
-import { getLineAndColumn } from "../../core/source-file.js";
+import { getShownLineAndColumn } from "../../core/source-file.js";
 import { displayPath } from "./display-path.js";
 import { escapeUntrusted } from "../../core/untrusted-text.js";
 
@@ -46,8 +46,8 @@ function printable(text: string): string {
 export function formatGithub(diagnostics: readonly Diagnostic[], cwd: string): string {
   return diagnostics
     .map((d) => {
-      const start = getLineAndColumn(d.file, d.range.start);
-      const end = getLineAndColumn(d.file, d.range.end);
+      const start = getShownLineAndColumn(d.file, d.range.start);
+      const end = getShownLineAndColumn(d.file, d.range.end);
       const properties = [
         `file=${escapeProperty(printable(displayPath(d.file.path, cwd)))}`,
         `line=${start.line}`,

@@ -3,7 +3,7 @@
  * records, the shape ESLint's JSON users expect, positions 1-based and the end column exclusive.
  */
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
-import { getLineAndColumn } from "../../core/source-file.js";
+import { getShownLineAndColumn } from "../../core/source-file.js";
 import { displayPath } from "./display-path.js";
 
 /** One diagnostic as printed by `--format json`. */
@@ -28,8 +28,8 @@ export interface JsonDiagnostic {
 /** Converts diagnostics (order kept) into {@link JsonDiagnostic} records. */
 export function toJsonDiagnostics(diagnostics: readonly Diagnostic[], cwd: string): JsonDiagnostic[] {
   return diagnostics.map((d) => {
-    const start = getLineAndColumn(d.file, d.range.start);
-    const end = getLineAndColumn(d.file, d.range.end);
+    const start = getShownLineAndColumn(d.file, d.range.start);
+    const end = getShownLineAndColumn(d.file, d.range.end);
     return {
       file: displayPath(d.file.path, cwd),
       rule: d.rule,

@@ -16,7 +16,7 @@
  */
 import picocolors from "picocolors";
 import { isFinding, type Diagnostic, type Severity } from "../../core/diagnostic.js";
-import { getLineAndColumn, getLineText, type Range, type SourceFile } from "../../core/source-file.js";
+import { getShownLineAndColumn, getShownLineText, type Range, type SourceFile } from "../../core/source-file.js";
 import { frameLine, layoutLine, type LineLayout } from "./code-frame.js";
 import { printablePath } from "./display-path.js";
 import { escapeUntrusted } from "../../core/untrusted-text.js";
@@ -61,7 +61,7 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
     printed.set(d.file, shown);
     if (shown > maxPerFile) continue;
     const paint = severityColor[d.severity];
-    const at = getLineAndColumn(d.file, d.range.start);
+    const at = getShownLineAndColumn(d.file, d.range.start);
     out.push(
       `${c.cyan(printablePath(d.file.path, options.cwd))}:${c.yellow(String(at.line))}:${c.yellow(String(at.column))}` +
         ` - ${paint(d.severity)} ${c.dim(d.rule)}: ${escapeUntrusted(d.message)}`,
@@ -70,7 +70,7 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
     const [sourceLine, underline] = snippet(d.file, d.range, layoutOf, (text) => paint(text), c.dim);
     out.push(sourceLine, underline);
     for (const r of d.related ?? []) {
-      const rAt = getLineAndColumn(r.file, r.range.start);
+      const rAt = getShownLineAndColumn(r.file, r.range.start);
       out.push(`  ${c.blue("note")}: ${printablePath(r.file.path, options.cwd)}:${rAt.line}:${rAt.column} - ${escapeUntrusted(r.message)}`);
     }
     out.push("");
@@ -87,7 +87,7 @@ export function formatPretty(diagnostics: readonly Diagnostic[], options: Pretty
 function createLineLayouts(): (file: SourceFile, line: number) => LineLayout {
   let last: { file: SourceFile; line: number; layout: LineLayout } | undefined;
   return (file, line) => {
-    if (last?.file !== file || last.line !== line) last = { file, line, layout: layoutLine(getLineText(file, line)) };
+    if (last?.file !== file || last.line !== line) last = { file, line, layout: layoutLine(getShownLineText(file, line)) };
     return last.layout;
   };
 }
@@ -103,8 +103,8 @@ function snippet(
   paintCaret: (s: string) => string,
   paintGutter: (s: string) => string,
 ): [sourceLine: string, underline: string] {
-  const start = getLineAndColumn(file, range.start);
-  const end = getLineAndColumn(file, range.end);
+  const start = getShownLineAndColumn(file, range.start);
+  const end = getShownLineAndColumn(file, range.end);
   const layout = layoutOf(file, start.line);
   const from = start.column - 1;
   const to = end.line === start.line ? Math.min(end.column - 1, layout.text.length) : layout.text.length;

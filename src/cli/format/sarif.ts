@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Diagnostic, RuleMeta, Severity } from "../../core/diagnostic.js";
-import { getLineAndColumn, type Range, type SourceFile } from "../../core/source-file.js";
+import { getShownLineAndColumn, type Range, type SourceFile } from "../../core/source-file.js";
 import { ruleDocsUrl } from "../../core/package-files.js";
 import { displayPath } from "./display-path.js";
 
@@ -109,8 +109,8 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
 }
 
 function physicalLocation(file: SourceFile, range: Range, cwd: string): Record<string, unknown> {
-  const start = getLineAndColumn(file, range.start);
-  const end = getLineAndColumn(file, range.end);
+  const start = getShownLineAndColumn(file, range.start);
+  const end = getShownLineAndColumn(file, range.end);
   return {
     artifactLocation: artifactLocation(file, cwd),
     region: { startLine: start.line, startColumn: start.column, endLine: end.line, endColumn: end.column },

@@ -34,6 +34,16 @@ describe("formatPretty", () => {
     );
   });
 
+  it("places a finding on line 1 of a file with a byte order mark where an editor shows it", () => {
+    const text = "\uFEFFgraph g { entry zz }\n";
+    expect(formatPretty([at(text, "zz")], options).split("\n").slice(0, 4)).toEqual([
+      "g.seam:1:17 - error demo-rule: something is wrong",
+      "",
+      "   1 | graph g { entry zz }",
+      "     |                 ^~",
+    ]);
+  });
+
   it("expands tabs so the caret stays under the range", () => {
     const text = "graph g {\n\tagent\tbee: peer\n}\n";
     const lines = formatPretty([at(text, "bee")], options).split("\n");
