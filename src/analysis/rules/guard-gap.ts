@@ -3,6 +3,7 @@ import type { BoundAgent } from "../bind.js";
 import { describeEdge, MAX_RELATED } from "../describe.js";
 import { describeGaps } from "../guards.js";
 import { defineRule } from "../rule.js";
+import { agentsWithLostRoutes } from "../lost-routes.js";
 import { boundName } from "../../core/diagnostic.js";
 
 /** How many uncovered cases a message lists before it counts the rest. */
@@ -23,7 +24,9 @@ export const guardGapRule = defineRule({
   },
   check({ model, report }) {
     const { bound, facts } = model;
+    const lost = agentsWithLostRoutes(bound);
     for (const router of facts.routers) {
+      if (lost.has((bound.agents[router.agent] as BoundAgent).id)) continue;
       const { gaps } = router.findings;
       if (gaps.length === 0) continue;
       const agent = boundName((bound.agents[router.agent] as BoundAgent).id);

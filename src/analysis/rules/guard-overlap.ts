@@ -1,7 +1,9 @@
 import type { EdgeDecl } from "../../parser/ast.js";
+import type { BoundAgent } from "../bind.js";
 import { describeEdge } from "../describe.js";
 import { describeState } from "../guards.js";
 import { defineRule } from "../rule.js";
+import { agentsWithLostRoutes } from "../lost-routes.js";
 
 /**
  * `guard-overlap` (warning): two guarded edges out of one agent both match some envelope, so
@@ -19,7 +21,9 @@ export const guardOverlapRule = defineRule({
   },
   check({ model, report }) {
     const { bound, facts } = model;
+    const lost = agentsWithLostRoutes(bound);
     for (const router of facts.routers) {
+      if (lost.has((bound.agents[router.agent] as BoundAgent).id)) continue;
       const decl = (i: number): EdgeDecl => bound.edgeDecl[router.edges[i] as number] as EdgeDecl;
       for (const { first, second, state } of router.findings.overlaps) {
         const later = decl(second);

@@ -3,6 +3,7 @@ import type { BoundAgent } from "../bind.js";
 import { describeEdge } from "../describe.js";
 import { AWAITING_REVIEW, describeState } from "../guards.js";
 import { defineRule } from "../rule.js";
+import { agentsWithLostRoutes } from "../lost-routes.js";
 import { boundName } from "../../core/diagnostic.js";
 
 /**
@@ -23,7 +24,9 @@ export const guardUnreachableRule = defineRule({
   },
   check({ model, report }) {
     const { bound, facts } = model;
+    const lost = agentsWithLostRoutes(bound);
     for (const router of facts.routers) {
+      if (lost.has((bound.agents[router.agent] as BoundAgent).id)) continue;
       const agent = boundName((bound.agents[router.agent] as BoundAgent).id);
       const decl = (i: number): EdgeDecl => bound.edgeDecl[router.edges[i] as number] as EdgeDecl;
       router.findings.unreachable.forEach((why, i) => {

@@ -137,3 +137,18 @@ describe("the guard rules in a graph with syntax errors", () => {
     expect(guardFindings(routes("")).map(([rule]) => rule)).toEqual(["guard-gap", "guard-overlap"]);
   });
 });
+
+describe("the guard rules beside a guarded edge declared twice", () => {
+  // The second declaration is dropped at binding, its guard with it: the router would lack its
+  // otherwise route, and guard-gap would report a gap the file does not have.
+  it("leave the router to duplicate-edge", () => {
+    const code = pricing("return pricer -> lead when confidence >= 0.8", "return pricer -> lead otherwise");
+    const rules = checkText("g.seam", code).diagnostics.map((d) => d.rule);
+    expect(rules).toContain("duplicate-edge");
+    expect(rules.filter((rule) => GUARD_RULES.has(rule))).toEqual([]);
+  });
+
+  it("still judge a router whose edges are each declared once", () => {
+    expect(guardFindings(pricing("return pricer -> lead when confidence >= 0.8")).map(([rule]) => rule)).toEqual(["guard-gap"]);
+  });
+});
