@@ -149,7 +149,15 @@ export function startServer(connection: Connection, version: string, frontEnd: F
         if (analyses.get(uri)?.analysis === published) void published.ast;
       });
     };
-    connection.sendDiagnostics({ uri, version: document.version, diagnostics }).then(written, written);
+    let sent: Promise<void>;
+    try {
+      sent = connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    } catch {
+      // The connection closed before this turn came (a client that wrote its last change,
+      // shutdown and exit at once, then closed our input): nobody is left to tell.
+      return;
+    }
+    sent.then(written, written);
   };
 
   const schedule = (uri: string): void => {

@@ -33,6 +33,33 @@ describe("seam lsp: lifecycle", () => {
     clearTimeout(timer);
   });
 
+  it("exits 0 without a word when a client writes a change, shutdown and exit at once and closes its input", async () => {
+    const frame = (message: object): string => {
+      const body = JSON.stringify({ jsonrpc: "2.0", ...message });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const text = "graph g {\n  entry a\n  agent a: peer { terminal t }\n}\n";
+    const input = [
+      frame({ id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } }),
+      frame({ method: "initialized", params: {} }),
+      frame({ method: "textDocument/didOpen", params: { textDocument: { uri: "file:///work/g.seam", languageId: "seam", version: 1, text } } }),
+      frame({ id: 2, method: "shutdown" }),
+      frame({ method: "exit" }),
+    ].join("");
+    const child = spawn(process.execPath, [fileURLToPath(new URL("../../bin/seam.js", import.meta.url)), "lsp", "--stdio"], {
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.stdin.end(input);
+    const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, "SIGKILL"), 10_000);
+    expect(await exited).toBe(0);
+    clearTimeout(timer);
+    // The diagnostics of the open came due after the connection closed: no one to send them to.
+    expect(stderr).toBe("");
+  });
+
   it.each([
     ["a length of a terabyte", "Content-Length: 1000000000000\r\n\r\n{}", `a message's Content-Length of 1000000000000 bytes is over the limit of ${MAX_CONTENT_BYTES}`],
     ["an end of input inside a message", 'Content-Length: 100\r\n\r\n{"a"', "the input ended inside a message"],
