@@ -12,6 +12,21 @@ afterAll(async () => {
   expect(await client.stop()).toBe(0);
 });
 
+/** Runs `seam lsp --stdio` on `input` (its whole input, then closed): its exit code and stderr; killed after 10 s. */
+async function runServer(input: string): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("../../bin/seam.js", import.meta.url)), "lsp", "--stdio"], {
+    stdio: ["pipe", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.stdin.end(input);
+  const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, "SIGKILL"), 10_000);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
 describe("seam lsp: lifecycle", () => {
   it("answers requests about a document that is not open with nothing", async () => {
     const textDocument = { uri: "file:///work/graphs/never-opened.seam" };
@@ -46,34 +61,17 @@ describe("seam lsp: lifecycle", () => {
       frame({ id: 2, method: "shutdown" }),
       frame({ method: "exit" }),
     ].join("");
-    const child = spawn(process.execPath, [fileURLToPath(new URL("../../bin/seam.js", import.meta.url)), "lsp", "--stdio"], {
-      stdio: ["pipe", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    child.stdin.end(input);
-    const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, "SIGKILL"), 10_000);
-    expect(await exited).toBe(0);
-    clearTimeout(timer);
     // The diagnostics of the open came due after the connection closed: no one to send them to.
-    expect(stderr).toBe("");
+    expect(await runServer(input)).toEqual({ code: 0, stderr: "" });
   });
 
   it.each([
     ["a length of a terabyte", "Content-Length: 1000000000000\r\n\r\n{}", `a message's Content-Length of 1000000000000 bytes is over the limit of ${MAX_CONTENT_BYTES}`],
     ["an end of input inside a message", 'Content-Length: 100\r\n\r\n{"a"', "the input ended inside a message"],
   ])("exits 2 with one line on stderr after %s, instead of waiting for ever", async (_what, input, problem) => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL("../../bin/seam.js", import.meta.url)), "lsp", "--stdio"], {
-      stdio: ["pipe", "ignore", "pipe"],
+    expect(await runServer(input)).toEqual({
+      code: 2,
+      stderr: `seam lsp: ${problem} (frame each message as LSP's base protocol says: a Content-Length header, an empty line, the content)\n`,
     });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    child.stdin.end(input);
-    const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, "SIGKILL"), 10_000);
-    expect(await exited).toBe(2);
-    clearTimeout(timer);
-    expect(stderr).toBe(`seam lsp: ${problem} (frame each message as LSP's base protocol says: a Content-Length header, an empty line, the content)\n`);
   });
 });

@@ -6,31 +6,9 @@ import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
 import { clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
 import { mutatedEnvelope, validEnvelope } from "../runtime/envelope-arbitrary.js";
 import { graphModule } from "../runtime/graph-setup.js";
+import { sampleEvent } from "./sample-event.js";
 
-const accepted: HandoffEvent = {
-  event: "seam.handoff",
-  v: 1,
-  at: "2026-11-29T10:05:00.000Z",
-  graph: "refund_desk",
-  handoff_id: "h1",
-  task_id: "t1",
-  producer: "triage",
-  receiver: "billing",
-  edge: "delegate",
-  status: null,
-  envelope_version: "1.3.0",
-  latency_ms: 1500,
-  ingest_ms: 0.021,
-  verdict: "accepted",
-  route: "proceed",
-  size_bytes: 812,
-  hop_index: 1,
-  hop_limit: 5,
-  reasons: [],
-  reasons_total: 0,
-  branch: null,
-  join: null,
-};
+const accepted: HandoffEvent = sampleEvent();
 const rejected: HandoffEvent = { ...accepted, verdict: "rejected", route: "repair", reasons: [{ path: "/budget", rule: "required" }], reasons_total: 1 };
 
 /** What readEvent says of `event` as a log line holds it: the problem, or "event". */

@@ -3,31 +3,9 @@ import { formatReportPretty, MAX_CELL } from "../../../src/cli/format/report-pre
 import { escapeUntrusted } from "../../../src/core/untrusted-text.js";
 import { createReportBuilder } from "../../../src/report/handoff-report.js";
 import { MAX_EVENT_TEXT, type HandoffEvent } from "../../../src/runtime/handoff-event.js";
+import { sampleEvent } from "../../report/sample-event.js";
 
-const base: HandoffEvent = {
-  event: "seam.handoff",
-  v: 1,
-  at: "2026-11-29T10:05:00.000Z",
-  graph: "refund_desk",
-  handoff_id: "h1",
-  task_id: "t1",
-  producer: "triage",
-  receiver: "billing",
-  edge: "delegate",
-  status: null,
-  envelope_version: "1.3.0",
-  latency_ms: 1500,
-  ingest_ms: 0.021,
-  verdict: "accepted",
-  route: "proceed",
-  size_bytes: 812,
-  hop_index: 1,
-  hop_limit: 8,
-  reasons: [],
-  reasons_total: 0,
-  branch: null,
-  join: null,
-};
+const base: HandoffEvent = sampleEvent();
 
 /** The edge label of the status table's one row (the row starts with the label, then two spaces). */
 function edgeLabel(event: HandoffEvent): string {
