@@ -9,14 +9,17 @@
  * compares like with like. Only letters and digits of Unicode's ID_Start/ID_Continue are kept
  * (never joiners or format characters), so an imported name cannot hide text.
  */
+import { INVISIBLE } from "../core/invisible.js";
 import { KEYWORDS } from "../core/vocabulary.js";
 
 const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
-const NOT_NAME = /[^\p{ID_Continue}-]+|[\u200c\u200d]+/gu;
+// Invisible characters (core/invisible.ts: joiners, variation selectors, Hangul fillers) are no
+// part of a name, as in the scanner.
+const NOT_NAME = new RegExp(`(?:[^\\p{ID_Continue}-]|${INVISIBLE.source})+`, "gu");
 
 /** Whether `name` is a Seam identifier as written (not a keyword). */
 export function isSeamName(name: string): boolean {
-  return /^[\p{ID_Start}_][\p{ID_Continue}]*(?:-[\p{ID_Continue}]+)*$/u.test(name) && !/[\u200c\u200d]/u.test(name) && !KEYWORD_SET.has(name);
+  return /^[\p{ID_Start}_][\p{ID_Continue}]*(?:-[\p{ID_Continue}]+)*$/u.test(name) && !INVISIBLE.test(name) && !KEYWORD_SET.has(name);
 }
 
 /** `name` as an identifier, before collisions are resolved. */

@@ -1,10 +1,13 @@
 /**
  * Go to definition, find references and rename, for agents (scoped to their graph) and graphs.
- * A rename is refused, with a message the editor shows, when the new name is no identifier, is
- * a keyword, or is already taken in the same scope (the rename would merge two agents).
+ * A rename is refused, with a message the editor shows, when the new name is no identifier (the
+ * scanner's reading: one name token, so no invisible character either), is a keyword, or is
+ * already taken in the same scope (the rename would merge two agents).
  */
 import { ResponseError, ErrorCodes, type Location, type Range as LspRange, type WorkspaceEdit } from "vscode-languageserver/node";
 import { isIdentifier, KEYWORDS, type Analysis } from "./front-end.js";
+import { isInvisible } from "../core/invisible.js";
+import { invisibleInName } from "../parser/describe-unexpected.js";
 import { occurrenceAt, occurrencesOf, type NameOccurrence } from "./names.js";
 import { toLspRange } from "./positions.js";
 
@@ -44,6 +47,10 @@ export function renameAt(analysis: Analysis, uri: string, offset: number, newNam
   if (KEYWORDS.includes(newName)) {
     throw new ResponseError(ErrorCodes.InvalidParams, `'${newName}' is a keyword of Seam and cannot name ${describe(target)}`);
   }
+  const invisible = [...newName].filter(isInvisible);
+  if (invisible.length > 0) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `'${printable(newName)}' is not a valid name: ${invisibleInName(invisible)}`);
+  }
   if (!isIdentifier(newName)) {
     throw new ResponseError(
       ErrorCodes.InvalidParams,
@@ -66,10 +73,13 @@ function describe(target: NameOccurrence): string {
   return target.kind === "agent" ? "an agent" : "a graph";
 }
 
-/** The refused name, bounded and with control characters shown as U+FFFD, for the error message. */
+/**
+ * The refused name, bounded and with control and invisible characters shown as U+FFFD, for the
+ * error message: `bill` and `bill` with U+FE00 must not print alike.
+ */
 function printable(name: string): string {
   const bounded = name.length > 60 ? `${name.slice(0, 59)}…` : name;
-  return bounded.replace(/[\u0000-\u001f\u007f]/g, "\ufffd");
+  return bounded.replace(/[\u0000-\u001f\u007f]/g, "\ufffd").replace(/[^]/gu, (c) => (isInvisible(c) ? "\ufffd" : c));
 }
 
 function location(analysis: Analysis, uri: string, occurrence: NameOccurrence): Location {

@@ -6,7 +6,7 @@ import { createDiagnostic, type Diagnostic } from "../core/diagnostic.js";
 import type { Range, SourceFile } from "../core/source-file.js";
 import type { SeamFile } from "./ast.js";
 import { decodeString } from "./decode-string.js";
-import { describeUnexpected } from "./describe-unexpected.js";
+import { describeUnexpectedAt } from "./describe-unexpected.js";
 import { looksLikeUtf16 } from "./looks-like-utf16.js";
 import { parseTokens } from "./parser.js";
 import { scan, type ScanResult } from "./scanner.js";
@@ -54,7 +54,7 @@ export function parse(file: SourceFile, scanned?: ScanResult): ParseResult {
   const shown = MAX_SYNTAX_DIAGNOSTICS + 1;
   scanned ??= scan(text);
   for (const [offset, length] of scanned.unexpected.slice(0, shown)) {
-    report({ start: offset, end: offset + length }, describeUnexpected(text.slice(offset, offset + length)));
+    report({ start: offset, end: offset + length }, describeUnexpectedAt(text, offset, length));
   }
   if (scanned.unterminatedComment >= 0) {
     const start = scanned.unterminatedComment;

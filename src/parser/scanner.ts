@@ -11,6 +11,7 @@
  * scanner and a Chevrotain `Lexer` built from them agree on random text.
  */
 
+import { INVISIBLE } from "../core/invisible.js";
 import { KEYWORDS } from "../core/vocabulary.js";
 
 // Token kinds: the fixed kinds below, then one kind per keyword (`keywordKind(word)`), in the
@@ -112,11 +113,14 @@ keywordWords.forEach((word, i) => {
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isAsciiIdStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isAsciiIdPart = (c: number): boolean => isAsciiIdStart(c) || isDigit(c);
-// Beyond ASCII, names follow Unicode UAX #31 identifiers: ID_Start, then ID_Continue. The
-// invisible joiners U+200C/U+200D are refused (Unicode 15.1 put them in ID_Continue): `a\u200Db`
-// would read as `ab` and name another agent. `$` is not part of the language.
-const unicodeIdStart = /^\p{ID_Start}$/u;
-const unicodeIdPart = /^(?![\u200C\u200D])\p{ID_Continue}$/u;
+// Beyond ASCII, names follow Unicode UAX #31 identifiers: ID_Start, then ID_Continue, with no
+// invisible character (Default_Ignorable_Code_Point, `core/invisible.ts`): the joiners
+// U+200C/U+200D, variation selectors (U+FE00, U+E0100), U+034F, the Hangul filler U+3164.
+// `bill\uFE00` would look like `bill` and name another agent, so the character ends the name and
+// is reported (describe-unexpected.ts says why). Only the non-ASCII path tests this. `$` is not
+// part of the language.
+const unicodeIdStart = new RegExp(`^(?!${INVISIBLE.source})\\p{ID_Start}$`, "u");
+const unicodeIdPart = new RegExp(`^(?!${INVISIBLE.source})\\p{ID_Continue}$`, "u");
 
 /** Length in code units (1 or 2) of the name-starting character at `i`, or 0. */
 function idStartLength(text: string, i: number): number {

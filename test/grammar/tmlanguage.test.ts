@@ -28,6 +28,7 @@ describe("grammar/seam.tmLanguage.json", () => {
     const { status, output } = runScopeTests("test/grammar/*.seam.test");
     expect(output).toContain("declarations.seam.test run successfuly");
     expect(output).toContain("edges.seam.test run successfuly");
+    expect(output).toContain("names.seam.test run successfuly");
     expect(status, output).toBe(0);
   });
 

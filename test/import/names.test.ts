@@ -15,6 +15,9 @@ describe("source names as Seam identifiers", () => {
     ["$price", "_price"],
     ["my.tool:v2", "my_tool_v2"],
     ["zero\u200dwidth", "zero_width"],
+    ["bill\ufe00", "bill_"],
+    ["x\u034fy", "x_y"],
+    ["\u3164", "_"],
     ["bidi\u202eevil", "bidi_evil"],
     ["Übersetzer", "Übersetzer"],
     ["", "_"],
@@ -49,6 +52,6 @@ describe("source names as Seam identifiers", () => {
   });
 
   it("knows what is not a name", () => {
-    expect(["", "1a", "a b", "agent", "a-", "a$", "x\u200dy"].filter(isSeamName)).toEqual([]);
+    expect(["", "1a", "a b", "agent", "a-", "a$", "x\u200dy", "bill\ufe00", "x\u034fy", "lead\u{E0100}", "\u3164"].filter(isSeamName)).toEqual([]);
   });
 });

@@ -91,8 +91,26 @@ describe("seam lsp: definition, references, rename", () => {
       message: "'2nd writer' is not a valid name: start with a letter or '_', then letters, digits, '_' or '-'",
     });
     expect(await refusal(faulty.uri, 7, 10, "boss")).toEqual({ code: -32602, message: "graph 'support' already has an agent named 'boss'; pick another name" });
+    // An invisible character (Default_Ignorable_Code_Point) would make a second `boss` that looks
+    // like the first: refused, named by code point, and not printed raw.
+    const invisible = (name: string, code: string) => ({
+      code: -32602,
+      message: `'${name}' is not a valid name: ${code} is invisible, and a name cannot hold it (two names that look the same would differ); remove it`,
+    });
+    expect(await refusal(faulty.uri, 7, 10, "boss\ufe00")).toEqual(invisible("boss\ufffd", "U+FE00"));
+    expect(await refusal(faulty.uri, 7, 10, "x\u034fy")).toEqual(invisible("x\ufffdy", "U+034F"));
+    expect(await refusal(faulty.uri, 7, 10, "lead\u{E0100}")).toEqual(invisible("lead\ufffd", "U+E0100"));
+    expect(await refusal(faulty.uri, 7, 10, "\u3164")).toEqual(invisible("\ufffd", "U+3164"));
+    expect(await refusal(faulty.uri, 7, 10, "a\u200db")).toEqual(invisible("a\ufffdb", "U+200D"));
     expect(await refusal(twoGraphs.uri, 0, 7, "two")).toEqual({ code: -32602, message: "the file already has a graph named 'two'; pick another name" });
     expect(await refusal(twoGraphs.uri, 0, 7, "graph")).toEqual({ code: -32602, message: "'graph' is a keyword of Seam and cannot name a graph" });
+  });
+
+  it("renames to a name beyond ASCII that holds no invisible character", async () => {
+    for (const newName of ["caf\u00e9", "\u56f3\u8868", "a-b"]) {
+      const edit = (await client.request("textDocument/rename", { ...at(twoGraphs.uri, 7, 8), newName })) as { changes: Record<string, { newText: string }[]> };
+      expect(edit.changes[twoGraphs.uri]?.map((e) => e.newText)).toEqual([newName]);
+    }
   });
 
   it("allows renaming an agent to a name used only in another graph", async () => {

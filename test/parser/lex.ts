@@ -3,7 +3,7 @@
  * can compare the scanner with a Chevrotain `Lexer` built from the same token types.
  */
 import type { ILexingError, ILexingResult, IToken } from "chevrotain";
-import { describeUnexpected } from "../../src/parser/describe-unexpected.js";
+import { describeUnexpectedAt } from "../../src/parser/describe-unexpected.js";
 import { toChevrotainTokens } from "../../src/parser/spec/chevrotain-tokens.js";
 import { scan } from "../../src/parser/scanner.js";
 import { ERROR_GROUP, UnterminatedComment } from "../../src/parser/spec/tokens.js";
@@ -20,7 +20,7 @@ export function lex(text: string): ILexingResult {
     length,
     line: undefined,
     column: undefined,
-    message: describeUnexpected(text.slice(offset, offset + length)),
+    message: describeUnexpectedAt(text, offset, length),
   }));
   const comment = scanned.unterminatedComment;
   const commentTokens: IToken[] =

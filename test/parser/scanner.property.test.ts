@@ -37,6 +37,9 @@ const alphabet = fc.constantFrom(
   ",", ":", ".", '"', "\\", "\\u00e9", "\\u12", "\\q", "\\n", "/", "//", "/*", "*/", "*", " ", "\t", "\n",
   "\r", "\r\n", "\f", "\v", "\uFEFF", "\u00a0", "é", "#", "\u0000", "\uD83D\uDE00", "on_hop_limit", "max_rounds",
   "名前", "Größe", "a\u200Db", "\u0301", "\uD835\uDC00", "𝑥1", "٣", "e", "E", "+", "e-", "1e3", ".5",
+  // Invisible characters (Default_Ignorable_Code_Point), which no name holds: a variation
+  // selector, U+034F, a supplementary variation selector, the Hangul fillers, soft hyphen.
+  "\uFE00", "\u034F", "\uDB40\uDD00", "\u3164", "\uFFA0", "\u115F", "\u00AD", "\u200B", "\u180B",
 );
 
 describe("scanner", () => {
@@ -51,7 +54,7 @@ describe("scanner", () => {
   });
 
   it("agrees on the corner cases written out", () => {
-    for (const text of ["", "\uFEFF", "\uFEFFa", "a-", "a->", "a-->b", '"\\', '"a\\"', '"\\u00"x"', "1.2.3", "/*/", "#/*", "## a #", "-1", "a -1", "--1", "-1-1", "a-1", "1.2.3.", "1.2.3.4", "1..2.3", "-0.1", "-1.2.3", "1e-3", "1E+3", "1.5e-3", "-1e3", "1e", "1e-", "1e-x", "1ex", "1.5e", ".5", "-.5", "-.x", ".5.6e2", "a.5", "x-1e3", "1e3e3"]) {
+    for (const text of ["", "\uFEFF", "\uFEFFa", "a-", "a->", "a-->b", '"\\', '"a\\"', '"\\u00"x"', "1.2.3", "/*/", "#/*", "## a #", "-1", "a -1", "--1", "-1-1", "a-1", "1.2.3.", "1.2.3.4", "1..2.3", "-0.1", "-1.2.3", "1e-3", "1E+3", "1.5e-3", "-1e3", "1e", "1e-", "1e-x", "1ex", "1.5e", ".5", "-.5", "-.x", ".5.6e2", "a.5", "x-1e3", "1e3e3", "bill\uFE00", "x\u034Fy", "lead\uDB40\uDD00", "\u3164", "a-\uFE00", "\uFE00a", "caf\u00e9-\u56f3"]) {
       expect(viaScanner(text)).toEqual(viaReference(text));
     }
   });

@@ -1,8 +1,9 @@
 /**
  * What a name looks like, for the look-alike rules: its UTS #39 skeleton (section 4,
- * "Confusable Detection": NFD, each character replaced by its prototype from confusables.txt,
- * NFD again), and the scripts its characters are written in (UTS #39 section 5.1, "Mixed-Script
- * Detection", over UAX #24 Script_Extensions). Rust's `confusable_idents` and
+ * "Confusable Detection": NFD, invisible (Default_Ignorable_Code_Point) characters removed,
+ * each character replaced by its prototype from confusables.txt, NFD again), and the scripts its
+ * characters are written in (UTS #39 section 5.1, "Mixed-Script Detection", over UAX #24
+ * Script_Extensions). Rust's `confusable_idents` and
  * `mixed_script_confusables` lints use the same definitions.
  *
  * The table is parsed on first use, and only names with a character beyond ASCII reach it
@@ -10,6 +11,7 @@
  * to and which scripts it belongs to is looked up once per character, so the work grows with
  * the names' length, never with the number of scripts times their length.
  */
+import { isInvisible } from "../../core/invisible.js";
 import { CONFUSABLES, SCRIPT_NAMES } from "./confusables-data.js";
 
 /** True when `name` holds a character beyond ASCII (the look-alike rules judge only such names). */
@@ -37,7 +39,10 @@ function prototypeTable(): Map<number, string> {
 export function skeleton(name: string): string {
   const table = prototypeTable();
   let mapped = "";
-  for (const char of name.normalize("NFD")) mapped += table.get(char.codePointAt(0) as number) ?? char;
+  for (const char of name.normalize("NFD")) {
+    // UTS #39 (since 15.1) drops Default_Ignorable_Code_Point characters: `bill` with U+FE00 is `bill`.
+    if (!isInvisible(char)) mapped += table.get(char.codePointAt(0) as number) ?? char;
+  }
   return mapped.normalize("NFD");
 }
 

@@ -20,9 +20,10 @@ const { createToken, Lexer } = chevrotain;
 export const Name = createToken({ name: "Name", label: "a field name", pattern: Lexer.NA });
 
 /**
- * A name: a Unicode ID_Start character or `_`, then ID_Continue characters other than the
- * invisible joiners U+200C/U+200D, and hyphens (UAX #31 identifiers, without `$`); a hyphen
- * directly followed by `>` is left for the arrow, so `a->b` reads as `a -> b`.
+ * A name: a Unicode ID_Start character or `_`, then ID_Continue characters and hyphens (UAX #31
+ * identifiers, without `$`), none of them invisible (Default_Ignorable_Code_Point: the joiners
+ * U+200C/U+200D, variation selectors, U+034F, the Hangul fillers); a hyphen directly followed by
+ * `>` is left for the arrow, so `a->b` reads as `a -> b`.
  */
 export const Identifier = createToken({
   name: "Identifier",
@@ -35,7 +36,7 @@ export const Identifier = createToken({
 });
 
 /** The name pattern, sticky: matched at an offset by {@link matchAt}. */
-const identifierPattern = /[\p{ID_Start}_](?:(?![\u200C\u200D])\p{ID_Continue}|-(?!>))*/uy;
+const identifierPattern = /(?!\p{Default_Ignorable_Code_Point})[\p{ID_Start}_](?:(?!\p{Default_Ignorable_Code_Point})\p{ID_Continue}|-(?!>))*/uy;
 
 /** `pattern` matched at exactly `offset` of `text`, or null. */
 function matchAt(pattern: RegExp, text: string, offset: number): RegExpExecArray | null {

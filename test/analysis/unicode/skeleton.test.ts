@@ -21,6 +21,14 @@ describe("UTS #39 skeletons from the generated confusables table", () => {
     expect(skeleton("editor")).not.toBe(skeleton("editors"));
   });
 
+  it("drops invisible characters (Default_Ignorable_Code_Point), as UTS #39 does", () => {
+    expect(skeleton("bill\ufe00")).toBe(skeleton("bill"));
+    expect(skeleton("x\u034fy")).toBe(skeleton("xy"));
+    expect(skeleton("lead\u{E0100}")).toBe(skeleton("lead"));
+    expect(skeleton("a\u200db")).toBe(skeleton("ab"));
+    expect(skeleton("\u3164")).toBe("");
+  });
+
   it("tells ASCII names apart from the others", () => {
     expect([hasNonAscii("research-agent_2"), hasNonAscii("Gr\u00f6\u00dfe"), hasNonAscii("\u540d")]).toEqual([false, true, true]);
   });
