@@ -72,6 +72,23 @@ describe("seam fmt", () => {
     expect(readFileSync(join(outside, "target.seam"), "utf8")).toBe(messy);
   });
 
+  it("--check refuses a symbolic link that fmt would refuse, and passes one to a formatted file", async () => {
+    const dir = workspace();
+    const outside = makeTempDir("seam-fmt-target-");
+    writeFileSync(join(outside, "messy.seam"), messy);
+    writeFileSync(join(outside, "tidy.seam"), tidy);
+    symlinkSync(join(outside, "messy.seam"), join(dir, "link.seam"));
+    symlinkSync(join(outside, "tidy.seam"), join(dir, "tidy-link.seam"));
+    const io = createFakeIo(dir);
+    expect(await run(["fmt", "--check", "link.seam"], io)).toBe(2);
+    expect(io.out()).toBe("");
+    expect(io.err()).toBe("seam: link.seam: is a symbolic link and would not be rewritten (format the file it points to)\n");
+    const formatted = createFakeIo(dir);
+    expect(await run(["fmt", "--check", "tidy-link.seam"], formatted)).toBe(0);
+    expect(await run(["fmt", "tidy-link.seam"], createFakeIo(dir))).toBe(0);
+    expect(formatted.err()).toBe("");
+  });
+
   it("--stdin formats standard input to standard output, and refuses broken or non-UTF-8 input", async () => {
     const stdin = (text: string | Uint8Array) => ({ readStdin: async () => (typeof text === "string" ? new TextEncoder().encode(text) : text) });
     const io = Object.assign(createFakeIo("/"), stdin(messy));

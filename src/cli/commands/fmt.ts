@@ -5,7 +5,8 @@
  * - Without options, each file that is not already formatted is rewritten in place (through a
  *   temporary file and a rename) and its path printed.
  * - `--check` rewrites nothing: it prints the path of each file that would change and exits 1
- *   when there is one (for CI).
+ *   when there is one (for CI). A file a rewrite would refuse (a symbolic link) is refused by
+ *   `--check` too, with exit 2.
  * - `--stdin` formats standard input to standard output (for editors); no paths are taken.
  *
  * A file with syntax errors is never rewritten: its errors are printed on stderr and the command
@@ -69,6 +70,13 @@ export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number
       continue;
     }
     if (!result.changed) continue;
+    // --check answers what a rewrite would do, so a file fmt would refuse is refused here too.
+    if (await isSymbolicLink(path, io)) {
+      const problem = options.check ? "is a symbolic link and would not be rewritten" : "is a symbolic link and was not rewritten";
+      reportProblem(io, { path, problem, hint: "format the file it points to" });
+      unusable++;
+      continue;
+    }
     toChange++;
     if (!options.check) {
       const written = await writeFormatted(path, result.text, io);
@@ -109,14 +117,22 @@ async function formatStdin(options: FmtOptions, io: CliIo): Promise<number> {
   return 0;
 }
 
-/** Replaces the file at `path` with `text`; refuses a symbolic link (its target is not ours to replace). */
+/**
+ * Whether `path` is a symbolic link, which fmt does not rewrite (its target is not ours to
+ * replace); false when it cannot be looked at (the write then reports why).
+ */
+async function isSymbolicLink(path: string, io: CliIo): Promise<boolean> {
+  try {
+    return (await lstat(resolve(io.cwd, path))).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Replaces the file at `path` with `text` through a temporary file and a rename. */
 async function writeFormatted(path: string, text: string, io: CliIo): Promise<boolean> {
   const target = resolve(io.cwd, path);
   try {
-    if ((await lstat(target)).isSymbolicLink()) {
-      reportProblem(io, { path, problem: "is a symbolic link and was not rewritten", hint: "format the file it points to" });
-      return false;
-    }
     await writeReplacing(target, text);
     return true;
   } catch (error) {
