@@ -18,13 +18,17 @@
  * (see {@link formatSource}).
  *
  * Suppressions: a `seam-disable-next-line` comment silences findings on the line after it, so
- * the items that start on that line (inside a graph or a block) are printed as written, only
- * their first line re-indented: joining or splitting their lines would change what the comment
- * silences. A directive the layout would move off its line (one with code after it on its line,
- * a block comment before an item or inside a one-line block, one inside an item's own text, one
- * whose next line starts with a `}`) keeps its lines too: the graph's items on the lines from
- * the directive's first to the line after its end are printed as written, with it. Formatting
- * never changes a file's diagnostics.
+ * the items that start on that line (the `seam` line or a graph, an item of a graph or of a
+ * block) are printed as written, only their first line re-indented: joining or splitting their
+ * lines would change what the comment silences (a graph whose first line is `graph NAME {` alone
+ * keeps that line anyway, and its body is laid out). A directive the layout would move off its
+ * line (one with code or another comment after it on its line, a block comment before an item or
+ * inside a one-line block, one inside an item's own text, one whose next line starts with a `}`,
+ * with a comment before its first item or with items of a block and of its graph) keeps its lines
+ * too: the items on the lines from the directive's first to the line after its end are printed
+ * as written, with it and the comments before them on those lines (`print-directives.ts` says
+ * which). No blank line is added between the graphs after a directive that ends the line before
+ * one. Formatting never changes a file's diagnostics.
  */
 import type { Range, SourceFile } from "../core/source-file.js";
 import type {
@@ -47,7 +51,7 @@ import { settingOfNode } from "../core/settings.js";
 import { parse } from "./parse.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { createSourceFile, getLineAndColumn } from "../core/source-file.js";
-import { isNextLineDirective } from "./directives.js";
+import { directiveLines, type DirectiveLines } from "./print-directives.js";
 
 const INDENT = "  ";
 /** A block goes on its item's line only when that line stays within this many characters. */
@@ -75,6 +79,11 @@ export function formatSource(file: SourceFile): FormatResult {
 interface Printable {
   readonly range: Range;
   print(indent: string): string[];
+  /**
+   * True for a graph whose first line holds only its head (`graph NAME {`): the layout keeps
+   * that line's tokens on it, so a directive before it needs no more than that.
+   */
+  readonly headOwnsLine?: boolean;
 }
 
 /**
@@ -82,7 +91,7 @@ interface Printable {
  * comments and blank lines, and for strings as written).
  */
 export function printFile(source: string, ast: SeamFile): string {
-  const printer = new Printer(source, ast.comments, itemEnds(ast));
+  const printer = new Printer(source, ast);
   const items: Printable[] = [];
   const version = ast.languageVersion;
   if (version !== undefined && version.value !== undefined) {
@@ -90,56 +99,51 @@ export function printFile(source: string, ast: SeamFile): string {
   }
   for (const graph of ast.graphs) {
     if (graph.hasError) throw new Error("internal: printFile needs a tree without errors");
-    items.push({ range: graph.range, print: (indent) => printer.graph(graph, indent) });
+    items.push({ range: graph.range, print: (indent) => printer.graph(graph, indent), headOwnsLine: headOwnsLine(source, graph) });
   }
-  const lines = printer.list(items, "", { alwaysBlank: true });
+  const lines = printer.list(printer.top(items), "", { alwaysBlank: true });
   return `${alignTrailingComments(lines).join("\n")}\n`;
 }
 
 class Printer {
   private next = 0;
-  /** 1-based lines that a `seam-disable-next-line` comment silences (the line after its end). */
-  private readonly silencedLines: ReadonlySet<number>;
-  /**
-   * The lines (1-based) of each directive the layout could move off its line, from its first
-   * line to the one it silences: the graph items on them are printed as written.
-   */
-  private readonly pinnedLines = new Set<number>();
+  private readonly comments: readonly Comment[];
+  /** The lines the layout keeps for `seam-disable-next-line` comments (see `print-directives.ts`). */
+  private readonly directives: DirectiveLines;
   private readonly lineOf: (offset: number) => number;
 
   constructor(
     private readonly source: string,
-    private readonly comments: readonly Comment[],
-    ends: ReadonlySet<number>,
+    ast: SeamFile,
   ) {
     const file = createSourceFile("", source);
     this.lineOf = (offset) => getLineAndColumn(file, offset).line;
-    const directives = comments.filter(isNextLineDirective);
-    this.silencedLines = new Set(directives.map((c) => this.lineOf(c.range.end) + 1));
-    for (const directive of directives) {
-      if (keepsItsLine(source, directive, ends)) continue;
-      // Comments do not overlap, so these lines number at most the file's lines plus one per directive.
-      for (let line = this.lineOf(directive.range.start); line <= this.lineOf(directive.range.end) + 1; line++) this.pinnedLines.add(line);
-    }
+    this.comments = ast.comments;
+    this.directives = directiveLines(source, ast, this.lineOf);
   }
 
-  /** Whether an item spanning lines `first` to `last` lies on the lines of a directive the layout could move (graph items: their lines add up to the file's). */
-  private pinned(first: number, last: number): boolean {
-    if (this.pinnedLines.size === 0) return false;
-    for (let line = first; line <= last; line++) if (this.pinnedLines.has(line)) return true;
+  /** The file's own items (the `seam` line, the graphs), each run on a directive's lines made one item printed as written. */
+  top(items: readonly Printable[]): readonly Printable[] {
+    return this.asWrittenWhereSilenced(items, this.directives.pinnedAtTop);
+  }
+
+  /** Whether an item spanning lines `first` to `last` lies on the lines in `pinned` (graph items: their lines add up to the file's). */
+  private pinned(pinned: ReadonlySet<number>, first: number, last: number): boolean {
+    if (pinned.size === 0) return false;
+    for (let line = first; line <= last; line++) if (pinned.has(line)) return true;
     return false;
   }
 
   /**
    * `items` with each run of items that start on a line a `seam-disable-next-line` comment
-   * silences replaced by one item printed as written (see the module comment); with `pin` (the
-   * graph's own items), also each run on the lines of a directive the layout could move, with
-   * the comments before it on its first line.
+   * silences replaced by one item printed as written (see the module comment); with `pinned`
+   * (for the file's or a graph's own items), also each run on the lines of a directive the
+   * layout could move, with the comments before it on those lines.
    */
-  private asWrittenWhereSilenced(items: readonly Printable[], pin = false): readonly Printable[] {
-    if (this.silencedLines.size === 0) return items;
+  private asWrittenWhereSilenced(items: readonly Printable[], pinned?: ReadonlySet<number>): readonly Printable[] {
+    if (this.directives.silenced.size === 0) return items;
     const out: Printable[] = [];
-    const pinnedItem = (item: Printable): boolean => pin && this.pinned(this.lineOf(item.range.start), this.lineOf(item.range.end));
+    const pinnedItem = (item: Printable): boolean => pinned !== undefined && this.pinned(pinned, this.lineOf(item.range.start), this.lineOf(item.range.end));
     for (let i = 0; i < items.length; i++) {
       const first = items[i] as Printable;
       const line = this.lineOf(first.range.start);
@@ -149,11 +153,11 @@ class Printer {
         while (i + 1 < items.length && pinnedItem(items[i + 1] as Printable) && !this.startsLine((items[i + 1] as Printable).range.start)) {
           last = items[++i] as Printable;
         }
-        const range = { start: this.startOfLineComments(first.range.start, line), end: last.range.end };
+        const range = { start: this.startOfPinnedComments(first.range.start, line, pinned as ReadonlySet<number>), end: last.range.end };
         out.push({ range, print: (indent) => this.asWritten(range, indent) });
         continue;
       }
-      if (!this.silencedLines.has(line)) {
+      if (!this.directives.silenced.has(line) || first.headOwnsLine === true) {
         out.push(first);
         continue;
       }
@@ -172,14 +176,38 @@ class Printer {
     return before === 0 || this.source[before - 1] === "\n" || this.source[before - 1] === "\r";
   }
 
-  /** Where the comments not yet printed that end before `offset` on its line `line` start (`offset` when none does). */
-  private startOfLineComments(offset: number, line: number): number {
-    for (let i = this.next; i < this.comments.length; i++) {
+  /**
+   * Where the comments not yet printed before `offset` (on line `line`) that the layout would
+   * move off the pinned lines start: those ending on `line`, and a chain of comments on pinned
+   * lines up to it that starts a line (`/* seam-disable-next-line x *\/ // note` above an item);
+   * `offset` when there is none.
+   */
+  private startOfPinnedComments(offset: number, line: number, pinned: ReadonlySet<number>): number {
+    let start = offset;
+    let from = offset;
+    for (let i = this.firstCommentBefore(offset); i >= this.next; i--) {
       const comment = this.comments[i] as Comment;
-      if (comment.range.start >= offset) break;
-      if (this.lineOf(comment.range.end) === line) return comment.range.start;
+      // Only blanks between this comment and the text taken so far, and all its lines pinned.
+      if (this.source.slice(comment.range.end, from).trim() !== "") break;
+      const onLine = this.lineOf(comment.range.end) === line;
+      if (!onLine && !this.allPinned(pinned, this.lineOf(comment.range.start), line)) break;
+      from = comment.range.start;
+      if (onLine || this.startsLine(from)) start = from;
     }
-    return offset;
+    return start;
+  }
+
+  /** Whether every line from `first` to `last` is in `pinned`. */
+  private allPinned(pinned: ReadonlySet<number>, first: number, last: number): boolean {
+    for (let line = first; line <= last; line++) if (!pinned.has(line)) return false;
+    return true;
+  }
+
+  /** The index of the last comment not yet printed that starts before `offset` (`this.next - 1` when none does). */
+  private firstCommentBefore(offset: number): number {
+    let i = this.next;
+    while (i < this.comments.length && (this.comments[i] as Comment).range.start < offset) i++;
+    return i - 1;
   }
 
   /** The source of `range` line by line, the first line indented; the comments inside it are taken (they are in the text). */
@@ -223,8 +251,10 @@ class Printer {
     let previous: Printable | undefined;
     const blankBefore = (start: number): boolean => {
       if (previous === undefined) return false;
-      if (options.alwaysBlank === true) return true;
-      return this.blankBetween(previousEnd, start);
+      const written = this.blankBetween(previousEnd, start);
+      // A blank line added after a directive that ends the line before would become what it silences.
+      if (options.alwaysBlank === true) return written || !this.directives.silenced.has(this.lineOf(start));
+      return written;
     };
     for (const [index, item] of items.entries()) {
       const leading = this.takeBefore(item.range.start);
@@ -301,7 +331,7 @@ class Printer {
       if (item.hasError) throw new Error("internal: printFile needs a tree without errors");
       return { range: item.range, print: (inner) => this.graphItem(item, inner) };
     });
-    const body = this.list(this.asWrittenWhereSilenced(items, true), indent + INDENT, { end: graph.range.end });
+    const body = this.list(this.asWrittenWhereSilenced(items, this.directives.pinnedInGraphs), indent + INDENT, { end: graph.range.end });
     return [head, ...body, `${indent}}`];
   }
 
@@ -386,46 +416,19 @@ class Printer {
   }
 }
 
-/** Where every item of the file ends (graphs, their items, the items of their blocks): a comment right after one trails it. */
-function itemEnds(ast: SeamFile): Set<number> {
-  const ends = new Set<number>();
-  for (const graph of ast.graphs) {
-    ends.add(graph.range.end);
-    for (const item of graph.items ?? []) {
-      ends.add(item.range.end);
-      const inner = item.kind === "Agent" ? item.items : item.kind === "Edge" ? item.items : item.kind === "Contract" ? item.requires : [];
-      for (const child of inner ?? []) ends.add(child.range.end);
-    }
-  }
-  return ends;
-}
-
-/**
- * Whether the layout keeps a `seam-disable-next-line` comment at the end of its line, with what
- * followed it on the next line: so when it is alone on its lines, or trails an item at the end
- * of its line; and the next line does not start with a `}` (which the layout may move up).
- */
-function keepsItsLine(source: string, comment: Comment, ends: ReadonlySet<number>): boolean {
-  let before = comment.range.start;
-  while (before > 0 && (source[before - 1] === " " || source[before - 1] === "\t")) before--;
-  const alone = before === 0 || source[before - 1] === "\n" || source[before - 1] === "\r";
-  if (!alone && !ends.has(before)) return false;
-  // Sticky expressions from the comment's end: no copy of the rest of the file per directive.
-  LINE_END.lastIndex = comment.range.end;
-  if (LINE_END.exec(source) === null) return false;
-  CLOSING_NEXT.lastIndex = LINE_END.lastIndex;
-  return !CLOSING_NEXT.test(source);
-}
-
-/** Blanks to the end of a line (or of the file). */
-const LINE_END = /[ \t]*(?:\r\n|\r|\n|$)/y;
-
 /** `text` (a block comment's, which may span lines) with each CRLF or CR as the LF the printer writes everywhere else. */
 function withLineFeeds(text: string): string {
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
-/** A line that starts with a `}`. */
-const CLOSING_NEXT = /[ \t]*\}/y;
+/** Whether a graph's first line holds only its head, `graph NAME {` (see {@link Printable}). */
+function headOwnsLine(source: string, graph: GraphDecl): boolean {
+  if (!/^graph[ \t]+$/.test(source.slice(graph.range.start, graph.name.range.start))) return false;
+  HEAD_REST.lastIndex = graph.name.range.end;
+  return HEAD_REST.test(source);
+}
+
+/** The rest of a graph's head line after its name: its `{` alone. */
+const HEAD_REST = /[ \t]*\{[ \t]*(?:\r|\n)/y;
 
 function paths(list: readonly FieldPath[]): string {
   return list.map((p) => p.text).join(", ");
