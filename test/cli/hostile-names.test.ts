@@ -19,6 +19,9 @@ const SHOWN = "a\\u001b]0;pwned\\u0007\\nb";
 const SHOWN_GITHUB = "a\\u001b]0;pwned\\u0007%0Ab";
 /** Any C0 control but the line feed that ends each line, DEL or a C1 control. */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+/** RIGHT-TO-LEFT OVERRIDE: makes a terminal show the rest of the line reversed. */
+const BIDI = "\u202e";
+const RAW_BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 const GOOD = "seam 1\n\ngraph g {\n  envelope 1.3\n  entry a\n\n  agent a: worker { terminal done complete \"done\" }\n}\n";
 /** A syntax error whose found token is a string holding ESC and BEL. */
@@ -64,6 +67,33 @@ describe("hostile file names and tokens are escaped on their way to the terminal
     const r = await seam(["check", `${HOSTILE}-bad.seam`, "--format", "json"]);
     expect(r.out).not.toMatch(RAW_CONTROL);
     expect(JSON.parse(r.out)[0].file).toBe(`${HOSTILE}-bad.seam`);
+  });
+
+  it("seam check --format json and sarif write a bidi control in a file name or message as \\uXXXX", async () => {
+    const name = `b${BIDI}evil.seam`;
+    await writeFile(join(folder, name), BAD_TOKEN.replace("\u001b[31mred\u0007", `x${BIDI}y`));
+    const r = await seam(["check", name, "--format", "json"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe("");
+    expect(r.out).toBe(
+      "[\n  {\n" +
+        '    "file": "b\\u202eevil.seam",\n' +
+        '    "rule": "syntax",\n    "severity": "error",\n' +
+        `    "message": "expected a name after 'agent', found '\\"x\\\\u202ey\\"'",\n` +
+        '    "line": 4,\n    "column": 9,\n    "endLine": 4,\n    "endColumn": 14\n  }\n]\n',
+    );
+    expect(JSON.parse(r.out)[0].file).toBe(name);
+    const sarif = await seam(["check", name, "--format", "sarif"]);
+    expect(sarif.code).toBe(1);
+    expect(sarif.out).not.toMatch(RAW_BIDI);
+    expect(sarif.out).toContain('"text": "expected a name after');
+  });
+
+  it("seam check --format json of a file without such characters is the plain JSON.stringify", async () => {
+    const r = await seam(["check", "good.seam", "--format", "json"]);
+    expect(r).toEqual({ code: 0, out: "[]\n", err: "" });
+    const bad = await seam(["check", `${HOSTILE}-bad.seam`, "--format", "json"]);
+    expect(bad.out).toBe(`${JSON.stringify(JSON.parse(bad.out), null, 2)}\n`);
   });
 
   it("seam fmt: the path of each file it rewrites, and its refusal of a file with errors", async () => {

@@ -17,6 +17,7 @@ import { readAgainst, readFilePair, readWorkTree, type SidePair } from "../diff-
 import type { DiffFailOn, CheckFormat } from "../formats.js";
 import type { CliIo } from "../io.js";
 import { useColor } from "../use-color.js";
+import { stringifyUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link diffCommand}, as parsed from the command line. */
 export interface DiffOptions {
@@ -97,7 +98,8 @@ async function formatFindings(findings: readonly Finding[], format: CheckFormat,
           ...(f.against === undefined ? {} : { against: f.against }),
         };
       });
-      return `${JSON.stringify(records, null, 2)}\n`;
+      // File names and graph text reach a terminal: bidi and invisible characters as \uXXXX.
+      return `${stringifyUntrusted(records, 2)}\n`;
     }
     case "github": {
       const { formatGithub } = await import("../format/github.js");

@@ -30,7 +30,7 @@ import type { CliIo } from "../io.js";
 import { readLines } from "../read-lines.js";
 import { PROBLEM_PART_LIMIT, reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
-import { escapeUntrusted } from "../../core/untrusted-text.js";
+import { escapeUntrusted, stringifyUntrusted } from "../../core/untrusted-text.js";
 
 /** Options of {@link reportCommand}, as parsed from the command line. */
 export interface ReportOptions {
@@ -93,7 +93,7 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
   if (!readAny) return 2;
 
   const report = builder.finish();
-  io.stdout(options.format === "json" ? `${JSON.stringify(report, null, 2)}\n` : formatReportPretty(report));
+  io.stdout(options.format === "json" ? `${stringifyUntrusted(report, 2)}\n` : formatReportPretty(report));
   if (badLines > 0) io.stderr(`seam: ${badLines} line${badLines === 1 ? "" : "s"} could not be read; the report covers the other lines\n`);
   if (options.html !== undefined) {
     try {

@@ -4,6 +4,7 @@
  */
 import type { Diagnostic, Severity } from "../../core/diagnostic.js";
 import { getShownLineAndColumn } from "../../core/source-file.js";
+import { stringifyUntrusted } from "../../core/untrusted-text.js";
 import { displayPath } from "./display-path.js";
 
 /** One diagnostic as printed by `--format json`. */
@@ -44,7 +45,12 @@ export function toJsonDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   });
 }
 
-/** The `--format json` text: a pretty-printed array (two-space indent) and a final newline. */
+/**
+ * The `--format json` text: a pretty-printed array (two-space indent) and a final newline. File
+ * names and messages (which quote names from the graph) may hold bidirectional or invisible
+ * characters that JSON.stringify leaves raw; they are written as `\uXXXX`, which parses back to
+ * the same text but cannot reorder what a terminal shows.
+ */
 export function formatJson(diagnostics: readonly Diagnostic[], cwd: string): string {
-  return JSON.stringify(toJsonDiagnostics(diagnostics, cwd), null, 2) + "\n";
+  return stringifyUntrusted(toJsonDiagnostics(diagnostics, cwd), 2) + "\n";
 }

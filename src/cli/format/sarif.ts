@@ -18,6 +18,7 @@ import { pathToFileURL } from "node:url";
 import type { Diagnostic, RuleMeta, Severity } from "../../core/diagnostic.js";
 import { getShownLineAndColumn, type Range, type SourceFile } from "../../core/source-file.js";
 import { ruleDocsUrl } from "../../core/package-files.js";
+import { stringifyUntrusted } from "../../core/untrusted-text.js";
 import { displayPath } from "./display-path.js";
 
 /** Options of {@link formatSarif}. */
@@ -103,9 +104,13 @@ export function toSarif(diagnostics: readonly Diagnostic[], options: SarifOption
   };
 }
 
-/** The `--format sarif` text: the log pretty-printed (two-space indent) with a final newline. */
+/**
+ * The `--format sarif` text: the log pretty-printed (two-space indent) with a final newline,
+ * bidirectional and invisible characters in names and messages written as `\uXXXX` (as `--format
+ * json` writes them).
+ */
 export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOptions): string {
-  return JSON.stringify(toSarif(diagnostics, options), null, 2) + "\n";
+  return stringifyUntrusted(toSarif(diagnostics, options), 2) + "\n";
 }
 
 function physicalLocation(file: SourceFile, range: Range, cwd: string): Record<string, unknown> {
