@@ -2,6 +2,7 @@
  * The CLI's window on the world. `run()` takes one of these instead of touching `process`
  * directly, so tests can drive every command in-process and read what it printed.
  */
+import { fstatSync, type Stats } from "node:fs";
 
 /** Where a command writes and what it may know about its surroundings. */
 export interface CliIo {
@@ -15,8 +16,13 @@ export interface CliIo {
   readonly cwd: string;
   /** Environment variables (`NO_COLOR`, `FORCE_COLOR`). */
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** All of standard input, as bytes (`seam fmt --stdin`); absent where there is none. */
-  readonly readStdin?: () => Promise<Uint8Array>;
+  /**
+   * Standard input, chunk by chunk as it comes (`seam fmt --stdin`); absent where there is none.
+   * Read it through `readStdinBounded` (`read-stdin.ts`), which holds it to the size limit.
+   */
+  readonly readStdin?: () => AsyncIterable<Uint8Array>;
+  /** What standard input is (`fstat`), so a device is refused unread; undefined for a terminal or when unknown. */
+  readonly statStdin?: () => Stats | undefined;
 }
 
 /** A {@link CliIo} bound to the running process. */
@@ -27,10 +33,15 @@ export function createProcessIo(): CliIo {
     stdoutIsTTY: process.stdout.isTTY === true,
     cwd: process.cwd(),
     env: process.env,
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+    readStdin: () => process.stdin,
+    statStdin: () => {
+      // A terminal is a device too, but there a person types the text and ends it.
+      if (process.stdin.isTTY === true) return undefined;
+      try {
+        return fstatSync(0);
+      } catch {
+        return undefined;
+      }
     },
   };
 }

@@ -90,7 +90,11 @@ describe("seam fmt", () => {
   });
 
   it("--stdin formats standard input to standard output, and refuses broken or non-UTF-8 input", async () => {
-    const stdin = (text: string | Uint8Array) => ({ readStdin: async () => (typeof text === "string" ? new TextEncoder().encode(text) : text) });
+    const stdin = (text: string | Uint8Array) => ({
+      readStdin: async function* () {
+        yield typeof text === "string" ? new TextEncoder().encode(text) : text;
+      },
+    });
     const io = Object.assign(createFakeIo("/"), stdin(messy));
     expect(await run(["fmt", "--stdin"], io)).toBe(0);
     expect(io.out()).toBe(tidy);

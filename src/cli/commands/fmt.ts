@@ -23,6 +23,7 @@ import { printDiagnosticsOnStderr } from "../check-graph-file.js";
 import { findSeamFiles } from "../find-seam-files.js";
 import type { CliIo } from "../io.js";
 import { readSourceFile } from "../read-source-file.js";
+import { readStdinBounded } from "../read-stdin.js";
 import { reportProblem } from "../report-problem.js";
 import { writeReplacing } from "../write-replacing.js";
 import { escapeUntrusted } from "../../core/untrusted-text.js";
@@ -100,7 +101,12 @@ async function formatStdin(options: FmtOptions, io: CliIo): Promise<number> {
     io.stderr("seam fmt: standard input cannot be read here\n");
     return 2;
   }
-  const decoded = decodeUtf8(await io.readStdin());
+  const read = await readStdinBounded(io);
+  if (!read.ok) {
+    reportProblem(io, read.problem);
+    return 2;
+  }
+  const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok) {
     reportProblem(io, { path: `<stdin>:${decoded.at.line}:${decoded.at.column}`, problem: decoded.problem, hint: "send UTF-8" });
     return 2;
