@@ -1,12 +1,25 @@
 /** Writing files without following a symbolic link and without a half-written state. */
 import { randomBytes } from "node:crypto";
-import { link, lstat, rename, rm, writeFile } from "node:fs/promises";
+import { link, lstat, open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 /** A file to write: its path and its whole text (UTF-8). */
 export interface FileToWrite {
   readonly target: string;
   readonly content: string;
+  /**
+   * For a file that replaces a user's own (`seam fmt`): the old file's mode and owner, which the
+   * new one gets, and its text is flushed to the disk before the rename, so a crash leaves the
+   * old file or the new one. Absent for generated output (the mode then follows the umask).
+   */
+  readonly keep?: FileToKeep;
+}
+
+/** What a replaced file keeps: its permission bits and owner (a `Stats` will do). */
+export interface FileToKeep {
+  readonly mode: number;
+  readonly uid: number;
+  readonly gid: number;
 }
 
 /**
@@ -38,10 +51,11 @@ interface Staged {
  * folder must not let `seam compile` overwrite whatever it points to), and no reader ever sees a
  * half-written file.
  *
+ * @param keep - the mode and owner to give the new file (see {@link FileToWrite.keep})
  * @throws the file system's error; the temporary file is removed first
  */
-export async function writeReplacing(target: string, content: string): Promise<void> {
-  const failure = await writeAllReplacing([{ target, content }]);
+export async function writeReplacing(target: string, content: string, keep?: FileToKeep): Promise<void> {
+  const failure = await writeAllReplacing([{ target, content, ...(keep === undefined ? {} : { keep }) }]);
   if (failure !== undefined) throw failure.error;
 }
 
@@ -73,7 +87,8 @@ export async function writeAllReplacing(files: readonly FileToWrite[], calls: Re
         throw Object.assign(new Error(`EISDIR: is a folder, '${target}'`), { code: "EISDIR" });
       }
       const temporary = join(dirname(target), `.seam-${run}-${staged.length}.tmp`);
-      await writeFile(temporary, file.content, { encoding: "utf8", flag: "wx" });
+      if (file.keep === undefined) await writeFile(temporary, file.content, { encoding: "utf8", flag: "wx" });
+      else await writeKeeping(temporary, file.content, file.keep);
       staged.push({ target, temporary });
     }
     for (let i = 0; i < staged.length; i++) {
@@ -94,6 +109,31 @@ export async function writeAllReplacing(files: readonly FileToWrite[], calls: Re
   }
   await Promise.all(staged.map((item) => (item.backup === undefined ? undefined : rm(item.backup, { force: true }))));
   return undefined;
+}
+
+/**
+ * Writes `content` to the new file `temporary` as the file it will replace was: created readable
+ * by its owner alone (a 600 file's text is never readable by others on its way), given the old
+ * owner where the system allows it (root; a group of one's own), then the old mode (after the
+ * owner: chown clears set-id bits), and flushed to the disk before it is renamed into place.
+ */
+async function writeKeeping(temporary: string, content: string, keep: FileToKeep): Promise<void> {
+  const handle = await open(temporary, "wx", 0o600);
+  try {
+    await handle.writeFile(content, "utf8");
+    if (keep.uid !== process.getuid?.() || keep.gid !== process.getgid?.()) {
+      // Only root may give a file away; others keep what they may (their own group). Not fatal:
+      // the text is the user's either way.
+      await handle.chown(keep.uid, keep.gid).catch(() => handle.chown(-1, keep.gid).catch(() => undefined));
+    }
+    await handle.chmod(keep.mode & 0o7777);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
 }
 
 /**

@@ -3,10 +3,11 @@
  * canonical layout (`parser/print.ts`), as gofmt and `terraform fmt` do.
  *
  * - Without options, each file that is not already formatted is rewritten in place (through a
- *   temporary file and a rename) and its path printed.
+ *   temporary file and a rename, keeping its mode and owner) and its path printed. A symbolic
+ *   link, a read-only file and a file with several hard links are refused (`rewrite-target.ts`).
  * - `--check` rewrites nothing: it prints the path of each file that would change and exits 1
- *   when there is one (for CI). A file a rewrite would refuse (a symbolic link) is refused by
- *   `--check` too, with exit 2.
+ *   when there is one (for CI). A file a rewrite would refuse is refused by `--check` too, with
+ *   exit 2.
  * - `--stdin` formats standard input to standard output (for editors); no paths are taken.
  *
  * A file with syntax errors is never rewritten: its errors are printed on stderr and the command
@@ -15,7 +16,7 @@
  * printer on one file is reported on that file and the others are still formatted, but the
  * run exits 2, never 1, so CI does not read a bug as "would reformat".
  */
-import { lstat } from "node:fs/promises";
+import type { Stats } from "node:fs";
 import { resolve } from "node:path";
 import { createSourceFile } from "../../core/source-file.js";
 import { formatSource, type FormatResult } from "../../parser/print.js";
@@ -25,6 +26,7 @@ import type { CliIo } from "../io.js";
 import { readSourceFile } from "../read-source-file.js";
 import { readStdinBounded } from "../read-stdin.js";
 import { reportProblem } from "../report-problem.js";
+import { checkRewriteTarget } from "../rewrite-target.js";
 import { writeReplacing } from "../write-replacing.js";
 import { escapeUntrusted } from "../../core/untrusted-text.js";
 import { decodeUtf8 } from "../../core/utf8.js";
@@ -72,15 +74,16 @@ export async function fmtCommand(options: FmtOptions, io: CliIo): Promise<number
     }
     if (!result.changed) continue;
     // --check answers what a rewrite would do, so a file fmt would refuse is refused here too.
-    if (await isSymbolicLink(path, io)) {
-      const problem = options.check ? "is a symbolic link and would not be rewritten" : "is a symbolic link and was not rewritten";
-      reportProblem(io, { path, problem, hint: "format the file it points to" });
+    const target = resolve(io.cwd, path);
+    const allowed = await checkRewriteTarget(path, target, options.check);
+    if (!allowed.ok) {
+      reportProblem(io, allowed.problem);
       unusable++;
       continue;
     }
     toChange++;
     if (!options.check) {
-      const written = await writeFormatted(path, result.text, io);
+      const written = await writeFormatted(path, target, result.text, allowed.keep, io);
       if (!written) {
         unusable++;
         continue;
@@ -123,23 +126,10 @@ async function formatStdin(options: FmtOptions, io: CliIo): Promise<number> {
   return 0;
 }
 
-/**
- * Whether `path` is a symbolic link, which fmt does not rewrite (its target is not ours to
- * replace); false when it cannot be looked at (the write then reports why).
- */
-async function isSymbolicLink(path: string, io: CliIo): Promise<boolean> {
+/** Replaces the file at `target` (shown as `path`) with `text`, giving it the mode and owner of `keep`, the old file's `lstat`. */
+async function writeFormatted(path: string, target: string, text: string, keep: Stats, io: CliIo): Promise<boolean> {
   try {
-    return (await lstat(resolve(io.cwd, path))).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/** Replaces the file at `path` with `text` through a temporary file and a rename. */
-async function writeFormatted(path: string, text: string, io: CliIo): Promise<boolean> {
-  const target = resolve(io.cwd, path);
-  try {
-    await writeReplacing(target, text);
+    await writeReplacing(target, text, keep);
     return true;
   } catch (error) {
     const { describeFsError } = await import("../fs-errors.js");
