@@ -3,9 +3,11 @@
  * (`[A-Za-z_][A-Za-z0-9_-]*`), but names built from them can still clash: on case-insensitive
  * file systems (`Billing` and `billing`), through hyphens (`a-b` + `delegate` + `c` against
  * `a` + ... ), or with device names Windows reserves (`con`, `nul`). Names are made safe, then
- * clashes are resolved by numbering in a fixed order, so reruns give the same names.
+ * clashes are resolved by numbering in a fixed order, so reruns give the same names. A name over
+ * 255 bytes is shortened by `fit-file-name.ts` (a prefix and a hash of the whole name).
  */
 import type { CheckedGraph } from "../analysis/model.js";
+import { fitFileStem } from "./fit-file-name.js";
 
 /** The files written for one graph. */
 export interface GraphFileNames {
@@ -52,17 +54,19 @@ export function planFileNames(graphs: readonly CheckedGraph[]): GraphFileNames[]
   const stems = new Set<string>();
   return graphs.map((graph) => {
     const [stem] = claim(stems, (suffix) => [`${sanitizeFileStem(graph.name)}${suffix}`]) as [string];
-    const [envelope] = claim(taken, (suffix) => [`${stem}.envelope${suffix}.schema.json`]) as [string];
+    const fit = (name: string, extension: string): string => `${fitFileStem(name, extension)}${extension}`;
+    const [envelope] = claim(taken, (suffix) => [fit(`${stem}.envelope${suffix}`, ".schema.json")]) as [string];
     const edges = graph.edges.map((edge) => {
       const edgeStem = `${sanitizeFileStem(edge.from)}-${edge.kind}-${sanitizeFileStem(edge.to)}`;
-      return claim(taken, (suffix) => [`${stem}.${edgeStem}${suffix}.schema.json`])[0] as string;
+      return claim(taken, (suffix) => [fit(`${stem}.${edgeStem}${suffix}`, ".schema.json")])[0] as string;
     });
-    const [module, declarations] = claim(taken, (suffix) => [
-      `${stem}.validators${suffix}.mjs`,
-      `${stem}.validators${suffix}.d.mts`,
-    ]) as [string, string];
-    const [mermaid] = claim(taken, (suffix) => [`${stem}${suffix}.mmd`]) as [string];
-    const [dot] = claim(taken, (suffix) => [`${stem}${suffix}.dot`]) as [string];
+    const [module, declarations] = claim(taken, (suffix) => {
+      // One stem for both, fitted to the longer extension: X.d.mts must describe X.mjs.
+      const shared = fitFileStem(`${stem}.validators${suffix}`, ".d.mts");
+      return [`${shared}.mjs`, `${shared}.d.mts`];
+    }) as [string, string];
+    const [mermaid] = claim(taken, (suffix) => [fit(`${stem}${suffix}`, ".mmd")]) as [string];
+    const [dot] = claim(taken, (suffix) => [fit(`${stem}${suffix}`, ".dot")]) as [string];
     return { envelope, edges, module, declarations, mermaid, dot };
   });
 }
