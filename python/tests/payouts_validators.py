@@ -895,7 +895,7 @@ def join_envelope(
     addressed to me or carries no hop.branch, ValueError at the hop limit."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on, "approval": approval}
     built = _BUILDER.join(
-        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        cast("Sequence[dict[str, Any]]", arrivals),
         me=me,
         to=to,
         action=action,

@@ -65,6 +65,25 @@ def test_misuse_raises() -> None:
         desk.next_envelope(received, me="refunds", to="notifier", action="a")
 
 
+def test_a_received_envelope_or_arrivals_it_cannot_read_are_named() -> None:
+    received: Any = desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=BUDGET, action="a")
+    for value in (None, "hello", ["a"]):
+        with pytest.raises(
+            TypeError, match=r"^next_envelope\(received, \.\.\.\): received must be an envelope \(the dict accept\(\) took\)$"
+        ):
+            desk.next_envelope(cast(Any, value), me="billing", to="refunds", action="a")
+    with pytest.raises(TypeError, match=r'^the envelope received was addressed to null, not to "billing"$'):
+        desk.next_envelope(cast(Any, {}), me="billing", to="refunds", action="a")
+    # "1" is not 1: never coerced.
+    with pytest.raises(TypeError, match=r"^the envelope received has no hop.path and hop.index to extend$"):
+        desk.next_envelope(cast(Any, {**received, "hop": {**received["hop"], "index": "1"}}), me="billing", to="refunds", action="a")
+    for arrivals in (None, [None], "ab"):
+        with pytest.raises(
+            TypeError, match=r"^join_envelope\(arrivals, \.\.\.\): arrivals must be a list of envelopes \(the dicts accept\(\) took\)$"
+        ):
+            desk.join_envelope(cast(Any, arrivals), me="billing", to="refunds", action="a")
+
+
 def test_a_goal_or_budget_that_is_no_mapping_is_named() -> None:
     none: Any = None
     with pytest.raises(TypeError) as raised:

@@ -102,7 +102,8 @@ export interface EnvelopeBuilder {
    * versions from the graph, the received provenance plus this agent's entry (a provenance that
    *   is not a list, which an `observe` edge accepts as a warning, restarts with this entry).
    *
-   * @throws TypeError when `received` was not addressed to `me` or has no `hop.path`, the graph
+   * @throws TypeError when `received` is not an object, was not addressed to `me` or has no
+   *   `hop.path` and whole-number `hop.index`, the graph
    *   has no edge `me -> to`, an option is unknown, or `received` reached the join `me` (hand on with `join`); RangeError when the task is at its hop limit (escalate or
    *   fail it, as the graph's `on_hop_limit` says, instead of handing it on)
    */
@@ -114,7 +115,7 @@ export interface EnvelopeBuilder {
    * once, by id, ref or text), their provenance, then this agent's entry.
    *
    * @param arrivals - the envelopes that reached the join, in the order they were accepted
-   * @throws TypeError when no arrival is given, one is not addressed to `me`, carries no
+   * @throws TypeError when `arrivals` is not a list of objects, no arrival is given, one is not addressed to `me`, carries no
    *   `hop.branch` or `hop.path`, or is of another task, or the graph has no edge `me -> to`;
    *   RangeError at the hop limit (as `next`)
    */
@@ -244,16 +245,20 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     },
     next(received, handoff) {
       checkOptions(handoff, "nextEnvelope", ["goal", "budget"]);
-      if (received.to_agent.id !== handoff.me) {
-        throw new TypeError(`the envelope received was addressed to ${quoteUntrusted(received.to_agent.id)}, not to ${quoteUntrusted(handoff.me)}`);
+      if (!isObject(received)) throw new TypeError("nextEnvelope(received, handoff): received must be an envelope (the object accept() took)");
+      const addressed = fieldOf(received.to_agent, "id");
+      if (addressed !== handoff.me) {
+        throw new TypeError(`the envelope received was addressed to ${quoteUntrusted(addressed ?? null)}, not to ${quoteUntrusted(handoff.me)}`);
       }
-      const path = received.hop.path;
-      if (path === undefined) throw new TypeError("the envelope received has no hop.path to extend");
+      // Read as accept() reads them: an array path and a whole-number index, never coerced ("1" is not 1).
+      const path = fieldOf(received.hop, "path");
+      const receivedIndex = fieldOf(received.hop, "index");
+      if (!Array.isArray(path) || !Number.isSafeInteger(receivedIndex)) throw new TypeError("the envelope received has no hop.path and hop.index to extend");
       checkEdge(handoff.me, handoff.to);
       if (arrivedAt(received, handoff.me)) {
         throw new TypeError(`the envelope received reached the join of ${handoff.me} in branch ${received.hop.branch}: hand the task on with join(arrivals, handoff) once the join fired`);
       }
-      const index = received.hop.index + 1;
+      const index = (receivedIndex as number) + 1;
       checkLimit(index);
       const { decisions, artefacts, constraints, open_questions } = carried(handoff, received);
       // A copy: editing the new envelope never edits the envelope received, nor the caller's values.
@@ -261,7 +266,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         envelope_version: envelopeVersion,
         handoff_id: handoff.handoffId ?? randomUUID(),
         task_id: received.task_id,
-        hop: hopOf(handoff.me, handoff.to, index, path, received.hop.branch),
+        hop: hopOf(handoff.me, handoff.to, index, path as string[], received.hop.branch),
         from_agent: ref(handoff.me),
         to_agent: ref(handoff.to),
         goal: handoff.goal ?? received.goal,
@@ -277,13 +282,21 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     },
     join(arrivals, handoff) {
       checkOptions(handoff, "joinEnvelope", ["parent", "goal", "budget"]);
+      const given: unknown = arrivals; // checked as any value: a caller without types may pass anything
+      if (!Array.isArray(given) || !given.every((arrival) => isObject(arrival))) {
+        throw new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)");
+      }
       const first = arrivals[0];
       if (first === undefined) throw new TypeError("join(arrivals, handoff): no arrival given; a join hands on what reached it");
       let longest = first;
       for (const arrival of arrivals) {
-        if (arrival.to_agent.id !== handoff.me) throw new TypeError(`an arrival was addressed to ${quoteUntrusted(arrival.to_agent.id)}, not to ${quoteUntrusted(handoff.me)}`);
+        const addressed = fieldOf(arrival.to_agent, "id");
+        if (addressed !== handoff.me) throw new TypeError(`an arrival was addressed to ${quoteUntrusted(addressed ?? null)}, not to ${quoteUntrusted(handoff.me)}`);
         if (arrival.task_id !== first.task_id) throw new TypeError(`the arrivals belong to tasks ${quoteUntrusted(first.task_id)} and ${quoteUntrusted(arrival.task_id)}: a join hands on one task`);
-        if (arrival.hop.branch === undefined || arrival.hop.path === undefined) throw new TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it");
+        const hop = arrival.hop as unknown;
+        if (typeof fieldOf(hop, "branch") !== "string" || !Array.isArray(fieldOf(hop, "path")) || !Number.isSafeInteger(fieldOf(hop, "index"))) {
+          throw new TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it");
+        }
         if (arrival.hop.index > longest.hop.index) longest = arrival;
       }
       checkEdge(handoff.me, handoff.to);
@@ -336,4 +349,14 @@ function joinedBudget(parent: Budget | undefined, arrivals: readonly Envelope[])
     }
   }
   return { limit: { ...(parent?.limit ?? {}) }, consumed };
+}
+
+/** True for a JSON object (not null, not an array). */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `value[key]` of a JSON object, else undefined. */
+function fieldOf(value: unknown, key: string): unknown {
+  return isObject(value) ? value[key] : undefined;
 }

@@ -105,6 +105,25 @@ describe("createEnvelopeBuilder", () => {
     expect(() => builder.first({ goal, budget, me: "concierge", to: "ghost", taskId: "t", action: "x" })).toThrow(new TypeError('graph help_desk has no agent "ghost"'));
   });
 
+  it("names a received envelope or arrivals it cannot read, as the Python builders do, and never coerces", () => {
+    const first = start();
+    const handoff = { me: "invoices", to: "diagnostics", action: "x" };
+    const received = (value: unknown) => value as Envelope;
+    expect(() => builder.next(received(null), handoff)).toThrow(new TypeError("nextEnvelope(received, handoff): received must be an envelope (the object accept() took)"));
+    expect(() => builder.next(received("hello"), handoff)).toThrow(new TypeError("nextEnvelope(received, handoff): received must be an envelope (the object accept() took)"));
+    expect(() => builder.next(received({}), handoff)).toThrow(new TypeError('the envelope received was addressed to null, not to "invoices"'));
+    const unread = new TypeError("the envelope received has no hop.path and hop.index to extend");
+    expect(() => builder.next(received({ ...first, hop: undefined }), handoff)).toThrow(unread);
+    // "1" is not 1: the next hop is not "11".
+    expect(() => builder.next(received({ ...first, hop: { ...first.hop, index: "1" } }), handoff)).toThrow(unread);
+    expect(() => builder.join(received(null) as unknown as Envelope[], { me: "concierge", to: "front_desk", action: "x" })).toThrow(
+      new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)"),
+    );
+    expect(() => builder.join([received(null)], { me: "concierge", to: "front_desk", action: "x" })).toThrow(
+      new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)"),
+    );
+  });
+
   it("refuses an option it does not know, rather than dropping it", () => {
     const first = start();
     const misspelt = { me: "invoices", to: "diagnostics", action: "x", constrants: ["c"] } as unknown as Parameters<typeof builder.next>[1];

@@ -146,9 +146,12 @@ class EnvelopeBuilder:
         a fresh handoff_id, hop.index + 1, the graph's hop.limit, the path extended by to, roles
         and declared versions from the graph, the received provenance plus this agent's entry;
         goal, budget and the carried fields (decisions, artefacts, constraints, open_questions)
-        default to the received ones. Raises TypeError when received was not addressed to me or
-        has no hop.path, or the graph has no edge me -> to; ValueError when the task is at its hop
+        default to the received ones. Raises TypeError when received is not a mapping, was not
+        addressed to me or has no hop.path and whole-number hop.index, or the graph has no edge
+        me -> to; ValueError when the task is at its hop
         limit (escalate or fail it, as the graph's on_hop_limit says, instead of handing it on)."""
+        if not isinstance(cast(object, received), Mapping):
+            raise TypeError("next_envelope(received, ...): received must be an envelope (the dict accept() took)")
         addressed = _get(received.get("to_agent"), "id")
         if addressed != me:
             raise TypeError(f"the envelope received was addressed to {quote_untrusted(addressed)}, not to {quote_untrusted(me)}")
@@ -216,9 +219,18 @@ class EnvelopeBuilder:
         parent's spend plus every arrival's (pass the firing record's join["consumed"] for a join
         that fired before every branch arrived); goal to parent's, else the first arrival's.
         parent: the envelope the supervisor received before it fanned out (None when the fan-out
-        started the task). Raises TypeError when no arrival is given, one is not addressed to me,
+        started the task). Raises TypeError when arrivals is not a sequence of mappings, no arrival
+        is given, one is not addressed to me,
         is of another task or carries no hop.branch or hop.path, or the graph has no edge me -> to;
         ValueError at the hop limit."""
+        # Checked as any value: a caller without types may pass anything.
+        given = cast(object, arrivals)
+        if (
+            not isinstance(given, Sequence)
+            or isinstance(given, (str, bytes))
+            or not all(isinstance(arrival, Mapping) for arrival in cast("Sequence[object]", given))
+        ):
+            raise TypeError("join_envelope(arrivals, ...): arrivals must be a list of envelopes (the dicts accept() took)")
         if not arrivals:
             raise TypeError("join(arrivals, ...): no arrival given; a join hands on what reached it")
         first = arrivals[0]

@@ -440,7 +440,7 @@ ${builderParams}    provenance_status: Literal["verified", "asserted", "unverifi
     addressed to me or carries no hop.branch, ValueError at the hop limit."""
     fields = {${builderFields}}
     built = _BUILDER.join(
-        [cast("dict[str, Any]", arrival) for arrival in arrivals],
+        cast("Sequence[dict[str, Any]]", arrivals),
         me=me,
         to=to,
         action=action,
