@@ -164,7 +164,9 @@ function label(id: string | undefined): string {
 /** The replay as text: a summary line, then each group with its examples. */
 export function formatReplay(summary: ReplaySummary): string {
   const groups = [...summary.groups].sort((a, b) => (a.edge < b.edge ? -1 : a.edge > b.edge ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
-  let out = `replay: ${summary.envelopes} recorded envelope${summary.envelopes === 1 ? "" : "s"}: ${summary.accepted} accepted, ${summary.refused} refused by this graph\n`;
+  // Lines that could not be read are named one by one on stderr; the summary counts them too.
+  const unread = summary.unreadable === 0 ? "" : `; ${summary.unreadable} line${summary.unreadable === 1 ? "" : "s"} not read (named above)`;
+  let out = `replay: ${summary.envelopes} recorded envelope${summary.envelopes === 1 ? "" : "s"}: ${summary.accepted} accepted, ${summary.refused} refused by this graph${unread}\n`;
   let edge = "";
   for (const g of groups) {
     if (g.edge !== edge) out += `  ${(edge = g.edge)}\n`;

@@ -89,7 +89,7 @@ describe("seam validate <log.jsonl>", () => {
     const { code, out, err } = await validate(dir, "log.jsonl");
     expect(code).toBe(2);
     expect(err).toBe("seam: log.jsonl:2:15: is not valid JSON: expected a value, found the end of the text (one envelope per line, as JSON)\n");
-    expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
+    expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph; 1 line not read (named above)\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
   });
 
   it("reports a line with bytes that are no UTF-8 at the first of them, as parseEnvelope refuses it, and reads on", async () => {
@@ -100,7 +100,7 @@ describe("seam validate <log.jsonl>", () => {
     const { code, out, err } = await validate(dir, "log.jsonl");
     expect(code).toBe(2);
     expect(err).toBe(`seam: log.jsonl:2:${column}: is not valid UTF-8 text from here on (byte 0xFF) (one envelope per line, as JSON)\n`);
-    expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
+    expect(out).toBe("replay: 2 recorded envelopes: 1 accepted, 1 refused by this graph; 1 line not read (named above)\n  triage -> billing\n    required: 1 envelope (log.jsonl:3)\n");
   });
 
   it.runIf(existsSync("/dev/zero"))("refuses a device, which would never end, with one line", async () => {
