@@ -19,6 +19,7 @@ import type {
 } from "./envelope.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
 import { createFanOutMap } from "./fan-out-map.js";
+import { fieldOf, isJsonObject } from "./json-object.js";
 
 /** The content of a handoff: what the producer decides; everything else is filled in. */
 export interface HandoffContent<Me extends string = string, To extends string = string> {
@@ -245,7 +246,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     },
     next(received, handoff) {
       checkOptions(handoff, "nextEnvelope", ["goal", "budget"]);
-      if (!isObject(received)) throw new TypeError("nextEnvelope(received, handoff): received must be an envelope (the object accept() took)");
+      if (!isJsonObject(received)) throw new TypeError("nextEnvelope(received, handoff): received must be an envelope (the object accept() took)");
       const addressed = fieldOf(received.to_agent, "id");
       if (addressed !== handoff.me) {
         throw new TypeError(`the envelope received was addressed to ${quoteUntrusted(addressed ?? null)}, not to ${quoteUntrusted(handoff.me)}`);
@@ -283,7 +284,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     join(arrivals, handoff) {
       checkOptions(handoff, "joinEnvelope", ["parent", "goal", "budget"]);
       const given: unknown = arrivals; // checked as any value: a caller without types may pass anything
-      if (!Array.isArray(given) || !given.every((arrival) => isObject(arrival))) {
+      if (!Array.isArray(given) || !given.every((arrival) => isJsonObject(arrival))) {
         throw new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)");
       }
       const first = arrivals[0];
@@ -349,14 +350,4 @@ function joinedBudget(parent: Budget | undefined, arrivals: readonly Envelope[])
     }
   }
   return { limit: { ...(parent?.limit ?? {}) }, consumed };
-}
-
-/** True for a JSON object (not null, not an array). */
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `value[key]` of a JSON object, else undefined. */
-function fieldOf(value: unknown, key: string): unknown {
-  return isObject(value) ? value[key] : undefined;
 }

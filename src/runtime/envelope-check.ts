@@ -42,6 +42,7 @@ import { unreadableReason } from "./checks/unreadable-envelope.js";
 import { createVersionCheck } from "./checks/version-major.js";
 import { createFanOutMap, type FanOutMap } from "./fan-out-map.js";
 import type { ClaimApproval, ClaimBranch, ClaimBudget } from "./seen-store.js";
+import { isJsonObject } from "./json-object.js";
 
 /** A compiled JSON Schema validator (an Ajv validate function, standalone or not). */
 export interface ValidateFunction {
@@ -190,9 +191,6 @@ const NO_SCHEMA_REASONS: SchemaReasons = Object.freeze({ reasons: [], headerFaul
 
 type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** What the fields of a value that is no object read from: it has none (and inherits none). */
 const NO_FIELDS: Json = Object.freeze(Object.create(null) as Json);
@@ -350,7 +348,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
     checkCounter("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
     checkCounter("retries", consumed.retries, caps.retries, reasons);
     checkCounter("cost_micros", consumed.cost_micros, caps.cost_micros, reasons);
-    if (isRecord(budget.consumed) && isRecord(budget.limit)) {
+    if (isJsonObject(budget.consumed) && isJsonObject(budget.limit)) {
       checkCounterReported("tokens", consumed.tokens, caps.tokens, reasons);
       checkCounterReported("wall_clock_ms", consumed.wall_clock_ms, caps.wall_clock_ms, reasons);
       checkCounterReported("tool_calls", consumed.tool_calls, caps.tool_calls, reasons);
@@ -462,7 +460,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
   }
 
   function evaluate(input: unknown, me: string, sender: string | undefined): ContentVerdict {
-    const envelope = isRecord(input) ? input : undefined;
+    const envelope = isJsonObject(input) ? input : undefined;
     // Each field is read once, here, and handed to the checks that need it.
     const fields = fieldsOf(envelope);
     const fromRef = fieldsOf(fields.from_agent);
@@ -510,7 +508,7 @@ export function createEnvelopeCheck(spec: EnvelopeCheckSpec): EnvelopeCheck {
       }
       if (schema.edge !== undefined) floorEscalates = routeChecks(schema.edge, envelope, reasons);
       const declared = envelope.budget;
-      if (isRecord(declared) && !branchRefused) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
+      if (isJsonObject(declared) && !branchRefused) budget = { limit: countersOf(fieldsOf(declared.limit)), consumed: countersOf(fieldsOf(declared.consumed)) };
     }
     // The ledger never needs more of the path than a walk within the hop limit holds.
     if (path !== undefined && path.length > graph.hopLimit + 1) path = path.slice(0, graph.hopLimit + 1);

@@ -10,6 +10,7 @@
 import type { AcceptResult } from "./accept.js";
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import type { EdgeInfo, EdgeKind, GraphInfo } from "./graph-data.js";
+import { isJsonObject } from "./json-object.js";
 
 /** The version of the record's shape; a reader refuses records of a version it does not know. */
 export const HANDOFF_EVENT_VERSION = 1;
@@ -111,9 +112,6 @@ export interface DescribedGraph {
   readonly edges: readonly EdgeInfo[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A string escaped and bounded for a record. */
 type Escape = (text: string) => string;
@@ -132,13 +130,13 @@ function rememberingEscape(): Escape {
 
 /** An own string property, escaped and bounded; `null` otherwise. */
 function textAt(object: unknown, key: string, escape: Escape = escapeText): string | null {
-  if (!isRecord(object) || !Object.hasOwn(object, key)) return null;
+  if (!isJsonObject(object) || !Object.hasOwn(object, key)) return null;
   const value = object[key];
   return typeof value === "string" ? escape(value) : null;
 }
 
 function ownAt(object: unknown, key: string): unknown {
-  return isRecord(object) && Object.hasOwn(object, key) ? object[key] : undefined;
+  return isJsonObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
 /** UTF-8 length of well-formed text (what `JSON.stringify` returns: it escapes lone surrogates). */
