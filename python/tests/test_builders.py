@@ -153,3 +153,23 @@ def test_a_whole_number_written_as_a_float_is_handed_on_as_an_int() -> None:
     arrivals[1]["hop"]["index"] = 2
     tied: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", now=clock)
     assert tied["hop"]["path"] == [*arrivals[0]["hop"]["path"], "billing"]
+
+
+def test_a_join_without_a_parent_adds_up_the_arrivals_limits() -> None:
+    """A fan-out at the entry has no parent budget: the join hands on its arrivals' limits added up,
+    for the counters every arrival limits (as the ledger records at the join), and their spend."""
+    received: Any = desk.first_envelope(
+        me="triage", to="billing", task_id="t-entry-join", goal=GOAL, budget=BUDGET, action="a", constraints=["c"], now=clock
+    )
+    reply = desk.next_envelope(received, me="billing", to="triage", action="answers", status="ready", now=clock)
+    arrivals: Any = [
+        {
+            **reply,
+            "hop": {**reply["hop"], "branch": "fan/billing"},
+            "budget": {"limit": {"tokens": 900.0, "retries": 2}, "consumed": {"tokens": 300}},
+        },
+        {**reply, "hop": {**reply["hop"], "branch": "fan/refunds"}, "budget": {"limit": {"tokens": 100}, "consumed": {"tokens": 20}}},
+    ]
+    joined: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", now=clock)
+    assert joined["budget"] == {"limit": {"tokens": 1000}, "consumed": {"tokens": 320}}
+    assert type(joined["budget"]["limit"]["tokens"]) is int

@@ -10,6 +10,7 @@ import type {
   Approval,
   Artefact,
   Budget,
+  BudgetCounters,
   Decision,
   Envelope,
   EnvelopeStatus,
@@ -18,6 +19,7 @@ import type {
   ProvenanceEntry,
 } from "./envelope.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
+import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import { createFanOutMap } from "./fan-out-map.js";
 import { fieldOf, isJsonObject } from "./json-object.js";
 
@@ -341,7 +343,12 @@ function unionBy<T>(items: readonly T[], key: (item: T) => string): T[] {
   return out;
 }
 
-/** The parent's limits, and its spend plus every arrival's, counter by counter (what the ledger records at the join). */
+/**
+ * The parent's limits, and its spend plus every arrival's, counter by counter (what the ledger
+ * records at the join). Without a parent (a fan-out at the entry), each limit is the sum of every
+ * arrival's, for the counters they all limit: at most what the ledger holds, which adds up every
+ * branch the fan-out opened.
+ */
 function joinedBudget(parent: Budget | undefined, arrivals: readonly Envelope[]): Budget {
   const consumed: Record<string, number> = { ...(parent?.consumed ?? {}) };
   for (const arrival of arrivals) {
@@ -349,5 +356,15 @@ function joinedBudget(parent: Budget | undefined, arrivals: readonly Envelope[])
       if (typeof spent === "number") consumed[counter] = (consumed[counter] ?? 0) + spent;
     }
   }
-  return { limit: { ...(parent?.limit ?? {}) }, consumed };
+  return { limit: parent === undefined ? arrivalLimits(arrivals) : { ...parent.limit }, consumed };
+}
+
+/** Each counter's limit summed over the arrivals, for the counters every arrival limits with a number. */
+function arrivalLimits(arrivals: readonly Envelope[]): BudgetCounters {
+  const limit: { [counter in BudgetCounter]?: number } = {};
+  for (const counter of BUDGET_COUNTERS) {
+    const held = arrivals.map((arrival) => arrival.budget.limit[counter]);
+    if (held.every((value) => typeof value === "number")) limit[counter] = held.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+  }
+  return limit;
 }

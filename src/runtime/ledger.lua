@@ -58,6 +58,9 @@
 -- are version 6's): the operation stays ARGV[1], and a claim sends each optional block (budget,
 -- approval, lease, branch) only when a flag says it follows, so a first hop passes 14 arguments
 -- instead of 34. Version 6 and 7 replicas share a ledger, so they may switch one by one.
+-- Within version 7, a join fired after a fan-out from a task with no budget yet (one at the entry)
+-- gives the task its branches' limits added up, where earlier scripts gave it none: a replica
+-- on an earlier script lets the join's next hop raise or drop those limits.
 --
 -- Cost: an EVAL script's body runs anew on every call, and each function it defines is a new
 -- closure then; so the helpers of fan-outs and joins, and of a chain's custody checks, are made
@@ -444,6 +447,8 @@ local function fans()
   end
 
   -- The task's budget once its join fired: the parent's limits, its spend plus every branch's.
+  -- With no parent's budget (a fan-out at the entry), each limit is the sum of every branch's,
+  -- and "" for a counter some branch left unlimited.
   local function joined_budget(parent, fan)
     local any = parent and true or false
     local out = {}
@@ -455,6 +460,16 @@ local function fans()
         for c = 6, 10 do
           if bu[c] ~= "" then out[c] = num((out[c] ~= "" and tonumber(out[c]) or 0) + tonumber(bu[c])) end
         end
+      end
+    end
+    if not parent then
+      for c = 1, 5 do
+        local sum = 0
+        for _, id in ipairs(fan.order) do
+          local bu = fan.br[id].bu
+          if sum and bu and bu[c] ~= "" then sum = sum + tonumber(bu[c]) else sum = false end
+        end
+        if sum then out[c] = num(sum) end
       end
     end
     return any and out or nil

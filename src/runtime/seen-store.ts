@@ -1139,13 +1139,17 @@ export function overcommitFaults(budget: ClaimBudget | null | undefined, split: 
 
 /**
  * The task's budget once its join fired: the parent's limits, and its spend at the fan-out plus
- * every branch's latest spend (the ledger adds the branches' spend back to the task). `null`
- * when neither the parent nor any branch reported a budget.
+ * every branch's latest spend (the ledger adds the branches' spend back). A fan-out from a base
+ * with no budget (one at the entry, before any hop) has no parent's limits: the task then holds
+ * what its branches were given, each counter's limit the sum of every branch's, and no limit of a
+ * counter some branch left unlimited. `null` when neither the parent nor any branch reported a
+ * budget.
  */
 export function joinedBudget(parent: ClaimBudget | null, branches: Iterable<ClaimBudget | null>): ClaimBudget | null {
+  const budgets = [...branches];
   let consumed: Record<string, number> | null = parent?.consumed === null || parent === null ? null : { ...parent.consumed };
   let any = parent !== null;
-  for (const budget of branches) {
+  for (const budget of budgets) {
     if (budget === null) continue;
     any = true;
     for (const counter of BUDGET_COUNTERS) {
@@ -1156,7 +1160,18 @@ export function joinedBudget(parent: ClaimBudget | null, branches: Iterable<Clai
     }
   }
   if (!any) return null;
-  return { limit: parent?.limit ?? null, consumed };
+  return { limit: parent === null ? branchLimits(budgets) : parent.limit, consumed };
+}
+
+/** Each counter's limit summed over `budgets`, for the counters every one of them limits; `null` when none is. */
+function branchLimits(budgets: readonly (ClaimBudget | null)[]): Record<string, number> | null {
+  let limit: Record<string, number> | null = null;
+  for (const counter of BUDGET_COUNTERS) {
+    if (!budgets.every((budget) => budget?.limit?.[counter] !== undefined)) continue;
+    limit ??= {};
+    limit[counter] = budgets.reduce((sum, budget) => sum + (budget?.limit?.[counter] ?? 0), 0);
+  }
+  return limit;
 }
 
 function holder(claim: HopOwner): ClaimHolder {

@@ -307,3 +307,25 @@ describe("joinState: a service's question about a task's join", () => {
     expect(() => joinState("t", { seen: odd as never })).toThrow('joinState(taskId, options): options.seen.joinState returned an unknown state "asleep"');
   });
 });
+
+describe("joinEnvelope without a parent (a fan-out at the entry, before the task had a budget)", () => {
+  /** lead's branches to pricing and legal, each back at lead with `back` as its budget. */
+  function arrivals(pricing: Budget, legal: Budget): Envelope[] {
+    const lead = first("tender-60", "lead");
+    return [
+      next(next(lead, "lead", "pricing", pricing), "pricing", "lead", pricing),
+      next(next(lead, "lead", "legal", legal), "legal", "lead", legal),
+    ];
+  }
+
+  it("gives the task its arrivals' limits added up, with their spend, as the ledger records at the join", () => {
+    const joined = builder.join(arrivals(budget(2, 1), budget(1, 0)), { me: "lead", to: "desk", action: "answers", status: "ready", handoffId: handoffId(), now: () => T0 });
+    expect(joined.budget).toEqual({ limit: { tool_calls: 3 }, consumed: { tool_calls: 1 } });
+  });
+
+  it("gives no limit of a counter some arrival left unlimited", () => {
+    const pricing: Budget = { limit: { tool_calls: 2, tokens: 900 }, consumed: { tool_calls: 1, tokens: 300 } };
+    const joined = builder.join(arrivals(pricing, budget(1, 0)), { me: "lead", to: "desk", action: "answers", status: "ready", handoffId: handoffId(), now: () => T0 });
+    expect(joined.budget).toEqual({ limit: { tool_calls: 3 }, consumed: { tool_calls: 1, tokens: 300 } });
+  });
+});

@@ -11,6 +11,7 @@ from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
 
 from ._canonical import canonical_json
 from ._catalogue import LOOP_MAX_SIGNATURES_PER_TASK, LOOP_MAX_TASKS
+from ._fields import BUDGET_COUNTERS
 from ._records import EdgeKind
 
 
@@ -198,10 +199,6 @@ def envelope_digest(envelope: object) -> str | None:
     except (TypeError, ValueError):
         return None
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
-"""The budget counters, in the envelope schema's order."""
 
 
 class ClaimHolder(NamedTuple):
@@ -1386,7 +1383,10 @@ def _overcommit_faults(
 
 def _joined_budget(parent: ClaimBudget | None, branches: list[ClaimBudget | None]) -> ClaimBudget | None:
     """The task's budget once its join fired: the parent's limits, its spend plus every branch's
-    latest spend (the ledger adds the branches' spend back). None when no budget was reported."""
+    latest spend (the ledger adds the branches' spend back). A fan-out from a base with no budget
+    (one at the entry, before any hop) has no parent's limits: the task then holds what its
+    branches were given, each counter's limit the sum of every branch's, and no limit of a counter
+    some branch left unlimited. None when no budget was reported."""
     consumed = None if parent is None or parent.consumed is None else dict(parent.consumed)
     seen = parent is not None
     for budget in branches:
@@ -1402,4 +1402,18 @@ def _joined_budget(parent: ClaimBudget | None, branches: list[ClaimBudget | None
             consumed[counter] = consumed.get(counter, 0) + spent
     if not seen:
         return None
-    return ClaimBudget(None if parent is None else parent.limit, consumed)
+    return ClaimBudget(_branch_limits(branches) if parent is None else parent.limit, consumed)
+
+
+def _branch_limits(budgets: list[ClaimBudget | None]) -> dict[str, int] | None:
+    """Each counter's limit summed over budgets, for the counters every one of them limits; None
+    when none is."""
+    limit: dict[str, int] | None = None
+    for counter in BUDGET_COUNTERS:
+        held = [None if budget is None or budget.limit is None else budget.limit.get(counter) for budget in budgets]
+        if any(value is None for value in held):
+            continue
+        if limit is None:
+            limit = {}
+        limit[counter] = sum(value for value in held if value is not None)
+    return limit

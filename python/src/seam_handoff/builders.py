@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any, Final, cast
 
 from ._fan_outs import fan_out_map
-from ._fields import whole_number
+from ._fields import BUDGET_COUNTERS, whole_number
 from ._records import AgentInfo, EdgeInfo, GraphInfo
 from ._untrusted import quote_untrusted
 
@@ -332,7 +332,10 @@ def _mapping(call: str, name: str, value: object) -> dict[str, Any]:
 
 
 def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The parent's limits, and its spend plus every arrival's, counter by counter."""
+    """The parent's limits, and its spend plus every arrival's, counter by counter (what the ledger
+    records at the join). Without a parent (a fan-out at the entry), each limit is the sum of every
+    arrival's, for the counters they all limit: at most what the ledger holds, which adds up every
+    branch the fan-out opened."""
     consumed: dict[str, Any] = dict(_get(parent, "consumed") or {})
     for arrival in arrivals:
         spends = cast("Mapping[str, object]", _get(arrival.get("budget"), "consumed") or {})
@@ -343,4 +346,19 @@ def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dic
                 total = consumed.get(counter, 0) + spent
                 whole = whole_number(total)
                 consumed[counter] = total if whole is None else whole
-    return {"limit": dict(_get(parent, "limit") or {}), "consumed": consumed}
+    limit = _arrival_limits(arrivals) if parent is None else dict(_get(parent, "limit") or {})
+    return {"limit": limit, "consumed": consumed}
+
+
+def _arrival_limits(arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Each counter's limit summed over the arrivals, for the counters every arrival limits with a
+    number (a whole-number float counting as its int, as in the spend)."""
+    limit: dict[str, Any] = {}
+    for counter in BUDGET_COUNTERS:
+        held = [_get(_get(arrival.get("budget"), "limit"), counter) for arrival in arrivals]
+        if not all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in held):
+            continue
+        total = sum(cast("list[float]", held))
+        whole = whole_number(total)
+        limit[counter] = total if whole is None else whole
+    return limit

@@ -21,8 +21,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
 from typing import Any, Final, Literal, NamedTuple, Protocol, cast
 
+from ._fields import BUDGET_COUNTERS
 from ._stores import (
-    BUDGET_COUNTERS,
     AlreadyFinished,
     BranchFinished,
     BranchOpen,

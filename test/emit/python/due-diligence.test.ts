@@ -91,6 +91,8 @@ const toApproval = builder.join([sanctionsBack, mediaBack], {
   handoffId: handoffId(),
   now: () => T,
 });
+// The same request with a limit above the 3 + 3 tool calls the branches were given.
+const raised = { ...toApproval, handoff_id: handoffId(), budget: { limit: { tool_calls: 7 }, consumed: toApproval.budget.consumed } };
 const toMemo = {
   ...builder.next(toApproval, { me: "approval", to: "memo", action: "approves the memo", status: "ready", constraints: ["public sources only"], handoffId: handoffId(), now: () => T }),
   approval: { approver: "compliance-officer-3", approved_at: "2026-12-01T10:00:00Z", pending_handoff_id: toApproval.handoff_id },
@@ -109,7 +111,8 @@ const steps: Step[] = [
   { note: "sanctions answers: the join holds it", envelope: sanctionsBack },
   { note: "the sanctions answer again under a fresh id: a replay", envelope: { ...sanctionsBack, handoff_id: handoffId() } },
   { note: "media answers: the join fires", envelope: mediaBack },
-  { note: "the lead asks for approval, from the longest branch, with both branches' spend", envelope: toApproval },
+  { note: "the lead asks for approval with more tool calls than its branches were given", envelope: raised },
+  { note: "the lead asks for approval, from the longest branch, with both branches' limits and spend", envelope: toApproval },
   { note: "the approver signs off: the memo goes out", envelope: toMemo },
   { note: "the memo agent ends the task", finish: { task: TASK, me: "memo", terminal: "sent", outcome: "complete" } },
 ];
@@ -128,6 +131,12 @@ const expected: Verdict[] = [
   { ok: true, route: "held" },
   { ok: false, route: "discard", rules: ["duplicate"] },
   { ok: true, route: "proceed" },
+  {
+    ok: false,
+    route: "repair",
+    rules: ["budget-limit-raised"],
+    message: "tool_calls: a limit of 7 is above the task's limit of 6, set by hop 2; a later hop may not raise it",
+  },
   { ok: true, route: "approval" },
   { ok: true, route: "proceed" },
   { ok: true },
@@ -150,7 +159,7 @@ describe.skipIf(!ready)("the due-diligence example end to end on Redis", () => {
   it("is checked clean, and its envelopes carry their branches", () => {
     expect([toSanctions.hop.branch, toMedia.hop.branch, sanctionsBack.hop.branch, toApproval.hop.branch]).toEqual(["research/sanctions", "research/media", "research/sanctions", undefined]);
     expect(toApproval.hop).toMatchObject({ index: 3, path: ["lead", "sanctions", "lead", "approval"] });
-    expect(toApproval.budget).toEqual({ limit: {}, consumed: { tool_calls: 4 } });
+    expect(toApproval.budget).toEqual({ limit: { tool_calls: 6 }, consumed: { tool_calls: 4 } });
   });
 
   it("through the compiled JavaScript module (acceptAsync, finishAsync on the Redis store)", async () => {
