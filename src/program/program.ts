@@ -13,14 +13,6 @@ import { reuseAcrossNameEdit } from "./name-edit.js";
 import { reuseAcrossTokenEdit } from "./token-edit.js";
 import type { ReadProblem, SeamHost } from "./host.js";
 
-/**
- * The most characters after an edit whose tree a carried check moves at once (about 2 ms of
- * moving on the bench's machine; the bench's 1,000-agent document is 197 KiB); after a longer tail
- * only the diagnostics are moved at once (`moved-check.ts`), so that an editor shows them without
- * waiting for the move of every node after the edit.
- */
-const EAGER_MOVE_LIMIT = 256 * 1024;
-
 /** The outcome of checking one path: the result, or why the file could not be read. */
 export type FileCheck = { readonly ok: true; readonly result: CheckResult } | { readonly ok: false; readonly problem: ReadProblem };
 
@@ -89,12 +81,10 @@ export function createProgram(host: SeamHost, options: CheckOptions = {}): Progr
     // the diagnostics, which an editor waits for, are ready without it.
     const renamed = reused === undefined ? reuseAcrossNameEdit(cached.result, before, file, change, options, recheck) : undefined;
     if (renamed !== undefined) stats.renamed++;
-    if (reused !== undefined) {
-      stats.reused++;
-      // A short tail is moved now: a request right after the keystroke (a completion while
-      // typing) would otherwise wait for it. A long one waits until its tree is read.
-      if (file.text.length - change.edit.newTo <= EAGER_MOVE_LIMIT) void reused.ast;
-    }
+    // A carried check's tree is moved when first read (`moved-check.ts`), so that an editor
+    // shows the diagnostics without waiting for the move of every node after the edit; the
+    // language server reads it right after publishing them.
+    if (reused !== undefined) stats.reused++;
     const result = reused ?? renamed ?? recheck();
     cache.set(file.path, { text: file.text, result, scanned: change.scan });
     return result;
