@@ -173,3 +173,27 @@ def test_a_join_without_a_parent_adds_up_the_arrivals_limits() -> None:
     joined: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", now=clock)
     assert joined["budget"] == {"limit": {"tokens": 1000}, "consumed": {"tokens": 320}}
     assert type(joined["budget"]["limit"]["tokens"]) is int
+
+
+def test_a_join_stops_its_sums_at_the_largest_safe_integer() -> None:
+    """Spend and limits added up stop at 2**53 - 1, as the ledger's do (and as JavaScript, whose
+    doubles cannot add past it exactly, writes them)."""
+    most = 2**53 - 1
+    received: Any = desk.first_envelope(
+        me="triage", to="billing", task_id="t-huge", goal=GOAL, budget=BUDGET, action="a", constraints=["c"], now=clock
+    )
+    reply = desk.next_envelope(received, me="billing", to="triage", action="answers", status="ready", now=clock)
+    arrivals: Any = [
+        {
+            **reply,
+            "hop": {**reply["hop"], "branch": "fan/billing"},
+            "budget": {"limit": {"tokens": most}, "consumed": {"tokens": 2**52 + 1}},
+        },
+        {
+            **reply,
+            "hop": {**reply["hop"], "branch": "fan/refunds"},
+            "budget": {"limit": {"tokens": most}, "consumed": {"tokens": 2**52 + 2}},
+        },
+    ]
+    joined: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", now=clock)
+    assert joined["budget"] == {"limit": {"tokens": most}, "consumed": {"tokens": most}}

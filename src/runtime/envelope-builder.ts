@@ -19,6 +19,7 @@ import type {
   ProvenanceEntry,
 } from "./envelope.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
+import { addCounts } from "./budget-counts.js";
 import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import { createFanOutMap } from "./fan-out-map.js";
 import { fieldOf, isJsonObject } from "./json-object.js";
@@ -347,13 +348,13 @@ function unionBy<T>(items: readonly T[], key: (item: T) => string): T[] {
  * The parent's limits, and its spend plus every arrival's, counter by counter (what the ledger
  * records at the join). Without a parent (a fan-out at the entry), each limit is the sum of every
  * arrival's, for the counters they all limit: at most what the ledger holds, which adds up every
- * branch the fan-out opened.
+ * branch the fan-out opened. Sums stop at 2^53 - 1, as the ledger's do ({@link addCounts}).
  */
 function joinedBudget(parent: Budget | undefined, arrivals: readonly Envelope[]): Budget {
   const consumed: Record<string, number> = { ...(parent?.consumed ?? {}) };
   for (const arrival of arrivals) {
     for (const [counter, spent] of Object.entries(arrival.budget.consumed)) {
-      if (typeof spent === "number") consumed[counter] = (consumed[counter] ?? 0) + spent;
+      if (typeof spent === "number") consumed[counter] = addCounts(consumed[counter] ?? 0, spent);
     }
   }
   return { limit: parent === undefined ? arrivalLimits(arrivals) : { ...parent.limit }, consumed };
@@ -364,7 +365,7 @@ function arrivalLimits(arrivals: readonly Envelope[]): BudgetCounters {
   const limit: { [counter in BudgetCounter]?: number } = {};
   for (const counter of BUDGET_COUNTERS) {
     const held = arrivals.map((arrival) => arrival.budget.limit[counter]);
-    if (held.every((value) => typeof value === "number")) limit[counter] = held.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+    if (held.every((value) => typeof value === "number")) limit[counter] = held.reduce<number>((sum, value) => addCounts(sum, value ?? 0), 0);
   }
   return limit;
 }

@@ -58,6 +58,7 @@
  * when it is made.
  */
 
+import { addCounts } from "./budget-counts.js";
 import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import type { Overcommit } from "./checks/budget-overcommitted.js";
 import { envelopeDigest } from "./envelope-digest.js";
@@ -1142,8 +1143,8 @@ export function overcommitFaults(budget: ClaimBudget | null | undefined, split: 
  * every branch's latest spend (the ledger adds the branches' spend back). A fan-out from a base
  * with no budget (one at the entry, before any hop) has no parent's limits: the task then holds
  * what its branches were given, each counter's limit the sum of every branch's, and no limit of a
- * counter some branch left unlimited. `null` when neither the parent nor any branch reported a
- * budget.
+ * counter some branch left unlimited. Sums stop at 2^53 - 1 ({@link addCounts}). `null` when
+ * neither the parent nor any branch reported a budget.
  */
 export function joinedBudget(parent: ClaimBudget | null, branches: Iterable<ClaimBudget | null>): ClaimBudget | null {
   const budgets = [...branches];
@@ -1156,7 +1157,7 @@ export function joinedBudget(parent: ClaimBudget | null, branches: Iterable<Clai
       const spent = budget.consumed?.[counter];
       if (spent === undefined) continue;
       consumed ??= {};
-      consumed[counter] = (consumed[counter] ?? 0) + spent;
+      consumed[counter] = addCounts(consumed[counter] ?? 0, spent);
     }
   }
   if (!any) return null;
@@ -1169,7 +1170,7 @@ function branchLimits(budgets: readonly (ClaimBudget | null)[]): Record<string, 
   for (const counter of BUDGET_COUNTERS) {
     if (!budgets.every((budget) => budget?.limit?.[counter] !== undefined)) continue;
     limit ??= {};
-    limit[counter] = budgets.reduce((sum, budget) => sum + (budget?.limit?.[counter] ?? 0), 0);
+    limit[counter] = budgets.reduce((sum, budget) => addCounts(sum, budget?.limit?.[counter] ?? 0), 0);
   }
   return limit;
 }

@@ -323,6 +323,19 @@ describe("joinEnvelope without a parent (a fan-out at the entry, before the task
     expect(joined.budget).toEqual({ limit: { tool_calls: 3 }, consumed: { tool_calls: 1 } });
   });
 
+  it("stops its sums at 2^53 - 1, the largest count an envelope carries, as the ledger does", () => {
+    const most = Number.MAX_SAFE_INTEGER;
+    const joined = builder.join(arrivals({ limit: { tokens: most }, consumed: { tokens: 2 ** 52 + 1 } }, { limit: { tokens: most }, consumed: { tokens: 2 ** 52 + 2 } }), {
+      me: "lead",
+      to: "desk",
+      action: "answers",
+      status: "ready",
+      handoffId: handoffId(),
+      now: () => T0,
+    });
+    expect(joined.budget).toEqual({ limit: { tokens: most }, consumed: { tokens: most } });
+  });
+
   it("gives no limit of a counter some arrival left unlimited", () => {
     const pricing: Budget = { limit: { tool_calls: 2, tokens: 900 }, consumed: { tool_calls: 1, tokens: 300 } };
     const joined = builder.join(arrivals(pricing, budget(1, 0)), { me: "lead", to: "desk", action: "answers", status: "ready", handoffId: handoffId(), now: () => T0 });

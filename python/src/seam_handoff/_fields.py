@@ -1,7 +1,7 @@
 """Reading the fields of a value that may be anything (the envelope is untrusted): what the checks
 share. JSON null is None; an absent field is ABSENT, which no envelope value is."""
 
-from typing import TYPE_CHECKING, Any, Final, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, Final, TypeGuard, cast, overload
 
 from ._values import INT_LIMIT
 
@@ -13,6 +13,18 @@ MAX_SAFE_INTEGER: Final = 9007199254740991
 
 BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
 """The budget counters of the envelope, in schema order."""
+
+
+@overload
+def add_counts(a: int, b: int) -> int: ...
+@overload
+def add_counts(a: float, b: float) -> float: ...
+def add_counts(a: float, b: float) -> float:
+    """a + b for two budget counts (each at most 2**53 - 1, the largest integer the envelope schema
+    allows), stopping at 2**53 - 1: JavaScript's sum is inexact beyond it and no envelope could
+    report it, so a task whose branches' spend or limits add up past it holds that count, and has
+    no spend left to report."""
+    return min(a + b, MAX_SAFE_INTEGER)
 
 
 def field(value: object, key: str) -> Any:

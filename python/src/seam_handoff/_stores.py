@@ -11,7 +11,7 @@ from typing import Final, Literal, NamedTuple, Protocol, TypeAlias, cast
 
 from ._canonical import canonical_json
 from ._catalogue import LOOP_MAX_SIGNATURES_PER_TASK, LOOP_MAX_TASKS
-from ._fields import BUDGET_COUNTERS
+from ._fields import BUDGET_COUNTERS, add_counts
 from ._records import EdgeKind
 
 
@@ -1386,7 +1386,8 @@ def _joined_budget(parent: ClaimBudget | None, branches: list[ClaimBudget | None
     latest spend (the ledger adds the branches' spend back). A fan-out from a base with no budget
     (one at the entry, before any hop) has no parent's limits: the task then holds what its
     branches were given, each counter's limit the sum of every branch's, and no limit of a counter
-    some branch left unlimited. None when no budget was reported."""
+    some branch left unlimited. Sums stop at 2**53 - 1 (add_counts). None when no budget was
+    reported."""
     consumed = None if parent is None or parent.consumed is None else dict(parent.consumed)
     seen = parent is not None
     for budget in branches:
@@ -1399,7 +1400,7 @@ def _joined_budget(parent: ClaimBudget | None, branches: list[ClaimBudget | None
                 continue
             if consumed is None:
                 consumed = {}
-            consumed[counter] = consumed.get(counter, 0) + spent
+            consumed[counter] = add_counts(consumed.get(counter, 0), spent)
     if not seen:
         return None
     return ClaimBudget(_branch_limits(branches) if parent is None else parent.limit, consumed)
@@ -1415,5 +1416,8 @@ def _branch_limits(budgets: list[ClaimBudget | None]) -> dict[str, int] | None:
             continue
         if limit is None:
             limit = {}
-        limit[counter] = sum(value for value in held if value is not None)
+        total = 0
+        for value in held:
+            total = add_counts(total, value or 0)
+        limit[counter] = total
     return limit

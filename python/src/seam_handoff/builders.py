@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any, Final, cast
 
 from ._fan_outs import fan_out_map
-from ._fields import BUDGET_COUNTERS, whole_number
+from ._fields import BUDGET_COUNTERS, add_counts, whole_number
 from ._records import AgentInfo, EdgeInfo, GraphInfo
 from ._untrusted import quote_untrusted
 
@@ -335,7 +335,7 @@ def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dic
     """The parent's limits, and its spend plus every arrival's, counter by counter (what the ledger
     records at the join). Without a parent (a fan-out at the entry), each limit is the sum of every
     arrival's, for the counters they all limit: at most what the ledger holds, which adds up every
-    branch the fan-out opened."""
+    branch the fan-out opened. Sums stop at 2**53 - 1, as the ledger's do (add_counts)."""
     consumed: dict[str, Any] = dict(_get(parent, "consumed") or {})
     for arrival in arrivals:
         spends = cast("Mapping[str, object]", _get(arrival.get("budget"), "consumed") or {})
@@ -343,7 +343,7 @@ def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dic
             # Any number, as the JavaScript builder adds them; a whole-number float (1.0) counts as
             # the int it is, so the sum is written 3, not 3.0.
             if isinstance(spent, (int, float)) and not isinstance(spent, bool):
-                total = consumed.get(counter, 0) + spent
+                total = add_counts(consumed.get(counter, 0), spent)
                 whole = whole_number(total)
                 consumed[counter] = total if whole is None else whole
     limit = _arrival_limits(arrivals) if parent is None else dict(_get(parent, "limit") or {})
@@ -358,7 +358,9 @@ def _arrival_limits(arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         held = [_get(_get(arrival.get("budget"), "limit"), counter) for arrival in arrivals]
         if not all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in held):
             continue
-        total = sum(cast("list[float]", held))
+        total: float = 0
+        for value in cast("list[float]", held):
+            total = add_counts(total, value)
         whole = whole_number(total)
         limit[counter] = total if whole is None else whole
     return limit

@@ -446,6 +446,10 @@ local function fans()
     end
   end
 
+  -- Two budget counts added, stopping at 2^53 - 1 (the memory stores' addCounts and add_counts):
+  -- beyond it a double's sum is inexact and no envelope could report it.
+  local function add_counts(a, b) return math.min(a + b, 9007199254740991) end
+
   -- The task's budget once its join fired: the parent's limits, its spend plus every branch's.
   -- With no parent's budget (a fan-out at the entry), each limit is the sum of every branch's,
   -- and "" for a counter some branch left unlimited.
@@ -458,7 +462,7 @@ local function fans()
       if bu then
         any = true
         for c = 6, 10 do
-          if bu[c] ~= "" then out[c] = num((out[c] ~= "" and tonumber(out[c]) or 0) + tonumber(bu[c])) end
+          if bu[c] ~= "" then out[c] = num(add_counts(out[c] ~= "" and tonumber(out[c]) or 0, tonumber(bu[c]))) end
         end
       end
     end
@@ -467,7 +471,7 @@ local function fans()
         local sum = 0
         for _, id in ipairs(fan.order) do
           local bu = fan.br[id].bu
-          if sum and bu and bu[c] ~= "" then sum = sum + tonumber(bu[c]) else sum = false end
+          if sum and bu and bu[c] ~= "" then sum = add_counts(sum, tonumber(bu[c])) else sum = false end
         end
         if sum then out[c] = num(sum) end
       end
