@@ -265,7 +265,7 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
         "join-policy-changed",
         "info",
         "join all of helper, lead within 60 seconds otherwise escalate",
-        "the join of boss now waits 60 seconds, otherwise escalate (was 600 seconds, otherwise escalate): nothing is refused; tasks boss holds follow the new policy once it is deployed",
+        "the join of boss now waits 60 seconds, otherwise escalate (was 600 seconds, otherwise escalate): a task keeps the policy its fan-out was first recorded with, so tasks in flight follow the old one, and new tasks the version of the service that records it (with a shared store, the branch agent that accepts the first delegation; with one store per receiver, boss)",
       ],
     ],
     backward: [
@@ -273,7 +273,7 @@ const EXPECTED: Record<string, { readonly forward: readonly Row[]; readonly back
         "join-policy-changed",
         "info",
         "join all of helper, lead within 600 seconds",
-        "the join of boss now waits 600 seconds, otherwise escalate (was 60 seconds, otherwise escalate): nothing is refused; tasks boss holds follow the new policy once it is deployed",
+        "the join of boss now waits 600 seconds, otherwise escalate (was 60 seconds, otherwise escalate): a task keeps the policy its fan-out was first recorded with, so tasks in flight follow the old one, and new tasks the version of the service that records it (with a shared store, the branch agent that accepts the first delegation; with one store per receiver, boss)",
       ],
     ],
   },

@@ -10,7 +10,8 @@ export const joinPolicyChanged = graphFinding(
     id: "join-policy-changed",
     class: "safe",
     description: "A join's deadline (within) or failure policy (otherwise) changed.",
-    effect: "No envelope is refused: only the join agent applies the policy, to the tasks it holds once it runs the new graph.",
+    effect:
+      "A task keeps the deadline and policy its fan-out was first recorded with, from the graph of the service that recorded it (with a store the whole graph shares, the branch agent that accepted the fan-out's first delegation; with one store per receiver, the join agent): tasks in flight follow the old one to the end, and new tasks the new one once that service runs the new graph. No deploy order refuses more than the new policy itself, but a shorter deadline refuses those tasks' later arrivals (join-expired).",
   },
   ({ pair, report }) => {
     for (const change of joinChanges(pair)) {
@@ -23,7 +24,7 @@ export const joinPolicyChanged = graphFinding(
         owner: change.agent.id,
         message:
           `the join of ${change.agent.id} now waits ${deadline(b)}, otherwise ${policyText(b)} (was ${deadline(a)}, otherwise ${policyText(a)}): ` +
-          `nothing is refused; tasks ${change.agent.id} holds follow the new policy once it is deployed`,
+          `a task keeps the policy its fan-out was first recorded with, so tasks in flight follow the old one, and new tasks the version of the service that records it (with a shared store, the branch agent that accepts the first delegation; with one store per receiver, ${change.agent.id})`,
         subject: { in: "new", agent: change.agent.id },
       });
     }
