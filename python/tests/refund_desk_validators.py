@@ -677,7 +677,9 @@ def first_envelope(
     """The first envelope of a new task, from entry agent me to to: hop 1 of GRAPH.hop_limit,
     path [me, to], roles and versions from AGENTS, a provenance entry (action, at now() in seconds
     since the Unix epoch, default time.time); the fields given are deep-copied. Raises TypeError
-    when me is no entry or the graph has no edge me -> to."""
+    when me, to, task_id, action or provenance_status is not a str, goal or budget not a mapping,
+    note, status or handoff_id given but not a str, me is no entry or the graph has no edge
+    me -> to."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
     built = _BUILDER.first(
         me=me,
@@ -719,8 +721,10 @@ def next_envelope(
     """The envelope that hands a received, accepted task on from me to to: same task_id, fresh
     handoff_id, hop.index + 1, the path extended by to, the received provenance plus this
     agent's entry; goal, budget and carried fields default to the received ones (deep-copied).
-    Raises TypeError when received was not addressed to me or the graph has no edge me -> to,
-    ValueError at the hop limit (escalate or fail the task instead, as GRAPH.on_hop_limit says)."""
+    Raises TypeError when me, to, action or provenance_status is not a str, goal or budget given
+    but not a mapping, note, status or handoff_id given but not a str, received was not addressed
+    to me or the graph has no edge me -> to, ValueError at the hop limit (escalate or fail the
+    task instead, as GRAPH.on_hop_limit says)."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
     built = _BUILDER.next(
         cast("dict[str, Any]", received),
@@ -763,8 +767,10 @@ def join_envelope(
     """The envelope a join agent hands the task on with once its join fired: the hop after the
     longest arrival, along its path, out of every branch, with the arrivals' decisions,
     artefacts, open questions and provenance, and their spend added to parent's (the envelope
-    the supervisor received before it fanned out). Raises TypeError when an arrival is not
-    addressed to me or carries no hop.branch, ValueError at the hop limit."""
+    the supervisor received before it fanned out). Raises TypeError when me, to, action or
+    provenance_status is not a str, goal, budget or parent given but not a mapping, note, status
+    or handoff_id given but not a str, an arrival is not addressed to me or carries no
+    hop.branch, ValueError at the hop limit."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
     built = _BUILDER.join(
         cast("Sequence[dict[str, Any]]", arrivals),

@@ -1,5 +1,7 @@
 """first_envelope() and next_envelope(): headers from the graph, copies of what they carry."""
 
+import re
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -101,6 +103,94 @@ def test_a_goal_or_budget_that_is_no_mapping_is_named() -> None:
         desk.next_envelope(received, me="billing", to="triage", action="a", budget=cast(Any, MappingProxyType(dict(BUDGET))))["budget"]
         == BUDGET
     )
+
+
+def _exactly(message: str) -> str:
+    """A pattern matching message and nothing more."""
+    return f"^{re.escape(message)}$"
+
+
+def _arrivals() -> list[Any]:
+    """What reached a join: an envelope handed back to the entry agent, inside a branch."""
+    received = desk.first_envelope(me="triage", to="billing", task_id="t", goal=GOAL, budget=BUDGET, action="a", now=clock)
+    back: Any = desk.next_envelope(received, me="billing", to="triage", action="answered", status="ready", now=clock)
+    return [{**back, "hop": {**back["hop"], "branch": "fan/billing"}}]
+
+
+# A valid handoff for each builder, which each test changes by the options it gives.
+FIRST: dict[str, Any] = {"me": "triage", "to": "billing", "task_id": "t", "goal": GOAL, "budget": BUDGET, "action": "a"}
+NEXT: dict[str, Any] = {"me": "billing", "to": "triage", "action": "a"}
+JOIN: dict[str, Any] = {"me": "triage", "to": "billing", "action": "a"}
+
+# Each builder, called with options over its valid handoff; the arrivals of a join are read after its options.
+BUILDERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "first_envelope": lambda options: desk.first_envelope(**{**FIRST, **options}),
+    "next_envelope": lambda options: desk.next_envelope(desk.first_envelope(**FIRST), **{**NEXT, **options}),
+    "join_envelope": lambda options: desk.join_envelope(_arrivals(), **{**JOIN, **options}),
+}
+
+
+@pytest.mark.parametrize(
+    ("call", "options", "message"),
+    [
+        ("first_envelope", {"me": None}, "me must be a str (this agent's id), not NoneType"),
+        ("first_envelope", {"to": 7}, "to must be a str (the receiving agent's id), not int"),
+        ("first_envelope", {"action": b"read"}, "action must be a str (what this agent did), not bytes"),
+        ("first_envelope", {"task_id": None}, "task_id must be a str (the task's id), not NoneType"),
+        ("first_envelope", {"task_id": 42}, "task_id must be a str (the task's id), not int"),
+        ("first_envelope", {"goal": "<script>alert(1)</script>"}, "goal must be a mapping of JSON data (a dict), not str"),
+        ("first_envelope", {"budget": None}, "budget must be a mapping of JSON data (a dict), not NoneType"),
+        ("first_envelope", {"provenance_status": True}, "provenance_status must be a str (verified, asserted or unverified), not bool"),
+        ("first_envelope", {"note": {"text": "n"}}, "note must be a str (a note for the provenance entry), not dict"),
+        ("first_envelope", {"status": 5}, "status must be a str (the envelope's status), not int"),
+        ("first_envelope", {"handoff_id": 1.5}, "handoff_id must be a str (the new handoff's id), not float"),
+        ("next_envelope", {"me": 1}, "me must be a str (this agent's id), not int"),
+        ("next_envelope", {"to": None}, "to must be a str (the receiving agent's id), not NoneType"),
+        ("next_envelope", {"action": ["read"]}, "action must be a str (what this agent did), not list"),
+        ("next_envelope", {"goal": "s"}, "goal must be a mapping of JSON data (a dict), not str"),
+        ("next_envelope", {"budget": []}, "budget must be a mapping of JSON data (a dict), not list"),
+        ("next_envelope", {"provenance_status": None}, "provenance_status must be a str (verified, asserted or unverified), not NoneType"),
+        ("next_envelope", {"note": 3}, "note must be a str (a note for the provenance entry), not int"),
+        ("next_envelope", {"status": ["ready"]}, "status must be a str (the envelope's status), not list"),
+        ("next_envelope", {"handoff_id": 7}, "handoff_id must be a str (the new handoff's id), not int"),
+        ("join_envelope", {"me": None}, "me must be a str (this agent's id), not NoneType"),
+        ("join_envelope", {"to": False}, "to must be a str (the receiving agent's id), not bool"),
+        ("join_envelope", {"action": None}, "action must be a str (what this agent did), not NoneType"),
+        ("join_envelope", {"goal": ["s"]}, "goal must be a mapping of JSON data (a dict), not list"),
+        ("join_envelope", {"budget": 100}, "budget must be a mapping of JSON data (a dict), not int"),
+        ("join_envelope", {"parent": "envelope"}, "parent must be a mapping of JSON data (a dict), not str"),
+        ("join_envelope", {"note": []}, "note must be a str (a note for the provenance entry), not list"),
+        ("join_envelope", {"handoff_id": 7}, "handoff_id must be a str (the new handoff's id), not int"),
+    ],
+)
+def test_an_option_of_the_wrong_type_is_named(call: str, options: dict[str, Any], message: str) -> None:
+    with pytest.raises(TypeError, match=_exactly(f"{call}(): {message}")):
+        BUILDERS[call](options)
+
+
+def test_the_options_are_checked_first() -> None:
+    """A mistyped me is named, not looked up as an agent (a dict would be unhashable there)."""
+    with pytest.raises(TypeError, match=_exactly("first_envelope(): me must be a str (this agent's id), not dict")):
+        BUILDERS["first_envelope"]({"me": {"id": "triage"}, "to": "ghost"})
+    with pytest.raises(TypeError, match=_exactly("next_envelope(): budget must be a mapping of JSON data (a dict), not list")):
+        desk.next_envelope(cast(Any, None), me="billing", to="triage", action="a", budget=cast(Any, []))
+
+
+def test_options_of_the_right_type_given_or_left_out_are_taken() -> None:
+    given: dict[str, Any] = {"provenance_status": "verified", "note": "n", "status": "ready", "handoff_id": "h-1"}
+    first = BUILDERS["first_envelope"](given)
+    assert (first["handoff_id"], first["status"], first["provenance"][0]["status"], first["provenance"][0]["note"]) == (
+        "h-1",
+        "ready",
+        "verified",
+        "n",
+    )
+    assert BUILDERS["first_envelope"]({})["task_id"] == "t"
+    assert BUILDERS["next_envelope"]({**given, "goal": GOAL, "budget": BUDGET})["budget"] == BUDGET
+    assert BUILDERS["next_envelope"]({})["hop"]["index"] == 2
+    parent: Any = {"goal": GOAL, "budget": BUDGET}
+    assert BUILDERS["join_envelope"]({**given, "parent": parent})["goal"] == GOAL
+    assert BUILDERS["join_envelope"]({"goal": GOAL, "budget": BUDGET})["budget"] == BUDGET
 
 
 def test_a_gated_handoff_carries_its_approval() -> None:

@@ -64,6 +64,28 @@ const CONTENT_OPTIONS: ReadonlySet<string> = new Set(
   } satisfies Record<keyof HandoffContent, true>),
 );
 
+/**
+ * The options whose type the builders check, in the order they are checked, each with the kind of
+ * value it takes and, for the message, what it holds. A caller without types may pass anything:
+ * an envelope built from it would only be refused by its receiver, far from the mistake. The
+ * Python builders check the same options with the same words.
+ */
+const TYPED_OPTIONS = {
+  me: { kind: "string", holds: "this agent's id" },
+  to: { kind: "string", holds: "the receiving agent's id" },
+  action: { kind: "string", holds: "what this agent did" },
+  provenanceStatus: { kind: "string", holds: "verified, asserted or unverified" },
+  note: { kind: "string", holds: "a note for the provenance entry" },
+  status: { kind: "string", holds: "the envelope's status" },
+  handoffId: { kind: "string", holds: "the new handoff's id" },
+  taskId: { kind: "string", holds: "the task's id" },
+  goal: { kind: "object", holds: "{ statement, acceptance_criteria }" },
+  budget: { kind: "object", holds: "{ limit, consumed }" },
+  parent: { kind: "object", holds: "the envelope received before the fan-out" },
+} as const;
+
+type TypedOption = keyof typeof TYPED_OPTIONS;
+
 /** A new task: the content plus what only the first handoff states. */
 export interface FirstHandoff<Me extends string = string, To extends string = string> extends HandoffContent<Me, To> {
   readonly taskId: string;
@@ -96,7 +118,10 @@ export interface EnvelopeBuilder {
   /**
    * The first envelope of a new task, from an entry agent: hop 1, path `[me, to]`.
    *
-   * @throws TypeError when `me` is not an entry, the graph has no edge `me -> to`, or an option is unknown
+   * @throws TypeError when an option is unknown or mistyped (`me`, `to`, `action` or `taskId` not a
+   *   string, `goal` or `budget` not an object, `provenanceStatus`, `note`, `status` or `handoffId`
+   *   given but not a string), `me` is not an entry, or the graph has no edge `me -> to`;
+   *   RangeError when the graph allows no handoff
    */
   first(handoff: FirstHandoff): Envelope;
   /**
@@ -106,10 +131,12 @@ export interface EnvelopeBuilder {
    * versions from the graph, the received provenance plus this agent's entry (a provenance that
    *   is not a list, which an `observe` edge accepts as a warning, restarts with this entry).
    *
-   * @throws TypeError when `received` is not an object, was not addressed to `me` or has no
-   *   `hop.path` and whole-number `hop.index`, the graph
-   *   has no edge `me -> to`, an option is unknown, or `received` reached the join `me` (hand on with `join`); RangeError when the task is at its hop limit (escalate or
-   *   fail it, as the graph's `on_hop_limit` says, instead of handing it on)
+   * @throws TypeError when an option is unknown or mistyped (`me`, `to` or `action` not a string,
+   *   `goal` or `budget` given but not an object, `provenanceStatus`, `note`, `status` or
+   *   `handoffId` given but not a string), `received` is not an object, was not addressed to `me`
+   *   or has no `hop.path` and whole-number `hop.index`, the graph has no edge `me -> to`, or
+   *   `received` reached the join `me` (hand on with `join`); RangeError when the task is at its
+   *   hop limit (escalate or fail it, as the graph's `on_hop_limit` says, instead of handing it on)
    */
   next(received: Envelope, handoff: NextHandoff): Envelope;
   /**
@@ -119,9 +146,11 @@ export interface EnvelopeBuilder {
    * once, by id, ref or text), their provenance, then this agent's entry.
    *
    * @param arrivals - the envelopes that reached the join, in the order they were accepted
-   * @throws TypeError when `arrivals` is not a list of objects, no arrival is given, one is not addressed to `me`, carries no
-   *   `hop.branch` or `hop.path`, or is of another task, or the graph has no edge `me -> to`;
-   *   RangeError at the hop limit (as `next`)
+   * @throws TypeError when an option is unknown or mistyped (`me`, `to` or `action` not a string,
+   *   `parent`, `goal` or `budget` given but not an object, `provenanceStatus`, `note`, `status`
+   *   or `handoffId` given but not a string), `arrivals` is not a list of objects, no arrival is
+   *   given, one is not addressed to `me`, carries no `hop.branch` or `hop.path`, or is of another
+   *   task, or the graph has no edge `me -> to`; RangeError at the hop limit (as `next`)
    */
   join(arrivals: readonly Envelope[], handoff: JoinHandoff): Envelope;
 }
@@ -178,6 +207,21 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     }
   }
 
+  /**
+   * Each typed option of `handoff` of the right kind: those `required`, and the others when given
+   * (not undefined). Run before anything that would fail on a mistyped one less clearly.
+   */
+  function checkTypes(handoff: object, call: string, required: readonly TypedOption[]): void {
+    for (const name of Object.keys(TYPED_OPTIONS) as TypedOption[]) {
+      const { kind, holds } = TYPED_OPTIONS[name];
+      const value: unknown = (handoff as Record<string, unknown>)[name];
+      if (value === undefined && !required.includes(name)) continue;
+      if (kind === "string" ? typeof value === "string" : isJsonObject(value)) continue;
+      const expected = kind === "string" ? "a string" : "an object of JSON data";
+      throw new TypeError(`${call}: ${name} must be ${expected} (${holds}), not ${kindOf(value)}`);
+    }
+  }
+
   function checkEdge(me: string, to: string): void {
     ref(me);
     ref(to);
@@ -225,6 +269,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
   return {
     first(handoff) {
       checkOptions(handoff, "firstEnvelope", ["taskId", "goal", "budget"]);
+      checkTypes(handoff, "firstEnvelope", ["me", "to", "action", "taskId", "goal", "budget"]);
       if (!entries.has(handoff.me)) throw new TypeError(`${quoteUntrusted(handoff.me)} is not an entry of graph ${graph.name}: a task starts at ${graph.entries.join(", ")}`);
       checkEdge(handoff.me, handoff.to);
       if (graph.hopLimit < 1) throw new RangeError(`graph ${graph.name} allows no handoff`);
@@ -249,6 +294,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     },
     next(received, handoff) {
       checkOptions(handoff, "nextEnvelope", ["goal", "budget"]);
+      checkTypes(handoff, "nextEnvelope", ["me", "to", "action"]);
       if (!isJsonObject(received)) throw new TypeError("nextEnvelope(received, handoff): received must be an envelope (the object accept() took)");
       const addressed = fieldOf(received.to_agent, "id");
       if (addressed !== handoff.me) {
@@ -286,6 +332,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     },
     join(arrivals, handoff) {
       checkOptions(handoff, "joinEnvelope", ["parent", "goal", "budget"]);
+      checkTypes(handoff, "joinEnvelope", ["me", "to", "action"]);
       const given: unknown = arrivals; // checked as any value: a caller without types may pass anything
       if (!Array.isArray(given) || !given.every((arrival) => isJsonObject(arrival))) {
         throw new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)");
@@ -329,6 +376,17 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       });
     },
   };
+}
+
+/**
+ * What kind of value `value` is, for a message: `undefined`, `null`, `an array`, `a number`...
+ * Never the value itself, which may be anything the caller was sent.
+ */
+function kindOf(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
+  if (Array.isArray(value)) return "an array";
+  const type = typeof value;
+  return type === "object" ? "an object" : `a ${type}`;
 }
 
 /** `items` without repeats by `key`, the first of each kept, in order. */

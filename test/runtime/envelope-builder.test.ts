@@ -153,6 +153,78 @@ describe("createEnvelopeBuilder", () => {
   });
 });
 
+describe("options of the wrong type, from a caller without types, raise a TypeError naming them", () => {
+  type Options = Record<string, unknown>;
+  const goal = { statement: "s", acceptance_criteria: ["c"] };
+  const budget = { consumed: { tokens: 0 }, limit: { tokens: 60000 } };
+  /** Each builder, called with `options` over a valid handoff; the arrivals of a join are read after its options. */
+  const builders = {
+    firstEnvelope: (options: Options) => builder.first({ me: "concierge", to: "invoices", taskId: "t", action: "a", goal, budget, ...options } as never),
+    nextEnvelope: (options: Options) => builder.next(start(), { me: "invoices", to: "diagnostics", action: "a", ...options } as never),
+    joinEnvelope: (options: Options) => builder.join(arrivals(), { me: "concierge", to: "invoices", action: "a", ...options } as never),
+  };
+  /** What reached a join: an envelope handed back to the entry agent, inside a branch. */
+  function arrivals(): Envelope[] {
+    const back = builder.next(start(), { me: "invoices", to: "concierge", action: "answered", status: "ready" });
+    return [{ ...back, hop: { ...back.hop, branch: "fan/invoices" } }];
+  }
+
+  const mistakes: [call: keyof typeof builders, options: Options, message: string][] = [
+    ["firstEnvelope", { me: undefined }, "me must be a string (this agent's id), not undefined"],
+    ["firstEnvelope", { to: 7 }, "to must be a string (the receiving agent's id), not a number"],
+    ["firstEnvelope", { action: null }, "action must be a string (what this agent did), not null"],
+    ["firstEnvelope", { taskId: undefined }, "taskId must be a string (the task's id), not undefined"],
+    ["firstEnvelope", { taskId: 42 }, "taskId must be a string (the task's id), not a number"],
+    ["firstEnvelope", { goal: undefined }, "goal must be an object of JSON data ({ statement, acceptance_criteria }), not undefined"],
+    ["firstEnvelope", { goal: "<script>alert(1)</script>" }, "goal must be an object of JSON data ({ statement, acceptance_criteria }), not a string"],
+    ["firstEnvelope", { budget: null }, "budget must be an object of JSON data ({ limit, consumed }), not null"],
+    ["firstEnvelope", { provenanceStatus: true }, "provenanceStatus must be a string (verified, asserted or unverified), not a boolean"],
+    ["firstEnvelope", { note: { text: "n" } }, "note must be a string (a note for the provenance entry), not an object"],
+    ["firstEnvelope", { status: () => "ready" }, "status must be a string (the envelope's status), not a function"],
+    ["firstEnvelope", { handoffId: 1n }, "handoffId must be a string (the new handoff's id), not a bigint"],
+    ["nextEnvelope", { me: 1 }, "me must be a string (this agent's id), not a number"],
+    ["nextEnvelope", { to: undefined }, "to must be a string (the receiving agent's id), not undefined"],
+    ["nextEnvelope", { action: ["read"] }, "action must be a string (what this agent did), not an array"],
+    ["nextEnvelope", { goal: null }, "goal must be an object of JSON data ({ statement, acceptance_criteria }), not null"],
+    ["nextEnvelope", { budget: [] }, "budget must be an object of JSON data ({ limit, consumed }), not an array"],
+    ["nextEnvelope", { provenanceStatus: null }, "provenanceStatus must be a string (verified, asserted or unverified), not null"],
+    ["nextEnvelope", { note: 3 }, "note must be a string (a note for the provenance entry), not a number"],
+    ["nextEnvelope", { status: Symbol("ready") }, "status must be a string (the envelope's status), not a symbol"],
+    ["nextEnvelope", { handoffId: null }, "handoffId must be a string (the new handoff's id), not null"],
+    ["joinEnvelope", { me: undefined }, "me must be a string (this agent's id), not undefined"],
+    ["joinEnvelope", { to: false }, "to must be a string (the receiving agent's id), not a boolean"],
+    ["joinEnvelope", { action: undefined }, "action must be a string (what this agent did), not undefined"],
+    ["joinEnvelope", { goal: ["s"] }, "goal must be an object of JSON data ({ statement, acceptance_criteria }), not an array"],
+    ["joinEnvelope", { budget: 100 }, "budget must be an object of JSON data ({ limit, consumed }), not a number"],
+    ["joinEnvelope", { parent: "envelope" }, "parent must be an object of JSON data (the envelope received before the fan-out), not a string"],
+    ["joinEnvelope", { note: [] }, "note must be a string (a note for the provenance entry), not an array"],
+    ["joinEnvelope", { handoffId: 7 }, "handoffId must be a string (the new handoff's id), not a number"],
+  ];
+
+  it.each(mistakes)("%s %o", (call, options, message) => {
+    expect(() => builders[call](options)).toThrow(new TypeError(`${call}: ${message}`));
+  });
+
+  it("checks them first: a mistyped me is named, not looked up as an agent", () => {
+    expect(() => builders.firstEnvelope({ me: { id: "concierge" }, to: "ghost" })).toThrow(new TypeError("firstEnvelope: me must be a string (this agent's id), not an object"));
+    expect(() => builder.next(null as unknown as Envelope, { me: "invoices", to: "diagnostics", action: "a", budget: [] } as never)).toThrow(
+      new TypeError("nextEnvelope: budget must be an object of JSON data ({ limit, consumed }), not an array"),
+    );
+  });
+
+  it("stays quiet for every option of the right type, given or left out", () => {
+    const given = { provenanceStatus: "verified", note: "n", status: "ready", handoffId: nextId() };
+    const first = builders.firstEnvelope(given);
+    expect(first).toMatchObject({ handoff_id: given.handoffId, status: "ready", provenance: [{ status: "verified", note: "n" }] });
+    expect(builders.firstEnvelope({}).task_id).toBe("t");
+    expect(builders.nextEnvelope({ ...given, goal, budget, handoffId: nextId() })).toMatchObject({ goal, budget, status: "ready" });
+    expect(builders.nextEnvelope({}).hop.index).toBe(2);
+    const parent = start();
+    expect(builders.joinEnvelope({ ...given, parent, handoffId: nextId() })).toMatchObject({ goal: parent.goal, status: "ready" });
+    expect(builders.joinEnvelope({ goal, budget }).budget).toEqual(budget);
+  });
+});
+
 describe("the Envelope type", () => {
   it("names exactly the schema's fields: a value with every field set is a valid envelope", () => {
     const full: Required<Envelope> = {

@@ -24,6 +24,19 @@ __all__ = ["EnvelopeBuilder"]
 
 _CARRIED: Final = ("decisions", "artefacts", "constraints", "open_questions")
 _COMPLETION: Final = ("status", "allowed_next_step", "safe_resume", "blocked_on", "approval")
+# The str options the builders check, each with what it holds, for the message. A caller without
+# types may pass anything, and an envelope built from it would only be refused by its receiver,
+# far from the mistake. The JavaScript builders check the same options with the same words.
+_STR_OPTIONS: Final = {
+    "me": "this agent's id",
+    "to": "the receiving agent's id",
+    "action": "what this agent did",
+    "provenance_status": "verified, asserted or unverified",
+    "note": "a note for the provenance entry",
+    "status": "the envelope's status",
+    "handoff_id": "the new handoff's id",
+    "task_id": "the task's id",
+}
 
 
 def _get(value: object, key: str) -> Any:
@@ -106,8 +119,14 @@ class EnvelopeBuilder:
     ) -> dict[str, Any]:
         """The first envelope of a new task, from entry agent me to to: hop 1, path [me, to].
         fields: the optional fields to send (decisions, artefacts, ..., status...), each only when
-        given. Raises TypeError when me is no entry of the graph or it has no edge me -> to, and
-        ValueError when the graph allows no handoff."""
+        given. Raises TypeError when me, to, action, task_id or provenance_status is not a str,
+        goal or budget not a mapping, note, status or handoff_id given (not None) but not a str, me
+        is no entry of the graph or it has no edge me -> to; ValueError when the graph allows no
+        handoff."""
+        _check_content("first_envelope", me, to, action, provenance_status, note, handoff_id, fields)
+        _check_str("first_envelope", "task_id", task_id)
+        chosen_goal = _mapping("first_envelope", "goal", goal)
+        chosen_budget = _mapping("first_envelope", "budget", budget)
         if me not in self._graph.entries:
             raise TypeError(
                 f"{quote_untrusted(me)} is not an entry of graph {self._graph.name}: a task starts at {', '.join(self._graph.entries)}"
@@ -122,9 +141,8 @@ class EnvelopeBuilder:
             "hop": self._hop(me, to, 1, [me], None),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
-            "goal": copy.deepcopy(_mapping("first_envelope", "goal", goal)),
+            "goal": copy.deepcopy(chosen_goal),
         }
-        chosen_budget = _mapping("first_envelope", "budget", budget)
         return self._finish(envelope, chosen_budget, fields, None, [self._provenance(me, action, provenance_status, note, now)])
 
     def next(
@@ -146,10 +164,15 @@ class EnvelopeBuilder:
         a fresh handoff_id, hop.index + 1, the graph's hop.limit, the path extended by to, roles
         and declared versions from the graph, the received provenance plus this agent's entry;
         goal, budget and the carried fields (decisions, artefacts, constraints, open_questions)
-        default to the received ones. Raises TypeError when received is not a mapping, was not
-        addressed to me or has no hop.path and whole-number hop.index, or the graph has no edge
-        me -> to; ValueError when the task is at its hop
-        limit (escalate or fail it, as the graph's on_hop_limit says, instead of handing it on)."""
+        default to the received ones. Raises TypeError when me, to, action or provenance_status is
+        not a str, goal or budget given (not None) but not a mapping, note, status or handoff_id
+        given but not a str, received is not a mapping, was not addressed to me or has no hop.path
+        and whole-number hop.index, or the graph has no edge me -> to; ValueError when the task is
+        at its hop limit (escalate or fail it, as the graph's on_hop_limit says, instead of
+        handing it on)."""
+        _check_content("next_envelope", me, to, action, provenance_status, note, handoff_id, fields)
+        given_goal = None if goal is None else _mapping("next_envelope", "goal", goal)
+        given_budget = None if budget is None else _mapping("next_envelope", "budget", budget)
         if not isinstance(cast(object, received), Mapping):
             raise TypeError("next_envelope(received, ...): received must be an envelope (the dict accept() took)")
         addressed = _get(received.get("to_agent"), "id")
@@ -183,9 +206,9 @@ class EnvelopeBuilder:
             "hop": self._hop(me, to, index, copy.deepcopy(cast("list[str]", path)), inside),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
-            "goal": copy.deepcopy(_mapping("next_envelope", "goal", goal) if goal is not None else received.get("goal")),
+            "goal": copy.deepcopy(given_goal if given_goal is not None else received.get("goal")),
         }
-        chosen_budget = _mapping("next_envelope", "budget", budget) if budget is not None else received.get("budget")
+        chosen_budget = given_budget if given_budget is not None else received.get("budget")
         return self._finish(envelope, chosen_budget, fields, received, provenance)
 
     def _check_limit(self, index: int) -> None:
@@ -219,10 +242,15 @@ class EnvelopeBuilder:
         parent's spend plus every arrival's (pass the firing record's join["consumed"] for a join
         that fired before every branch arrived); goal to parent's, else the first arrival's.
         parent: the envelope the supervisor received before it fanned out (None when the fan-out
-        started the task). Raises TypeError when arrivals is not a sequence of mappings, no arrival
-        is given, one is not addressed to me,
-        is of another task or carries no hop.branch or hop.path, or the graph has no edge me -> to;
-        ValueError at the hop limit."""
+        started the task). Raises TypeError when me, to, action or provenance_status is not a str,
+        parent, goal or budget given (not None) but not a mapping, note, status or handoff_id given
+        but not a str, arrivals is not a sequence of mappings, no arrival is given, one is not
+        addressed to me, is of another task or carries no hop.branch or hop.path, or the graph has
+        no edge me -> to; ValueError at the hop limit."""
+        _check_content("join_envelope", me, to, action, provenance_status, note, handoff_id, fields)
+        given_goal = None if goal is None else _mapping("join_envelope", "goal", goal)
+        given_budget = None if budget is None else _mapping("join_envelope", "budget", budget)
+        given_parent = None if parent is None else _mapping("join_envelope", "parent", parent)
         # Checked as any value: a caller without types may pass anything.
         given = cast(object, arrivals)
         if (
@@ -268,9 +296,10 @@ class EnvelopeBuilder:
             "hop": self._hop(me, to, index, copy.deepcopy(_get(longest.get("hop"), "path")), None),
             "from_agent": self._ref(me),
             "to_agent": self._ref(to),
-            "goal": copy.deepcopy(dict(goal) if goal is not None else (parent or {}).get("goal", first.get("goal"))),
+            "goal": copy.deepcopy(given_goal if given_goal is not None else (given_parent or {}).get("goal", first.get("goal"))),
         }
-        chosen = dict(budget) if budget is not None else _joined_budget(None if parent is None else parent.get("budget"), arrivals)
+        parent_budget = None if given_parent is None else given_parent.get("budget")
+        chosen = given_budget if given_budget is not None else _joined_budget(parent_budget, arrivals)
         return self._finish(
             envelope, chosen, carried, None, [*copy.deepcopy(provenance), self._provenance(me, action, provenance_status, note, now)]
         )
@@ -329,6 +358,33 @@ def _mapping(call: str, name: str, value: object) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise TypeError(f"{call}(): {name} must be a mapping of JSON data (a dict), not {type(value).__name__}")
     return dict(cast("Mapping[str, Any]", value))
+
+
+def _check_str(call: str, name: str, value: object) -> None:
+    """A TypeError naming name and what it holds unless value, given as name, is a str (as
+    _mapping names a mapping that is not)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{call}(): {name} must be a str ({_STR_OPTIONS[name]}), not {type(value).__name__}")
+
+
+def _check_content(
+    call: str,
+    me: object,
+    to: object,
+    action: object,
+    provenance_status: object,
+    note: object,
+    handoff_id: object,
+    fields: Mapping[str, Any],
+) -> None:
+    """The str options every builder takes, before anything that would fail on a mistyped one
+    less clearly: me, to, action and provenance_status always, note, status and handoff_id
+    unless None (left out)."""
+    for name, value in (("me", me), ("to", to), ("action", action), ("provenance_status", provenance_status)):
+        _check_str(call, name, value)
+    for name, value in (("note", note), ("status", fields.get("status")), ("handoff_id", handoff_id)):
+        if value is not None:
+            _check_str(call, name, value)
 
 
 def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
