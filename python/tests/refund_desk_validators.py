@@ -678,8 +678,8 @@ def first_envelope(
     path [me, to], roles and versions from AGENTS, a provenance entry (action, at now() in seconds
     since the Unix epoch, default time.time); the fields given are deep-copied. Raises TypeError
     when me, to, task_id, action or provenance_status is not a str, goal or budget not a mapping,
-    note, status or handoff_id given but not a str, me is no entry or the graph has no edge
-    me -> to."""
+    note, status or handoff_id given but not a str, now given but not callable, me is no entry or
+    the graph has no edge me -> to."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
     built = _BUILDER.first(
         me=me,
@@ -722,8 +722,9 @@ def next_envelope(
     handoff_id, hop.index + 1, the path extended by to, the received provenance plus this
     agent's entry; goal, budget and carried fields default to the received ones (deep-copied).
     Raises TypeError when me, to, action or provenance_status is not a str, goal or budget given
-    but not a mapping, note, status or handoff_id given but not a str, received was not addressed
-    to me or the graph has no edge me -> to, ValueError at the hop limit (escalate or fail the
+    but not a mapping, note, status or handoff_id given but not a str, now given but not
+    callable, received was not addressed to me or the graph has no edge me -> to, ValueError at
+    the hop limit (escalate or fail the
     task instead, as GRAPH.on_hop_limit says)."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
     built = _BUILDER.next(
@@ -769,8 +770,8 @@ def join_envelope(
     artefacts, open questions and provenance, and their spend added to parent's (the envelope
     the supervisor received before it fanned out). Raises TypeError when me, to, action or
     provenance_status is not a str, goal, budget or parent given but not a mapping, note, status
-    or handoff_id given but not a str, an arrival is not addressed to me or carries no
-    hop.branch, ValueError at the hop limit."""
+    or handoff_id given but not a str, now given but not callable, an arrival is not addressed to
+    me or carries no hop.branch or budget, two come from one branch, ValueError at the hop limit."""
     fields = {"decisions": decisions, "artefacts": artefacts, "constraints": constraints, "open_questions": open_questions, "status": status, "allowed_next_step": allowed_next_step, "safe_resume": safe_resume, "blocked_on": blocked_on}
     built = _BUILDER.join(
         cast("Sequence[dict[str, Any]]", arrivals),

@@ -86,6 +86,42 @@ def test_a_received_envelope_or_arrivals_it_cannot_read_are_named() -> None:
             desk.join_envelope(cast(Any, arrivals), me="billing", to="refunds", action="a")
 
 
+def test_a_join_takes_only_arrivals_it_can_add_up_each_branch_once() -> None:
+    arrival: Any = _arrivals()[0]
+    with pytest.raises(TypeError, match=_exactly("join_envelope(arrivals, ...): no arrival given; a join hands on what reached it")):
+        desk.join_envelope([], **JOIN)
+    unread = _exactly(
+        "an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it"
+    )
+    unusable: list[object] = [None, {"consumed": {"tokens": 1}}, {"limit": [], "consumed": {}}]
+    for budget in unusable:
+        with pytest.raises(TypeError, match=unread):
+            desk.join_envelope(cast(Any, [{**arrival, "budget": budget}]), **JOIN)
+    twice: Any = {**arrival, "handoff_id": "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b40"}
+    with pytest.raises(
+        TypeError, match=_exactly("""two arrivals come from branch "fan/billing": a join takes each branch's arrival once""")
+    ):
+        desk.join_envelope([arrival, twice], **JOIN)
+    assert desk.join_envelope([arrival], **JOIN)["budget"] == {
+        "limit": arrival["budget"]["limit"],
+        "consumed": arrival["budget"]["consumed"],
+    }
+
+
+def test_a_received_branch_that_is_no_str_is_named() -> None:
+    """accept() refuses a hop.branch that is no string; the builder does not carry one on (nor drop
+    it), as the JavaScript builder does not."""
+    received: Any = desk.first_envelope(**FIRST)
+    for branch in (5, None):
+        with pytest.raises(
+            TypeError,
+            match=_exactly(
+                f"the envelope received has a hop.branch of type {type(branch).__name__}, not a branch id (accept() refuses it)"
+            ),
+        ):
+            desk.next_envelope(cast(Any, {**received, "hop": {**received["hop"], "branch": branch}}), **NEXT)
+
+
 def test_a_goal_or_budget_that_is_no_mapping_is_named() -> None:
     none: Any = None
     with pytest.raises(TypeError) as raised:
@@ -161,6 +197,9 @@ BUILDERS: dict[str, Callable[[dict[str, Any]], Any]] = {
         ("join_envelope", {"parent": "envelope"}, "parent must be a mapping of JSON data (a dict), not str"),
         ("join_envelope", {"note": []}, "note must be a str (a note for the provenance entry), not list"),
         ("join_envelope", {"handoff_id": 7}, "handoff_id must be a str (the new handoff's id), not int"),
+        ("first_envelope", {"now": 1764410531.25}, "now must be a function (the time in seconds since the Unix epoch), not float"),
+        ("next_envelope", {"now": "2026-12-01"}, "now must be a function (the time in seconds since the Unix epoch), not str"),
+        ("join_envelope", {"now": 7}, "now must be a function (the time in seconds since the Unix epoch), not int"),
     ],
 )
 def test_an_option_of_the_wrong_type_is_named(call: str, options: dict[str, Any], message: str) -> None:
@@ -230,8 +269,16 @@ def test_a_whole_number_written_as_a_float_is_handed_on_as_an_int() -> None:
     reply = desk.next_envelope(received, me="billing", to="triage", action="answers", status="ready", now=clock)
     assert (reply["hop"]["index"], type(reply["hop"]["index"])) == (2, int)
     arrivals: Any = [
-        {**reply, "hop": {**reply["hop"], "index": 2.0, "branch": "fan/billing"}, "budget": {"consumed": {"tokens": 3.0, "retries": 1.5}}},
-        {**reply, "hop": {**reply["hop"], "index": 3, "branch": "fan/refunds"}, "budget": {"consumed": {"tokens": 1}}},
+        {
+            **reply,
+            "hop": {**reply["hop"], "index": 2.0, "branch": "fan/billing"},
+            "budget": {"limit": {"tokens": 4000}, "consumed": {"tokens": 3.0, "retries": 1.5}},
+        },
+        {
+            **reply,
+            "hop": {**reply["hop"], "index": 3, "branch": "fan/refunds"},
+            "budget": {"limit": {"tokens": 4000}, "consumed": {"tokens": 1}},
+        },
     ]
     parent: Any = {"budget": {"consumed": {"tokens": 1.0}, "limit": {"tokens": 4000}}, "goal": GOAL}
     joined: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", parent=parent, now=clock)

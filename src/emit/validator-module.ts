@@ -253,7 +253,7 @@ export declare function joinStateAsync(taskId: string, options: JoinStateAsyncOp
  * handoff_id, roles, versions, hop.limit and path from the graph.
  * @throws TypeError for an agent or edge the graph lacks, an unknown option, or one of the wrong
  *   type (me, to, action or taskId not a string, goal or budget not an object, provenanceStatus,
- *   note, status or handoffId given but not a string)
+ *   note, status or handoffId given but not a string, now given but not a function)
  */
 export declare function firstEnvelope<M extends EntryId>(handoff: FirstHandoff<M, Successors[M]>): Envelope;
 /**
@@ -261,16 +261,18 @@ export declare function firstEnvelope<M extends EntryId>(handoff: FirstHandoff<M
  * a fresh handoff_id, hop.index + 1, the path extended, this agent's provenance entry appended.
  * @throws TypeError when received is not addressed to me, for an unknown option, or one of the
  *   wrong type (me, to or action not a string, goal or budget given but not an object,
- *   provenanceStatus, note, status or handoffId given but not a string); RangeError at the hop limit
+ *   provenanceStatus, note, status or handoffId given but not a string, now given but not a
+ *   function); RangeError at the hop limit
  */
 export declare function nextEnvelope<M extends AgentId>(received: Envelope, handoff: NextHandoff<M, Successors[M]>): Envelope;
 /**
  * The envelope a join agent hands the task on with once its join fired: the hop after the longest
  * arrival, along its path, out of every branch, with the arrivals' decisions, artefacts and spend.
- * @throws TypeError when an arrival is not addressed to me or carries no hop.branch, for an unknown
+ * @throws TypeError when an arrival is not addressed to me or carries no hop.branch or budget, two
+ *   come from one branch, for an unknown
  *   option, or one of the wrong type (me, to or action not a string, parent, goal or budget given
- *   but not an object, provenanceStatus, note, status or handoffId given but not a string);
- *   RangeError at the hop limit
+ *   but not an object, provenanceStatus, note, status or handoffId given but not a string, now
+ *   given but not a function); RangeError at the hop limit
  */
 export declare function joinEnvelope<M extends AgentId>(arrivals: readonly Envelope[], handoff: JoinHandoff<M, Successors[M]>): Envelope;
 /** "sha256:<hex>" over the canonical JSON of the fields graph.loopSignature names. */

@@ -82,6 +82,7 @@ const TYPED_OPTIONS = {
   goal: { kind: "object", holds: "{ statement, acceptance_criteria }" },
   budget: { kind: "object", holds: "{ limit, consumed }" },
   parent: { kind: "object", holds: "the envelope received before the fan-out" },
+  now: { kind: "function", holds: "the time in milliseconds since the Unix epoch" },
 } as const;
 
 type TypedOption = keyof typeof TYPED_OPTIONS;
@@ -120,7 +121,8 @@ export interface EnvelopeBuilder {
    *
    * @throws TypeError when an option is unknown or mistyped (`me`, `to`, `action` or `taskId` not a
    *   string, `goal` or `budget` not an object, `provenanceStatus`, `note`, `status` or `handoffId`
-   *   given but not a string), `me` is not an entry, or the graph has no edge `me -> to`;
+   *   given but not a string, `now` given but not a function), `me` is not an entry, or the graph
+   *   has no edge `me -> to`;
    *   RangeError when the graph allows no handoff
    */
   first(handoff: FirstHandoff): Envelope;
@@ -133,8 +135,9 @@ export interface EnvelopeBuilder {
    *
    * @throws TypeError when an option is unknown or mistyped (`me`, `to` or `action` not a string,
    *   `goal` or `budget` given but not an object, `provenanceStatus`, `note`, `status` or
-   *   `handoffId` given but not a string), `received` is not an object, was not addressed to `me`
-   *   or has no `hop.path` and whole-number `hop.index`, the graph has no edge `me -> to`, or
+   *   `handoffId` given but not a string, `now` given but not a function), `received` is not an
+   *   object, was not addressed to `me`, has no `hop.path` and whole-number `hop.index` or a
+   *   `hop.branch` that is no string, the graph has no edge `me -> to`, or
    *   `received` reached the join `me` (hand on with `join`); RangeError when the task is at its
    *   hop limit (escalate or fail it, as the graph's `on_hop_limit` says, instead of handing it on)
    */
@@ -148,8 +151,9 @@ export interface EnvelopeBuilder {
    * @param arrivals - the envelopes that reached the join, in the order they were accepted
    * @throws TypeError when an option is unknown or mistyped (`me`, `to` or `action` not a string,
    *   `parent`, `goal` or `budget` given but not an object, `provenanceStatus`, `note`, `status`
-   *   or `handoffId` given but not a string), `arrivals` is not a list of objects, no arrival is
-   *   given, one is not addressed to `me`, carries no `hop.branch` or `hop.path`, or is of another
+   *   or `handoffId` given but not a string, `now` given but not a function), `arrivals` is not a
+   *   list of objects, no arrival is given, one is not addressed to `me`, carries no `hop.branch`,
+   *   `hop.path`, whole-number `hop.index` or budget, two come from one branch, one is of another
    *   task, or the graph has no edge `me -> to`; RangeError at the hop limit (as `next`)
    */
   join(arrivals: readonly Envelope[], handoff: JoinHandoff): Envelope;
@@ -216,8 +220,8 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       const { kind, holds } = TYPED_OPTIONS[name];
       const value: unknown = (handoff as Record<string, unknown>)[name];
       if (value === undefined && !required.includes(name)) continue;
-      if (kind === "string" ? typeof value === "string" : isJsonObject(value)) continue;
-      const expected = kind === "string" ? "a string" : "an object of JSON data";
+      if (kind === "string" ? typeof value === "string" : kind === "function" ? typeof value === "function" : isJsonObject(value)) continue;
+      const expected = kind === "string" ? "a string" : kind === "function" ? "a function" : "an object of JSON data";
       throw new TypeError(`${call}: ${name} must be ${expected} (${holds}), not ${kindOf(value)}`);
     }
   }
@@ -304,9 +308,11 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
       const path = fieldOf(received.hop, "path");
       const receivedIndex = fieldOf(received.hop, "index");
       if (!Array.isArray(path) || !Number.isSafeInteger(receivedIndex)) throw new TypeError("the envelope received has no hop.path and hop.index to extend");
+      const inside = fieldOf(received.hop, "branch");
+      if (inside !== undefined && typeof inside !== "string") throw new TypeError(`the envelope received has a hop.branch that is ${kindOf(inside)}, not a branch id (accept() refuses it)`);
       checkEdge(handoff.me, handoff.to);
       if (arrivedAt(received, handoff.me)) {
-        throw new TypeError(`the envelope received reached the join of ${handoff.me} in branch ${received.hop.branch}: hand the task on with join(arrivals, handoff) once the join fired`);
+        throw new TypeError(`the envelope received reached the join of ${handoff.me} in branch ${received.hop.branch}: hand the task on with joinEnvelope(arrivals, handoff) once the join fired`);
       }
       const index = (receivedIndex as number) + 1;
       checkLimit(index);
@@ -338,16 +344,21 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         throw new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)");
       }
       const first = arrivals[0];
-      if (first === undefined) throw new TypeError("join(arrivals, handoff): no arrival given; a join hands on what reached it");
+      if (first === undefined) throw new TypeError("joinEnvelope(arrivals, handoff): no arrival given; a join hands on what reached it");
       let longest = first;
+      const branches = new Set<string>();
       for (const arrival of arrivals) {
         const addressed = fieldOf(arrival.to_agent, "id");
         if (addressed !== handoff.me) throw new TypeError(`an arrival was addressed to ${quoteUntrusted(addressed ?? null)}, not to ${quoteUntrusted(handoff.me)}`);
         if (arrival.task_id !== first.task_id) throw new TypeError(`the arrivals belong to tasks ${quoteUntrusted(first.task_id)} and ${quoteUntrusted(arrival.task_id)}: a join hands on one task`);
         const hop = arrival.hop as unknown;
-        if (typeof fieldOf(hop, "branch") !== "string" || !Array.isArray(fieldOf(hop, "path")) || !Number.isSafeInteger(fieldOf(hop, "index"))) {
-          throw new TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it");
+        const budget = arrival.budget as unknown;
+        const branch = fieldOf(hop, "branch");
+        if (typeof branch !== "string" || !Array.isArray(fieldOf(hop, "path")) || !Number.isSafeInteger(fieldOf(hop, "index")) || !isJsonObject(fieldOf(budget, "limit")) || !isJsonObject(fieldOf(budget, "consumed"))) {
+          throw new TypeError("an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it");
         }
+        if (branches.has(branch)) throw new TypeError(`two arrivals come from branch ${quoteUntrusted(branch)}: a join takes each branch's arrival once`);
+        branches.add(branch);
         if (arrival.hop.index > longest.hop.index) longest = arrival;
       }
       checkEdge(handoff.me, handoff.to);

@@ -122,6 +122,24 @@ describe("createEnvelopeBuilder", () => {
     expect(() => builder.join([received(null)], { me: "concierge", to: "front_desk", action: "x" })).toThrow(
       new TypeError("joinEnvelope(arrivals, handoff): arrivals must be a list of envelopes (the objects accept() took)"),
     );
+    // A branch id that is no string: accept() refuses it, and nothing would carry it on.
+    expect(() => builder.next(received({ ...first, hop: { ...first.hop, branch: 5 } }), handoff)).toThrow(
+      new TypeError("the envelope received has a hop.branch that is a number, not a branch id (accept() refuses it)"),
+    );
+  });
+
+  it("takes at a join only arrivals it can add up, each branch once", () => {
+    const back = builder.next(start(), { me: "invoices", to: "concierge", action: "answered", status: "ready" });
+    const arrival = { ...back, hop: { ...back.hop, branch: "fan/invoices" } };
+    const handoff = { me: "concierge", to: "invoices", action: "x" };
+    expect(() => builder.join([], handoff)).toThrow(new TypeError("joinEnvelope(arrivals, handoff): no arrival given; a join hands on what reached it"));
+    const unread = new TypeError("an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it");
+    expect(() => builder.join([{ ...arrival, budget: undefined } as unknown as Envelope], handoff)).toThrow(unread);
+    expect(() => builder.join([{ ...arrival, budget: { consumed: { tokens: 1 } } } as unknown as Envelope], handoff)).toThrow(unread);
+    expect(() => builder.join([arrival, { ...arrival, handoff_id: nextId() }], handoff)).toThrow(
+      new TypeError('two arrivals come from branch "fan/invoices": a join takes each branch\'s arrival once'),
+    );
+    expect(builder.join([arrival], handoff).budget).toEqual({ limit: arrival.budget.limit, consumed: arrival.budget.consumed });
   });
 
   it("refuses an option it does not know, rather than dropping it", () => {
@@ -199,6 +217,9 @@ describe("options of the wrong type, from a caller without types, raise a TypeEr
     ["joinEnvelope", { parent: "envelope" }, "parent must be an object of JSON data (the envelope received before the fan-out), not a string"],
     ["joinEnvelope", { note: [] }, "note must be a string (a note for the provenance entry), not an array"],
     ["joinEnvelope", { handoffId: 7 }, "handoffId must be a string (the new handoff's id), not a number"],
+    ["firstEnvelope", { now: 1764410531250 }, "now must be a function (the time in milliseconds since the Unix epoch), not a number"],
+    ["nextEnvelope", { now: null }, "now must be a function (the time in milliseconds since the Unix epoch), not null"],
+    ["joinEnvelope", { now: "2026-12-01" }, "now must be a function (the time in milliseconds since the Unix epoch), not a string"],
   ];
 
   it.each(mistakes)("%s %o", (call, options, message) => {

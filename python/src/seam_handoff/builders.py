@@ -120,10 +120,10 @@ class EnvelopeBuilder:
         """The first envelope of a new task, from entry agent me to to: hop 1, path [me, to].
         fields: the optional fields to send (decisions, artefacts, ..., status...), each only when
         given. Raises TypeError when me, to, action, task_id or provenance_status is not a str,
-        goal or budget not a mapping, note, status or handoff_id given (not None) but not a str, me
-        is no entry of the graph or it has no edge me -> to; ValueError when the graph allows no
-        handoff."""
-        _check_content("first_envelope", me, to, action, provenance_status, note, handoff_id, fields)
+        goal or budget not a mapping, note, status or handoff_id given (not None) but not a str, now
+        given but not callable, me is no entry of the graph or it has no edge me -> to; ValueError
+        when the graph allows no handoff."""
+        _check_content("first_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         _check_str("first_envelope", "task_id", task_id)
         chosen_goal = _mapping("first_envelope", "goal", goal)
         chosen_budget = _mapping("first_envelope", "budget", budget)
@@ -166,11 +166,12 @@ class EnvelopeBuilder:
         goal, budget and the carried fields (decisions, artefacts, constraints, open_questions)
         default to the received ones. Raises TypeError when me, to, action or provenance_status is
         not a str, goal or budget given (not None) but not a mapping, note, status or handoff_id
-        given but not a str, received is not a mapping, was not addressed to me or has no hop.path
-        and whole-number hop.index, or the graph has no edge me -> to; ValueError when the task is
+        given but not a str, now given but not callable, received is not a mapping, was not
+        addressed to me, has no hop.path and whole-number hop.index or a hop.branch that is no
+        str, or the graph has no edge me -> to; ValueError when the task is
         at its hop limit (escalate or fail it, as the graph's on_hop_limit says, instead of
         handing it on)."""
-        _check_content("next_envelope", me, to, action, provenance_status, note, handoff_id, fields)
+        _check_content("next_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         given_goal = None if goal is None else _mapping("next_envelope", "goal", goal)
         given_budget = None if budget is None else _mapping("next_envelope", "budget", budget)
         if not isinstance(cast(object, received), Mapping):
@@ -185,13 +186,17 @@ class EnvelopeBuilder:
         index = raw if type(raw) is int else whole_number(raw)
         if not isinstance(path, list) or index is None:
             raise TypeError("the envelope received has no hop.path and hop.index to extend")
-        self._check_edge(me, to)
         inside = _get(received.get("hop"), "branch")
+        if "branch" in cast("Mapping[str, object]", received.get("hop")) and not isinstance(inside, str):
+            raise TypeError(
+                f"the envelope received has a hop.branch of type {type(inside).__name__}, not a branch id (accept() refuses it)"
+            )
+        self._check_edge(me, to)
         known = self._fan_outs.by_id.get(inside) if isinstance(inside, str) else None
         sender = _get(received.get("from_agent"), "id")
         if known is not None and known.join is not None and known.join.agent == me and sender in self._fan_outs.inputs.get(me, frozenset()):
             raise TypeError(
-                f"the envelope received reached the join of {me} in branch {known.id}: hand the task on with join(arrivals, ...) once the join fired"
+                f"the envelope received reached the join of {me} in branch {known.id}: hand the task on with join_envelope(arrivals, ...) once the join fired"
             )
         index += 1
         self._check_limit(index)
@@ -244,10 +249,11 @@ class EnvelopeBuilder:
         parent: the envelope the supervisor received before it fanned out (None when the fan-out
         started the task). Raises TypeError when me, to, action or provenance_status is not a str,
         parent, goal or budget given (not None) but not a mapping, note, status or handoff_id given
-        but not a str, arrivals is not a sequence of mappings, no arrival is given, one is not
-        addressed to me, is of another task or carries no hop.branch or hop.path, or the graph has
-        no edge me -> to; ValueError at the hop limit."""
-        _check_content("join_envelope", me, to, action, provenance_status, note, handoff_id, fields)
+        but not a str, now given but not callable, arrivals is not a sequence of mappings, no
+        arrival is given, one is not addressed to me, is of another task or carries no hop.branch,
+        hop.path, whole-number hop.index or budget, two come from one branch, or the graph has no
+        edge me -> to; ValueError at the hop limit."""
+        _check_content("join_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         given_goal = None if goal is None else _mapping("join_envelope", "goal", goal)
         given_budget = None if budget is None else _mapping("join_envelope", "budget", budget)
         given_parent = None if parent is None else _mapping("join_envelope", "parent", parent)
@@ -260,10 +266,11 @@ class EnvelopeBuilder:
         ):
             raise TypeError("join_envelope(arrivals, ...): arrivals must be a list of envelopes (the dicts accept() took)")
         if not arrivals:
-            raise TypeError("join(arrivals, ...): no arrival given; a join hands on what reached it")
+            raise TypeError("join_envelope(arrivals, ...): no arrival given; a join hands on what reached it")
         first = arrivals[0]
         longest = first
         longest_index: int | None = None
+        branches: set[str] = set()
         for arrival in arrivals:
             addressed = _get(arrival.get("to_agent"), "id")
             if addressed != me:
@@ -275,8 +282,21 @@ class EnvelopeBuilder:
             hop = arrival.get("hop")
             raw: object = _get(hop, "index")
             index = raw if type(raw) is int else whole_number(raw)
-            if not isinstance(_get(hop, "branch"), str) or not isinstance(_get(hop, "path"), list) or index is None:
-                raise TypeError("an arrival has no hop.branch or no hop.path: a join takes the envelopes its branches sent it")
+            branch = _get(hop, "branch")
+            budget_of = arrival.get("budget")
+            if (
+                not isinstance(branch, str)
+                or not isinstance(_get(hop, "path"), list)
+                or index is None
+                or not isinstance(_get(budget_of, "limit"), Mapping)
+                or not isinstance(_get(budget_of, "consumed"), Mapping)
+            ):
+                raise TypeError(
+                    "an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it"
+                )
+            if branch in branches:
+                raise TypeError(f"two arrivals come from branch {quote_untrusted(branch)}: a join takes each branch's arrival once")
+            branches.add(branch)
             if longest_index is None or index > longest_index:
                 longest, longest_index = arrival, index
         self._check_edge(me, to)
@@ -375,16 +395,19 @@ def _check_content(
     provenance_status: object,
     note: object,
     handoff_id: object,
+    now: object,
     fields: Mapping[str, Any],
 ) -> None:
     """The str options every builder takes, before anything that would fail on a mistyped one
     less clearly: me, to, action and provenance_status always, note, status and handoff_id
-    unless None (left out)."""
+    unless None (left out); and now, a function, unless None."""
     for name, value in (("me", me), ("to", to), ("action", action), ("provenance_status", provenance_status)):
         _check_str(call, name, value)
     for name, value in (("note", note), ("status", fields.get("status")), ("handoff_id", handoff_id)):
         if value is not None:
             _check_str(call, name, value)
+    if now is not None and not callable(now):
+        raise TypeError(f"{call}(): now must be a function (the time in seconds since the Unix epoch), not {type(now).__name__}")
 
 
 def _joined_budget(parent: object, arrivals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
