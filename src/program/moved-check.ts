@@ -89,13 +89,13 @@ export function moveCheck(
 ): CheckResult | undefined {
   const { ast, graphs } = previous;
   // The whole file's range is the new text's, also where the edit is at its end.
-  const swaps = new Map<object, unknown>([...replaced, [previous.file, file], [ast.range, { start: 0, end: file.text.length }]]);
-  const diagnostics = movedDiagnostics(previous.diagnostics, shift, swaps);
+  const inTree = new Map<object, unknown>([...replaced, [ast.range, { start: 0, end: file.text.length }]]);
+  const diagnostics = movedDiagnostics(previous.diagnostics, shift, new Map([...inTree, [previous.file, file]]));
   if (diagnostics === undefined) return undefined;
   let moved: Pick<CheckResult, "ast" | "graphs"> | undefined;
   const settled = (): Pick<CheckResult, "ast" | "graphs"> => {
     if (moved !== undefined) return moved;
-    const move = planMove(ast, graphs, shift, swaps);
+    const move = planMove(ast, graphs, shift, inTree);
     move?.();
     moved = move === undefined ? recheck() : { ast, graphs };
     return moved;
@@ -238,28 +238,36 @@ export function planMove(tree: object, model: object, shift: OffsetShift, replac
     }
     for (const [holder, key, value] of swaps) holder[key] = value;
     // The index holds the tree's range objects: a replaced one gives way to its replacement.
-    if (swaps.length > 0) {
-      for (let i = first; i < ranges.length; i++) {
-        const swapped = replaced.get(ranges[i] as Range) as Range | undefined;
-        if (swapped !== undefined) ranges[i] = swapped;
-      }
-      if (!isSortedByEnd(ranges, first)) ranges.sort((a, b) => a.end - b.end);
+    let sorted = true;
+    for (let i = 0; i < count; i++) {
+      if (starts[i] !== -1) continue;
+      const at = first + i;
+      const swapped = replaced.get(ranges[at] as Range) as Range;
+      ranges[at] = swapped;
+      sorted &&= (at === 0 || (ranges[at - 1] as Range).end <= swapped.end) && (at + 1 === ranges.length || swapped.end <= (ranges[at + 1] as Range).end);
     }
+    if (!sorted) ranges.sort((a, b) => a.end - b.end);
   };
 }
 
 /** Where the keys of `replaced` are held in `root`: `[holder, key, replacement]`, each found once or more; `undefined` for data other than plain objects and arrays. */
 function swapsAt(root: object, offset: number, replaced: ReadonlyMap<object, unknown>): [Record<string | number, unknown>, string | number, unknown][] | undefined {
   const swaps: [Record<string | number, unknown>, string | number, unknown][] = [];
+  // The keys not met yet; a replaced node's range, held only inside it, needs no holder. The walk
+  // stops once every key is met: for a letter typed in a name, at the root's range.
+  const unmet = new Set(replaced.keys());
   const holds = (range: Range | undefined): boolean => range === undefined || (range.start <= offset && offset <= range.end);
   const visit = (holder: Record<string | number, unknown>, key: string | number, value: object): void => {
+    if (unmet.size === 0) return;
     const replacement = replaced.get(value);
     if (replacement !== undefined) {
       swaps.push([holder, key, replacement]);
+      unmet.delete(value);
+      unmet.delete((value as { range?: object }).range as object);
       return;
     }
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
+      for (let i = 0; i < value.length && unmet.size > 0; i++) {
         const item: unknown = value[i];
         if (typeof item === "object" && item !== null) visit(value as unknown as Record<number, unknown>, i, item);
       }
@@ -273,6 +281,7 @@ function swapsAt(root: object, offset: number, replaced: ReadonlyMap<object, unk
     for (const name in fields) {
       const field = fields[name];
       if (typeof field === "object" && field !== null) visit(fields, name, field);
+      if (unmet.size === 0) return;
     }
   };
   try {
@@ -282,11 +291,6 @@ function swapsAt(root: object, offset: number, replaced: ReadonlyMap<object, unk
     throw error;
   }
   return swaps;
-}
-
-function isSortedByEnd(ranges: readonly Range[], from: number): boolean {
-  for (let i = Math.max(1, from); i < ranges.length; i++) if ((ranges[i - 1] as Range).end > (ranges[i] as Range).end) return false;
-  return true;
 }
 
 /** True when `[start, end)` of the old text lies before or after `edit`, so its text is the same in both versions. */
