@@ -2,8 +2,10 @@
 
 import io
 import json
+import math
 from typing import Any, cast
 
+import pytest
 import refund_desk_validators as desk
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
@@ -11,7 +13,7 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from seam_handoff.events import EventLog
+from seam_handoff.events import EventLog, HandoffDescriber
 from seam_handoff.observe import observe_accept
 from seam_handoff.telemetry import Telemetry, field_label
 
@@ -109,3 +111,33 @@ def test_a_whole_number_written_as_a_float_is_recorded_as_javascript_records_it(
     assert not accept(envelope, me="billing", now=lambda: 1_764_410_600.0).ok
     third = json.loads(sink.getvalue().splitlines()[2])
     assert (third["hop_index"], third["size_bytes"]) == (None, as_javascript_writes_it + len("1e-7") - 1)
+
+
+def test_a_clock_set_back_during_the_call_gives_no_negative_ingest_time(envelope: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """seam report refuses a negative ingest_ms: the call is timed on the monotonic clock."""
+    wall = iter([1_764_410_600_000_000_000, 1_764_410_599_000_000_000])  # an NTP step back of 1 s
+    monkeypatch.setattr("seam_handoff.observe.time.time_ns", lambda: next(wall))
+    sink = io.StringIO()
+    accept = observe_accept(desk.accept, graph=desk.GRAPH, edges=desk.EDGES, events=EventLog(sink))
+    assert accept(envelope, me="billing").ok
+    assert 0 <= json.loads(sink.getvalue())["ingest_ms"] < 1000
+
+
+def test_the_record_is_what_seam_report_reads_whatever_the_clocks_say(envelope: dict[str, Any]) -> None:
+    """at is RFC 3339 with a four-digit year, as Date.toISOString writes it, even for a clock before
+    the year 1000 (or at the year 0); a sent time that is no number leaves the latency null, as
+    JSON.stringify writes it, not NaN, which is no JSON."""
+    result = desk.accept(envelope, me="billing")
+    describe = HandoffDescriber(desk.GRAPH, desk.EDGES).describe
+    early = describe(envelope, result, receiver="billing", completed_at_ms=-31_000_000_000_000, ingest_ms=0.0)
+    assert early["at"] == "0987-08-25T16:53:20.000Z"  # new Date(-31e12).toISOString()
+    assert (
+        describe(envelope, result, receiver="billing", completed_at_ms=-62_167_219_200_000, ingest_ms=0.0)["at"]
+        == "0000-01-01T00:00:00.000Z"
+    )
+    for sent in (math.nan, math.inf, -math.inf):
+        sink = io.StringIO()
+        EventLog(sink).write(
+            describe(envelope, result, receiver="billing", completed_at_ms=1_764_410_600_000, ingest_ms=0.0, sent_at_ms=sent)
+        )
+        assert json.loads(sink.getvalue(), parse_constant=lambda name: pytest.fail(f"not JSON: {name}"))["latency_ms"] is None

@@ -6,8 +6,7 @@
  * check the shape of what was parsed and say where it is wrong (`nodes[2].id`).
  */
 import { getLineAndColumn, type SourceFile } from "../core/source-file.js";
-import { escapeUntrusted, quoteUntrusted } from "../core/untrusted-text.js";
-import { findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
+import { duplicateKeyProblem, findDuplicateKeys, hasDuplicateKeys } from "../runtime/duplicate-keys.js";
 import { jsonError } from "../core/json-syntax.js";
 import type { ImportProblem } from "./model.js";
 
@@ -35,7 +34,7 @@ export function readJson(file: SourceFile, what: string): JsonRead {
     return {
       ok: false,
       problem: {
-        message: `has the key ${quoteUntrusted(repeated.key)} twice in one object (at ${escapeUntrusted(repeated.pointer, 200)}): JSON readers disagree on which value counts`,
+        message: duplicateKeyProblem(repeated),
         line,
         column,
         hint: `give each key of an object once in the ${what}`,

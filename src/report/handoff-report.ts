@@ -6,7 +6,7 @@
  */
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import { fieldLabel } from "../runtime/field-label.js";
-import type { HandoffEvent, HandoffVerdict } from "../runtime/handoff-event.js";
+import { parseTime, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
 import { createBoundedGroups, OTHER_KEY, type BoundedGroups } from "./bounded-groups.js";
 import { createQuantileSketch, RELATIVE_ERROR, type QuantileSketch } from "./quantile-sketch.js";
 
@@ -54,7 +54,7 @@ export interface HandoffReport {
   readonly v: typeof REPORT_VERSION;
   /** Handoff events read. */
   readonly handoffs: number;
-  /** Earliest and latest `at` among the events (ISO 8601), `null` when there are none. */
+  /** Earliest and latest `at` among the events (ISO 8601, in UTC whatever offset a log wrote), `null` when there are none. */
   readonly first_at: string | null;
   readonly last_at: string | null;
   readonly verdicts: VerdictCounts;
@@ -163,6 +163,7 @@ export interface VersionInFlight {
 
 /** Builds a {@link HandoffReport} one event at a time. */
 export interface ReportBuilder {
+  /** Takes in one event as `readEvent` reads it (its `at` a date-time JavaScript reads). */
   add(event: HandoffEvent): void;
   finish(): HandoffReport;
 }
@@ -181,8 +182,6 @@ interface GraphGroup {
   stopped: number;
 }
 
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
 /** One task fan-out as the logs show it. */
 interface FanOutSeen {
   /** Earliest accepted branch handoff, ms. */
@@ -191,6 +190,21 @@ interface FanOutSeen {
   fired: { at: number; join: string } | null;
   readonly branches: Set<string>;
 }
+
+/** The earliest and the latest of some times, ms; `null` before the first. */
+interface Period {
+  first: number | null;
+  last: number | null;
+}
+
+/** Widens `period` to take in `ms`. */
+function widen(period: Period, ms: number): void {
+  if (period.first === null || ms < period.first) period.first = ms;
+  if (period.last === null || ms > period.last) period.last = ms;
+}
+
+/** A time of a {@link Period} as the report gives it: ISO 8601, UTC (the logs' `at` may have an offset). */
+const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 const noVerdicts = (): VerdictCounts => ({ accepted: 0, observed: 0, rejected: 0, duplicate: 0 });
 const counter = (): { count: number } => ({ count: 0 });
@@ -245,8 +259,7 @@ function hopCounts(graph: string, group: GraphGroup): HopCounts {
 export function createReportBuilder(): ReportBuilder {
   const verdicts = noVerdicts();
   let handoffs = 0;
-  let firstAt: string | null = null;
-  let lastAt: string | null = null;
+  const period: Period = { first: null, last: null };
   const latency = createQuantileSketch();
   let negative = 0;
   let unknown = 0;
@@ -270,7 +283,7 @@ export function createReportBuilder(): ReportBuilder {
     rule: OTHER_KEY,
     count: 0,
   }));
-  const versions = createBoundedGroups(GROUP_CAPS.versions, () => ({ handoffs: 0, first: null as string | null, last: null as string | null }));
+  const versions = createBoundedGroups(GROUP_CAPS.versions, (): Period & { handoffs: number } => ({ handoffs: 0, first: null, last: null }));
   const fanOuts = new Map<string, FanOutSeen>();
   let fanOutsCut = false;
 
@@ -298,11 +311,8 @@ export function createReportBuilder(): ReportBuilder {
     add(event) {
       handoffs++;
       verdicts[event.verdict]++;
-      const at = ISO_TIME.test(event.at) ? event.at : null;
-      if (at !== null) {
-        if (firstAt === null || at < firstAt) firstAt = at;
-        if (lastAt === null || at > lastAt) lastAt = at;
-      }
+      const at = parseTime(event.at);
+      widen(period, at);
       const producer = key(event.producer, "(unknown)");
       const receiver = key(event.receiver, "(unknown)");
       // NUL cannot occur in an escaped name, so it separates the parts of a key.
@@ -342,14 +352,10 @@ export function createReportBuilder(): ReportBuilder {
         }
       }
       const branch = event.branch ?? null;
-      const ms = at === null ? Number.NaN : Date.parse(at);
-      if (accepted && branch !== null && !Number.isNaN(ms)) addBranch(event, branch, ms);
+      if (accepted && branch !== null) addBranch(event, branch, at);
       const version = versions.get(key(event.envelope_version, "(none)"));
       version.handoffs++;
-      if (at !== null) {
-        if (version.first === null || at < version.first) version.first = at;
-        if (version.last === null || at > version.last) version.last = at;
-      }
+      widen(version, at);
     },
 
     finish() {
@@ -376,8 +382,8 @@ export function createReportBuilder(): ReportBuilder {
         report: "seam.report",
         v: REPORT_VERSION,
         handoffs,
-        first_at: firstAt,
-        last_at: lastAt,
+        first_at: isoOf(period.first),
+        last_at: isoOf(period.last),
         verdicts,
         quantiles: { method: "DDSketch logarithmic buckets", relative_error: RELATIVE_ERROR },
         latency: {
@@ -416,7 +422,7 @@ export function createReportBuilder(): ReportBuilder {
         })),
         versions: versions
           .entries()
-          .map(([version, v]) => ({ envelope_version: version, handoffs: v.handoffs, first_at: v.first, last_at: v.last }))
+          .map(([version, v]) => ({ envelope_version: version, handoffs: v.handoffs, first_at: isoOf(v.first), last_at: isoOf(v.last) }))
           .sort((a, b) => b.handoffs - a.handoffs || (a.envelope_version < b.envelope_version ? -1 : 1)),
         fan_outs: fanOutReport(fanOuts),
         cut,

@@ -1,21 +1,26 @@
 /**
- * Reads one parsed line of a handoff event log back into a {@link HandoffEvent}, checking the
- * fields `seam report` uses against record version 1 (docs/handoff-events.md): their types, and
- * what the record says of their values together (a route of the verdict's kind, an accepted hop
- * below the hop limit), so a bad line is named with what is wrong instead of skewing a chart or
- * raising a false alarm. Only what no runtime writes is refused: a refusal at the hop limit
- * carries whatever index the envelope claimed.
+ * Reads one line of a handoff event log back into a {@link HandoffEvent}: JSON with no key given
+ * twice in one object, and the fields `seam report` uses checked against record version 1
+ * (docs/handoff-events.md): their types and ranges (`at` a date-time, `ingest_ms` and counts not
+ * negative), and what the record says of their values together (a route of the verdict's kind,
+ * an accepted hop below the hop limit), so a bad line is named with what is wrong instead of
+ * skewing a chart or raising a false alarm. Only what no runtime writes is refused: a refusal at
+ * the hop limit carries whatever index the envelope claimed, and a latency is negative when the
+ * two machines' clocks disagree.
  */
+import { jsonError } from "../core/json-syntax.js";
 import { escapeUntrusted } from "../core/untrusted-text.js";
 import { EDGE_KINDS } from "../core/vocabulary.js";
-import { HANDOFF_EVENT_VERSION, MAX_EVENT_REASONS, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
+import { duplicateKeyProblem, findDuplicateKeys, hasDuplicateKeys, type DuplicateKey } from "../runtime/duplicate-keys.js";
+import { HANDOFF_EVENT_VERSION, MAX_EVENT_REASONS, parseTime, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
 import { REJECTION_ROUTES, ROUTES } from "../runtime/routes.js";
+import { formats } from "../runtime/schema-helpers.js";
 
-/** What one line held: an event, a record of another kind (skipped), or a fault. */
+/** What one line held: an event, a record of another kind (skipped), or a fault (at a 1-based column of the line when it has a place). */
 export type ReadEvent =
   | { readonly kind: "event"; readonly event: HandoffEvent }
   | { readonly kind: "other" }
-  | { readonly kind: "bad"; readonly problem: string };
+  | { readonly kind: "bad"; readonly problem: string; readonly column?: number };
 
 const VERDICTS: ReadonlySet<unknown> = new Set<HandoffVerdict>(["accepted", "observed", "rejected", "duplicate"]);
 /** Verdicts of a handoff that was taken on: its route is an acceptance record's, its hop below the limit. */
@@ -39,12 +44,22 @@ const isCount = (value: unknown): value is number => typeof value === "number" &
 export const MAX_DURATION_MS = 8.64e15;
 
 const isDuration = (value: unknown): value is number => typeof value === "number" && Math.abs(value) <= MAX_DURATION_MS;
+/** A time taken on one clock, which never runs backwards: `ingest_ms`. */
+const isElapsed = (value: unknown): value is number => isDuration(value) && value >= 0;
+
+/**
+ * Whether `value` is an RFC 3339 date-time (the envelope schema's `date-time` check) that
+ * JavaScript places in time: a leap second (`23:59:60`) has no time value, and no runtime writes
+ * one, since each writes its clock's time as `Date.toISOString` does.
+ */
+const isTime = (value: unknown): boolean => typeof value === "string" && formats["date-time"].validate(value) && !Number.isNaN(parseTime(value));
 
 /** The first field of `record` that is not what version 1 says, as a problem; `undefined` when all are. */
 function fieldProblem(record: Record<string, unknown>): string | undefined {
   for (const key of ["at", "graph", "receiver", "route"] as const) {
     if (typeof record[key] !== "string") return `field "${key}" must be a string`;
   }
+  if (!isTime(record["at"])) return `field "at" must be an RFC 3339 date-time such as 2026-11-29T10:05:00.000Z, without a leap second`;
   for (const key of NULLABLE_TEXT) {
     if (record[key] !== null && typeof record[key] !== "string") return `field "${key}" must be a string or null`;
   }
@@ -58,7 +73,7 @@ function fieldProblem(record: Record<string, unknown>): string | undefined {
     return `field "edge" must be one of ${[...KINDS].join(", ")}, several joined by "|", or null`;
   }
   if (record["latency_ms"] !== null && !isDuration(record["latency_ms"])) return `field "latency_ms" must be a number of milliseconds from -${MAX_DURATION_MS} to ${MAX_DURATION_MS}, or null`;
-  if (!isDuration(record["ingest_ms"])) return `field "ingest_ms" must be a number of milliseconds from -${MAX_DURATION_MS} to ${MAX_DURATION_MS}`;
+  if (!isElapsed(record["ingest_ms"])) return `field "ingest_ms" must be a number of milliseconds from 0 to ${MAX_DURATION_MS}`;
   for (const key of ["size_bytes", "hop_index"] as const) {
     if (record[key] !== null && !isCount(record[key])) return `field "${key}" must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or null`;
   }
@@ -88,6 +103,38 @@ function fieldProblem(record: Record<string, unknown>): string | undefined {
     if (!takenOn && record[key] !== undefined && record[key] !== null) return `field "${key}" must be null when "verdict" is "${verdict}"`;
   }
   return undefined;
+}
+
+/**
+ * Reads one line of a handoff event log: JSON (RFC 8259) in which no object gives a key twice,
+ * classified by {@link readEvent}. A repeated key is refused at its column: `JSON.parse` keeps
+ * the last value and other readers the first, so the line would be one event here and another
+ * elsewhere.
+ *
+ * @param text - the line, without its line break
+ */
+export function readEventLine(text: string): ReadEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const { offset, problem } = jsonError(text, error);
+    return { kind: "bad", problem: `is not JSON: ${problem}`, column: offset + 1 };
+  }
+  const repeated = repeatedKey(text, value);
+  if (repeated !== undefined) return { kind: "bad", problem: duplicateKeyProblem(repeated), column: repeated.offset + 1 };
+  return readEvent(value);
+}
+
+/**
+ * The repeated key that makes a line ambiguous: any in a handoff event; in another record of a
+ * shared log, whose keys are its own business, only `event`, which may name a handoff event to
+ * a reader that keeps the first value.
+ */
+function repeatedKey(text: string, value: unknown): DuplicateKey | undefined {
+  if (!isRecord(value) || !hasDuplicateKeys(text, value)) return undefined;
+  const repeated = findDuplicateKeys(text);
+  return value["event"] === "seam.handoff" ? repeated[0] : repeated.find((found) => found.pointer === "/event");
 }
 
 /**

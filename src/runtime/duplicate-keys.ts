@@ -3,8 +3,10 @@
  * silently (ECMA-404 and RFC 8259 leave duplicates undefined), while other parsers keep the
  * first or refuse: an envelope with `"to_agent"` twice can read one way to a gateway and another
  * to the agent behind it, a classic way to smuggle a field past a check. `seam validate` refuses
- * such envelopes instead of guessing. A reviver cannot help: it sees only the value that won.
+ * such envelopes instead of guessing, as the importers refuse such files and `seam report` such
+ * event lines. A reviver cannot help: it sees only the value that won.
  */
+import { escapeUntrusted, quoteUntrusted } from "../core/untrusted-text.js";
 import { appendPointer } from "./json-pointer.js";
 
 /** A key given again in the same object. */
@@ -15,6 +17,16 @@ export interface DuplicateKey {
   readonly key: string;
   /** Offset in the text of the repeated key's opening quote (UTF-16 code units), for a line and column. */
   readonly offset: number;
+}
+
+/**
+ * What is wrong with a file or log line that repeats a key, in words for an error placed at the
+ * repeated key (`file:line:column`): the key and its pointer, escaped and bounded.
+ *
+ * @param repeated - one of {@link findDuplicateKeys}' answers
+ */
+export function duplicateKeyProblem(repeated: DuplicateKey): string {
+  return `has the key ${quoteUntrusted(repeated.key)} twice in one object (at ${escapeUntrusted(repeated.pointer, 200)}): JSON readers disagree on which value counts`;
 }
 
 type Frame =

@@ -83,6 +83,37 @@ describe("seam report", () => {
     expect((JSON.parse(io.out()) as HandoffReport).handoffs).toBe(2);
   });
 
+  it("names a line with no date-time, a key given twice or an ingest time below 0 or past any, and reads valid lines quietly", async () => {
+    const dir = makeTempDir("report");
+    const twice = goodLine.replace('"graph":"desk"', '"graph":"desk","graph":"refunds"');
+    const lines = [
+      goodLine.replace('"at":"2026-11-23T10:00:00.000Z"', '"at":"not a date"'),
+      twice,
+      goodLine.replace('"ingest_ms":0.02', '"ingest_ms":-1'),
+      goodLine.replace('"ingest_ms":0.02', '"ingest_ms":1e999'),
+      goodLine.replace('"at":"2026-11-23T10:00:00.000Z"', '"at":"2026-11-23T11:00:00.5+01:00"'),
+      '{"event":"app","level":"info","level":"warn"}',
+      '{"event":"seam.handoff","event":"app"}',
+    ];
+    writeFileSync(join(dir, "strict.jsonl"), `${lines.join("\n")}\n`);
+    const io = createFakeIo(dir);
+    expect(await run(["report", "strict.jsonl", "--format", "json"], io)).toBe(2);
+    expect(io.err()).toBe(
+      [
+        'seam: strict.jsonl:1: field "at" must be an RFC 3339 date-time such as 2026-11-29T10:05:00.000Z, without a leap second (fix or remove the line)',
+        `seam: strict.jsonl:2:${twice.indexOf('"graph":"refunds"') + 1}: has the key "graph" twice in one object (at /graph): JSON readers disagree on which value counts (fix or remove the line)`,
+        'seam: strict.jsonl:3: field "ingest_ms" must be a number of milliseconds from 0 to 8640000000000000 (fix or remove the line)',
+        'seam: strict.jsonl:4: field "ingest_ms" must be a number of milliseconds from 0 to 8640000000000000 (fix or remove the line)',
+        'seam: strict.jsonl:7:25: has the key "event" twice in one object (at /event): JSON readers disagree on which value counts (fix or remove the line)',
+        "seam: 5 lines could not be read; the report covers the other lines",
+        "",
+      ].join("\n"),
+    );
+    const report = JSON.parse(io.out()) as HandoffReport;
+    // The line with an offset is read as the instant it names.
+    expect([report.handoffs, report.first_at, report.last_at]).toEqual([1, "2026-11-23T10:00:00.500Z", "2026-11-23T10:00:00.500Z"]);
+  });
+
   it("names a line whose fields break what the record says, and reads a refusal past the hop limit", async () => {
     const dir = makeTempDir("report");
     const lines = [

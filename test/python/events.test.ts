@@ -10,6 +10,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
+import { readEventLine } from "../../src/report/read-event.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
 import { toAgentInfos, toEdgeInfos, toGraphInfo } from "../../src/emit/graph-data.js";
 import { addGraphSchemas } from "../../src/emit/schema-compiler.js";
@@ -81,6 +82,34 @@ describe.skipIf(!ready)("Python handoff events", () => {
     const report = JSON.parse(io.out()) as { handoffs: number; verdicts: Record<string, number> };
     expect(report.handoffs).toBe(5);
     expect(report.verdicts).toEqual({ accepted: 1, observed: 0, rejected: 3, duplicate: 1 });
+  });
+});
+
+const EDGE_SCRIPT = `
+import io, json, math, sys
+sys.path.insert(0, sys.argv[1])
+import refund_desk_validators as desk
+from seam_handoff.events import EventLog, HandoffDescriber
+envelope = json.loads(sys.stdin.read())
+result = desk.accept(envelope, me="billing")
+describe = HandoffDescriber(desk.GRAPH, desk.EDGES).describe
+sink = io.StringIO()
+log = EventLog(sink)
+for completed in (-62_167_219_200_000, -31_000_000_000_000, 253_402_300_799_999):
+    log.write(describe(envelope, result, receiver="billing", completed_at_ms=completed, ingest_ms=0.0))
+for sent in (math.nan, math.inf, -math.inf):
+    log.write(describe(envelope, result, receiver="billing", completed_at_ms=${NOW_MS}, ingest_ms=0.0, sent_at_ms=sent))
+print(sink.getvalue(), end="")
+`;
+
+describe.skipIf(!ready)("Python handoff events at the edges of their clocks", () => {
+  it("are lines seam report reads: a four-digit year from 0 to 9999, a latency that is no number written null", () => {
+    const result = spawnSync(VENV_PYTHON, ["-c", EDGE_SCRIPT, join(projectRoot, "python", "tests")], { input: JSON.stringify(valid), encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    const lines = result.stdout.trim().split("\n");
+    expect(lines.map((line) => readEventLine(line).kind)).toEqual(Array<string>(6).fill("event"));
+    expect(lines.map((line) => (JSON.parse(line) as { at: string }).at).slice(0, 3)).toEqual(["0000-01-01T00:00:00.000Z", "0987-08-25T16:53:20.000Z", "9999-12-31T23:59:59.999Z"]);
+    expect(lines.slice(3).map((line) => (JSON.parse(line) as { latency_ms: unknown }).latency_ms)).toEqual([null, null, null]);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readEvent } from "../../src/report/read-event.js";
+import { readEvent, readEventLine } from "../../src/report/read-event.js";
 import { createHandoffDescriber, MAX_EVENT_REASONS, type HandoffEvent } from "../../src/runtime/handoff-event.js";
 import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
 import { clone, readJsonFixture, refundDesk } from "../emit/helpers.js";
@@ -10,6 +10,7 @@ import { sampleEvent } from "./sample-event.js";
 
 const accepted: HandoffEvent = sampleEvent();
 const rejected: HandoffEvent = { ...accepted, verdict: "rejected", route: "repair", reasons: [{ path: "/budget", rule: "required" }], reasons_total: 1 };
+const NO_TIME = 'field "at" must be an RFC 3339 date-time such as 2026-11-29T10:05:00.000Z, without a leap second';
 
 /** What readEvent says of `event` as a log line holds it: the problem, or "event". */
 function problemOf(event: Record<string, unknown>): string {
@@ -34,6 +35,12 @@ describe("readEvent refuses what no runtime writes", () => {
     ["fewer reasons in all than listed", { ...rejected, reasons_total: 0 }, 'field "reasons_total" must be at least the number of reasons listed, 1'],
     ["a branch on a refusal", { ...rejected, branch: "scatter/north" }, 'field "branch" must be null when "verdict" is "rejected"'],
     ["a join on a duplicate", { ...rejected, verdict: "duplicate", route: "discard", join: "fired" }, 'field "join" must be null when "verdict" is "duplicate"'],
+    ["an at that is no date", { ...accepted, at: "not a date" }, NO_TIME],
+    ["an at that is a date without a time, which Date.parse reads", { ...accepted, at: "2026-11-29" }, NO_TIME],
+    ["an at without a time zone", { ...accepted, at: "2026-11-29T10:05:00" }, NO_TIME],
+    ["an at on a day the month does not have", { ...accepted, at: "2026-02-30T10:05:00Z" }, NO_TIME],
+    ["an at at a leap second, which has no JavaScript time", { ...accepted, at: "2026-12-31T23:59:60Z" }, NO_TIME],
+    ["a negative ingest time", { ...accepted, ingest_ms: -1 }, 'field "ingest_ms" must be a number of milliseconds from 0 to 8640000000000000'],
   ])("%s", (_name, event, problem) => {
     expect(problemOf(event)).toBe(problem);
   });
@@ -48,6 +55,8 @@ describe("readEvent reads what runtimes write", () => {
     ["an arrival held at a join", { ...accepted, route: "held", branch: "scatter/north", join: "held" }],
     ["a pair with two edge kinds", { ...accepted, edge: "delegate|transfer" }],
     ["a record from before fan-outs", (({ branch: _b, join: _j, ...rest }) => rest)(rejected)],
+    ["an at with an offset and microseconds", { ...accepted, at: "2026-11-29T11:05:00.123456+01:00" }],
+    ["a negative latency (the clocks disagree) and an ingest time of 0", { ...accepted, latency_ms: -250, ingest_ms: 0 }],
   ])("%s", (_name, event) => {
     expect(problemOf(event)).toBe("event");
   });
@@ -86,5 +95,38 @@ describe("readEvent reads what runtimes write", () => {
     const event = createHandoffDescriber({ graph: desk.graph, edges: desk.edges })({ envelope, result, receiver: "billing", completedAt: 0, ingestMs: 0 });
     expect([event.verdict, event.route, event.hop_index, event.hop_limit]).toEqual(["rejected", "escalate", 1_000_000, 8]);
     expect(problemOf(event as unknown as Record<string, unknown>)).toBe("event");
+  });
+});
+
+describe("readEventLine", () => {
+  const line = JSON.stringify(accepted);
+
+  it("reads a line that is an event, and skips another record of a shared log, even one that repeats its own keys", () => {
+    expect(readEventLine(line)).toEqual({ kind: "event", event: accepted });
+    expect(readEventLine('{"event":"app","level":"info","level":"warn"}')).toEqual({ kind: "other" });
+  });
+
+  it.each<[string, string, string, number]>([
+    ["text that is not JSON", "not json", "is not JSON: expected a value, found 'n'", 1],
+    [
+      "a key given twice in an event",
+      line.replace('"graph":"refund_desk"', '"graph":"refund_desk","graph":"other"'),
+      'has the key "graph" twice in one object (at /graph): JSON readers disagree on which value counts',
+      line.indexOf('"graph"') + '"graph":"refund_desk",'.length + 1,
+    ],
+    [
+      "a key given twice in a reason",
+      JSON.stringify(rejected).replace('"rule":"required"', '"rule":"required","rule":"format"'),
+      'has the key "rule" twice in one object (at /reasons/0/rule): JSON readers disagree on which value counts',
+      JSON.stringify(rejected).indexOf('"rule":"required"') + '"rule":"required",'.length + 1,
+    ],
+    [
+      "an event key given twice, which a reader keeping the first value takes for a handoff event",
+      '{"event":"seam.handoff","event":"app"}',
+      'has the key "event" twice in one object (at /event): JSON readers disagree on which value counts',
+      25,
+    ],
+  ])("refuses %s at its column", (_name, text, problem, column) => {
+    expect(readEventLine(text)).toEqual({ kind: "bad", problem, column });
   });
 });

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from typing import Any, Final, Literal, Protocol, TypedDict, cast
 
+from ._clock import IsoClock
 from ._fields import whole_number
 from ._records import Accepted, AcceptResult, EdgeInfo, GraphInfo
 from ._untrusted import escape_untrusted
@@ -164,20 +165,13 @@ def _js_valued(value: int | float) -> int | float:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def _iso(ms: int | float) -> str:
-    """ms since the Unix epoch as JavaScript's Date.toISOString() writes it."""
-    whole = math.floor(ms)
-    stamp = datetime.fromtimestamp(whole // 1000, tz=timezone.utc)
-    return f"{stamp.strftime('%Y-%m-%dT%H:%M:%S')}.{whole % 1000:03d}Z"
-
-
 class HandoffDescriber:
     """Turns one ingest into its HandoffEvent; never raises, whatever the envelope holds.
 
     graph, edges: a generated module's GRAPH and EDGES.
     """
 
-    __slots__ = ("_graph", "_kinds")
+    __slots__ = ("_graph", "_iso", "_kinds")
 
     def __init__(self, graph: GraphInfo, edges: Sequence[EdgeInfo]) -> None:
         kinds: dict[tuple[str, str], set[str]] = {}
@@ -185,6 +179,9 @@ class HandoffDescriber:
             kinds.setdefault((edge.from_agent, edge.to_agent), set()).add(edge.kind)
         self._kinds = {pair: "|".join(sorted(names)) for pair, names in kinds.items()}
         self._graph = graph
+        # Date.toISOString's text, as the JavaScript describer writes at, for every year (a
+        # four-digit one from 0 to 9999, which RFC 3339 and seam report take).
+        self._iso = IsoClock()
 
     def describe(
         self,
@@ -232,11 +229,15 @@ class HandoffDescriber:
         else:
             reasons, route = result.rejection.reasons, result.rejection.route
             verdict = "duplicate" if result.duplicate else "rejected"
-        latency: int | float | None = None if sent is None else _js_valued(completed_at_ms - sent)
+        latency: int | float | None = None
+        # A latency that is no number (a sent_at_ms of NaN or an infinity) is written null, as
+        # JSON.stringify writes it: json.dumps would write NaN, which is no JSON.
+        if sent is not None and math.isfinite(completed_at_ms - sent):
+            latency = _js_valued(completed_at_ms - sent)
         return {
             "event": "seam.handoff",
             "v": HANDOFF_EVENT_VERSION,
-            "at": _iso(completed_at_ms),
+            "at": self._iso(math.floor(completed_at_ms)),
             "graph": escape_untrusted(self._graph.name, MAX_EVENT_TEXT),
             "handoff_id": handoff_id,
             "task_id": task_id,

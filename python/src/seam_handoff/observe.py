@@ -25,6 +25,18 @@ class IngestTiming(NamedTuple):
     ended_ns: int
 
 
+def _start() -> tuple[int, int]:
+    """Now in ns, on the wall clock (what IngestTiming gives) and on the monotonic clock (what times the call)."""
+    return time.time_ns(), time.perf_counter_ns()
+
+
+def _timing(started: tuple[int, int]) -> IngestTiming:
+    """The call begun at started (_start), its end reckoned on the monotonic clock: the wall clock
+    may be set back during the call, and an ingest time is never negative."""
+    wall, monotonic = started
+    return IngestTiming(wall, wall + time.perf_counter_ns() - monotonic)
+
+
 class HandoffObserver(Protocol):
     """Something that records each ingest (telemetry: a span and metrics). Must not raise."""
 
@@ -92,12 +104,10 @@ class ObservedAccept(Generic[P]):
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> AcceptResult:
         """accept(envelope, *, me, ...), reported."""
-        started = time.time_ns()
+        started = _start()
         result = self._accept(*args, **kwargs)
-        ended = time.time_ns()
-        self._reporter.report(
-            args[0] if args else None, dict(kwargs), result, IngestTiming(started, ended), self._sent_at_ms, self._size_bytes
-        )
+        timing = _timing(started)
+        self._reporter.report(args[0] if args else None, dict(kwargs), result, timing, self._sent_at_ms, self._size_bytes)
         return result
 
     def with_delivery(self, *, sent_at_ms: int | float | None = None, size_bytes: int | None = None) -> "ObservedAccept[P]":
@@ -127,12 +137,10 @@ class ObservedAcceptAsync(Generic[P]):
 
     async def __call__(self, *args: P.args, **kwargs: P.kwargs) -> AcceptResult:
         """await accept_async(envelope, *, me, ...), reported."""
-        started = time.time_ns()
+        started = _start()
         result = await self._accept(*args, **kwargs)
-        ended = time.time_ns()
-        self._reporter.report(
-            args[0] if args else None, dict(kwargs), result, IngestTiming(started, ended), self._sent_at_ms, self._size_bytes
-        )
+        timing = _timing(started)
+        self._reporter.report(args[0] if args else None, dict(kwargs), result, timing, self._sent_at_ms, self._size_bytes)
         return result
 
     def with_delivery(self, *, sent_at_ms: int | float | None = None, size_bytes: int | None = None) -> "ObservedAcceptAsync[P]":

@@ -12,7 +12,8 @@
  * command refuses one (`open-log.ts`).
  *
  * Exit codes: 0 every line was read; 2 a file could not be read or is a device, a line was not a handoff event
- * of a known version (each named `file:line` on stderr, the first {@link MAX_LINE_PROBLEMS}),
+ * of a known version (each named `file:line`, or `file:line:column` where the fault has a place:
+ * JSON syntax, a key given twice; on stderr, the first {@link MAX_LINE_PROBLEMS}),
  * or the page could not be written or is one of the logs (then nothing is read). The report
  * still covers every line that could be read.
  */
@@ -20,8 +21,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { formatReportHtml } from "../../report/report-html.js";
 import { createReportBuilder } from "../../report/handoff-report.js";
-import { readEvent } from "../../report/read-event.js";
-import { jsonError } from "../../core/json-syntax.js";
+import { readEventLine } from "../../report/read-event.js";
 import { formatReportPretty } from "../format/report-pretty.js";
 import type { ReportFormat } from "../formats.js";
 import { describeFsError } from "../fs-errors.js";
@@ -68,17 +68,9 @@ export async function reportCommand(options: ReportOptions, io: CliIo): Promise<
       await readLines(resolve(io.cwd, file), {
         line(number, text) {
           if (text.trim() === "") return;
-          let value: unknown;
-          try {
-            value = JSON.parse(text);
-          } catch (error) {
-            const { offset, problem: why } = jsonError(text, error);
-            problem(number, `is not JSON: ${why}`, offset + 1);
-            return;
-          }
-          const read = readEvent(value);
+          const read = readEventLine(text);
           if (read.kind === "event") builder.add(read.event);
-          else if (read.kind === "bad") problem(number, read.problem);
+          else if (read.kind === "bad") problem(number, read.problem, read.column);
         },
         bad: problem,
       });
