@@ -8,6 +8,7 @@ import { escapeUntrusted } from "../core/untrusted-text.js";
 import { fieldLabel } from "../runtime/field-label.js";
 import { parseTime, type HandoffEvent, type HandoffVerdict } from "../runtime/handoff-event.js";
 import { createBoundedGroups, OTHER_KEY, type BoundedGroups } from "./bounded-groups.js";
+import { addBranchHop, runEnd, type BranchRun } from "./branch-runs.js";
 import { createQuantileSketch, RELATIVE_ERROR, type QuantileSketch } from "./quantile-sketch.js";
 
 /** The version of the report's JSON shape (`seam report --format json`). */
@@ -85,10 +86,17 @@ export interface HandoffReport {
 }
 
 /**
- * How many hops tasks took in one graph. One owner per task and hop means each (task, hop) is
- * accepted once, so the tasks that reached hop k are the accepted handoffs at hop index k, and
- * the tasks that ended at hop k are those at k minus those at k + 1: no per-task memory needed.
- * A log that starts in the middle of tasks undercounts their early hops.
+ * How many hops tasks took in one graph: a task's hops are the highest hop index of its own
+ * chain, where a fan-out's branches count up to the hop the chain goes on from ({@link runEnd}).
+ * Outside fan-outs one owner per task and hop means each (task, hop) is accepted once, so the
+ * tasks that reached hop k are the accepted handoffs at hop index k outside a branch, and those
+ * that ended at k are those at k minus those at k + 1: no per-task memory needed. Branches of
+ * one fan-out own the same hops, so each task fan-out the report follows (see
+ * {@link FanOutReport}) counts once instead, as a run of hops from its delegations: one task
+ * more ended where the run ends, one fewer at its base, where the task's own hops stopped. A log
+ * that starts in the middle of tasks undercounts their early hops; a task whose own chain went
+ * on from its base while its branches held the same hops (a join given up on with `otherwise
+ * escalate`, a fan-out without a join) counts twice.
  */
 export interface HopCounts {
   readonly graph: string;
@@ -138,7 +146,8 @@ export interface EdgeStatuses extends EdgeKey {
  * Fan-outs in the logs, from the accepted handoffs in branches (`branch`) and the arrivals that
  * fired a join (`join: "fired"`), grouped by task and fan-out (the part of the branch id before
  * `/`). Up to {@link GROUP_CAPS}.fanOuts task fan-outs are followed; past it, new ones are left
- * out and `cut` says so.
+ * out and `cut` says so, of the fan-outs and of the hop counts, which count a task's branch hops
+ * from the fan-outs followed (see {@link HopCounts}).
  */
 export interface FanOutReport {
   /** Task fan-outs seen (a task that fans out twice through the same fan-out counts once). */
@@ -178,17 +187,30 @@ interface EdgeGroup {
 
 interface GraphGroup {
   limit: number;
+  /** Accepted handoffs outside a branch, by hop index. */
   reached: BoundedGroups<{ count: number }>;
   stopped: number;
 }
 
 /** One task fan-out as the logs show it. */
 interface FanOutSeen {
+  /** The graph the task's hops are counted in. */
+  readonly graph: GraphGroup;
   /** Earliest accepted branch handoff, ms. */
   first: number;
   /** The arrival that fired its join: when (ms) and at which agent; `null` until seen. */
   fired: { at: number; join: string } | null;
   readonly branches: Set<string>;
+  /** The hops its branches held, a run per time the task fanned out there. */
+  readonly runs: BranchRun[];
+}
+
+/** Task fan-outs by where they start and end a run of branch hops (see {@link HopCounts}). */
+interface RunCounts {
+  /** By the hop index before the run, where the task's own hops stopped. */
+  readonly bases: Map<number, number>;
+  /** By {@link runEnd}. */
+  readonly ends: Map<number, number>;
 }
 
 /** The earliest and the latest of some times, ms; `null` before the first. */
@@ -230,15 +252,26 @@ function countedQuantile(counts: readonly { hops: number; tasks: number }[], tot
   return null;
 }
 
-function hopCounts(graph: string, group: GraphGroup): HopCounts {
+/** One more at `index` of `counts`. */
+function bump(counts: Map<number, number>, index: number): void {
+  counts.set(index, (counts.get(index) ?? 0) + 1);
+}
+
+/** The {@link HopCounts} of one graph: its accepted handoffs outside branches, and the runs of branch hops of its task fan-outs. */
+function hopCounts(graph: string, group: GraphGroup, runs: RunCounts | undefined): HopCounts {
   const reached = new Map<number, number>();
   for (const [index, { count }] of group.reached.entries()) if (index !== OTHER_KEY) reached.set(Number(index), count);
-  const indexes = [...reached.keys()].sort((a, b) => a - b);
+  const bases = runs?.bases ?? new Map<number, number>();
+  const ends = runs?.ends ?? new Map<number, number>();
+  const at = (counts: ReadonlyMap<number, number>, index: number): number => counts.get(index) ?? 0;
+  const indexes = [...new Set([...reached.keys(), ...ends.keys()])].sort((a, b) => a - b);
   const list: { hops: number; tasks: number }[] = [];
   let tasks = 0;
   for (const hops of indexes) {
-    // Clamped at 0: a log that starts mid-task can hold more handoffs at k + 1 than at k.
-    const ended = Math.max(0, (reached.get(hops) as number) - (reached.get(hops + 1) ?? 0));
+    // A run of branch hops fills the task's own chain from its base to its end: the task goes on
+    // past its base, and from its end. Clamped at 0: a log that starts mid-task can hold more
+    // handoffs at k + 1 than at k.
+    const ended = Math.max(0, at(reached, hops) - at(reached, hops + 1) + at(ends, hops) - at(bases, hops));
     if (ended === 0) continue;
     list.push({ hops, tasks: ended });
     tasks += ended;
@@ -286,20 +319,22 @@ export function createReportBuilder(): ReportBuilder {
   const versions = createBoundedGroups(GROUP_CAPS.versions, (): Period & { handoffs: number } => ({ handoffs: 0, first: null, last: null }));
   const fanOuts = new Map<string, FanOutSeen>();
   let fanOutsCut = false;
+  let runsCut = false;
 
-  /** Follows an accepted handoff in a branch: its task fan-out's branches, start and firing. */
-  function addBranch(event: HandoffEvent, branch: string, at: number): void {
+  /** Follows an accepted handoff in a branch: its task fan-out's branches, hops, start and firing. */
+  function addBranch(event: HandoffEvent, branch: string, at: number, graph: GraphGroup): void {
     const slash = branch.indexOf("/");
-    const name = `${key(event.task_id, "(unknown)")}\0${slash < 0 ? branch : branch.slice(0, slash)}`;
+    const name = `${key(event.graph, "(unknown)")}\0${key(event.task_id, "(unknown)")}\0${slash < 0 ? branch : branch.slice(0, slash)}`;
     let seen = fanOuts.get(name);
     if (seen === undefined) {
       if (fanOuts.size >= GROUP_CAPS.fanOuts) {
         fanOutsCut = true;
         return;
       }
-      seen = { first: at, fired: null, branches: new Set() };
+      seen = { graph, first: at, fired: null, branches: new Set(), runs: [] };
       fanOuts.set(name, seen);
     }
+    if (event.hop_index !== null && !addBranchHop(seen.runs, event.hop_index, event.join)) runsCut = true;
     // Merged logs need not be in time order: the earliest handoff starts the wait.
     if (at < seen.first) seen.first = at;
     // A branch id names an edge of the graph; the cap keeps a hostile log's set small.
@@ -335,7 +370,9 @@ export function createReportBuilder(): ReportBuilder {
       if (event.size_bytes !== null && event.hop_index !== null) sizes.get(String(event.hop_index)).add(event.size_bytes);
       const graph = graphs.get(key(event.graph, "(unknown)"));
       graph.limit = event.hop_limit;
-      if (accepted && event.hop_index !== null) graph.reached.get(String(event.hop_index)).count++;
+      const branch = event.branch ?? null;
+      if (accepted && branch !== null) addBranch(event, branch, at, graph);
+      else if (accepted && event.hop_index !== null) graph.reached.get(String(event.hop_index)).count++;
       if (event.reasons.some((r) => r.rule === "hop-limit-reached")) graph.stopped++;
 
       const mine = producers.get(producer);
@@ -351,8 +388,6 @@ export function createReportBuilder(): ReportBuilder {
           group.count++;
         }
       }
-      const branch = event.branch ?? null;
-      if (accepted && branch !== null) addBranch(event, branch, at);
       const version = versions.get(key(event.envelope_version, "(none)"));
       version.handoffs++;
       widen(version, at);
@@ -376,8 +411,10 @@ export function createReportBuilder(): ReportBuilder {
         .filter(([, groups]) => groups.overflowed)
         .map(([name]) => name);
       if (edgeList.some(([, g]) => g.statuses.overflowed)) cut.push("statuses");
-      if (graphs.entries().some(([, g]) => g.reached.overflowed)) cut.push("hop counts");
+      // A fan-out not followed leaves its task's branch hops uncounted: the task counts twice.
+      if (fanOutsCut || runsCut || graphs.entries().some(([, g]) => g.reached.overflowed)) cut.push("hop counts");
       if (fanOutsCut) cut.push("fan-outs");
+      const runs = runCounts(fanOuts);
       return {
         report: "seam.report",
         v: REPORT_VERSION,
@@ -398,7 +435,7 @@ export function createReportBuilder(): ReportBuilder {
           .sort((a, b) => (a.hop_index === OTHER_KEY ? 1 : b.hop_index === OTHER_KEY ? -1 : a.hop_index - b.hop_index)),
         hop_counts: graphs
           .entries()
-          .map(([name, group]) => hopCounts(name, group))
+          .map(([name, group]) => hopCounts(name, group, runs.get(group)))
           .sort((a, b) => (a.graph < b.graph ? -1 : a.graph > b.graph ? 1 : 0)),
         rejections: {
           by_producer: producers
@@ -429,6 +466,20 @@ export function createReportBuilder(): ReportBuilder {
       };
     },
   };
+}
+
+/** Where the runs of branch hops of the task fan-outs followed start and end, by graph. */
+function runCounts(fanOuts: ReadonlyMap<string, FanOutSeen>): Map<GraphGroup, RunCounts> {
+  const byGraph = new Map<GraphGroup, RunCounts>();
+  for (const seen of fanOuts.values()) {
+    let counts = byGraph.get(seen.graph);
+    if (counts === undefined) byGraph.set(seen.graph, (counts = { bases: new Map(), ends: new Map() }));
+    for (const run of seen.runs) {
+      bump(counts.bases, run.lo - 1);
+      bump(counts.ends, runEnd(run));
+    }
+  }
+  return byGraph;
 }
 
 /** The fan-out section from the task fan-outs followed. */

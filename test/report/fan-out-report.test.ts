@@ -60,6 +60,24 @@ function scoutTask(task: string, answerAfter: number): [Envelope, number][] {
   ];
 }
 
+/**
+ * A tender fanned out to pricing, legal and tech and joined at lead (all of them), where pricing
+ * asks analyst on the way: hops 1 (desk -> lead), 2 (the three delegations), 3 (analyst, and
+ * the arrivals of legal and tech), 4 (analyst -> pricing), 5 (pricing's arrival, which fires the
+ * join) and 6 (lead -> desk, the hop after the longest branch).
+ */
+function tenderTask(task: string): [Envelope, number][] {
+  const goal = { statement: "answer the tender", acceptance_criteria: ["a priced, checked bid"] };
+  const lead = builder.first({ me: "desk", to: "lead", action: "asks", taskId: task, constraints: ["EUR"], goal, budget: budget(12, 0), handoffId: handoffId(), now: () => T0 });
+  const [pricing, legal, tech] = (["pricing", "legal", "tech"] as const).map((to) => next(lead, "lead", to, budget(4, 0))) as [Envelope, Envelope, Envelope];
+  const analyst = next(pricing, "pricing", "analyst", budget(4, 1));
+  const priced = next(analyst, "analyst", "pricing", budget(4, 2));
+  const arrivals = [next(legal, "legal", "lead", budget(4, 1)), next(tech, "tech", "lead", budget(4, 1)), next(priced, "pricing", "lead", budget(4, 3))];
+  const artefacts = [{ ref: `artefact://r/${task}`, media_type: "text/plain", role: "supporting" as const }];
+  const toDesk = builder.join(arrivals, { me: "lead", to: "desk", action: "bids", parent: lead, status: "ready", artefacts, handoffId: handoffId(), now: () => T0 });
+  return [[lead, 0], [pricing, 1], [legal, 1], [tech, 1], [analyst, 2], [priced, 3], ...arrivals.map((arrival, i): [Envelope, number] => [arrival, 4 + i]), [toDesk, 8]];
+}
+
 describe("the report of fan-outs", () => {
   const log = [...events(scoutTask("quote-1", 30)), ...events(scoutTask("quote-2", 90))];
 
@@ -113,5 +131,46 @@ describe("the report of fan-outs", () => {
     const none = formatReportHtml(createReportBuilder().finish(), ["empty.jsonl"]);
     expect(none).toContain('<section id="fan-outs"><h2>Fan-outs and joins</h2>');
     expect(none).toContain('<p class="empty">No handoff in a branch.</p>');
+  });
+});
+
+describe("hops per task with fan-outs", () => {
+  const log = [...events(tenderTask("tender-61")), ...events(scoutTask("quote-1", 30)), ...events(scoutTask("quote-2", 90))];
+
+  it("count each fanned-out task once, to the highest hop of its own chain", () => {
+    expect(log.filter((e) => e.task_id === "tender-61").map((e) => [e.receiver, e.hop_index, e.branch, e.join, e.verdict])).toEqual([
+      ["lead", 1, null, null, "accepted"],
+      ["pricing", 2, "bids/pricing", null, "accepted"],
+      ["legal", 2, "bids/legal", null, "accepted"],
+      ["tech", 2, "bids/tech", null, "accepted"],
+      ["analyst", 3, "bids/pricing", null, "accepted"],
+      ["pricing", 4, "bids/pricing", null, "accepted"],
+      ["lead", 3, "bids/legal", "held", "accepted"],
+      ["lead", 3, "bids/tech", "held", "accepted"],
+      ["lead", 5, "bids/pricing", "fired", "accepted"],
+      ["desk", 6, null, null, "accepted"],
+    ]);
+    const report = createReportBuilder();
+    for (const event of log) report.add(event);
+    const text = formatReportPretty(report.finish());
+    // One task of 6 hops and two quotes of 3 (each ends at its join): not a task per branch.
+    expect(text.slice(text.indexOf("Hops per task"), text.indexOf("Rejections by producer"))).toBe(
+      [
+        "Hops per task (a p95 at the hop limit is a loop)",
+        "  tender (hop limit 13): 3 tasks, p50 3, p95 6, max 6",
+        "       3 hops          2  ##############################",
+        "       6 hops          1  ###############",
+        "",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("count the same whatever order merged logs give the events in", () => {
+    const reversed = createReportBuilder();
+    for (const event of [...log].reverse()) reversed.add(event);
+    const ordered = createReportBuilder();
+    for (const event of log) ordered.add(event);
+    expect(reversed.finish().hop_counts).toEqual(ordered.finish().hop_counts);
   });
 });
