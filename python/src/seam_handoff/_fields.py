@@ -19,11 +19,12 @@ BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "c
 def add_counts(a: int, b: int) -> int: ...
 @overload
 def add_counts(a: float, b: float) -> float: ...
-def add_counts(a: float, b: float) -> float:
+def add_counts(a: Any, b: Any) -> Any:
     """a + b for two budget counts (each at most 2**53 - 1, the largest integer the envelope schema
     allows), stopping at 2**53 - 1: JavaScript's sum is inexact beyond it and no envelope could
     report it, so a task whose branches' spend or limits add up past it holds that count, and has
-    no spend left to report."""
+    no spend left to report. Typed by its overloads: a float-typed body, compiled, would turn the
+    stores' ints into floats."""
     return min(a + b, MAX_SAFE_INTEGER)
 
 
