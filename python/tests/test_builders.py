@@ -97,6 +97,12 @@ def test_a_join_takes_only_arrivals_it_can_add_up_each_branch_once() -> None:
     for budget in unusable:
         with pytest.raises(TypeError, match=unread):
             desk.join_envelope(cast(Any, [{**arrival, "budget": budget}]), **JOIN)
+    counts = _exactly("an arrival's budget counts must be whole numbers from 0 to 2^53 - 1, as accept() requires: a join adds them up")
+    for count in (-100, "3", float("nan"), 1.5, True, 2**53):
+        with pytest.raises(TypeError, match=counts):
+            desk.join_envelope(cast(Any, [{**arrival, "budget": {"limit": {"tokens": count}, "consumed": {}}}]), **JOIN)
+        with pytest.raises(TypeError, match=counts):
+            desk.join_envelope(cast(Any, [{**arrival, "budget": {"limit": {}, "consumed": {"tokens": count}}}]), **JOIN)
     twice: Any = {**arrival, "handoff_id": "0b5c3f8e-6a1d-4e2b-9f70-2d4c8a1e5b40"}
     with pytest.raises(
         TypeError, match=_exactly("""two arrivals come from branch "fan/billing": a join takes each branch's arrival once""")
@@ -272,7 +278,7 @@ def test_a_whole_number_written_as_a_float_is_handed_on_as_an_int() -> None:
         {
             **reply,
             "hop": {**reply["hop"], "index": 2.0, "branch": "fan/billing"},
-            "budget": {"limit": {"tokens": 4000}, "consumed": {"tokens": 3.0, "retries": 1.5}},
+            "budget": {"limit": {"tokens": 4000}, "consumed": {"tokens": 3.0}},
         },
         {
             **reply,
@@ -283,8 +289,8 @@ def test_a_whole_number_written_as_a_float_is_handed_on_as_an_int() -> None:
     parent: Any = {"budget": {"consumed": {"tokens": 1.0}, "limit": {"tokens": 4000}}, "goal": GOAL}
     joined: Any = desk.join_envelope(arrivals, me="triage", to="billing", action="joins", parent=parent, now=clock)
     assert joined["hop"]["index"] == 4
-    # Whole sums are ints; a fraction (never accepted: counters are integers) is added as JavaScript adds it.
-    assert joined["budget"] == {"limit": {"tokens": 4000}, "consumed": {"tokens": 5, "retries": 1.5}}
+    # Whole sums are ints (a fraction, which accept() never takes, is refused: see below).
+    assert joined["budget"] == {"limit": {"tokens": 4000}, "consumed": {"tokens": 5}}
     assert type(joined["budget"]["consumed"]["tokens"]) is int
     # The first of equal indexes is the longest, whichever way its index is written.
     arrivals[1]["hop"]["index"] = 2

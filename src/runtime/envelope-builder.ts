@@ -153,7 +153,8 @@ export interface EnvelopeBuilder {
    *   `parent`, `goal` or `budget` given but not an object, `provenanceStatus`, `note`, `status`
    *   or `handoffId` given but not a string, `now` given but not a function), `arrivals` is not a
    *   list of objects, no arrival is given, one is not addressed to `me`, carries no `hop.branch`,
-   *   `hop.path`, whole-number `hop.index` or budget, two come from one branch, one is of another
+   *   `hop.path`, whole-number `hop.index` or budget, has a budget count that is no whole number
+   *   from 0 to 2^53 - 1, two come from one branch, one is of another
    *   task, or the graph has no edge `me -> to`; RangeError at the hop limit (as `next`)
    */
   join(arrivals: readonly Envelope[], handoff: JoinHandoff): Envelope;
@@ -357,6 +358,9 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         if (typeof branch !== "string" || !Array.isArray(fieldOf(hop, "path")) || !Number.isSafeInteger(fieldOf(hop, "index")) || !isJsonObject(fieldOf(budget, "limit")) || !isJsonObject(fieldOf(budget, "consumed"))) {
           throw new TypeError("an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it");
         }
+        if (!wholeCounts(fieldOf(budget, "limit")) || !wholeCounts(fieldOf(budget, "consumed"))) {
+          throw new TypeError("an arrival's budget counts must be whole numbers from 0 to 2^53 - 1, as accept() requires: a join adds them up");
+        }
         if (branches.has(branch)) throw new TypeError(`two arrivals come from branch ${quoteUntrusted(branch)}: a join takes each branch's arrival once`);
         branches.add(branch);
         if (arrival.hop.index > longest.hop.index) longest = arrival;
@@ -398,6 +402,11 @@ function kindOf(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   const type = typeof value;
   return type === "object" ? "an object" : `a ${type}`;
+}
+
+/** True when every value of `counts` (a budget's limit or consumed object) is a whole number from 0 to 2^53 - 1. */
+function wholeCounts(counts: unknown): boolean {
+  return Object.values(counts as object).every((count) => Number.isSafeInteger(count) && (count as number) >= 0);
 }
 
 /** `items` without repeats by `key`, the first of each kept, in order. */

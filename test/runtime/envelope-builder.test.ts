@@ -136,6 +136,11 @@ describe("createEnvelopeBuilder", () => {
     const unread = new TypeError("an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it");
     expect(() => builder.join([{ ...arrival, budget: undefined } as unknown as Envelope], handoff)).toThrow(unread);
     expect(() => builder.join([{ ...arrival, budget: { consumed: { tokens: 1 } } } as unknown as Envelope], handoff)).toThrow(unread);
+    const counts = new TypeError("an arrival's budget counts must be whole numbers from 0 to 2^53 - 1, as accept() requires: a join adds them up");
+    for (const count of [-100, "3", Number.NaN, 1.5, true, 2 ** 53, null]) {
+      expect(() => builder.join([{ ...arrival, budget: { limit: { tokens: count }, consumed: {} } } as unknown as Envelope], handoff)).toThrow(counts);
+      expect(() => builder.join([{ ...arrival, budget: { limit: {}, consumed: { tokens: count } } } as unknown as Envelope], handoff)).toThrow(counts);
+    }
     expect(() => builder.join([arrival, { ...arrival, handoff_id: nextId() }], handoff)).toThrow(
       new TypeError('two arrivals come from branch "fan/invoices": a join takes each branch\'s arrival once'),
     );

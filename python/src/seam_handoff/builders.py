@@ -251,7 +251,8 @@ class EnvelopeBuilder:
         parent, goal or budget given (not None) but not a mapping, note, status or handoff_id given
         but not a str, now given but not callable, arrivals is not a sequence of mappings, no
         arrival is given, one is not addressed to me, is of another task or carries no hop.branch,
-        hop.path, whole-number hop.index or budget, two come from one branch, or the graph has no
+        hop.path, whole-number hop.index or budget, has a budget count that is no whole number from
+        0 to 2**53 - 1, two come from one branch, or the graph has no
         edge me -> to; ValueError at the hop limit."""
         _check_content("join_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         given_goal = None if goal is None else _mapping("join_envelope", "goal", goal)
@@ -293,6 +294,14 @@ class EnvelopeBuilder:
             ):
                 raise TypeError(
                     "an arrival has no hop.branch, hop.path, whole-number hop.index or budget: a join takes the envelopes its branches sent it"
+                )
+            counts = [
+                *cast("Mapping[str, object]", _get(budget_of, "limit")).values(),
+                *cast("Mapping[str, object]", _get(budget_of, "consumed")).values(),
+            ]
+            if any(whole_number(count) is None for count in counts):
+                raise TypeError(
+                    "an arrival's budget counts must be whole numbers from 0 to 2^53 - 1, as accept() requires: a join adds them up"
                 )
             if branch in branches:
                 raise TypeError(f"two arrivals come from branch {quote_untrusted(branch)}: a join takes each branch's arrival once")
