@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
 import { readEventLine } from "../../src/report/read-event.js";
 import { createGraphAccept } from "../../src/emit/graph-accept.js";
@@ -20,7 +20,7 @@ import { parseEnvelope } from "../../src/runtime/parse-envelope.js";
 import { createMemorySeenStore } from "../../src/runtime/seen-store.js";
 import { observeAccept } from "../../src/runtime/observe-accept.js";
 import { createFakeIo } from "../cli/fake-io.js";
-import { clone, makeTempDir, projectRoot, readFixture, refundDesk } from "../emit/helpers.js";
+import { clone, makeTempDir, removeTempDirs, projectRoot, readFixture, refundDesk } from "../emit/helpers.js";
 
 const VENV_PYTHON = join(projectRoot, ".venv", "bin", "python");
 const ready = existsSync(VENV_PYTHON);
@@ -170,6 +170,8 @@ received = parse_envelope(json.loads(sys.argv[2])).envelope
 answer = desk.next_envelope(received, me="billing", to="triage", action="answers", status="ready", handoff_id="3f2e1d0c-9b8a-4765-8432-10fedcba9876", now=lambda: ${NOW_MS} / 1000)
 print(json.dumps({"events": sink.getvalue(), "verdicts": verdicts, "hop": json.dumps(answer["hop"], separators=(",", ":"))}))
 `;
+
+afterAll(() => removeTempDirs());
 
 describe.skipIf(!ready)("Python handoff events of whole numbers written as floats", () => {
   const result = ready

@@ -5,7 +5,7 @@
  */
 import canonicalize from "canonicalize";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckedGraph } from "../../../src/analysis/model.js";
 import { envelopeSchemaFor } from "../../../src/core/envelope-schema.js";
 import { createGraphAccept } from "../../../src/emit/graph-accept.js";
@@ -14,11 +14,13 @@ import { createLoopDetector } from "../../../src/runtime/loop-detector.js";
 import { createLoopSignature } from "../../../src/runtime/loop-signature.js";
 import { formats } from "../../../src/runtime/schema-helpers.js";
 import { createMemorySeenStore } from "../../../src/runtime/seen-store.js";
-import { checkedGraph, readFixture, refundDesk } from "../helpers.js";
+import { checkedGraph, readFixture, refundDesk, removeTempDirs } from "../helpers.js";
 import { generateDeliveries, type GeneratedDelivery } from "./envelopes.js";
 import { contractValidatorNames } from "../../../src/emit/validator-names.js";
 import { HERE, drive, python, pythonWith, runJson, skipLine, writePythonModule } from "./python.js";
 import { join } from "node:path";
+
+afterAll(() => removeTempDirs());
 
 const PER_GRAPH = 6_000;
 const NOW_MS = 1_764_500_000_123;
