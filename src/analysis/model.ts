@@ -1,7 +1,9 @@
 /**
  * The checked model: what analysis hands to the emitters and the CLI. It is built from the AST
  * by name resolution and the graph algorithms, alongside the diagnostics. Emission only ever runs
- * on a model whose diagnostics hold no error.
+ * on a model whose diagnostics hold no error. It holds no source range of its own: positions are
+ * its `decl` nodes' (a carried check moves only the tree, `src/program/moved-check.ts`, and a
+ * test walks the model of every example for a stray range).
  */
 import type { Diagnostic } from "../core/diagnostic.js";
 import type { SourceFile } from "../core/source-file.js";

@@ -1,8 +1,8 @@
 /**
  * A check carried across an edit that changes no finding: the old result with every offset after
  * the edit moved by the change in length, and the few objects the edit did change (a comment's
- * text, a description's value) swapped for their new versions. The old result's tree and model
- * are moved in place, not copied: the program holds one check per path and replaces the old one
+ * text, a description's value) swapped for their new versions. The old result's tree is moved
+ * in place (the model holds no offsets of its own), not copied: the program holds one check per path and replaces the old one
  * by the carried one, so nothing else reads it, and a copy of the 10^5 nodes after an edit in a
  * 10^4-agent document cost as much as checking it afresh. The diagnostics are copied (rules
  * give them range objects of the tree, which the move changes) and moved at once, the tree when
@@ -69,7 +69,7 @@ function stillPlaced(start: number, end: number, newStart: number, newEnd: numbe
  * but for a name, `name-edit.ts`) made the check of `file`, whose text is the old one edited:
  * every range moved by `shift` ({@link editShift} for a text edit), and
  * each object that is a key of `replaced` (a handful: the edited comment or description and
- * their ranges) swapped for its value wherever it occurs. `undefined`, with `previous` untouched,
+ * their ranges, all at the edit) swapped for its value where it is held. `undefined`, with `previous` untouched,
  * when a range of a diagnostic lies in the edited span or would be empty at the edit (where a
  * fresh check may put it either side).
  *

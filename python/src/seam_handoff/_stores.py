@@ -1418,6 +1418,6 @@ def _branch_limits(budgets: list[ClaimBudget | None]) -> dict[str, int] | None:
             limit = {}
         total = 0
         for value in held:
-            total = add_counts(total, value or 0)
+            total = add_counts(total, cast(int, value))
         limit[counter] = total
     return limit
