@@ -1,5 +1,6 @@
 """first_envelope() and next_envelope(): headers from the graph, copies of what they carry."""
 
+import math
 import re
 from collections.abc import Callable
 from types import MappingProxyType
@@ -211,6 +212,32 @@ BUILDERS: dict[str, Callable[[dict[str, Any]], Any]] = {
 def test_an_option_of_the_wrong_type_is_named(call: str, options: dict[str, Any], message: str) -> None:
     with pytest.raises(TypeError, match=_exactly(f"{call}(): {message}")):
         BUILDERS[call](options)
+
+
+@pytest.mark.parametrize(
+    ("call", "answer", "error", "message"),
+    [
+        ("first_envelope", math.nan, ValueError, "now() returned nan, outside the times an ISO 8601 record can hold"),
+        ("next_envelope", 1e20, ValueError, "now() returned 1e+20, outside the times an ISO 8601 record can hold"),
+        ("join_envelope", "2026-12-01", TypeError, "now() must return seconds since the Unix epoch as a number, not str"),
+        (
+            "first_envelope",
+            1764410531250,
+            TypeError,
+            "now() returned 1764410531250, which is milliseconds since the Unix epoch: it must return seconds (time.time())",
+        ),
+    ],
+)
+def test_the_clock_is_read_as_accept_reads_it(call: str, answer: object, error: type[Exception], message: str) -> None:
+    """A wrong clock gets the words accept() gives it (seam_handoff._clock.read_clock)."""
+    with pytest.raises(error, match=_exactly(f"{call}(): {message}")):
+        BUILDERS[call]({"now": lambda: answer})
+
+
+def test_the_clock_is_written_at_the_range_ends() -> None:
+    """Times datetime cannot hold are written as JavaScript writes them."""
+    assert BUILDERS["first_envelope"]({"now": lambda: -8.64e12})["provenance"][0]["at"] == "-271821-04-20T00:00:00.000Z"
+    assert BUILDERS["first_envelope"]({"now": lambda: -62198755200.0})["provenance"][0]["at"] == "-000001-01-01T00:00:00.000Z"
 
 
 def test_the_options_are_checked_first() -> None:

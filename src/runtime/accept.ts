@@ -34,6 +34,7 @@ import { createJoinState } from "./join-state.js";
 import type { AsyncSeenStore, ClaimEdge, ClaimRequest, ClaimResult, JoinState, SeenStore } from "./seen-store.js";
 import { joinReason, joinRefusal, type JoinRefusal } from "./join-refusal.js";
 import { branchReason } from "./branch-reasons.js";
+import { checkClock, readClock } from "./clock.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { RejectionRoute, Route } from "./routes.js";
 
@@ -203,8 +204,6 @@ export type JoinStateAsyncCall = ReturnType<typeof createJoinState>["joinStateAs
 export const DEFAULT_REPAIRS = 1;
 
 const HAS_UPPER = /[A-Z]/;
-/** The range of `Date` (ECMA-262 section 21.4.1.22, TimeClip): 10^8 days either side of 1970. */
-const MAX_TIME = 8.64e15;
 
 /** Whether `key` names an option of {@link AcceptOptions} (compared, not looked up: this runs on every call). */
 function isOptionKey(key: string): boolean {
@@ -229,10 +228,6 @@ export const MAX_CLAIM_TOKEN = 1024;
 
 /** How many `canRead` calls `acceptAsync` keeps in flight at once. */
 export const CAN_READ_CONCURRENCY = 16;
-
-/** Times from 10^9 to 10^11 are 1970-1973 in ms, but today in seconds: a clock in seconds is a misuse. */
-const SECONDS_FROM = 1e9;
-const SECONDS_TO = 1e11;
 
 /** Asks `canRead` about every artefact, at most {@link CAN_READ_CONCURRENCY} at a time; the answers in order. */
 async function askAll(canRead: CanReadAsync, required: readonly { readonly ref: string; readonly scope: string | undefined }[]): Promise<unknown[]> {
@@ -325,7 +320,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
     if (seen !== undefined && (typeof seen !== "object" || seen === null || typeof (seen as { claim?: unknown }).claim !== "function")) {
       throw misuse(call, "options.seen must be a store with a claim(request) method, such as createMemorySeenStore()");
     }
-    if (now !== undefined && typeof now !== "function") throw misuse(call, "options.now must be a function returning ms since the Unix epoch");
+    checkClock(now, `${call}(envelope, options)`, "options.now");
     if (claimToken !== undefined && (typeof claimToken !== "string" || claimToken === "" || claimToken.length > MAX_CLAIM_TOKEN)) {
       throw misuse(call, `options.claimToken must be a string of 1 to ${MAX_CLAIM_TOKEN} characters, unique to this delivery attempt`);
     }
@@ -333,11 +328,7 @@ export function createAcceptors(spec: AcceptSpec): Acceptors {
   }
 
   function clock(call: string, now: (() => number) | undefined): number {
-    const ms = now === undefined ? Date.now() : now();
-    if (typeof ms !== "number") throw misuse(call, "options.now() must return a number of ms since the Unix epoch");
-    if (!(Math.abs(ms) <= MAX_TIME)) throw new RangeError(`${call}(envelope, options): options.now() returned ${ms}, outside the range of Date`);
-    if (ms >= SECONDS_FROM && ms < SECONDS_TO) throw misuse(call, `options.now() returned ${ms}, which is seconds since the Unix epoch: it must return milliseconds (Date.now())`);
-    return ms;
+    return readClock(now, `${call}(envelope, options)`, "options.now");
   }
 
   /**

@@ -20,6 +20,7 @@ import type {
 } from "./envelope.js";
 import type { AgentInfo, EdgeInfo, GraphInfo } from "./graph-data.js";
 import { addCounts } from "./budget-counts.js";
+import { readClock } from "./clock.js";
 import { BUDGET_COUNTERS, type BudgetCounter } from "./checks/budget-exhausted.js";
 import { createFanOutMap } from "./fan-out-map.js";
 import { fieldOf, isJsonObject } from "./json-object.js";
@@ -121,9 +122,10 @@ export interface EnvelopeBuilder {
    *
    * @throws TypeError when an option is unknown or mistyped (`me`, `to`, `action` or `taskId` not a
    *   string, `goal` or `budget` not an object, `provenanceStatus`, `note`, `status` or `handoffId`
-   *   given but not a string, `now` given but not a function), `me` is not an entry, or the graph
-   *   has no edge `me -> to`;
-   *   RangeError when the graph allows no handoff
+   *   given but not a string, `now` given but not a function), `handoff` is not an object, `me`
+   *   is not an entry, the graph has no edge `me -> to`, or `now()` returns no number or seconds
+   *   (as `accept()`'s clock); RangeError when the graph allows no handoff or `now()` returns a
+   *   time outside `Date`'s range
    */
   first(handoff: FirstHandoff): Envelope;
   /**
@@ -138,8 +140,9 @@ export interface EnvelopeBuilder {
    *   `handoffId` given but not a string, `now` given but not a function), `received` is not an
    *   object, was not addressed to `me`, has no `hop.path` and whole-number `hop.index` or a
    *   `hop.branch` that is no string, the graph has no edge `me -> to`, or
-   *   `received` reached the join `me` (hand on with `join`); RangeError when the task is at its
-   *   hop limit (escalate or fail it, as the graph's `on_hop_limit` says, instead of handing it on)
+   *   `received` reached the join `me` (hand on with `join`), and for `handoff` and `now()` as
+   *   `first`; RangeError when the task is at its hop limit (escalate or fail it, as the graph's
+   *   `on_hop_limit` says, instead of handing it on) and for `now()` as `first`
    */
   next(received: Envelope, handoff: NextHandoff): Envelope;
   /**
@@ -155,7 +158,8 @@ export interface EnvelopeBuilder {
    *   list of objects, no arrival is given, one is not addressed to `me`, carries no `hop.branch`,
    *   `hop.path`, whole-number `hop.index` or budget, has a budget count that is no whole number
    *   from 0 to 2^53 - 1, two come from one branch, one is of another
-   *   task, or the graph has no edge `me -> to`; RangeError at the hop limit (as `next`)
+   *   task, or the graph has no edge `me -> to`, and for `handoff` and `now()` as `first`;
+   *   RangeError at the hop limit (as `next`) and for `now()` as `first`
    */
   join(arrivals: readonly Envelope[], handoff: JoinHandoff): Envelope;
 }
@@ -205,6 +209,8 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
    * without its `approval`): it is a caller's mistake, a TypeError, as Python's builders raise.
    */
   function checkOptions(handoff: object, call: string, extra: readonly string[]): void {
+    const given: unknown = handoff; // checked as any value: a caller without types may pass anything
+    if (!isJsonObject(given)) throw new TypeError(`${call}: the handoff must be an object of options such as { me, to, action }, not ${kindOf(given)}`);
     for (const key of Object.keys(handoff)) {
       if (!CONTENT_OPTIONS.has(key) && !extra.includes(key)) {
         throw new TypeError(`${call}: unknown option ${quoteUntrusted(key)}; the options are ${[...CONTENT_OPTIONS, ...extra].sort().join(", ")}`);
@@ -241,8 +247,8 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
     }
   }
 
-  function provenanceEntry(handoff: HandoffContent): ProvenanceEntry {
-    const at = new Date((handoff.now ?? Date.now)()).toISOString();
+  function provenanceEntry(handoff: HandoffContent, call: string): ProvenanceEntry {
+    const at = new Date(readClock(handoff.now, call, "now")).toISOString();
     const entry: ProvenanceEntry = { agent: handoff.me, action: handoff.action, at, status: handoff.provenanceStatus ?? "asserted" };
     return handoff.note === undefined ? entry : { ...entry, note: handoff.note };
   }
@@ -293,7 +299,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         ...(constraints === undefined ? {} : { constraints }),
         budget: handoff.budget,
         ...(open_questions === undefined ? {} : { open_questions }),
-        provenance: [provenanceEntry(handoff)],
+        provenance: [provenanceEntry(handoff, "firstEnvelope")],
         ...completion(handoff),
       });
     },
@@ -333,7 +339,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         budget: handoff.budget ?? received.budget,
         ...(open_questions === undefined ? {} : { open_questions }),
         // On an observe edge a malformed provenance may have been accepted (as a warning): it restarts here.
-        provenance: [...(Array.isArray(received.provenance) ? received.provenance : []), provenanceEntry(handoff)],
+        provenance: [...(Array.isArray(received.provenance) ? received.provenance : []), provenanceEntry(handoff, "nextEnvelope")],
         ...completion(handoff),
       });
     },
@@ -386,7 +392,7 @@ export function createEnvelopeBuilder(spec: EnvelopeBuilderSpec): EnvelopeBuilde
         ...(constraints.length === 0 ? {} : { constraints }),
         budget: handoff.budget ?? joinedBudget(handoff.parent?.budget, arrivals),
         ...(questions.length === 0 ? {} : { open_questions: questions }),
-        provenance: [...provenance, provenanceEntry(handoff)],
+        provenance: [...provenance, provenanceEntry(handoff, "joinEnvelope")],
         ...completion(handoff),
       });
     },

@@ -5,6 +5,7 @@
  * with that outcome); a mistake there is the calling service's bug, a `TypeError`. Only the
  * task's owner ends it; a task never handed on, only an entry agent (graph-wide store).
  */
+import { readClock } from "./clock.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { AgentInfo, GraphInfo, Outcome } from "./graph-data.js";
 import type { AsyncSeenStore, FinishRequest, FinishResult, SeenStore, TaskEnd } from "./seen-store.js";
@@ -68,7 +69,6 @@ export type Finish = (taskId: string, options: FinishOptions) => FinishVerdict;
 export type FinishAsync = (taskId: string, options: FinishAsyncOptions) => Promise<FinishVerdict>;
 
 const OPTION_KEYS = new Set(["me", "terminal", "outcome", "seen", "now"]);
-const MAX_TIME = 8.64e15;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
@@ -123,10 +123,7 @@ export function createFinish(
     if (typeof seen !== "object" || seen === null || typeof (seen as { finish?: unknown }).finish !== "function") {
       throw misuse("options.seen must be the store accept() claims on, with a finish(request) method, such as createMemorySeenStore()");
     }
-    if (now !== undefined && typeof now !== "function") throw misuse("options.now must be a function returning ms since the Unix epoch");
-    const at = now === undefined ? Date.now() : (now as () => unknown)();
-    if (typeof at !== "number") throw misuse("options.now() must return a number of ms since the Unix epoch");
-    if (!(Math.abs(at) <= MAX_TIME)) throw new RangeError(`${call}(taskId, options): options.now() returned ${at}, outside the range of Date`);
+    const at = readClock(now, `${call}(taskId, options)`, "options.now");
     return { taskId, agent: agent.id, terminal: declared.id, outcome: declared.outcome, at, entry: entries.has(agent.id) };
   }
 

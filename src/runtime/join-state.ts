@@ -4,6 +4,7 @@
  * answers, and acts on the join's policy once if this call is the first to find its deadline
  * passed or its condition impossible (`acts: true`): two replicas asking at once get one `acts`.
  */
+import { readClock } from "./clock.js";
 import { quoteUntrusted } from "../core/untrusted-text.js";
 import type { AsyncSeenStore, JoinStateRequest, JoinStateResult, SeenStore } from "./seen-store.js";
 
@@ -41,7 +42,6 @@ export type JoinReport =
     };
 
 const OPTION_KEYS = new Set(["seen", "now"]);
-const MAX_TIME = 8.64e15;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
@@ -69,10 +69,7 @@ export function createJoinState(isoTime: (ms: number) => string): {
     if (typeof seen !== "object" || seen === null || typeof (seen as { joinState?: unknown }).joinState !== "function") {
       throw misuse("options.seen must be the store accept() claims on, with a joinState(request) method, such as createMemorySeenStore()");
     }
-    if (now !== undefined && typeof now !== "function") throw misuse("options.now must be a function returning ms since the Unix epoch");
-    const at = now === undefined ? Date.now() : (now as () => unknown)();
-    if (typeof at !== "number") throw misuse("options.now() must return a number of ms since the Unix epoch");
-    if (!(Math.abs(at) <= MAX_TIME)) throw new RangeError(`${call}(taskId, options): options.now() returned ${at}, outside the range of Date`);
+    const at = readClock(now, `${call}(taskId, options)`, "options.now");
     return { taskId, at };
   }
 

@@ -7,6 +7,7 @@
  * claim over at once, rather than when the lease runs out). A record whose `lease` is `null` was
  * committed when it was claimed: both calls answer `committed` without asking the store.
  */
+import { readClock } from "./clock.js";
 import type { AcceptanceRecord } from "./accept.js";
 import type { AsyncSeenStore, SeenStore, SettleRequest, SettleResult } from "./seen-store.js";
 
@@ -33,8 +34,7 @@ function settleRequest(call: string, record: AcceptanceRecord, options: SettleOp
   if (typeof seen !== "object" || seen === null || typeof seen.claim !== "function") throw new TypeError(`${call}(record, options): options.seen must be the store accept() claimed on`);
   if (record.lease === null) return undefined;
   if (typeof seen.settle !== "function") throw new TypeError(`${call}(record, options): options.seen has no settle method, so it cannot hold the lease record.lease names: pass the store accept() claimed on`);
-  const at = options.now === undefined ? Date.now() : options.now();
-  if (typeof at !== "number" || !Number.isFinite(at)) throw new TypeError(`${call}(record, options): options.now() must return a finite number of ms since the Unix epoch`);
+  const at = readClock(options.now, `${call}(record, options)`, "options.now");
   return { taskId: record.task_id, handoffId: record.handoff_id.toLowerCase(), producer: record.producer ?? null, token: record.lease.token, action, at };
 }
 

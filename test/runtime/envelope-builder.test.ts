@@ -238,6 +238,29 @@ describe("options of the wrong type, from a caller without types, raise a TypeEr
     );
   });
 
+  it("names a handoff that is no object of options, in each builder", () => {
+    expect(() => builder.first(null as never)).toThrow(new TypeError("firstEnvelope: the handoff must be an object of options such as { me, to, action }, not null"));
+    expect(() => builder.next(start(), [] as never)).toThrow(new TypeError("nextEnvelope: the handoff must be an object of options such as { me, to, action }, not an array"));
+    expect(() => builder.join(arrivals(), "concierge" as never)).toThrow(new TypeError("joinEnvelope: the handoff must be an object of options such as { me, to, action }, not a string"));
+  });
+
+  // The clock is read as accept() reads it (src/runtime/clock.ts), so a wrong one gets the same words.
+  const clocks: [call: keyof typeof builders, now: () => unknown, error: Error][] = [
+    ["firstEnvelope", () => Number.NaN, new RangeError("firstEnvelope: now() returned NaN, outside the range of Date")],
+    ["nextEnvelope", () => 1e20, new RangeError("nextEnvelope: now() returned 100000000000000000000, outside the range of Date")],
+    ["joinEnvelope", () => "2026-12-01", new TypeError("joinEnvelope: now() must return a number of ms since the Unix epoch")],
+    ["firstEnvelope", () => 1764410531.25, new TypeError("firstEnvelope: now() returned 1764410531.25, which is seconds since the Unix epoch: it must return milliseconds (Date.now())")],
+  ];
+
+  it.each(clocks)("%s refuses the clock's answer %#", (call, now, error) => {
+    expect(() => builders[call]({ now })).toThrow(error);
+  });
+
+  it("writes the clock's time at the range's ends and in its last millisecond", () => {
+    expect(builders.firstEnvelope({ now: () => 8.64e15 }).provenance[0]?.at).toBe("+275760-09-13T00:00:00.000Z");
+    expect(builders.firstEnvelope({ now: () => 999_999_999.9 }).provenance[0]?.at).toBe("1970-01-12T13:46:39.999Z");
+  });
+
   it("stays quiet for every option of the right type, given or left out", () => {
     const given = { provenanceStatus: "verified", note: "n", status: "ready", handoffId: nextId() };
     const first = builders.firstEnvelope(given);

@@ -9,12 +9,11 @@ A generated module binds them to its graph as first_envelope() and next_envelope
 
 import copy
 import json
-import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timezone
 from typing import Any, Final, cast
 
+from ._clock import iso_time, read_clock
 from ._fan_outs import fan_out_map
 from ._fields import BUDGET_COUNTERS, add_counts, whole_number
 from ._records import AgentInfo, EdgeInfo, GraphInfo
@@ -42,11 +41,6 @@ _STR_OPTIONS: Final = {
 def _get(value: object, key: str) -> Any:
     """value[key] for a mapping, else None."""
     return cast("Mapping[str, Any]", value).get(key) if isinstance(value, Mapping) else None
-
-
-def _iso(seconds: float) -> str:
-    stamp = datetime.fromtimestamp(seconds, tz=timezone.utc)
-    return f"{stamp.strftime('%Y-%m-%dT%H:%M:%S')}.{stamp.microsecond // 1000:03d}Z"
 
 
 class EnvelopeBuilder:
@@ -96,8 +90,9 @@ class EnvelopeBuilder:
             raise TypeError(f"graph {self._graph.name} has no edge {me} -> {to}")
 
     @staticmethod
-    def _provenance(me: str, action: str, status: str, note: str | None, now: Callable[[], float] | None) -> dict[str, Any]:
-        entry: dict[str, Any] = {"agent": me, "action": action, "at": _iso(time.time() if now is None else now()), "status": status}
+    def _provenance(call: str, me: str, action: str, status: str, note: str | None, now: Callable[[], float] | None) -> dict[str, Any]:
+        # Read as accept() reads its clock, so that a wrong one gets the same words.
+        entry: dict[str, Any] = {"agent": me, "action": action, "at": iso_time(read_clock(call, now)), "status": status}
         if note is not None:
             entry["note"] = note
         return entry
@@ -122,7 +117,8 @@ class EnvelopeBuilder:
         given. Raises TypeError when me, to, action, task_id or provenance_status is not a str,
         goal or budget not a mapping, note, status or handoff_id given (not None) but not a str, now
         given but not callable, me is no entry of the graph or it has no edge me -> to; ValueError
-        when the graph allows no handoff."""
+        when the graph allows no handoff. now() is read as accept() reads it (TypeError for no
+        number or milliseconds, ValueError for a time outside +-8.64e12 s)."""
         _check_content("first_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         _check_str("first_envelope", "task_id", task_id)
         chosen_goal = _mapping("first_envelope", "goal", goal)
@@ -143,7 +139,9 @@ class EnvelopeBuilder:
             "to_agent": self._ref(to),
             "goal": copy.deepcopy(chosen_goal),
         }
-        return self._finish(envelope, chosen_budget, fields, None, [self._provenance(me, action, provenance_status, note, now)])
+        return self._finish(
+            envelope, chosen_budget, fields, None, [self._provenance("first_envelope", me, action, provenance_status, note, now)]
+        )
 
     def next(
         self,
@@ -170,7 +168,7 @@ class EnvelopeBuilder:
         addressed to me, has no hop.path and whole-number hop.index or a hop.branch that is no
         str, or the graph has no edge me -> to; ValueError when the task is
         at its hop limit (escalate or fail it, as the graph's on_hop_limit says, instead of
-        handing it on)."""
+        handing it on); now() as first()."""
         _check_content("next_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         given_goal = None if goal is None else _mapping("next_envelope", "goal", goal)
         given_budget = None if budget is None else _mapping("next_envelope", "budget", budget)
@@ -203,7 +201,7 @@ class EnvelopeBuilder:
         before: Any = received.get("provenance")
         # On an observe edge a malformed provenance may have been accepted (as a warning): it restarts here.
         earlier: list[dict[str, Any]] = copy.deepcopy(cast("list[dict[str, Any]]", before)) if isinstance(before, list) else []
-        provenance = [*earlier, self._provenance(me, action, provenance_status, note, now)]
+        provenance = [*earlier, self._provenance("next_envelope", me, action, provenance_status, note, now)]
         envelope: dict[str, Any] = {
             "envelope_version": self._version,
             "handoff_id": handoff_id if handoff_id is not None else str(uuid.uuid4()),
@@ -253,7 +251,7 @@ class EnvelopeBuilder:
         arrival is given, one is not addressed to me, is of another task or carries no hop.branch,
         hop.path, whole-number hop.index or budget, has a budget count that is no whole number from
         0 to 2**53 - 1, two come from one branch, or the graph has no
-        edge me -> to; ValueError at the hop limit."""
+        edge me -> to; ValueError at the hop limit; now() as first()."""
         _check_content("join_envelope", me, to, action, provenance_status, note, handoff_id, now, fields)
         given_goal = None if goal is None else _mapping("join_envelope", "goal", goal)
         given_budget = None if budget is None else _mapping("join_envelope", "budget", budget)
@@ -330,7 +328,11 @@ class EnvelopeBuilder:
         parent_budget = None if given_parent is None else given_parent.get("budget")
         chosen = given_budget if given_budget is not None else _joined_budget(parent_budget, arrivals)
         return self._finish(
-            envelope, chosen, carried, None, [*copy.deepcopy(provenance), self._provenance(me, action, provenance_status, note, now)]
+            envelope,
+            chosen,
+            carried,
+            None,
+            [*copy.deepcopy(provenance), self._provenance("join_envelope", me, action, provenance_status, note, now)],
         )
 
     def _finish(
