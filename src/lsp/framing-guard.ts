@@ -27,7 +27,8 @@ const HEADER_END = Buffer.from("\r\n\r\n");
  * Returns a pass-through stream that calls `onFault` once, with a one-line description, at the
  * first framing fault of what is written to it, and passes nothing after it: a header part
  * longer than {@link MAX_HEADER_BYTES}, one without a `Content-Length` that is a decimal number
- * of bytes, a length over {@link MAX_CONTENT_BYTES}, or an end of input inside a message.
+ * of bytes or with two, a length over {@link MAX_CONTENT_BYTES}, or an end of input inside a
+ * message.
  */
 export function createFramingGuard(onFault: (problem: string) => void): Transform {
   let header: Buffer = Buffer.alloc(0);
@@ -85,16 +86,22 @@ export function createFramingGuard(onFault: (problem: string) => void): Transfor
   });
 }
 
-/** The `Content-Length` of a header part (its lines without the final empty one), or what is wrong with it. */
+/**
+ * The `Content-Length` of a header part (its lines without the final empty one), or what is
+ * wrong with it. A second `Content-Length` is a fault: the guard and the reader behind it would
+ * each take a different one (`vscode-jsonrpc` keeps the last), and the reader would then wait
+ * for a length the guard never checked.
+ */
 function contentLength(header: string): number | string {
+  let length: number | undefined;
   for (const line of header.split("\r\n")) {
     const colon = line.indexOf(":");
     if (colon === -1 || line.slice(0, colon).trim().toLowerCase() !== "content-length") continue;
+    if (length !== undefined) return "a message header has more than one Content-Length";
     const value = line.slice(colon + 1).trim();
     if (!/^\d{1,16}$/.test(value)) return "a message's Content-Length is not a number of bytes";
-    const length = Number(value);
+    length = Number(value);
     if (length > MAX_CONTENT_BYTES) return `a message's Content-Length of ${length} bytes is over the limit of ${MAX_CONTENT_BYTES}`;
-    return length;
   }
-  return "a message header has no Content-Length";
+  return length ?? "a message header has no Content-Length";
 }

@@ -77,7 +77,8 @@ export interface FrontEnd {
    * tree in place (`src/program/moved-check.ts`), and its tokens when the next one's are made
    * (`relex`).
    *
-   * @param path - the name the diagnostics carry (a file path, or the document URI when it is no file)
+   * @param path - the document's name, which keys its last check (the language server gives the
+   *   document's URI, so that two URIs of one file stay two documents)
    */
   analyse(path: string, text: string): Analysis;
   /** Forgets a closed buffer. */

@@ -5,7 +5,6 @@
  * formatting (`seam fmt`'s layout) answer from the latest analysis of each document. Only open
  * documents are analysed.
  */
-import { fileURLToPath } from "node:url";
 import {
   ErrorCodes,
   ResponseError,
@@ -24,6 +23,7 @@ import {
   type TextDocumentPositionParams,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { quoteUntrusted } from "../core/untrusted-text.js";
 import { codeActionsFor } from "./code-actions.js";
 import { completionsAt } from "./completion.js";
 import { toLspDiagnostic } from "./diagnostics.js";
@@ -77,7 +77,12 @@ export const SERVER_CAPABILITIES: InitializeResult["capabilities"] = {
  */
 export function startServer(connection: Connection, version: string, frontEnd: FrontEnd = createFrontEnd()): void {
   const documents = new TextDocuments(TextDocument);
-  const analyses = new Map<string, { version: number; analysis: Analysis }>();
+  /**
+   * The analysis of each document's current text, dropped at each change. Not keyed by version:
+   * a client that sends new text under the same version (which the protocol forbids) still gets
+   * answers from that text.
+   */
+  const analyses = new Map<string, Analysis>();
   /** The pending check of each document, as the function that cancels it. */
   const pending = new Map<string, () => void>();
   /** How long the last check of each document took, and when it ended (`performance.now()`). */
@@ -96,22 +101,27 @@ export function startServer(connection: Connection, version: string, frontEnd: F
     const document = documents.get(uri);
     if (document === undefined) return undefined;
     const cached = analyses.get(uri);
-    if (cached !== undefined && cached.version === document.version) return cached.analysis;
+    if (cached !== undefined) return cached;
     const started = performance.now();
-    const analysis = analyse(pathOf(uri), document.getText());
+    const analysis = analyse(uri, document.getText());
     const end = performance.now();
     lastCheck.set(uri, { ms: end - started, end });
-    analyses.set(uri, { version: document.version, analysis });
+    analyses.set(uri, analysis);
     return analysis;
   };
 
-  /** The front end's analysis; a crash in it (a bug) is the document's `internal-error` diagnostic. */
-  const analyse = (path: string, text: string): Analysis => {
+  /**
+   * The front end's analysis of the document at `uri`; a crash in it (a bug) is the document's
+   * `internal-error` diagnostic. The front end keeps each document's last check under the name
+   * given, so that name is the URI: two URIs of one file (`a.seam` and `%61.seam`) are two
+   * documents, and a check carried across an edit of one never moves the other's tree.
+   */
+  const analyse = (uri: string, text: string): Analysis => {
     try {
-      return frontEnd.analyse(path, text);
+      return frontEnd.analyse(uri, text);
     } catch (error) {
-      connection.console.error(`seam: the check of ${path} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return failedAnalysis(path, text, "the check of this document", error);
+      connection.console.error(`seam: the check of ${quoteUntrusted(uri)} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return failedAnalysis(uri, text, "the check of this document", error);
     }
   };
 
@@ -130,12 +140,12 @@ export function startServer(connection: Connection, version: string, frontEnd: F
       if (analysis === undefined) return;
       diagnostics = analysis.diagnostics.map((d) => toLspDiagnostic(analysis, uri, d));
     } catch (error) {
-      const failed = failedAnalysis(pathOf(uri), document.getText(), "publishing this document's diagnostics", error);
-      connection.console.error(`seam: publishing the diagnostics of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const failed = failedAnalysis(uri, document.getText(), "publishing this document's diagnostics", error);
+      connection.console.error(`seam: publishing the diagnostics of ${quoteUntrusted(uri)} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       diagnostics = failed.diagnostics.map((d) => toLspDiagnostic(failed, uri, d));
     }
     unread.set(uri, false);
-    const published = analyses.get(uri)?.analysis;
+    const published = analyses.get(uri);
     const written = (): void => {
       const newer = unread.get(uri) === true;
       unread.delete(uri);
@@ -146,7 +156,7 @@ export function startServer(connection: Connection, version: string, frontEnd: F
       // while it is the latest analysis: the next one may have moved the same tree already.
       if (published === undefined) return;
       setImmediate(() => {
-        if (analyses.get(uri)?.analysis === published) void published.ast;
+        if (analyses.get(uri) === published) void published.ast;
       });
     };
     let sent: Promise<void>;
@@ -181,20 +191,29 @@ export function startServer(connection: Connection, version: string, frontEnd: F
   };
 
   connection.onInitialize(() => ({ capabilities: SERVER_CAPABILITIES, serverInfo: { name: "seam", version } }));
-  documents.onDidChangeContent(({ document }) => schedule(document.uri));
+  // LSP 3.17: requests after `shutdown` get InvalidRequest; `exit` still ends the process.
+  let shutDown = false;
+  connection.onShutdown(() => {
+    shutDown = true;
+  });
+  documents.onDidChangeContent(({ document }) => {
+    analyses.delete(document.uri);
+    schedule(document.uri);
+  });
   documents.onDidClose(({ document }) => {
     pending.get(document.uri)?.();
     pending.delete(document.uri);
     analyses.delete(document.uri);
     lastCheck.delete(document.uri);
     unread.delete(document.uri);
-    frontEnd.close(pathOf(document.uri));
+    frontEnd.close(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
   /** `handler` behind a check of its params; a request of another shape is answered InvalidParams. */
   const checked =
     <P, R>(method: string, needs: RequestNeeds, handler: (params: P) => R) =>
     (params: P): R => {
+      if (shutDown) throw new ResponseError(ErrorCodes.InvalidRequest, `${method}: the server is shutting down (a shutdown request came), so it answers no more requests`);
       const problem = requestProblem(params, needs);
       if (problem !== undefined) throw new ResponseError(ErrorCodes.InvalidParams, `${method}: ${problem}`);
       return handler(params);
@@ -268,14 +287,4 @@ export function startServer(connection: Connection, version: string, frontEnd: F
     checkedDocumentEvents(connection, (method, problem) => connection.console.error(`seam: ignored a ${method} notification: ${problem}`)),
   );
   connection.listen();
-}
-
-/** A file path for `file:` URIs (what diagnostics would print), the URI itself for anything else. */
-function pathOf(uri: string): string {
-  if (!uri.startsWith("file:")) return uri;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return uri;
-  }
 }

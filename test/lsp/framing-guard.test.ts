@@ -43,6 +43,8 @@ describe("the LSP framing guard", () => {
     ["a length over the limit", `Content-Length: ${MAX_CONTENT_BYTES + 1}\r\n\r\n{}`, `a message's Content-Length of ${MAX_CONTENT_BYTES + 1} bytes is over the limit of ${MAX_CONTENT_BYTES}`],
     ["a huge length", "Content-Length: 1000000000000\r\n\r\n{}", `a message's Content-Length of 1000000000000 bytes is over the limit of ${MAX_CONTENT_BYTES}`],
     ["no length", 'Content-Type: application/json\r\n\r\n{"a":1}', "a message header has no Content-Length"],
+    ["two lengths (the reader behind would take the second)", "Content-Length: 2\r\nContent-Length: 62000000\r\n\r\n{}", "a message header has more than one Content-Length"],
+    ["two lengths that agree", "Content-Length: 2\r\ncontent-length: 2\r\n\r\n{}", "a message header has more than one Content-Length"],
     ["a message with no header", '{"jsonrpc":"2.0"}\r\n\r\n', "a message header has no Content-Length"],
     ["a header that never ends", `X-Foo: ${"a".repeat(MAX_HEADER_BYTES)}`, `a message header is longer than ${MAX_HEADER_BYTES} bytes`],
     ["a header that ends past the limit", `X-Foo: ${"a".repeat(MAX_HEADER_BYTES)}\r\nContent-Length: 2\r\n\r\n{}`, `a message header is longer than ${MAX_HEADER_BYTES} bytes`],

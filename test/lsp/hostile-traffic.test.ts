@@ -226,3 +226,64 @@ describe("seam lsp: a client that sends edits faster than it reads", () => {
     server.dispose();
   });
 });
+
+describe("seam lsp: documents are told apart by URI", () => {
+  const text = "graph g {\n  entry lead\n  agent lead: supervisor { terminal done }\n}\n";
+  const first = "file:///tmp/alias/a.seam";
+  // The same file path: %61 is "a".
+  const second = "file:///tmp/alias/%61.seam";
+  const renameLead = (uri: string, line: number, character: number) =>
+    client.request("textDocument/rename", { textDocument: { uri }, position: { line, character }, newName: "chief" });
+  const edits = (uri: string, lines: number[], from: number) => ({
+    changes: { [uri]: lines.map((line) => ({ range: { start: { line, character: from }, end: { line, character: from + 4 } }, newText: "chief" })) },
+  });
+
+  it("two URIs of one file keep their own checks: one's text never moves the other's tree", async () => {
+    await client.open(first, text);
+    expect(await renameLead(first, 1, 9)).toEqual(edits(first, [1, 2], 8));
+    // The second URI's text is the first's after four spaces: read as an edit of the first, its
+    // check would be the first's, carried over with every offset moved by four.
+    await client.open(second, `    ${text}`);
+    expect(await client.request("textDocument/semanticTokens/full", { textDocument: { uri: second } })).toMatchObject({ data: expect.any(Array) });
+    expect(await renameLead(first, 1, 9)).toEqual(edits(first, [1, 2], 8));
+    expect(await client.request("textDocument/documentSymbol", { textDocument: { uri: first } })).toMatchObject([
+      { name: "g", range: { start: { line: 0, character: 0 } } },
+    ]);
+    expect(await renameLead(second, 1, 9)).toEqual(edits(second, [1, 2], 8));
+    // An edit of one, and closing it, leaves the other as it was.
+    await client.change(first, `  ${text}`, 2);
+    expect(await renameLead(second, 1, 9)).toEqual(edits(second, [1, 2], 8));
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: first } });
+    expect(await renameLead(second, 1, 9)).toEqual(edits(second, [1, 2], 8));
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: second } });
+    await settle();
+  });
+
+  it("a change that keeps the version number (which the protocol forbids) is still checked", async () => {
+    const uri = "file:///tmp/same-version.seam";
+    expect((await client.open(uri, text)).diagnostics).toEqual([]);
+    const published = client.nextDiagnostics(uri, (p) => p.diagnostics.length > 0);
+    await client.connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version: 1 },
+      contentChanges: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: "  delegate lead -> nobody\n" }],
+    });
+    expect((await published).diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([["unknown-agent", 3]]);
+    expect(await client.request("textDocument/definition", { textDocument: { uri }, position: { line: 3, character: 11 } })).toEqual([
+      { uri, range: { start: { line: 2, character: 8 }, end: { line: 2, character: 12 } } },
+    ]);
+  });
+});
+
+describe("seam lsp: after shutdown", () => {
+  it("answers every request InvalidRequest, and exit still ends it with code 0", async () => {
+    const own = await startLspClient();
+    const uri = "file:///tmp/after-shutdown.seam";
+    await own.open(uri, GOOD);
+    expect(await own.request("shutdown", null)).toBeNull();
+    await expect(own.request("textDocument/documentSymbol", { textDocument: { uri } })).rejects.toMatchObject({
+      code: -32600,
+      message: "textDocument/documentSymbol: the server is shutting down (a shutdown request came), so it answers no more requests",
+    });
+    expect(await own.stop()).toBe(0);
+  });
+});
