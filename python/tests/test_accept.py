@@ -6,6 +6,7 @@ import pytest
 import refund_desk_validators as desk
 
 import seam_handoff
+from seam_handoff._accept import _handoff_key_id  # pyright: ignore[reportPrivateUsage]
 
 
 def test_a_valid_delegate_is_accepted_with_a_record(envelope: dict[str, Any]) -> None:
@@ -114,3 +115,13 @@ def test_records_made_without_their_constructors_are_whole(envelope: dict[str, A
     # _replace() remakes the tuple through the class's own checks (_make refuses a wrong length).
     assert result._replace() == result
     assert result.record._replace() == result.record
+
+
+def test_a_handoff_id_is_keyed_in_lower_case_when_it_has_an_ascii_capital() -> None:
+    # As the JavaScript runtime keys it: /[A-Z]/ decides, toLowerCase lowers the whole id.
+    assert [_handoff_key_id(i) for i in ("A3D9-5F", "a3d9-5f", "\u00c9a-1", "\u00c9A-1")] == [
+        "a3d9-5f",
+        "a3d9-5f",
+        "\u00c9a-1",
+        "\u00e9a-1",
+    ]

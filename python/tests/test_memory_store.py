@@ -79,6 +79,17 @@ def test_a_flat_task_expires_with_its_handoff() -> None:
     assert _claim_at(store, "t-1", "h-1", _AT + 2_000) == Claimed()
 
 
+def test_the_sweep_looks_again_at_a_task_that_became_first() -> None:
+    store = MemorySeenStore(ttl_ms=1_000)
+    # t-2 is written second with an earlier time (a clock that went back): t-1 stays first.
+    assert _claim_at(store, "t-1", "h-1", _AT + 500) == Claimed()
+    assert _claim_at(store, "t-2", "h-2", _AT) == Claimed()
+    # Its next hop moves t-1 behind t-2, which expires before the time t-1 expired at.
+    assert store.claim(ClaimRequest("h-3", "t-1", 2, "b", "c", None, "accepted", _AT + 600, ("a", "b", "c"), None)) == Claimed()
+    assert _claim_at(store, "t-3", "h-4", _AT + 1_200) == Claimed()
+    assert list(store._tasks) == ["t-1", "t-3"]  # pyright: ignore[reportPrivateUsage]
+
+
 def test_a_handoff_reused_in_another_task_finds_the_flat_tasks_hop() -> None:
     store = MemorySeenStore()
     assert _claim_at(store, "t-1", "h-1", _AT) == Claimed()

@@ -98,9 +98,13 @@ CanReadAsync = Callable[[str, str | None], bool | Awaitable[bool]]
 
 def _handoff_key_id(handoff_id: str) -> str:
     """The handoff id as the ledger keys it: a UUID's hex digits are case-insensitive (RFC 9562
-    section 4), so one handoff has one key. islower() first: a lower-case UUID (the common one)
-    skips the search."""
-    return handoff_id if handoff_id.islower() or not _HAS_UPPER.search(handoff_id) else handoff_id.lower()
+    section 4), so one handoff has one key. An id with an ASCII capital is lowered whole (as the
+    JavaScript runtime's toLowerCase), any other is kept. An ASCII id (the common one, a UUID) is
+    lowered without the search: lower() changes only its capitals, and costs less than islower(),
+    which looks up each character's Unicode case."""
+    if handoff_id.isascii():
+        return handoff_id.lower()
+    return handoff_id.lower() if _HAS_UPPER.search(handoff_id) else handoff_id
 
 
 def _is_async_function(function: object) -> bool:

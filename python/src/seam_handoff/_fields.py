@@ -11,7 +11,7 @@ ABSENT: Final[Any] = object()
 MAX_SAFE_INTEGER: Final = 9007199254740991
 """2**53 - 1, the largest integer an IEEE 754 double holds exactly (JavaScript's Number.MAX_SAFE_INTEGER)."""
 
-BUDGET_COUNTERS: Final = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
+BUDGET_COUNTERS: Final[tuple[str, ...]] = ("tokens", "wall_clock_ms", "tool_calls", "retries", "cost_micros")
 """The budget counters of the envelope, in schema order."""
 
 

@@ -660,7 +660,7 @@ class MemorySeenStore:
     store, which sees only its hops (no owner, first-hop, skip or path checks; resets below its
     own last hop still)."""
 
-    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest", "_lease")
+    __slots__ = ("_accepted", "_tasks", "_ttl", "_graph_wide", "_newest", "_lease", "_sweep_from")
 
     def __init__(self, ttl_ms: object = DEFAULT_TASK_TTL_MS, scope: object = "graph", lease_ms: object = 0) -> None:
         # Taken as any value and checked here, so that both builds raise these TypeErrors (a
@@ -685,6 +685,10 @@ class MemorySeenStore:
         self._graph_wide = scope == "graph"
         # The task written last: already at the end, so its next write needs no move.
         self._newest: str | None = None
+        # Before this time (ms) the sweep finds the first task unexpired, as it found it last:
+        # the first task's time plus ttl_ms; None when the first task may have changed since (a
+        # move to the end, the ledger emptied). A claim before it skips the look at the first task.
+        self._sweep_from: int | None = None
 
     @property
     def lease_ms(self) -> int:
@@ -692,11 +696,18 @@ class MemorySeenStore:
         return self._lease
 
     def _sweep(self, now: int) -> None:
+        sweep_from = self._sweep_from
+        if sweep_from is not None and now < sweep_from:
+            return
         tasks = self._tasks
+        self._sweep_from = None
         while tasks:
             task_id = next(iter(tasks))
             first = tasks[task_id]
-            if now - (first.touched if isinstance(first, _Task) else cast(int, first[_F_AT])) < self._ttl:
+            # A task's time only grows while it stays first (_touch), so the bound stays true until a move.
+            expires = (first.touched if isinstance(first, _Task) else cast(int, first[_F_AT])) + self._ttl
+            if now < expires:
+                self._sweep_from = expires
                 break
             gone = tasks.pop(task_id)
             if not isinstance(gone, _Task):
@@ -773,6 +784,8 @@ class MemorySeenStore:
         if task_id != self._newest:
             self._tasks.move_to_end(task_id)
             self._newest = task_id
+            # The task moved may have been the first: the next sweep looks again.
+            self._sweep_from = None
 
     def _insert(self, task_id: str, task: _Task) -> _Task:
         self._tasks[task_id] = task
