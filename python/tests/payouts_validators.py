@@ -114,7 +114,6 @@ from seam_handoff.envelopes.v1_4 import (
 _Acceptor: Final = _codegen.Acceptor
 _EnvelopeBuilder: Final = _codegen.EnvelopeBuilder
 _create_loop_signature: Final = _codegen.create_loop_signature
-_INT_LIMIT: Final = _codegen.INT_LIMIT
 _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
@@ -143,7 +142,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
                     else:
@@ -179,7 +178,7 @@ def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
                     else:
@@ -219,7 +218,7 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
                     else:
@@ -264,7 +263,7 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
                     else:
@@ -300,7 +299,7 @@ def _validate_4(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 12:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 12}))
                     else:

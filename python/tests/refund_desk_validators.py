@@ -113,7 +113,6 @@ from seam_handoff.envelopes.v1_3 import (
 _Acceptor: Final = _codegen.Acceptor
 _EnvelopeBuilder: Final = _codegen.EnvelopeBuilder
 _create_loop_signature: Final = _codegen.create_loop_signature
-_INT_LIMIT: Final = _codegen.INT_LIMIT
 _is_integer: Final = _codegen.is_integer
 _is_number: Final = _codegen.is_number
 _envelope_into: Final = _envelope.validate_into
@@ -142,7 +141,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
                     else:
@@ -178,7 +177,7 @@ def _validate_1(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
                     else:
@@ -212,7 +211,7 @@ def _validate_2(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
                     else:
@@ -262,7 +261,7 @@ def _validate_3(data: object, path: str, errors: list[SchemaError]) -> None:
                     errors.append(SchemaError(path + "/hop", "required", {"missingProperty": "path"}))
                 d2 = d1.get("limit", _ABSENT_0)
                 if d2 is not _ABSENT_0:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 8:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 8}))
                     else:

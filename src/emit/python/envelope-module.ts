@@ -20,7 +20,6 @@ export interface EnvelopeVersion {
 /** The helpers of `seam_handoff.codegen` the validators may call, each bound to `_<name>`. */
 export const CODEGEN_HELPERS = [
   "DATE_TIME_COMMON",
-  "INT_LIMIT",
   "LONE_SURROGATE",
   "URI_COMMON",
   "UUID",

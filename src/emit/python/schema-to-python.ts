@@ -243,8 +243,11 @@ export function compileSchemasToPython(
         ];
       });
     if (type === "integer") {
-      // Fast path: a plain int within a double's range is an integer and a finite number.
-      out.push(`${indent}if type(${data}) is int and -_INT_LIMIT < ${data} < _INT_LIMIT:`);
+      // Fast path: a plain int within a double's range is an integer and a finite number. Its
+      // bound is 2**53, a literal: -_INT_LIMIT allocated a big int per check, and a big int is
+      // compared through the generic protocol (and by mypyc off its native int path). A larger
+      // int takes the general path below, which gives every int within _INT_LIMIT the same answer.
+      out.push(`${indent}if type(${data}) is int and -9007199254740992 < ${data} < 9007199254740992:`);
       out.push(...(numberKeywords.length > 0 ? limitChecks(inner) : [`${inner}pass`]));
       out.push(`${indent}else:`, `${inner}if not _is_integer(${data}):`, report("type", `{"type": "integer"}`, `${inner}    `));
       if (numberKeywords.length > 0) out.push(`${inner}if _is_number(${data}):`, ...limitChecks(`${inner}    `));

@@ -12,7 +12,6 @@ from .. import codegen as _codegen
 from ..codegen import SchemaError
 
 _DATE_TIME_COMMON: Final = _codegen.DATE_TIME_COMMON
-_INT_LIMIT: Final = _codegen.INT_LIMIT
 _LONE_SURROGATE: Final = _codegen.LONE_SURROGATE
 _URI_COMMON: Final = _codegen.URI_COMMON
 _UUID: Final = _codegen.UUID
@@ -110,7 +109,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/hop", "additionalProperties", {"additionalProperty": key}))
                 d2 = d1.get("index", _ABSENT_2)
                 if d2 is not _ABSENT_2:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 9007199254740991:
                             errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                         if d2 < 0:
@@ -125,7 +124,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/index", "minimum", {"comparison": ">=", "limit": 0}))
                 d2 = d1.get("limit", _ABSENT_2)
                 if d2 is not _ABSENT_2:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 9007199254740991:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                         if d2 < 1:
@@ -353,7 +352,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/digest", "type", {"type": "string"}))
                         d3 = d2.get("byte_size", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -413,7 +412,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/budget/consumed", "additionalProperties", {"additionalProperty": key}))
                         d3 = d2.get("tokens", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -428,7 +427,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/tokens", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("wall_clock_ms", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -443,7 +442,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("tool_calls", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -458,7 +457,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("retries", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -473,7 +472,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/retries", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("cost_micros", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -498,7 +497,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/budget/limit", "additionalProperties", {"additionalProperty": key}))
                         d3 = d2.get("tokens", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -513,7 +512,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/tokens", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("wall_clock_ms", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -528,7 +527,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("tool_calls", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -543,7 +542,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("retries", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -558,7 +557,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/retries", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("cost_micros", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:

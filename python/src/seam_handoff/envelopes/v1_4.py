@@ -12,7 +12,6 @@ from .. import codegen as _codegen
 from ..codegen import SchemaError
 
 _DATE_TIME_COMMON: Final = _codegen.DATE_TIME_COMMON
-_INT_LIMIT: Final = _codegen.INT_LIMIT
 _LONE_SURROGATE: Final = _codegen.LONE_SURROGATE
 _URI_COMMON: Final = _codegen.URI_COMMON
 _UUID: Final = _codegen.UUID
@@ -111,7 +110,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         errors.append(SchemaError(path + "/hop", "additionalProperties", {"additionalProperty": key}))
                 d2 = d1.get("index", _ABSENT_2)
                 if d2 is not _ABSENT_2:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 9007199254740991:
                             errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                         if d2 < 0:
@@ -126,7 +125,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/hop/index", "minimum", {"comparison": ">=", "limit": 0}))
                 d2 = d1.get("limit", _ABSENT_2)
                 if d2 is not _ABSENT_2:
-                    if type(d2) is int and -_INT_LIMIT < d2 < _INT_LIMIT:
+                    if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
                         if d2 > 9007199254740991:
                             errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                         if d2 < 1:
@@ -363,7 +362,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/digest", "type", {"type": "string"}))
                         d3 = d2.get("byte_size", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -423,7 +422,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/budget/consumed", "additionalProperties", {"additionalProperty": key}))
                         d3 = d2.get("tokens", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -438,7 +437,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/tokens", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("wall_clock_ms", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -453,7 +452,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("tool_calls", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -468,7 +467,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("retries", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -483,7 +482,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/consumed/retries", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("cost_micros", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/consumed/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -508,7 +507,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                 errors.append(SchemaError(path + "/budget/limit", "additionalProperties", {"additionalProperty": key}))
                         d3 = d2.get("tokens", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -523,7 +522,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/tokens", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("wall_clock_ms", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -538,7 +537,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("tool_calls", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -553,7 +552,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("retries", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
@@ -568,7 +567,7 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                                         errors.append(SchemaError(path + "/budget/limit/retries", "minimum", {"comparison": ">=", "limit": 0}))
                         d3 = d2.get("cost_micros", _ABSENT_2)
                         if d3 is not _ABSENT_2:
-                            if type(d3) is int and -_INT_LIMIT < d3 < _INT_LIMIT:
+                            if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
                                 if d3 > 9007199254740991:
                                     errors.append(SchemaError(path + "/budget/limit/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
