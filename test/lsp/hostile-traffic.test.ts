@@ -5,7 +5,7 @@
  */
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConnection, StreamMessageReader as ServerReader, StreamMessageWriter as ServerWriter } from "vscode-languageserver/node";
+import { createConnection, StreamMessageReader as ServerReader } from "vscode-languageserver/node";
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -16,6 +16,7 @@ import {
 } from "vscode-languageserver-protocol/node";
 import { MAX_SOURCE_BYTES } from "../../src/core/source-limit.js";
 import { createFrontEnd } from "../../src/lsp/front-end.js";
+import { FramedMessageWriter as ServerWriter } from "../../src/lsp/message-writer.js";
 import { startServer } from "../../src/lsp/server.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 

@@ -3,8 +3,9 @@
  * (the only transport; `--stdio` is accepted because editors pass it). Nothing else may write to
  * stdout while it runs: logs go to the client's log through the connection.
  */
-import { createConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
+import { createConnection, StreamMessageReader } from "vscode-languageserver/node";
 import { createFramingGuard } from "../../lsp/framing-guard.js";
+import { FramedMessageWriter } from "../../lsp/message-writer.js";
 import { startServer } from "../../lsp/server.js";
 import { packageVersion } from "../../core/package-files.js";
 
@@ -19,6 +20,6 @@ export function lspCommand(): void {
     process.exit(2);
   });
   process.stdin.pipe(input);
-  const connection = createConnection(new StreamMessageReader(input), new StreamMessageWriter(process.stdout));
+  const connection = createConnection(new StreamMessageReader(input), new FramedMessageWriter(process.stdout));
   startServer(connection, packageVersion());
 }
