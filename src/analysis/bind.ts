@@ -163,6 +163,8 @@ export interface BoundGraph {
   readonly edgeFloor: readonly (CheckedFloor | undefined)[];
   /** 1 where the bound edge has a `gate` line. */
   readonly edgeGate: Uint8Array;
+  /** 1 where the bound edge is written with `observe`. */
+  readonly edgeObserve: Uint8Array;
   /** The first `fan_out` name of each bound edge (sparse). */
   readonly edgeFanOut: readonly (string | undefined)[];
   /** Kind of each bound edge, as an index into {@link EDGE_KINDS}. */
@@ -192,8 +194,8 @@ export interface BoundGraph {
  * sorted items, each edge's settings, a bound agent while its name stays) is kept per tree node,
  * in WeakMaps keyed by node identity, for the next check of the same tree. So a caller may
  * change a tree in place only as `program/name-edit.ts` does (an agent's name, an edge's ends,
- * which the agent cache compares) or as a move does (ranges); any other change in place (a
- * setting's value, an item added) needs a new tree, as a parse gives.
+ * which the agent and end-name caches compare) or as a move does (ranges); any other change in
+ * place (a setting's value, an item added) needs a new tree, as a parse gives.
  */
 export function bindGraph(decl: GraphDecl): BoundGraph {
   let sorted = sortedItems.get(decl);
@@ -268,12 +270,13 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     EDGE_KINDS.map((kind) => [kind, contracts[kind] ?? inVersion(DEFAULT_CONTRACTS[kind])]),
   ) as Record<EdgeKind, readonly string[]>;
 
+  const approval = minor >= APPROVAL_SINCE;
   let lines = edgeLinesOf.get(decl);
   if (lines === undefined) {
-    lines = readEdgeLines(sorted);
+    lines = readEdgeLines(sorted, effectiveContracts, approval);
     edgeLinesOf.set(decl, lines);
   }
-  const { edgeFromName, edgeToName } = nameEdgeEnds(sorted.edges, agentIndex);
+  const { edgeFromName, edgeToName } = nameEdgeEnds(decl, sorted.edges, agentIndex);
   // A literal, not a spread: rules read these fields in loops over 10^5 edges, and a spread
   // object may get a slower dictionary shape.
   const { agents: agentDecls, edges: edgeDecls, settings: settingDecls, counts, floors, gates, fanOuts, requirePaths } = sorted;
@@ -307,7 +310,7 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
     dropped: { agents: droppedAgents, edges: droppedEdges, terminals: droppedTerminals, settings: repeated },
     agents,
     agentIndex,
-    ...edgeColumns(items, lines, kept, effectiveContracts, repeated, minor >= APPROVAL_SINCE ? agents : undefined),
+    ...edgeColumns(items, lines, kept, repeated, approval ? agents : undefined),
     entries,
     hasEntryLine: items.settings.some((s) => s.kind === "Entry"),
     danglingFrom,
@@ -322,23 +325,25 @@ export function bindGraph(decl: GraphDecl): BoundGraph {
 }
 
 /**
- * The columns of the bound edges (`kept`: their positions in `items.edges`), noting repeated
- * `max_rounds` lines on the way. Typed arrays are filled by a loop: `TypedArray.from` with a
- * mapping function took ~0.15 s per column at 4 * 10^5 edges when measured.
+ * The columns of the bound edges (`kept`: their positions in `items.edges`): copies of the
+ * {@link EdgeLines} columns at those positions, but for the edges whose source agent has a gate,
+ * which require the approval record where the envelope has one. Typed arrays are filled by a
+ * loop: `TypedArray.from` with a mapping function took ~0.15 s per column at 4 * 10^5 edges when
+ * measured.
  */
 function edgeColumns(
   items: GraphItems,
   lines: EdgeLines,
   kept: readonly number[],
-  contracts: Readonly<Record<EdgeKind, readonly string[]>>,
   repeated: RepeatedSetting[],
   /** The agents, where the envelope version has approval records (gated edges then require one). */
   gated: readonly BoundAgent[] | undefined,
-): Pick<BoundGraph, "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate" | "edgeFanOut"> {
-  const { declKinds, rounds, repairs, floors, gates, fanOuts, own, guards } = lines;
+): Pick<
+  BoundGraph,
+  "edgeDecl" | "edgeFrom" | "edgeTo" | "edgeRounds" | "edgeRepairs" | "edgeKind" | "edgeRequire" | "edgeGuard" | "edgeFloor" | "edgeGate" | "edgeObserve" | "edgeFanOut"
+> {
+  const { declKinds, rounds, repairs, floors, gates, observe, fanOuts, own, guards, require } = lines;
   for (let k = 0; k < lines.repeated.length; k++) repeated.push(lines.repeated[k] as RepeatedSetting);
-  const requireOf = createRequireOf(contracts);
-  const contractOnly = new Array<readonly string[] | undefined>(EDGE_KINDS.length);
   const m = kept.length;
   const edgeDecl = new Array<EdgeDecl>(m);
   const edgeFrom = new Int32Array(m);
@@ -350,32 +355,50 @@ function edgeColumns(
   const edgeGuard = sparseColumn(guards, m);
   const edgeFloor = sparseColumn(floors, m);
   const edgeGate = new Uint8Array(m);
+  const edgeObserve = new Uint8Array(m);
   const edgeFanOut = sparseColumn(fanOuts, m);
   for (let e = 0; e < m; e++) {
     const i = kept[e] as number;
-    const decl = items.edges[i] as EdgeDecl;
-    edgeDecl[e] = decl;
+    edgeDecl[e] = items.edges[i] as EdgeDecl;
     edgeFrom[e] = items.edgeFromName[i] as number;
     edgeTo[e] = items.edgeToName[i] as number;
-    edgeRounds[e] = rounds[i] ?? Infinity;
-    edgeRepairs[e] = Math.min(repairs[i] ?? -1, 2 ** 31 - 1);
+    edgeRounds[e] = rounds[i] as number;
+    edgeRepairs[e] = repairs[i] as number;
     edgeKind[e] = declKinds[i] as number;
-    const guard = guards[i];
-    if (guard !== undefined) (edgeGuard as CheckedGuard[])[e] = guard;
-    const floor = floors[i];
-    if (floor !== undefined) (edgeFloor as CheckedFloor[])[e] = floor;
-    edgeGate[e] = gates[i] ?? 0;
-    const fanOut = fanOuts[i];
-    if (fanOut !== undefined) (edgeFanOut as string[])[e] = fanOut;
-    // A guard requires the fields it reads; leaving a gate requires the approval record.
-    const leavesGate = gated !== undefined && (edgeGate[e] === 1 || gated[edgeFrom[e] as number]?.gate === true);
-    // Arrays only for an edge with something to add: most edges of a large graph have none.
-    const extra = guard === undefined && !leavesGate ? undefined : [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
-    const paths = extra === undefined || extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra];
-    // Most edges require just their kind's contract: one array per kind, found without a key.
-    edgeRequire[e] = paths === undefined ? (contractOnly[edgeKind[e] as number] ??= requireOf(decl.edgeKind.value, undefined)) : requireOf(decl.edgeKind.value, paths);
+    edgeGate[e] = gates[i] as number;
+    edgeObserve[e] = observe[i] as number;
+    edgeRequire[e] = require[i] as readonly string[];
   }
-  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeFanOut };
+  // The sparse columns by their few entries, as `kept` is ascending.
+  fillSparse(edgeGuard as (CheckedGuard | undefined)[], guards, kept);
+  fillSparse(edgeFloor as (CheckedFloor | undefined)[], floors, kept);
+  fillSparse(edgeFanOut as (string | undefined)[], fanOuts, kept);
+  if (gated !== undefined) {
+    // Leaving a gated agent requires the approval record, as leaving a gated edge does (`require`).
+    for (let e = 0; e < m; e++) {
+      if (edgeGate[e] === 1 || (gated[edgeFrom[e] as number] as BoundAgent).gate !== true) continue;
+      const i = kept[e] as number;
+      const guard = guards[i];
+      const paths = [...(own[i] ?? []), ...(guard === undefined ? [] : guardFields(guard)), APPROVAL_FIELD];
+      edgeRequire[e] = lines.requireOf(EDGE_KINDS[edgeKind[e] as number] as EdgeKind, paths);
+    }
+  }
+  return { edgeDecl, edgeFrom, edgeTo, edgeRounds, edgeRepairs, edgeKind, edgeRequire, edgeGuard, edgeFloor, edgeGate, edgeObserve, edgeFanOut };
+}
+
+/**
+ * Copies the entries of `source`, a sparse column by position in `GraphItems.edges`, into
+ * `column`, by bound edge, where `kept` (ascending) holds the position of each bound edge; a
+ * column that is {@link NONE} (no entries) is left alone.
+ */
+function fillSparse<T>(column: (T | undefined)[], source: readonly (T | undefined)[], kept: readonly number[]): void {
+  if (source.length === 0) return;
+  let e = 0;
+  // One walk over both, in O(edges); forEach skips the holes of a column made by assignment.
+  source.forEach((value, i) => {
+    while (e < kept.length && (kept[e] as number) < i) e++;
+    if (value !== undefined && kept[e] === i) column[e] = value;
+  });
 }
 
 /**
@@ -420,48 +443,97 @@ const sortedItems = new WeakMap<GraphDecl, Omit<GraphItems, "edgeFromName" | "ed
  * What binding reads of each edge's own lines, by position in `GraphItems.edges`: none of it
  * depends on an agent's name, so, like {@link sortedItems}, it is read once per graph node and
  * reused when a letter typed in a name binds the node again (the edge lines' values and names
- * are never changed in place: `name-edit.ts` changes only agents' names and edges' ends).
+ * are never changed in place: `name-edit.ts` changes only agents' names and edges' ends). The
+ * graph's settings, which the required paths read, are never changed in place either.
+ * Columns over every edge, so that binding copies the bound edges' values out of them.
  */
 interface EdgeLines {
   /** Kind of each edge, as an index into {@link EDGE_KINDS}. */
   readonly declKinds: Uint8Array;
+  /** The first `max_rounds` value of each edge; `Infinity` when it has none. */
+  readonly rounds: Float64Array;
+  /** The first `repairs` value of each edge (at most 2^31 - 1); -1 when it has none. */
+  readonly repairs: Int32Array;
+  /** 1 where the edge has a `gate` line. */
+  readonly gates: Uint8Array;
+  /** 1 where the edge is written with `observe`. */
+  readonly observe: Uint8Array;
   /** The first value of each edge's lines of each kind (sparse where an edge has none). */
-  readonly rounds: readonly (number | undefined)[];
-  readonly repairs: readonly (number | undefined)[];
   readonly floors: readonly (CheckedFloor | undefined)[];
-  readonly gates: readonly (number | undefined)[];
   readonly fanOuts: readonly (string | undefined)[];
   /** Each edge's own `require` paths (sparse). */
   readonly own: readonly (string[] | undefined)[];
   /** Each edge's guard as the checked model holds it (sparse; none for a guard with a syntax error). */
   readonly guards: readonly (CheckedGuard | undefined)[];
+  /**
+   * Effective required paths of each edge when its source agent has no gate: its kind's
+   * contract, its own paths, its guard's fields and, where the envelope has approval records and
+   * the edge a `gate` line, the approval record.
+   */
+  readonly require: readonly (readonly string[])[];
+  /** The shared effective required paths of a kind and extra paths (see {@link createRequireOf}). */
+  readonly requireOf: (kind: EdgeKind, own: readonly string[] | undefined) => readonly string[];
   /** The edge lines written twice, in the order binding reports them. */
   readonly repeated: readonly RepeatedSetting[];
 }
 
-/** {@link EdgeLines} of each graph node bound so far (weak, as {@link sortedItems}); never written after it is made. */
+/**
+ * {@link EdgeLines} of each graph node bound so far (weak, as {@link sortedItems}); never written
+ * after it is made but for the arrays `requireOf` keeps, one per set of paths the tree's edges
+ * can require, so as many as its edges at most.
+ */
 const edgeLinesOf = new WeakMap<GraphDecl, EdgeLines>();
 
-/** Reads the {@link EdgeLines} of a graph's sorted items. */
-function readEdgeLines(items: Omit<GraphItems, "edgeFromName" | "edgeToName">): EdgeLines {
+/**
+ * Reads the {@link EdgeLines} of a graph's sorted items, given the graph's effective contracts
+ * and whether its envelope has approval records.
+ */
+function readEdgeLines(
+  items: Omit<GraphItems, "edgeFromName" | "edgeToName">,
+  contracts: Readonly<Record<EdgeKind, readonly string[]>>,
+  approval: boolean,
+): EdgeLines {
   const { edges } = items;
   const repeated: RepeatedSetting[] = [];
   const declKinds = new Uint8Array(edges.length);
+  const observe = new Uint8Array(edges.length);
   // Made at the first guard: most graphs have none (see sparseColumn).
   let guards: (CheckedGuard | undefined)[] | undefined;
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i] as EdgeDecl;
     declKinds[i] = kindCode(edge.edgeKind.value);
+    if (edge.observe !== undefined) observe[i] = 1;
     if (edge.guard !== undefined && !edge.guard.hasError) (guards ??= new Array<CheckedGuard | undefined>(edges.length))[i] = guardOf(edge.guard);
   }
   const counts = Object.fromEntries(
     COUNT_SETTINGS.map((spec) => [spec.node, firstValues(edges, items.counts[spec.node], spec.keyword, repeated, (item) => item.value.value)]),
   ) as Record<CountSettingNode, readonly (number | undefined)[]>;
   const floors = firstValues(edges, items.floors, "min_confidence", repeated, floorOf);
-  const gates = firstValues(edges, items.gates, "gate", repeated, () => 1);
+  const gateLines = firstValues(edges, items.gates, "gate", repeated, () => 1);
   const fanOuts = firstValues(edges, items.fanOuts, "fan_out", repeated, (item: FanOutDecl) => item.name.name);
   const own = ownPaths(edges.length, items.requirePaths);
-  return { declKinds, rounds: counts.MaxRounds, repairs: counts.Repairs, floors, gates, fanOuts, own, guards: guards ?? NONE, repeated };
+  const rounds = new Float64Array(edges.length);
+  const repairs = new Int32Array(edges.length);
+  const gates = new Uint8Array(edges.length);
+  const require = new Array<readonly string[]>(edges.length);
+  const requireOf = createRequireOf(contracts);
+  const contractOnly = new Array<readonly string[] | undefined>(EDGE_KINDS.length);
+  const guardList = guards ?? NONE;
+  for (let i = 0; i < edges.length; i++) {
+    rounds[i] = counts.MaxRounds[i] ?? Infinity;
+    repairs[i] = Math.min(counts.Repairs[i] ?? -1, 2 ** 31 - 1);
+    gates[i] = gateLines[i] ?? 0;
+    const guard = guardList[i];
+    // A guard requires the fields it reads; leaving a gate requires the approval record.
+    const leavesGate = approval && gates[i] === 1;
+    // Arrays only for an edge with something to add: most edges of a large graph have none.
+    const extra = guard === undefined && !leavesGate ? undefined : [...(guard === undefined ? [] : guardFields(guard)), ...(leavesGate ? [APPROVAL_FIELD] : [])];
+    const paths = extra === undefined || extra.length === 0 ? own[i] : [...(own[i] ?? []), ...extra];
+    const kind = EDGE_KINDS[declKinds[i] as number] as EdgeKind;
+    // Most edges require just their kind's contract: one array per kind, found without a key.
+    require[i] = paths === undefined ? (contractOnly[declKinds[i] as number] ??= requireOf(kind, undefined)) : requireOf(kind, paths);
+  }
+  return { declKinds, rounds, repairs, gates, observe, floors, fanOuts, own, guards: guardList, require, requireOf, repeated };
 }
 
 /** The one walk over the graph's items (and its edges' items). */
@@ -514,30 +586,95 @@ function sortItems(decl: GraphDecl): Omit<GraphItems, "edgeFromName" | "edgeToNa
 
 /**
  * Name ids of every edge's endpoints (see {@link GraphItems.edgeFromName}). Undeclared names get
- * ids past the agents so that duplicates among them are found alike.
+ * ids past the agents, in the order the ends are read, so that duplicates among them are found
+ * alike. Each distinct name is looked up once, through the {@link EndNames} of `decl`.
  */
 function nameEdgeEnds(
+  decl: GraphDecl,
   edges: readonly EdgeDecl[],
   agentIndex: ReadonlyMap<string, number>,
 ): { edgeFromName: Int32Array; edgeToName: Int32Array } {
-  const unknown = new Map<string, number>();
+  let ends = endNamesOf.get(decl);
+  if (ends === undefined || !sameEnds(ends, edges)) {
+    ends = readEndNames(edges);
+    endNamesOf.set(decl, ends);
+  }
+  const { from, to, names } = ends;
+  // Name id -> agent index or unknown id; -1 until the name is first met.
+  const resolved = new Int32Array(names.length).fill(-1);
+  let next = agentIndex.size;
+  const edgeFromName = new Int32Array(edges.length);
+  const edgeToName = new Int32Array(edges.length);
+  for (let i = 0; i < edges.length; i++) {
+    const f = from[i] as number;
+    if (resolved[f] === -1) resolved[f] = agentIndex.get(names[f] as string) ?? next++;
+    edgeFromName[i] = resolved[f] as number;
+    const t = to[i] as number;
+    if (resolved[t] === -1) resolved[t] = agentIndex.get(names[t] as string) ?? next++;
+    edgeToName[i] = resolved[t] as number;
+  }
+  return { edgeFromName, edgeToName };
+}
+
+/**
+ * The names of a graph's edge ends, each distinct name numbered once: an edge's ends name one
+ * of a few thousand agents, so binding looks each name up once rather than once per end (the
+ * lookups, which compare the strings, cost ~2 ms per check at 4 * 10^4 edges when measured).
+ */
+interface EndNames {
+  /** Name id of each edge's source and target, by position in `GraphItems.edges`. */
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  /** The distinct names, by id. */
+  readonly names: readonly string[];
+  /** Each edge's source and target name as read, to tell whether a name edit changed one. */
+  readonly fromText: readonly string[];
+  readonly toText: readonly string[];
+}
+
+/**
+ * {@link EndNames} of each graph node bound so far (weak, as {@link sortedItems}). A name edit
+ * may change an edge's end in place (`name-edit.ts`), so each bind compares the ends with the
+ * names read; any difference reads them all again, so nothing accumulates across edits.
+ */
+const endNamesOf = new WeakMap<GraphDecl, EndNames>();
+
+/** True when every edge end of `edges` still has the name `ends` read. */
+function sameEnds(ends: EndNames, edges: readonly EdgeDecl[]): boolean {
+  const { fromText, toText } = ends;
+  if (fromText.length !== edges.length) return false;
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i] as EdgeDecl;
+    if (edge.from.name !== fromText[i] || edge.to.name !== toText[i]) return false;
+  }
+  return true;
+}
+
+/** Numbers the distinct names of the ends of `edges` ({@link EndNames}). */
+function readEndNames(edges: readonly EdgeDecl[]): EndNames {
+  const ids = new Map<string, number>();
+  const names: string[] = [];
   const idOf = (name: string): number => {
-    const known = agentIndex.get(name);
-    if (known !== undefined) return known;
-    let id = unknown.get(name);
+    let id = ids.get(name);
     if (id === undefined) {
-      id = agentIndex.size + unknown.size;
-      unknown.set(name, id);
+      id = names.length;
+      ids.set(name, id);
+      names.push(name);
     }
     return id;
   };
-  const edgeFromName = new Int32Array(edges.length);
-  const edgeToName = new Int32Array(edges.length);
-  edges.forEach((edge, i) => {
-    edgeFromName[i] = idOf(edge.from.name);
-    edgeToName[i] = idOf(edge.to.name);
-  });
-  return { edgeFromName, edgeToName };
+  const from = new Int32Array(edges.length);
+  const to = new Int32Array(edges.length);
+  const fromText = new Array<string>(edges.length);
+  const toText = new Array<string>(edges.length);
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i] as EdgeDecl;
+    fromText[i] = edge.from.name;
+    toText[i] = edge.to.name;
+    from[i] = idOf(edge.from.name);
+    to[i] = idOf(edge.to.name);
+  }
+  return { from, to, names, fromText, toText };
 }
 
 function nameCount(agents: number, from: Int32Array, to: Int32Array): number {

@@ -120,7 +120,7 @@ function analyseGraph(file: SourceFile, decl: GraphDecl, context: GraphContext, 
     loopSignature: bound.loopSignature,
     contracts: bound.contracts,
     agents: bound.agents.map((agent, v) => checkedAgent(agent, facts.reachable[v] === 1, facts.canTerminate[v] === 1)),
-    edges: bound.edgeDecl.map((_, e) => checkedEdge(bound, e, facts.inUnboundedCycle[e] === 1)),
+    edges: checkedEdges(bound, facts.inUnboundedCycle),
     unboundedCycles: facts.unboundedCycles.map((cycle) => {
       const name = (v: number): string => (bound.agents[v] as BoundAgent).id;
       return cycle.length === 0 ? [] : [name(bound.edgeFrom[cycle[0] as number] as number), ...cycle.map((e) => name(bound.edgeTo[e] as number))];
@@ -186,12 +186,25 @@ function checkedAgent(agent: BoundAgent, reachable: boolean, canTerminate: boole
     : { ...checked, ...(gate === undefined ? {} : { gate }), ...(effect === undefined ? {} : { effect }), ...(join === undefined ? {} : { join }) };
 }
 
-function checkedEdge(bound: BoundGraph, index: number, inUnboundedCycle: boolean): CheckedEdge {
+/**
+ * The checked edges, one per bound edge. The ends' names are the agents' ids (a bound edge's ends
+ * are declared agents, whose id is the name written) and the rest comes from the columns: the
+ * edge declarations are not read, as each read of a node of a large tree is likely a cache miss.
+ */
+function checkedEdges(bound: BoundGraph, inUnboundedCycle: Uint8Array): CheckedEdge[] {
+  const ids = new Array<string>(bound.agents.length);
+  for (let v = 0; v < ids.length; v++) ids[v] = (bound.agents[v] as BoundAgent).id;
+  const edges = new Array<CheckedEdge>(bound.edgeDecl.length);
+  for (let e = 0; e < edges.length; e++) {
+    edges[e] = checkedEdge(bound, e, ids[bound.edgeFrom[e] as number] as string, ids[bound.edgeTo[e] as number] as string, inUnboundedCycle[e] === 1);
+  }
+  return edges;
+}
+
+function checkedEdge(bound: BoundGraph, index: number, from: string, to: string, inUnboundedCycle: boolean): CheckedEdge {
   const decl = bound.edgeDecl[index] as EdgeDecl;
   const kind = EDGE_KINDS[bound.edgeKind[index] as number] as EdgeKind;
-  const from = decl.from.name;
-  const to = decl.to.name;
-  const observe = decl.observe !== undefined;
+  const observe = bound.edgeObserve[index] === 1;
   const maxRounds = bound.edgeRounds[index] as number;
   const require = bound.edgeRequire[index] as readonly string[];
   const repairs = bound.edgeRepairs[index] as number;
