@@ -11,7 +11,7 @@ import { checkRouter, gateAwareRouter, type RouterCoverage, type RouterFindings 
 import type { CheckedGuard } from "./model.js";
 import { createCompactGraph, reverseGraph, type CompactGraph } from "./graph/compact-graph.js";
 import { stronglyConnectedComponents } from "./graph/scc.js";
-import { markReversed } from "./graph/pairs.js";
+import { markPaired } from "./graph/pairs.js";
 import { breadthFirst, cycleThrough, reachableFrom, type SearchTree } from "./graph/traversal.js";
 import { EDGE_KINDS, type BoundAgent, type BoundGraph } from "./bind.js";
 
@@ -176,13 +176,5 @@ function findUnboundedCycles(
 }
 
 function pairDelegatesAndReturns(bound: BoundGraph): Uint8Array {
-  const paired = new Uint8Array(bound.edgeDecl.length);
-  const delegate = EDGE_KINDS.indexOf("delegate");
-  const ret = EDGE_KINDS.indexOf("return");
-  const isDelegate = (e: number): boolean => bound.edgeKind[e] === delegate;
-  const isReturn = (e: number): boolean => bound.edgeKind[e] === ret;
-  const n = bound.agents.length;
-  markReversed(n, bound.edgeFrom, bound.edgeTo, isDelegate, isReturn, paired);
-  markReversed(n, bound.edgeFrom, bound.edgeTo, isReturn, isDelegate, paired);
-  return paired;
+  return markPaired(bound.agents.length, bound.edgeKind, EDGE_KINDS.indexOf("delegate"), EDGE_KINDS.indexOf("return"), bound.edgeFrom, bound.edgeTo);
 }

@@ -210,14 +210,12 @@ export function computeHopBounds(input: HopGraph, options: HopBoundOptions = {})
  * first (at once when an earlier component spent them), the component's size when it is beyond
  * {@link MAX_FLOW_AGENTS} or {@link MAX_FLOW_EDGES}.
  */
-function solveByFlow(
-  { walk, rounds, components, layout }: SccView,
-  c: number,
-  exit: Float64Array,
-  best: Float64Array,
-  steps: StepBudget,
-): "exact" | "steps" | HopApproximation {
+function solveByFlow(scc: SccView, c: number, exit: Float64Array, best: Float64Array, steps: StepBudget): "exact" | "steps" | HopApproximation {
+  const { walk, rounds, components, layout } = scc;
   const group = layout.nodes.subarray(layout.offsets[c] as number, layout.offsets[c + 1] as number);
+  // Too many agents: counted without the network, which a large graph's many such components
+  // would each build only to drop.
+  if (group.length > MAX_FLOW_AGENTS) return componentSize(scc, c, "size");
   const from: number[] = [];
   const to: number[] = [];
   const cap: number[] = [];
@@ -235,7 +233,7 @@ function solveByFlow(
       if (r !== Infinity) boundedRounds += r;
     }
   }
-  if (group.length > MAX_FLOW_AGENTS || from.length > MAX_FLOW_EDGES) return { kind: "size", agents: group.length, edges: from.length };
+  if (from.length > MAX_FLOW_EDGES) return { kind: "size", agents: group.length, edges: from.length };
   // A budget spent on an earlier component is not tried again on every later one.
   if (steps.left <= 0) return "steps";
   // Unbounded edges form no cycle inside the SCC, so between two bounded steps a walk takes each

@@ -46,28 +46,36 @@ export function firstOccurrences(
 }
 
 /**
- * Marks (sets `out[e] = 1` for) every edge `e` with `isQuery(e)` for which some edge `p` with
- * `isPartner(p)` runs the other way, `to[e] -> from[e]`. Other entries of `out` are left alone,
- * so several calls can fill one array.
+ * For each edge, 1 when it has kind `a` and an edge of kind `b` runs the other way
+ * (`to[e] -> from[e]`), or kind `b` and an edge of kind `a` runs the other way; 0 otherwise.
+ * One grouping of the edges by source and one by target serve both kinds.
+ *
+ * @param nodes - node ids in `from` and `to` lie in `0 .. nodes - 1`
+ * @param kinds - kind of each edge
+ * @param a - one kind of a pair (a delegate's)
+ * @param b - the other kind (a return's)
+ * @param from - source node of each edge
+ * @param to - target node of each edge
  */
-export function markReversed(
-  nodes: number,
-  from: ArrayLike<number>,
-  to: ArrayLike<number>,
-  isQuery: (edge: number) => boolean,
-  isPartner: (edge: number) => boolean,
-  out: Uint8Array,
-): void {
-  const queries = createCompactGraph(nodes, from, to, isQuery);
-  // Partners grouped by their target: the partners of queries leaving v all end at v.
-  const partnersInto = createCompactGraph(nodes, to, from, isPartner);
-  const stamp = new Int32Array(nodes).fill(-1);
+export function markPaired(nodes: number, kinds: ArrayLike<number>, a: number, b: number, from: ArrayLike<number>, to: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(from.length);
+  const bySource = createCompactGraph(nodes, from, to);
+  const byTarget = createCompactGraph(nodes, to, from);
+  // intoA[x] === v: an edge of kind `a` runs x -> v (stamped while at v); likewise intoB.
+  const intoA = new Int32Array(nodes).fill(-1);
+  const intoB = new Int32Array(nodes).fill(-1);
   for (let v = 0; v < nodes; v++) {
-    for (let s = partnersInto.offsets[v] as number; s < (partnersInto.offsets[v + 1] as number); s++) {
-      stamp[partnersInto.targets[s] as number] = v;
+    for (let s = byTarget.offsets[v] as number; s < (byTarget.offsets[v + 1] as number); s++) {
+      const kind = kinds[byTarget.edgeIds[s] as number];
+      if (kind === a) intoA[byTarget.targets[s] as number] = v;
+      else if (kind === b) intoB[byTarget.targets[s] as number] = v;
     }
-    for (let s = queries.offsets[v] as number; s < (queries.offsets[v + 1] as number); s++) {
-      if (stamp[queries.targets[s] as number] === v) out[queries.edgeIds[s] as number] = 1;
+    for (let s = bySource.offsets[v] as number; s < (bySource.offsets[v + 1] as number); s++) {
+      const e = bySource.edgeIds[s] as number;
+      const kind = kinds[e];
+      const w = bySource.targets[s] as number;
+      if ((kind === a && intoB[w] === v) || (kind === b && intoA[w] === v)) out[e] = 1;
     }
   }
+  return out;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { firstOccurrences, markReversed } from "../../../src/analysis/graph/pairs.js";
+import { firstOccurrences, markPaired } from "../../../src/analysis/graph/pairs.js";
 
 /** Edges over `size` nodes with a kind 0..2 each. */
 const arbitraryEdges = fc.integer({ min: 1, max: 12 }).chain((size) =>
@@ -31,25 +31,23 @@ describe("pair lookups", () => {
     );
   });
 
-  it("markReversed marks the queries with a partner running the other way, and leaves other entries alone", () => {
-    // 0 -> 1 (query), 1 -> 0 (partner), 1 -> 2 (query, no partner back), 2 -> 1 (not a partner kind).
-    const from = [0, 1, 1, 2];
-    const to = [1, 0, 2, 1];
-    const kind = [0, 1, 0, 2];
-    const out = new Uint8Array([0, 0, 0, 7]);
-    markReversed(3, from, to, (e) => kind[e] === 0, (e) => kind[e] === 1, out);
-    expect(Array.from(out)).toEqual([1, 0, 0, 7]);
+  it("markPaired marks the edges of either kind with one of the other kind running the other way", () => {
+    // 0 -> 1 (a), 1 -> 0 (b), 1 -> 2 (a, nothing back), 2 -> 1 (neither kind), 2 -> 2 (a and b, a self-loop each).
+    const from = [0, 1, 1, 2, 2, 2];
+    const to = [1, 0, 2, 1, 2, 2];
+    const kind = [0, 1, 0, 2, 0, 1];
+    expect(Array.from(markPaired(3, kind, 0, 1, from, to))).toEqual([1, 1, 0, 0, 1, 1]);
   });
 
-  it("markReversed agrees with a search over all pairs", () => {
+  it("markPaired agrees with a search over all pairs", () => {
     fc.assert(
       fc.property(arbitraryEdges, ({ size, edges }) => {
         const from = edges.map((e) => e[1]);
         const to = edges.map((e) => e[2]);
-        const out = new Uint8Array(edges.length);
-        markReversed(size, from, to, (e) => edges[e]?.[0] === 0, (e) => edges[e]?.[0] === 1, out);
-        const expected = edges.map(([k, a, b]) => (k === 0 && edges.some(([k2, c, d]) => k2 === 1 && c === b && d === a) ? 1 : 0));
-        expect(Array.from(out)).toEqual(expected);
+        const kinds = edges.map((e) => e[0]);
+        const partner = (k: number): number => (k === 0 ? 1 : k === 1 ? 0 : -1);
+        const expected = edges.map(([k, a, b]) => (edges.some(([k2, c, d]) => k2 === partner(k) && c === b && d === a) ? 1 : 0));
+        expect(Array.from(markPaired(size, kinds, 0, 1, from, to))).toEqual(expected);
       }),
       { numRuns: 300 },
     );
