@@ -1,4 +1,6 @@
 import { ENVELOPE_MINOR_VERSIONS } from "../../core/envelope-schema.js";
+import type { Range } from "../../core/source-file.js";
+import type { AgentDecl } from "../../parser/ast.js";
 import { defineRule } from "../rule.js";
 
 /** The minor envelope version that carries approval records. */
@@ -17,10 +19,19 @@ export const gateNeedsApprovalEnvelopeRule = defineRule({
   check({ model, report }) {
     const { envelope } = model.graph;
     if (envelope.major !== 1 || envelope.minor >= APPROVAL_MINOR) return;
-    const gates = [
-      ...model.bound.items.agents.flatMap((agent) => agent.items.filter((item) => item.kind === "Gate" && !item.hasError).map((item) => item.range)),
-      ...model.bound.items.gates.map((g) => g.range),
-    ].sort((a, b) => a.start - b.start);
+    const { agents, gates: edgeGates } = model.bound.items;
+    const gates: Range[] = [];
+    // Index loops, and no list per agent: this reads every agent of a graph whose envelope is
+    // older than the approval record (docs/performance.md, "Loops over a large graph").
+    for (let a = 0; a < agents.length; a++) {
+      const { items } = agents[a] as AgentDecl;
+      for (let k = 0; k < items.length; k++) {
+        const item = items[k] as AgentDecl["items"][number];
+        if (item.kind === "Gate" && !item.hasError) gates.push(item.range);
+      }
+    }
+    for (let g = 0; g < edgeGates.length; g++) gates.push((edgeGates[g] as (typeof edgeGates)[number]).range);
+    gates.sort((a, b) => a.start - b.start);
     for (const range of gates) {
       report({
         range,

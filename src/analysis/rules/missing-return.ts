@@ -1,5 +1,6 @@
 import type { CheckedEdge } from "../model.js";
 import { describeEdge, edgeHeaderRange } from "../describe.js";
+import { EDGE_KINDS } from "../bind.js";
 import { defineRule } from "../rule.js";
 
 /**
@@ -16,16 +17,18 @@ export const missingReturnRule = defineRule({
     description: "A delegated agent can neither return to its supervisor nor end the task.",
   },
   check({ model, report }) {
-    const { agents, edgeFrom, edgeTo } = model.bound;
+    const { agents, edgeFrom, edgeTo, edgeKind, edgeFanOut } = model.bound;
     const { paired } = model.facts;
-    // An index loop: see docs/performance.md, "Loops over a large graph".
-    for (let e = 0; e < model.graph.edges.length; e++) {
-      const edge = model.graph.edges[e] as CheckedEdge;
-      if (edge.kind !== "delegate" || edgeFrom[edge.index] === edgeTo[edge.index] || paired[edge.index] === 1) continue;
+    const delegate = EDGE_KINDS.indexOf("delegate");
+    // An index loop over the columns, not the checked edges: see docs/performance.md, "Loops over
+    // a large graph"; a checked edge is read only for a finding.
+    for (let e = 0; e < edgeKind.length; e++) {
+      if (edgeKind[e] !== delegate || edgeFrom[e] === edgeTo[e] || paired[e] === 1) continue;
       // A branch of a fan-out is `branch-dangling`'s to judge: it follows the branch's walk.
-      if (edge.fanOut !== undefined) continue;
-      const target = agents[edgeTo[edge.index] as number];
+      if (edgeFanOut[e] !== undefined) continue;
+      const target = agents[edgeTo[e] as number];
       if (target === undefined || target.terminals.length > 0) continue;
+      const edge = model.graph.edges[e] as CheckedEdge;
       report({
         range: edgeHeaderRange(edge.decl),
         message: `${describeEdge(edge.decl)}: '${edge.to}' neither returns to '${edge.from}' nor has a terminal of its own, so '${edge.from}' keeps accountability for work it never hears back about; add \`return ${edge.to} -> ${edge.from}\`, or give '${edge.to}' a terminal.`,
