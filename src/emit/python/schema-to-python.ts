@@ -232,10 +232,12 @@ export function compileSchemasToPython(
 
     // number group (with the integer check up front, as Ajv does)
     const numberKeywords = ["maximum", "minimum"].filter((k) => s[k] !== undefined);
-    const limitChecks = (pad: string): string[] =>
+    /** The limit checks; `safe`: only those a whole number from -(2^53 - 1) to 2^53 - 1 can fail (the fast path's). */
+    const limitChecks = (pad: string, safe = false): string[] =>
       numberKeywords.flatMap((keyword) => {
         const limit = s[keyword];
         if (typeof limit !== "number") throw new Error(`internal: ${keyword} is not a number`);
+        if (safe && (keyword === "maximum" ? limit >= Number.MAX_SAFE_INTEGER : limit <= -Number.MAX_SAFE_INTEGER)) return [];
         const comparison = pyString(keyword === "maximum" ? "<=" : ">=");
         return [
           `${pad}if ${data} ${keyword === "maximum" ? ">" : "<"} ${pyLiteral(limit)}:`,
@@ -248,7 +250,8 @@ export function compileSchemasToPython(
       // compared through the generic protocol (and by mypyc off its native int path). A larger
       // int takes the general path below, which gives every int within _INT_LIMIT the same answer.
       out.push(`${indent}if type(${data}) is int and -9007199254740992 < ${data} < 9007199254740992:`);
-      out.push(...(numberKeywords.length > 0 ? limitChecks(inner) : [`${inner}pass`]));
+      const fast = limitChecks(inner, true);
+      out.push(...(fast.length > 0 ? fast : [`${inner}pass`]));
       out.push(`${indent}else:`, `${inner}if not _is_integer(${data}):`, report("type", `{"type": "integer"}`, `${inner}    `));
       if (numberKeywords.length > 0) out.push(`${inner}if _is_number(${data}):`, ...limitChecks(`${inner}    `));
     } else if (numberKeywords.length > 0 || type === "number") {

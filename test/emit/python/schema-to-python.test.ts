@@ -43,4 +43,21 @@ describe("compileSchemasToPython", () => {
     expect(out.code.match(/-9007199254740992 < d1 < 9007199254740992/g)).toHaveLength(2);
     expect(out.code).toContain("    _validate_0(data, path, errors)\n");
   });
+
+  it("checks in an integer's fast path only the limits a whole number within 2^53 can break", () => {
+    const integer = (limits: Record<string, number>) =>
+      compileSchemasToPython([schema({ properties: { n: { type: "integer", ...limits } } })], [{ name: "validate", id: "urn:test" }]).code;
+    const fastPath = (code: string): string => {
+      const start = code.indexOf("if type(d1) is int and -9007199254740992 < d1 < 9007199254740992:");
+      return code.slice(start, code.indexOf("else:", start));
+    };
+    const widest = integer({ minimum: -9007199254740991, maximum: 9007199254740991 });
+    expect(fastPath(widest).split("\n").slice(1).map((line) => line.trim())).toEqual(["pass", ""]);
+    // The general path, for a larger int, still checks both.
+    expect(widest).toContain("if d1 > 9007199254740991:");
+    expect(widest).toContain("if d1 < -9007199254740991:");
+    const narrow = fastPath(integer({ minimum: 0, maximum: 100 }));
+    expect(narrow).toContain("if d1 > 100:");
+    expect(narrow).toContain("if d1 < 0:");
+  });
 });

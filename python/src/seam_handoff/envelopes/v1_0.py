@@ -108,8 +108,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                 d2 = d1.get("index", _ABSENT_2)
                 if d2 is not _ABSENT_2:
                     if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
-                        if d2 > 9007199254740991:
-                            errors.append(SchemaError(path + "/hop/index", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                         if d2 < 0:
                             errors.append(SchemaError(path + "/hop/index", "minimum", {"comparison": ">=", "limit": 0}))
                     else:
@@ -123,8 +121,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                 d2 = d1.get("limit", _ABSENT_2)
                 if d2 is not _ABSENT_2:
                     if type(d2) is int and -9007199254740992 < d2 < 9007199254740992:
-                        if d2 > 9007199254740991:
-                            errors.append(SchemaError(path + "/hop/limit", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                         if d2 < 1:
                             errors.append(SchemaError(path + "/hop/limit", "minimum", {"comparison": ">=", "limit": 1}))
                     else:
@@ -351,8 +347,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("byte_size", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/artefacts/" + str(i1) + "/byte_size", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -411,8 +405,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("tokens", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/consumed/tokens", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -426,8 +418,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("wall_clock_ms", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/consumed/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -441,8 +431,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("tool_calls", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/consumed/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -456,8 +444,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("retries", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/consumed/retries", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -471,8 +457,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("cost_micros", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/consumed/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/consumed/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -496,8 +480,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("tokens", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/tokens", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/limit/tokens", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -511,8 +493,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("wall_clock_ms", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/limit/wall_clock_ms", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -526,8 +506,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("tool_calls", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/tool_calls", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/limit/tool_calls", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -541,8 +519,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("retries", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/retries", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/limit/retries", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
@@ -556,8 +532,6 @@ def _validate_0(data: object, path: str, errors: list[SchemaError]) -> None:
                         d3 = d2.get("cost_micros", _ABSENT_2)
                         if d3 is not _ABSENT_2:
                             if type(d3) is int and -9007199254740992 < d3 < 9007199254740992:
-                                if d3 > 9007199254740991:
-                                    errors.append(SchemaError(path + "/budget/limit/cost_micros", "maximum", {"comparison": "<=", "limit": 9007199254740991}))
                                 if d3 < 0:
                                     errors.append(SchemaError(path + "/budget/limit/cost_micros", "minimum", {"comparison": ">=", "limit": 0}))
                             else:
