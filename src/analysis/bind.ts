@@ -625,11 +625,8 @@ interface EndNames {
   /** Name id of each edge's source and target, by position in `GraphItems.edges`. */
   readonly from: Int32Array;
   readonly to: Int32Array;
-  /** The distinct names, by id. */
+  /** The distinct names, by id: an end's name as read is `names[from[i]]`, which tells whether a name edit changed it. */
   readonly names: readonly string[];
-  /** Each edge's source and target name as read, to tell whether a name edit changed one. */
-  readonly fromText: readonly string[];
-  readonly toText: readonly string[];
 }
 
 /**
@@ -641,11 +638,11 @@ const endNamesOf = new WeakMap<GraphDecl, EndNames>();
 
 /** True when every edge end of `edges` still has the name `ends` read. */
 function sameEnds(ends: EndNames, edges: readonly EdgeDecl[]): boolean {
-  const { fromText, toText } = ends;
-  if (fromText.length !== edges.length) return false;
+  const { from, to, names } = ends;
+  if (from.length !== edges.length) return false;
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i] as EdgeDecl;
-    if (edge.from.name !== fromText[i] || edge.to.name !== toText[i]) return false;
+    if (edge.from.name !== names[from[i] as number] || edge.to.name !== names[to[i] as number]) return false;
   }
   return true;
 }
@@ -665,16 +662,12 @@ function readEndNames(edges: readonly EdgeDecl[]): EndNames {
   };
   const from = new Int32Array(edges.length);
   const to = new Int32Array(edges.length);
-  const fromText = new Array<string>(edges.length);
-  const toText = new Array<string>(edges.length);
   for (let i = 0; i < edges.length; i++) {
     const edge = edges[i] as EdgeDecl;
-    fromText[i] = edge.from.name;
-    toText[i] = edge.to.name;
     from[i] = idOf(edge.from.name);
     to[i] = idOf(edge.to.name);
   }
-  return { from, to, names, fromText, toText };
+  return { from, to, names };
 }
 
 function nameCount(agents: number, from: Int32Array, to: Int32Array): number {
